@@ -1,0 +1,185 @@
+//! The mlir-opt compatible driver: read, split, parse, verify, run passes,
+//! print; or check diagnostics against `expected-*` annotations.
+
+use std::io::Write;
+use std::sync::Arc;
+
+use hivm_ir::diagnostics::{Diagnostic, Severity, SourceBuffer, file_line_col, render};
+use hivm_ir::parser::{ParseError, Parser};
+use hivm_ir::printer::{PrintOptions, print_top_level};
+use hivm_ir::{Ir, Registry};
+
+use crate::expected;
+
+#[derive(Default, Clone)]
+pub struct Options {
+    pub input: Option<String>,
+    pub output: Option<String>,
+    pub split_input_file: bool,
+    pub verify_diagnostics: bool,
+    pub generic: bool,
+    pub debuginfo: bool,
+    pub allow_unregistered: bool,
+    pub verify_each: bool,
+    pub passes: Vec<String>,
+}
+
+pub struct Outcome {
+    pub stdout: String,
+    pub stderr: String,
+    pub failed: bool,
+}
+
+fn parse_error_to_diag(p_ir: &mut Ir, e: &ParseError, buf: &SourceBuffer, file: &str) -> Diagnostic {
+    let loc_of = |ir: &mut Ir, pos: u32| {
+        let (line, col) = buf.line_col(pos as usize);
+        let f = ir.sym(file);
+        ir.attr(hivm_ir::AttrData::Location(hivm_ir::attrs::LocData::FileLineCol { file: f, line, col }))
+    };
+    let loc = loc_of(p_ir, e.pos);
+    let mut d = Diagnostic::error(loc, e.msg.clone());
+    for (pos, msg) in &e.notes {
+        let l = loc_of(p_ir, *pos);
+        d = d.with_note(l, msg.clone());
+    }
+    d
+}
+
+/// Processes one buffer: returns printed output (if any) and diagnostics.
+fn process_chunk(
+    registry: &Arc<Registry>,
+    opts: &Options,
+    buf: &SourceBuffer,
+    file: &str,
+) -> (Option<String>, Ir, Vec<Diagnostic>) {
+    let mut ir = Ir::new(registry.clone());
+    ir.allow_unregistered = opts.allow_unregistered;
+    let parsed = {
+        let mut p = Parser::new(&mut ir, buf.text, file, buf.first_line);
+        p.parse_module()
+    };
+    let module = match parsed {
+        Ok(m) => m,
+        Err(e) => {
+            let d = parse_error_to_diag(&mut ir, &e, buf, file);
+            return (None, ir, vec![d]);
+        }
+    };
+    let errs = hivm_ir::verifier::verify_all(&ir, module);
+    if !errs.is_empty() {
+        return (None, ir, errs);
+    }
+    if let Err(d) = crate::passes::run_pipeline(&mut ir, module, &opts.passes, opts.verify_each) {
+        return (None, ir, vec![d]);
+    }
+    let mut out = print_top_level(&ir, module, PrintOptions { generic: opts.generic, debuginfo: opts.debuginfo });
+    out.push('\n');
+    (Some(out), ir, Vec::new())
+}
+
+/// Splits on the `// -----` marker as mlir-opt does: each chunk starts right
+/// after a marker, on the marker's line, so diagnostics keep file line numbers.
+fn split_chunks(text: &str) -> Vec<(&str, u32)> {
+    const MARKER: &str = "// -----";
+    let mut chunks = Vec::new();
+    let mut start = 0usize;
+    let mut start_line = 0u32;
+    let mut search = 0usize;
+    while let Some(i) = text[search..].find(MARKER) {
+        let at = search + i;
+        chunks.push((&text[start..at], start_line));
+        start_line += text[start..at].matches('\n').count() as u32;
+        start = at + MARKER.len();
+        search = start;
+    }
+    chunks.push((&text[start..], start_line));
+    chunks
+}
+
+pub fn run(opts: &Options, text: &str, file: &str) -> Outcome {
+    let registry = hivm_dialects::shared_registry();
+    let chunks = if opts.split_input_file { split_chunks(text) } else { vec![(text, 0)] };
+    let mut outputs = Vec::new();
+    let mut stderr = String::new();
+    let mut failed = false;
+    // "was not produced" reports come after all chunks, as mlir-opt emits them.
+    let mut missing = String::new();
+    for (chunk, first_line) in chunks {
+        let buf = SourceBuffer::new(file, chunk, first_line);
+        let (out, ir, diags) = process_chunk(&registry, opts, &buf, file);
+        if opts.verify_diagnostics {
+            match expected::collect(&buf) {
+                Err((line, col, msg)) => {
+                    stderr.push_str(&format!("{file}:{line}:{col}: error: {msg}\n"));
+                    failed = true;
+                }
+                Ok(mut exp) => {
+                    let mut flat = Vec::new();
+                    for d in &diags {
+                        flat.push((d.severity, d.loc, d.message.clone()));
+                        for n in &d.notes {
+                            if !n.message.starts_with("see current operation") {
+                                flat.push((n.severity, n.loc, n.message.clone()));
+                            }
+                        }
+                    }
+                    for (sev, loc, msg) in flat {
+                        let line = file_line_col(&ir, loc).filter(|(f, _, _)| f == file).map(|(_, l, _)| l);
+                        if !expected::consume(&mut exp, sev, line, &msg) {
+                            let d = Diagnostic {
+                                severity: Severity::Error,
+                                loc,
+                                message: format!("unexpected {}: {msg}", sev.as_str()),
+                                notes: Vec::new(),
+                            };
+                            render(&ir, &d, Some(&buf), &mut stderr);
+                            failed = true;
+                        }
+                    }
+                    for e in exp.iter().filter(|e| !e.matched) {
+                        missing.push_str(&format!(
+                            "{file}:{}:{}: error: expected {} \"{}\" was not produced\n",
+                            e.anno_line,
+                            e.anno_col,
+                            e.severity.as_str(),
+                            e.text
+                        ));
+                        if let Some(l) = buf.line_text(e.anno_line) {
+                            missing.push_str(l);
+                            missing.push('\n');
+                            let pad: String = l
+                                .chars()
+                                .take(e.anno_col as usize - 1)
+                                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                                .collect();
+                            missing.push_str(&format!("{pad}^{}\n", "~".repeat(e.anno_len.saturating_sub(1))));
+                        }
+                        failed = true;
+                    }
+                }
+            }
+        } else {
+            for d in &diags {
+                render(&ir, d, Some(&buf), &mut stderr);
+            }
+            if !diags.is_empty() {
+                failed = true;
+            }
+        }
+        outputs.push(out.unwrap_or_default());
+    }
+    stderr.push_str(&missing);
+    let stdout = outputs.join("// -----\n");
+    Outcome { stdout, stderr, failed }
+}
+
+pub fn write_output(opts: &Options, out: &str) -> std::io::Result<()> {
+    match opts.output.as_deref() {
+        None | Some("-") => {
+            let mut s = std::io::stdout().lock();
+            s.write_all(out.as_bytes())?;
+            s.flush()
+        }
+        Some(path) => std::fs::write(path, out),
+    }
+}

@@ -1,0 +1,396 @@
+//! `func.func`, `func.return`, `func.call`.
+
+use hivm_ir::attrs::AttrData;
+use hivm_ir::lexer::Tok;
+use hivm_ir::parser::{OpParseResult, PResult, Parser, RegionArg, UnresolvedOperand};
+use hivm_ir::printer::Printer;
+use hivm_ir::{Attribute, Dialect, Ir, OpDef, OpId, Traits, Type, TypeData};
+
+use crate::util::type_str;
+
+fn parse_func(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let vis_pos = p.pos();
+    if p.tok.kind == Tok::BareIdent {
+        let v = p.parse_keyword("visibility")?;
+        if !matches!(v, "private" | "public" | "nested") {
+            return p.error_at(vis_pos, "expected 'public', 'private', or 'nested'");
+        }
+        let (k, a) = (p.ir.sym("sym_visibility"), p.ir.str_attr(v));
+        r.attrs.push((k, a));
+    }
+    let name = p.parse_symbol_name()?;
+    let (k, a) = (p.ir.sym("sym_name"), p.ir.str_attr(&name));
+    r.attrs.push((k, a));
+    // Arguments: named (`%a: T {attrs} loc(..)`) for definitions, bare types for declarations.
+    let mut args: Vec<RegionArg> = Vec::new();
+    let mut arg_types = Vec::new();
+    let mut arg_attrs: Vec<Attribute> = Vec::new();
+    let mut named = None;
+    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "argument list", &mut |p| {
+        let is_named = p.is(Tok::PercentIdent);
+        if *named.get_or_insert(is_named) != is_named {
+            return p.error("expected SSA identifier");
+        }
+        let (name, ty) = if is_named {
+            let n = p.parse_operand()?;
+            p.expect(Tok::Colon, "':'")?;
+            (Some(n), p.parse_type()?)
+        } else {
+            (None, p.parse_type()?)
+        };
+        let mut attrs = Vec::new();
+        p.parse_optional_attr_dict(&mut attrs)?;
+        let loc = if p.is_keyword("loc") { Some(p.parse_location()?) } else { None };
+        arg_attrs.push(p.ir.dict_attr(attrs));
+        arg_types.push(ty);
+        let name = name.unwrap_or(UnresolvedOperand { name: String::new(), number: 0, pos: 0 });
+        args.push(RegionArg { name, ty, loc });
+        Ok(())
+    })?;
+    let mut results = Vec::new();
+    let mut res_attrs = Vec::new();
+    if p.consume_if(Tok::Arrow) {
+        if p.is(Tok::LParen) {
+            p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "result list", &mut |p| {
+                results.push(p.parse_type()?);
+                let mut attrs = Vec::new();
+                p.parse_optional_attr_dict(&mut attrs)?;
+                res_attrs.push(p.ir.dict_attr(attrs));
+                Ok(())
+            })?;
+        } else {
+            results.push(p.parse_type()?);
+            res_attrs.push(p.ir.empty_dict());
+        }
+    }
+    let fty = p.ir.function_type(arg_types, results);
+    let (k, a) = (p.ir.sym("function_type"), p.ir.type_attr(fty));
+    r.attrs.push((k, a));
+    let empty = p.ir.empty_dict();
+    if arg_attrs.iter().any(|a| *a != empty) {
+        let (k, a) = (p.ir.sym("arg_attrs"), p.ir.array_attr(arg_attrs));
+        r.attrs.push((k, a));
+    }
+    if res_attrs.iter().any(|a| *a != empty) {
+        let (k, a) = (p.ir.sym("res_attrs"), p.ir.array_attr(res_attrs));
+        r.attrs.push((k, a));
+    }
+    p.parse_optional_attr_dict_with_keyword(&mut r.attrs)?;
+    if p.is(Tok::LBrace) {
+        if named == Some(false) && !args.is_empty() {
+            return p.error("expected named arguments for a function body");
+        }
+        let region = p.parse_region(&args, true)?;
+        if p.ir.region_blocks(region).is_empty() {
+            return p.error_at(vis_pos, "expected non-empty function body");
+        }
+        r.regions.push(region);
+    } else {
+        let region = p.ir.new_region();
+        r.regions.push(region);
+    }
+    Ok(())
+}
+
+fn print_func(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    if let Some(v) = ir.get_attr(op, "sym_visibility").and_then(|a| ir.as_str(a)) {
+        p.push(v);
+        p.push(" ");
+    }
+    let name = ir.get_attr(op, "sym_name").and_then(|a| ir.as_str(a)).unwrap_or("");
+    p.print_symbol_name(name);
+    let (inputs, results) = func_signature(ir, op);
+    let arg_attrs = ir.get_attr(op, "arg_attrs").and_then(|a| ir.as_array(a)).map(|a| a.to_vec()).unwrap_or_default();
+    let res_attrs = ir.get_attr(op, "res_attrs").and_then(|a| ir.as_array(a)).map(|a| a.to_vec()).unwrap_or_default();
+    let body = ir.regions(op)[0];
+    let entry = ir.region_blocks(body).first().copied();
+    p.push("(");
+    for (i, t) in inputs.iter().enumerate() {
+        if i > 0 {
+            p.push(", ");
+        }
+        if let Some(b) = entry {
+            let arg = ir.block_args(b)[i];
+            p.print_value(arg);
+            p.push(": ");
+            p.print_type(ir.value_type(arg));
+        } else {
+            p.print_type(*t);
+        }
+        if let Some(a) = arg_attrs.get(i) {
+            p.print_attr_dict(*a, &[]);
+        }
+        if p.options.debuginfo
+            && let Some(b) = entry
+        {
+            let arg = ir.block_args(b)[i];
+            let l = ir.value_data(arg).loc.unwrap_or(ir.unknown_loc());
+            p.push(" ");
+            p.print_attr(l, hivm_ir::printer::Elide::Never);
+        }
+    }
+    p.push(")");
+    if !results.is_empty() {
+        p.push(" -> ");
+        let has_attrs = res_attrs.iter().any(|a| !ir.dict_entries(*a).is_empty());
+        let wrap = has_attrs || results.len() > 1 || matches!(ir.type_data(results[0]), TypeData::Function { .. });
+        if wrap {
+            p.push("(");
+        }
+        for (i, t) in results.iter().enumerate() {
+            if i > 0 {
+                p.push(", ");
+            }
+            p.print_type(*t);
+            if let Some(a) = res_attrs.get(i) {
+                p.print_attr_dict(*a, &[]);
+            }
+        }
+        if wrap {
+            p.push(")");
+        }
+    }
+    p.print_optional_attr_dict_with_keyword(
+        op,
+        &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"],
+    );
+    if entry.is_some() {
+        p.push(" ");
+        p.print_region(body, false, true);
+    }
+}
+
+pub fn func_signature(ir: &Ir, op: OpId) -> (Vec<Type>, Vec<Type>) {
+    match ir.get_attr(op, "function_type").and_then(|a| ir.as_type(a)).map(|t| ir.type_data(t)) {
+        Some(TypeData::Function { inputs, results }) => (inputs.clone(), results.clone()),
+        _ => (Vec::new(), Vec::new()),
+    }
+}
+
+fn verify_func(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(ft) = ir.get_attr(op, "function_type") else {
+        return Err("requires attribute 'function_type'".into());
+    };
+    if !matches!(ir.as_type(ft).map(|t| ir.type_data(t)), Some(TypeData::Function { .. })) {
+        return Err("attribute 'function_type' failed to satisfy constraint: type attribute of function type".into());
+    }
+    if ir.get_attr(op, "sym_name").and_then(|a| ir.as_str(a)).is_none() {
+        return Err("requires attribute 'sym_name'".into());
+    }
+    let (inputs, results) = func_signature(ir, op);
+    for (key, n) in [("arg_attrs", inputs.len()), ("res_attrs", results.len())] {
+        if let Some(a) = ir.get_attr(op, key) {
+            let Some(arr) = ir.as_array(a) else { return Err(format!("expects {key} to be an array").into()) };
+            if arr.len() != n {
+                let what = if key == "arg_attrs" { "argument" } else { "result" };
+                return Err(format!("expects {what} attribute array to have the same number of elements as the number of function {what}s, got {}, but expected {n}", arr.len()).into());
+            }
+            if key == "res_attrs" {
+                for d in arr {
+                    if ir.dict_entries(*d).iter().any(|(k, _)| !ir.sym_str(*k).contains('.')) {
+                        return Err("results may only have dialect attributes".into());
+                    }
+                }
+            }
+        }
+    }
+    let body = ir.regions(op)[0];
+    match ir.region_blocks(body).first() {
+        None => {
+            let vis = ir.get_attr(op, "sym_visibility").and_then(|a| ir.as_str(a));
+            if vis.is_none() || vis == Some("public") {
+                return Err("symbol declaration cannot have public visibility".into());
+            }
+        }
+        Some(&entry) => {
+            let args = ir.block_args(entry);
+            if args.len() != inputs.len() {
+                return Err(
+                    format!("entry block must have {} arguments to match function signature", inputs.len()).into()
+                );
+            }
+            for (i, (a, t)) in args.iter().zip(&inputs).enumerate() {
+                let at = ir.value_type(*a);
+                if at != *t {
+                    return Err(format!(
+                        "type of entry block argument #{i}('{}') must match the type of the corresponding argument in function signature('{}')",
+                        type_str(ir, at),
+                        type_str(ir, *t)
+                    ).into());
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn parse_return(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let ops = p.parse_operand_list()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    if !ops.is_empty() {
+        let pos = p.pos();
+        let tys = p.parse_colon_type_list()?;
+        r.operands = p.resolve_operands(&ops, &tys, pos)?;
+    }
+    Ok(())
+}
+
+fn print_return(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &[]);
+    if !ir.operands(op).is_empty() {
+        p.push(" ");
+        p.print_values(ir.operands(op));
+        p.push(" : ");
+        p.print_operand_types(op);
+    }
+}
+
+fn verify_return(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(func) = ir.parent_op(op).filter(|f| ir.is_op(*f, "func.func")) else {
+        return Err("expects parent op 'func.func'".into());
+    };
+    let (_, results) = func_signature(ir, func);
+    let name = ir.get_attr(func, "sym_name").and_then(|a| ir.as_str(a)).unwrap_or("");
+    let ops = ir.operands(op);
+    if ops.len() != results.len() {
+        return Err(hivm_ir::dialect::VerifyError::plain(format!(
+            "has {} operands, but enclosing function (@{name}) returns {}",
+            ops.len(),
+            results.len()
+        )));
+    }
+    for (i, (v, t)) in ops.iter().zip(&results).enumerate() {
+        let vt = ir.value_type(*v);
+        if vt != *t {
+            return Err(hivm_ir::dialect::VerifyError::plain(format!(
+                "type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{name}",
+                type_str(ir, vt),
+                type_str(ir, *t)
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn parse_call(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let callee = p.parse_attribute(None)?;
+    if !matches!(p.ir.attr_data(callee), AttrData::SymbolRef { .. }) {
+        return p.error("expected symbol reference");
+    }
+    let (k, _) = (p.ir.sym("callee"), ());
+    r.attrs.push((k, callee));
+    let mut ops = Vec::new();
+    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "operand list", &mut |p| {
+        ops.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    p.expect(Tok::Colon, "':'")?;
+    let pos = p.pos();
+    let ft = p.parse_type()?;
+    let TypeData::Function { inputs, results } = p.ir.type_data(ft).clone() else {
+        return p.error_at(pos, "expected function type");
+    };
+    r.operands = p.resolve_operands(&ops, &inputs, pos)?;
+    r.result_types = results;
+    Ok(())
+}
+
+fn print_call(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    if let Some(c) = ir.get_attr(op, "callee") {
+        p.print_attr(c, hivm_ir::printer::Elide::Never);
+    }
+    p.push("(");
+    p.print_values(ir.operands(op));
+    p.push(")");
+    p.print_optional_attr_dict(op, &["callee"]);
+    p.push(" : ");
+    p.print_functional_type(op);
+}
+
+/// Finds a `func.func` by name in the closest enclosing symbol table.
+pub fn lookup_func(ir: &Ir, from: OpId, name: &str) -> Option<OpId> {
+    let mut cur = ir.parent_op(from);
+    while let Some(c) = cur {
+        if ir.op_def(c).is_some_and(|d| d.has(Traits::SYMBOL_TABLE)) {
+            let r = ir.regions(c)[0];
+            for &b in ir.region_blocks(r) {
+                for o in ir.block_ops(b) {
+                    if ir.get_attr(o, "sym_name").and_then(|a| ir.as_str(a)) == Some(name) {
+                        return ir.is_op(o, "func.func").then_some(o);
+                    }
+                }
+            }
+            return None;
+        }
+        cur = ir.parent_op(c);
+    }
+    None
+}
+
+fn verify_call(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(callee) = ir.get_attr(op, "callee") else { return Err("requires attribute 'callee'".into()) };
+    let AttrData::SymbolRef { root, nested } = ir.attr_data(callee) else {
+        return Err("attribute 'callee' failed to satisfy constraint: flat symbol reference attribute".into());
+    };
+    if !nested.is_empty() {
+        return Err("attribute 'callee' failed to satisfy constraint: flat symbol reference attribute".into());
+    }
+    let name = ir.sym_str(*root);
+    let Some(f) = lookup_func(ir, op, name) else {
+        return Err(format!("'{name}' does not reference a valid function").into());
+    };
+    let (inputs, results) = func_signature(ir, f);
+    let ops = ir.operands(op);
+    if ops.len() != inputs.len() {
+        return Err("incorrect number of operands for callee".into());
+    }
+    for (i, (v, t)) in ops.iter().zip(&inputs).enumerate() {
+        if ir.value_type(*v) != *t {
+            return Err(format!(
+                "operand type mismatch: expected operand type '{}', but provided '{}' for operand number {i}",
+                type_str(ir, *t),
+                type_str(ir, ir.value_type(*v))
+            )
+            .into());
+        }
+    }
+    let res = ir.results(op);
+    if res.len() != results.len() {
+        return Err("incorrect number of results for callee".into());
+    }
+    for (i, (v, t)) in res.iter().zip(&results).enumerate() {
+        if ir.value_type(*v) != *t {
+            let _ = t;
+            return Err(format!("result type mismatch at index {i}").into());
+        }
+    }
+    Ok(())
+}
+
+pub fn dialect() -> Dialect {
+    Dialect::new(
+        "func",
+        vec![
+            OpDef::new("func.func")
+                .traits(Traits::ISOLATED_FROM_ABOVE | Traits::SYMBOL | Traits::AFFINE_SCOPE)
+                .inherent(&["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"])
+                .assembly(parse_func, print_func)
+                .verifier(verify_func)
+                .default_dialect("func"),
+            OpDef::new("func.return")
+                .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
+                .assembly(parse_return, print_return)
+                .verifier(verify_return),
+            OpDef::new("func.call")
+                .inherent(&["callee", "arg_attrs", "res_attrs", "no_inline"])
+                .assembly(parse_call, print_call)
+                .verifier(verify_call),
+        ],
+    )
+}

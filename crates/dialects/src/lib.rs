@@ -1,0 +1,37 @@
+//! Dialect definitions for hivm-rs, each op declared once as an [`hivm_ir::OpDef`].
+
+pub mod affine;
+pub mod arith;
+pub mod bufferization;
+pub mod builtin;
+pub mod cf;
+pub mod func;
+pub mod linalg;
+pub mod memref;
+pub mod scf;
+pub mod tensor;
+pub mod util;
+
+use std::sync::Arc;
+
+use hivm_ir::Registry;
+
+/// A registry with every dialect this crate defines.
+pub fn registry() -> Registry {
+    let mut r = Registry::default();
+    r.register(builtin::dialect());
+    r.register(func::dialect());
+    r.register(arith::dialect());
+    r.register(cf::dialect());
+    r.register(scf::dialect());
+    r.register(memref::dialect());
+    r.register(tensor::dialect());
+    r.register(bufferization::dialect());
+    r.register(linalg::dialect());
+    r.register(affine::dialect());
+    r
+}
+
+pub fn shared_registry() -> Arc<Registry> {
+    Arc::new(registry())
+}

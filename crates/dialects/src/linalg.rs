@@ -1,0 +1,135 @@
+//! `linalg.fill` (with its implicit scalar-yield region) and `linalg.yield`.
+
+use hivm_ir::lexer::Tok;
+use hivm_ir::parser::{OpParseResult, PResult, Parser, UnresolvedOperand};
+use hivm_ir::printer::Printer;
+use hivm_ir::{Dialect, Ir, OpDef, OpId, OperationState, Traits, Type};
+
+use crate::util::*;
+
+/// `ins(%a, %b : T1, T2)` or `outs(...)`.
+fn parse_operand_group(p: &mut Parser<'_>, kw: &str) -> PResult<(Vec<UnresolvedOperand>, Vec<Type>, u32)> {
+    if !p.parse_optional_keyword(kw) {
+        return Ok((Vec::new(), Vec::new(), p.pos()));
+    }
+    p.expect(Tok::LParen, "'('")?;
+    let ops = p.parse_operand_list()?;
+    let pos = p.pos();
+    let tys = if ops.is_empty() { Vec::new() } else { p.parse_colon_type_list()? };
+    p.expect(Tok::RParen, "')'")?;
+    Ok((ops, tys, pos))
+}
+
+fn parse_fill(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let (ins, in_tys, ipos) = parse_operand_group(p, "ins")?;
+    let (outs, out_tys, opos) = parse_operand_group(p, "outs")?;
+    let iv = p.resolve_operands(&ins, &in_tys, ipos)?;
+    let ov = p.resolve_operands(&outs, &out_tys, opos)?;
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_type_list_no_parens()?;
+    }
+    let seg = segment_attr(p.ir, &[iv.len(), ov.len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = iv;
+    r.operands.extend(ov);
+    let region = build_fill_region(p.ir, &in_tys, &out_tys, r.loc);
+    r.regions.push(region);
+    Ok(())
+}
+
+/// The body MLIR materializes for `linalg.fill`: yield the scalar input.
+fn build_fill_region(ir: &mut Ir, ins: &[Type], outs: &[Type], loc: hivm_ir::Attribute) -> hivm_ir::RegionId {
+    let region = ir.new_region();
+    let block = ir.create_block();
+    ir.push_block(region, block);
+    let mut args = Vec::new();
+    for t in ins.iter().chain(outs) {
+        let et = element_or_self(ir, *t);
+        args.push(ir.add_block_arg(block, et, Some(loc)));
+    }
+    let name = ir.sym("linalg.yield");
+    let mut st = OperationState::new(name, loc);
+    st.operands = args.first().copied().into_iter().collect();
+    let y = ir.create_op(st);
+    ir.append_op(block, y);
+    region
+}
+
+fn print_fill(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
+    for (i, kw) in ["ins", "outs"].iter().enumerate() {
+        let vs = segment(ir, op, i);
+        if !vs.is_empty() {
+            p.push(" ");
+            p.push(kw);
+            p.push("(");
+            p.print_values(vs);
+            p.push(" : ");
+            p.print_value_types(vs);
+            p.push(")");
+        }
+    }
+    if !ir.results(op).is_empty() {
+        p.push(" -> ");
+        p.print_value_types(ir.results(op));
+    }
+}
+
+fn verify_fill(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 2)?;
+    let outs = segment(ir, op, 1);
+    let tensor_outs: Vec<Type> =
+        outs.iter().map(|v| ir.value_type(*v)).filter(|t| ir.type_data(*t).is_tensor()).collect();
+    let results: Vec<Type> = ir.results(op).iter().map(|v| ir.value_type(*v)).collect();
+    if tensor_outs != results {
+        return Err(format!(
+            "expected the number of tensor results ({}) to be equal to the number of output tensors ({})",
+            results.len(),
+            tensor_outs.len()
+        )
+        .into());
+    }
+    Ok(())
+}
+
+fn parse_yield(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let ops = p.parse_operand_list()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    if !ops.is_empty() {
+        let pos = p.pos();
+        let tys = p.parse_colon_type_list()?;
+        r.operands = p.resolve_operands(&ops, &tys, pos)?;
+    }
+    Ok(())
+}
+
+fn print_yield(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    if !ir.operands(op).is_empty() {
+        p.push(" ");
+        p.print_values(ir.operands(op));
+    }
+    p.print_optional_attr_dict(op, &[]);
+    if !ir.operands(op).is_empty() {
+        p.push(" : ");
+        p.print_operand_types(op);
+    }
+}
+
+pub fn dialect() -> Dialect {
+    Dialect::new(
+        "linalg",
+        vec![
+            OpDef::new("linalg.fill")
+                .traits(Traits::SINGLE_BLOCK)
+                .inherent(&["operandSegmentSizes"])
+                .assembly(parse_fill, print_fill)
+                .verifier(verify_fill),
+            OpDef::new("linalg.yield")
+                .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
+                .assembly(parse_yield, print_yield),
+        ],
+    )
+}

@@ -1,0 +1,515 @@
+//! The `memref` dialect subset used by HIVM kernels.
+
+use hivm_ir::lexer::Tok;
+use hivm_ir::parser::{OpParseResult, PResult, Parser};
+use hivm_ir::printer::{Elide, Printer};
+use hivm_ir::types::DYNAMIC;
+use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, TypeData, Value};
+
+use crate::util::*;
+
+macro_rules! namer {
+    ($f:ident, $n:expr) => {
+        fn $f(ir: &Ir, op: OpId, set: &mut dyn FnMut(Value, String)) {
+            name_result0(ir, op, set, $n)
+        }
+    };
+}
+namer!(alloc_name, "alloc");
+namer!(alloca_name, "alloca");
+namer!(cast_name, "cast");
+namer!(reinterpret_name, "reinterpret_cast");
+namer!(subview_name, "subview");
+namer!(dim_name, "dim");
+namer!(collapse_name, "collapse_shape");
+namer!(expand_name, "expand_shape");
+namer!(view_name, "view");
+namer!(memspace_name, "memspacecast");
+
+fn parse_alloc(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let mut dyns = Vec::new();
+    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "dynamic sizes", &mut |p| {
+        dyns.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    let mut syms = Vec::new();
+    if p.is(Tok::LSquare) {
+        syms = parse_index_list(p)?;
+    }
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let ty = p.parse_colon_type()?;
+    let idx = p.ir.index_type();
+    resolve_all(p, &dyns, idx, r)?;
+    resolve_all(p, &syms, idx, r)?;
+    let seg = segment_attr(p.ir, &[dyns.len(), syms.len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.result_types.push(ty);
+    Ok(())
+}
+
+fn print_alloc(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push("(");
+    p.print_values(segment(ir, op, 0));
+    p.push(")");
+    let syms = segment(ir, op, 1);
+    if !syms.is_empty() {
+        print_index_list(p, syms);
+    }
+    p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn verify_alloc(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 2)?;
+    let t = ir.value_type(ir.result(op, 0));
+    let TypeData::MemRef { shape, .. } = ir.type_data(t) else {
+        return Err(format!("result #0 must be memref of any type values, but got '{}'", type_str(ir, t)).into());
+    };
+    let dynamic = shape.iter().filter(|d| **d == DYNAMIC).count();
+    if dynamic != segment(ir, op, 0).len() {
+        return Err("dimension operand count does not equal memref dynamic dimension count".into());
+    }
+    Ok(())
+}
+
+/// `%a : T` (dealloc).
+fn parse_unary_typed(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let u = p.parse_operand()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let t = p.parse_colon_type()?;
+    let v = p.resolve_operand(&u, t)?;
+    r.operands.push(v);
+    Ok(())
+}
+
+fn print_unary_typed(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+}
+
+fn parse_copy(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let a = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let b = p.parse_operand()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let ta = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let tb = p.parse_type()?;
+    let va = p.resolve_operand(&a, ta)?;
+    let vb = p.resolve_operand(&b, tb)?;
+    r.operands = vec![va, vb];
+    Ok(())
+}
+
+fn print_copy(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_values(ir.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+    p.push(" to ");
+    p.print_type(ir.value_type(ir.operand(op, 1)));
+}
+
+fn parse_load(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let m = p.parse_operand()?;
+    let idx = parse_index_list(p)?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let pos = p.pos();
+    let t = p.parse_colon_type()?;
+    let Some(elem) = p.ir.type_data(t).element_type().filter(|_| p.ir.type_data(t).is_shaped()) else {
+        return p.error_at(pos, "expected a shaped type");
+    };
+    let v = p.resolve_operand(&m, t)?;
+    r.operands.push(v);
+    let it = p.ir.index_type();
+    resolve_all(p, &idx, it, r)?;
+    r.result_types.push(elem);
+    Ok(())
+}
+
+fn print_load(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    print_index_list(p, &ir.operands(op)[1..]);
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+}
+
+fn verify_load(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let t = ir.value_type(ir.operand(op, 0));
+    let rank = shape_of(ir, t).len();
+    if ir.operands(op).len() - 1 != rank {
+        return Err(format!(
+            "incorrect number of indices for load, expected {rank} but got {}",
+            ir.operands(op).len() - 1
+        )
+        .into());
+    }
+    Ok(())
+}
+
+fn parse_store(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let v = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let m = p.parse_operand()?;
+    let idx = parse_index_list(p)?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let pos = p.pos();
+    let t = p.parse_colon_type()?;
+    let Some(elem) = p.ir.type_data(t).element_type() else { return p.error_at(pos, "expected a shaped type") };
+    let vv = p.resolve_operand(&v, elem)?;
+    let mv = p.resolve_operand(&m, t)?;
+    r.operands = vec![vv, mv];
+    let it = p.ir.index_type();
+    resolve_all(p, &idx, it, r)?;
+    Ok(())
+}
+
+fn print_store(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.push(", ");
+    p.print_value(ir.operand(op, 1));
+    print_index_list(p, &ir.operands(op)[2..]);
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 1)));
+}
+
+fn verify_store(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let t = ir.value_type(ir.operand(op, 1));
+    let rank = shape_of(ir, t).len();
+    if ir.operands(op).len() - 2 != rank {
+        return Err("store index operand count not equal to memref rank".into());
+    }
+    Ok(())
+}
+
+/// `%src, %idx : T` (dim).
+pub fn parse_dim(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let s = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let i = p.parse_operand()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let t = p.parse_colon_type()?;
+    let sv = p.resolve_operand(&s, t)?;
+    let it = p.ir.index_type();
+    let iv = p.resolve_operand(&i, it)?;
+    r.operands = vec![sv, iv];
+    r.result_types.push(it);
+    Ok(())
+}
+
+pub fn print_dim(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_values(ir.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+}
+
+/// `%src [[0, 1]] (output_shape [..])? : T1 into T2` (collapse/expand shape).
+pub fn parse_reshape(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let s = p.parse_operand()?;
+    let re = parse_reassociation(p)?;
+    push_attr(p, r, "reassociation", re);
+    let mut out_dyn = Vec::new();
+    let mut is_expand = false;
+    if p.parse_optional_keyword("output_shape") {
+        is_expand = true;
+        let (statics, dyns) = parse_dynamic_index_list(p)?;
+        out_dyn = dyns;
+        let a = i64_array_attr(p.ir, &statics);
+        push_attr(p, r, "static_output_shape", a);
+    }
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let src_t = p.parse_colon_type()?;
+    p.expect_keyword("into")?;
+    let res_t = p.parse_type()?;
+    let sv = p.resolve_operand(&s, src_t)?;
+    r.operands.push(sv);
+    let it = p.ir.index_type();
+    resolve_all(p, &out_dyn, it, r)?;
+    let _ = is_expand;
+    r.result_types.push(res_t);
+    Ok(())
+}
+
+pub fn print_reshape(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.push(" ");
+    if let Some(a) = ir.get_attr(op, "reassociation") {
+        p.print_attr(a, Elide::May);
+    }
+    if ir.get_attr(op, "static_output_shape").is_some() {
+        p.push(" output_shape ");
+        let statics = i64_array(ir, op, "static_output_shape");
+        print_dynamic_index_list(p, &statics, &ir.operands(op)[1..]);
+    }
+    p.print_optional_attr_dict(op, &["reassociation", "static_output_shape"]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+    p.push(" into ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+/// `%src[offs] [sizes] [strides] : T1 to T2` (subview / extract_slice).
+pub fn parse_slice(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let s = p.parse_operand()?;
+    let mut lists = Vec::new();
+    let mut dyn_lists = Vec::new();
+    for _ in 0..3 {
+        let (st, dy) = parse_dynamic_index_list(p)?;
+        lists.push(st);
+        dyn_lists.push(dy);
+    }
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let src_t = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let res_t = p.parse_type()?;
+    let sv = p.resolve_operand(&s, src_t)?;
+    r.operands.push(sv);
+    let it = p.ir.index_type();
+    for d in &dyn_lists {
+        resolve_all(p, d, it, r)?;
+    }
+    let seg = segment_attr(p.ir, &[1, dyn_lists[0].len(), dyn_lists[1].len(), dyn_lists[2].len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    for (name, l) in ["static_offsets", "static_sizes", "static_strides"].iter().zip(&lists) {
+        let a = i64_array_attr(p.ir, l);
+        push_attr(p, r, name, a);
+    }
+    r.result_types.push(res_t);
+    Ok(())
+}
+
+pub const SLICE_ATTRS: &[&str] = &["operandSegmentSizes", "static_offsets", "static_sizes", "static_strides"];
+
+/// Prints `[offs] [sizes] [strides]` from segments starting at `first_seg`.
+pub fn print_slice_lists(p: &mut Printer<'_>, op: OpId, first_seg: usize) {
+    let ir = p.ir;
+    for (i, name) in ["static_offsets", "static_sizes", "static_strides"].iter().enumerate() {
+        if i > 0 {
+            p.push(" ");
+        }
+        let statics = i64_array(ir, op, name);
+        print_dynamic_index_list(p, &statics, segment(ir, op, first_seg + i));
+    }
+}
+
+pub fn print_slice(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    print_slice_lists(p, op, 1);
+    p.print_optional_attr_dict(op, SLICE_ATTRS);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+    p.push(" to ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn verify_slice4(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 4)
+}
+
+fn parse_reinterpret(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let s = p.parse_operand()?;
+    p.expect_keyword("to")?;
+    let mut lists = Vec::new();
+    let mut dyn_lists = Vec::new();
+    for (i, kw) in ["offset", "sizes", "strides"].iter().enumerate() {
+        if i > 0 {
+            p.expect(Tok::Comma, "','")?;
+        }
+        p.expect_keyword(kw)?;
+        p.expect(Tok::Colon, "':'")?;
+        let (st, dy) = parse_dynamic_index_list(p)?;
+        lists.push(st);
+        dyn_lists.push(dy);
+    }
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let src_t = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let res_t = p.parse_type()?;
+    let sv = p.resolve_operand(&s, src_t)?;
+    r.operands.push(sv);
+    let it = p.ir.index_type();
+    for d in &dyn_lists {
+        resolve_all(p, d, it, r)?;
+    }
+    let seg = segment_attr(p.ir, &[1, dyn_lists[0].len(), dyn_lists[1].len(), dyn_lists[2].len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    for (name, l) in ["static_offsets", "static_sizes", "static_strides"].iter().zip(&lists) {
+        let a = i64_array_attr(p.ir, l);
+        push_attr(p, r, name, a);
+    }
+    r.result_types.push(res_t);
+    Ok(())
+}
+
+fn print_reinterpret(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.push(" to ");
+    for (i, (kw, name)) in
+        [("offset", "static_offsets"), ("sizes", "static_sizes"), ("strides", "static_strides")].iter().enumerate()
+    {
+        if i > 0 {
+            p.push(", ");
+        }
+        p.push(kw);
+        p.push(": ");
+        let statics = i64_array(ir, op, name);
+        print_dynamic_index_list(p, &statics, segment(ir, op, 1 + i));
+    }
+    p.print_optional_attr_dict(op, SLICE_ATTRS);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+    p.push(" to ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn parse_view(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let s = p.parse_operand()?;
+    let shift = parse_index_list(p)?;
+    let sizes = parse_index_list(p)?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let src_t = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let res_t = p.parse_type()?;
+    let sv = p.resolve_operand(&s, src_t)?;
+    r.operands.push(sv);
+    let it = p.ir.index_type();
+    resolve_all(p, &shift, it, r)?;
+    resolve_all(p, &sizes, it, r)?;
+    r.result_types.push(res_t);
+    Ok(())
+}
+
+fn print_view(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    let ops = ir.operands(op);
+    print_index_list(p, &ops[1..2.min(ops.len())]);
+    print_index_list(p, if ops.len() > 2 { &ops[2..] } else { &[] });
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+    p.push(" to ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn parse_esm(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let s = p.parse_operand()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let t = p.parse_colon_type()?;
+    p.expect(Tok::Arrow, "'->'")?;
+    r.result_types = p.parse_type_list_no_parens()?;
+    let v = p.resolve_operand(&s, t)?;
+    r.operands.push(v);
+    Ok(())
+}
+
+fn print_esm(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+    p.push(" -> ");
+    p.print_value_types(ir.results(op));
+}
+
+fn esm_names(ir: &Ir, op: OpId, set: &mut dyn FnMut(Value, String)) {
+    let res = ir.results(op);
+    if res.len() < 2 {
+        return;
+    }
+    let rank = (res.len() - 2) / 2;
+    set(res[0], "base_buffer".into());
+    set(res[1], "offset".into());
+    if rank > 0 {
+        set(res[2], "sizes".into());
+        set(res[2 + rank], "strides".into());
+    }
+}
+
+pub fn dialect() -> Dialect {
+    let seg = &["operandSegmentSizes", "alignment"];
+    Dialect::new(
+        "memref",
+        vec![
+            OpDef::new("memref.alloc")
+                .inherent(seg)
+                .assembly(parse_alloc, print_alloc)
+                .verifier(verify_alloc)
+                .names(alloc_name),
+            OpDef::new("memref.alloca")
+                .inherent(seg)
+                .assembly(parse_alloc, print_alloc)
+                .verifier(verify_alloc)
+                .names(alloca_name),
+            OpDef::new("memref.dealloc").assembly(parse_unary_typed, print_unary_typed),
+            OpDef::new("memref.cast").traits(Traits::PURE).assembly(parse_cast, print_cast).names(cast_name),
+            OpDef::new("memref.copy").assembly(parse_copy, print_copy),
+            OpDef::new("memref.load")
+                .inherent(&["nontemporal", "alignment"])
+                .assembly(parse_load, print_load)
+                .verifier(verify_load),
+            OpDef::new("memref.store")
+                .inherent(&["nontemporal", "alignment"])
+                .assembly(parse_store, print_store)
+                .verifier(verify_store),
+            OpDef::new("memref.dim").traits(Traits::PURE).assembly(parse_dim, print_dim).names(dim_name),
+            OpDef::new("memref.collapse_shape")
+                .traits(Traits::PURE)
+                .inherent(&["reassociation"])
+                .assembly(parse_reshape, print_reshape)
+                .names(collapse_name),
+            OpDef::new("memref.expand_shape")
+                .traits(Traits::PURE)
+                .inherent(&["reassociation", "static_output_shape"])
+                .assembly(parse_reshape, print_reshape)
+                .names(expand_name),
+            OpDef::new("memref.subview")
+                .traits(Traits::PURE)
+                .inherent(SLICE_ATTRS)
+                .assembly(parse_slice, print_slice)
+                .verifier(verify_slice4)
+                .names(subview_name),
+            OpDef::new("memref.reinterpret_cast")
+                .traits(Traits::PURE)
+                .inherent(SLICE_ATTRS)
+                .assembly(parse_reinterpret, print_reinterpret)
+                .verifier(verify_slice4)
+                .names(reinterpret_name),
+            OpDef::new("memref.view").traits(Traits::PURE).assembly(parse_view, print_view).names(view_name),
+            OpDef::new("memref.memory_space_cast")
+                .traits(Traits::PURE)
+                .assembly(parse_cast, print_cast)
+                .names(memspace_name),
+            OpDef::new("memref.extract_strided_metadata")
+                .traits(Traits::PURE)
+                .assembly(parse_esm, print_esm)
+                .names(esm_names),
+        ],
+    )
+}

@@ -1,0 +1,349 @@
+//! The `scf` dialect: `for`, `if`, `while`, `yield`, `condition`.
+
+use hivm_ir::lexer::Tok;
+use hivm_ir::parser::{OpParseResult, PResult, Parser, RegionArg};
+use hivm_ir::printer::Printer;
+use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, Type};
+
+use crate::util::type_str;
+
+fn parse_for(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let unsigned = p.parse_optional_keyword("unsigned");
+    if unsigned {
+        let (k, v) = (p.ir.sym("unsignedCmp"), p.ir.unit_attr());
+        r.attrs.push((k, v));
+    }
+    let iv = p.parse_operand()?;
+    p.expect(Tok::Equal, "'='")?;
+    let lb = p.parse_operand()?;
+    p.expect_keyword("to")?;
+    let ub = p.parse_operand()?;
+    p.expect_keyword("step")?;
+    let step = p.parse_operand()?;
+    let mut iter_args = Vec::new();
+    let mut inits = Vec::new();
+    if p.parse_optional_keyword("iter_args") {
+        p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "iter_args", &mut |p| {
+            iter_args.push(p.parse_operand()?);
+            p.expect(Tok::Equal, "'='")?;
+            inits.push(p.parse_operand()?);
+            Ok(())
+        })?;
+        r.result_types = p.parse_arrow_result_types()?;
+    }
+    let mut iv_ty = p.ir.index_type();
+    if p.consume_if(Tok::Colon) {
+        iv_ty = p.parse_type()?;
+    }
+    for u in [&lb, &ub, &step] {
+        let v = p.resolve_operand(u, iv_ty)?;
+        r.operands.push(v);
+    }
+    if inits.len() != r.result_types.len() {
+        return p.error("mismatch in number of loop-carried values and defined values");
+    }
+    for (u, t) in inits.iter().zip(r.result_types.clone()) {
+        let v = p.resolve_operand(u, t)?;
+        r.operands.push(v);
+    }
+    let mut args = vec![RegionArg { name: iv, ty: iv_ty, loc: None }];
+    for (u, t) in iter_args.into_iter().zip(r.result_types.clone()) {
+        args.push(RegionArg { name: u, ty: t, loc: None });
+    }
+    let loc = r.loc;
+    let region = p.parse_region_with_terminator(&args, false, Some("scf.yield"), loc)?;
+    r.regions.push(region);
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    Ok(())
+}
+
+fn print_for(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let body = ir.regions(op)[0];
+    let Some(&entry) = ir.region_blocks(body).first() else { return p.print_generic_op(op) };
+    let args = ir.block_args(entry).to_vec();
+    let ops = ir.operands(op).to_vec();
+    if ir.get_attr(op, "unsignedCmp").is_some() {
+        p.push(" unsigned");
+    }
+    p.push(" ");
+    p.print_value(args[0]);
+    p.push(" = ");
+    p.print_value(ops[0]);
+    p.push(" to ");
+    p.print_value(ops[1]);
+    p.push(" step ");
+    p.print_value(ops[2]);
+    if ops.len() > 3 {
+        p.push(" iter_args(");
+        for (i, (a, v)) in args[1..].iter().zip(&ops[3..]).enumerate() {
+            if i > 0 {
+                p.push(", ");
+            }
+            p.print_value(*a);
+            p.push(" = ");
+            p.print_value(*v);
+        }
+        p.push(") -> (");
+        p.print_value_types(ir.results(op));
+        p.push(")");
+    }
+    let iv_ty = ir.value_type(args[0]);
+    if !matches!(ir.type_data(iv_ty), hivm_ir::TypeData::Index) {
+        p.push(" : ");
+        p.print_type(iv_ty);
+    }
+    p.push(" ");
+    p.print_region(body, false, ops.len() > 3);
+    p.print_optional_attr_dict(op, &["unsignedCmp"]);
+}
+
+fn verify_for(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let ops = ir.operands(op);
+    if ops.len() < 3 {
+        return Err(format!("expected at least 3 operands, but found {}", ops.len()).into());
+    }
+    let body = ir.regions(op)[0];
+    let Some(&entry) = ir.region_blocks(body).first() else {
+        return Err("expected body region to have a block".into());
+    };
+    let args = ir.block_args(entry);
+    let n_iter = ops.len() - 3;
+    if ir.results(op).len() != n_iter {
+        return Err("mismatch in number of loop-carried values and defined values".into());
+    }
+    if args.len() != n_iter + 1 {
+        return Err(format!("expects {} region arguments", n_iter + 1).into());
+    }
+    if ir.value_type(args[0]) != ir.value_type(ops[0]) {
+        return Err("expected induction variable to be same type as bounds and step".into());
+    }
+    for (i, ((a, init), res)) in args[1..].iter().zip(&ops[3..]).zip(ir.results(op)).enumerate() {
+        let (at, it, rt) = (ir.value_type(*a), ir.value_type(*init), ir.value_type(*res));
+        if it != rt {
+            return Err(format!("types mismatch between {i}th iter operand and defined value").into());
+        }
+        if at != rt {
+            return Err(format!("types mismatch between {i}th iter region arg and defined value").into());
+        }
+    }
+    Ok(())
+}
+
+fn parse_yield_like(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let ops = p.parse_operand_list()?;
+    if !ops.is_empty() {
+        let pos = p.pos();
+        let tys = p.parse_colon_type_list()?;
+        r.operands = p.resolve_operands(&ops, &tys, pos)?;
+    }
+    Ok(())
+}
+
+fn print_yield_like(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &[]);
+    if !ir.operands(op).is_empty() {
+        p.push(" ");
+        p.print_values(ir.operands(op));
+        p.push(" : ");
+        p.print_operand_types(op);
+    }
+}
+
+fn verify_yield(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(parent) = ir.parent_op(op) else { return Ok(()) };
+    let name = ir.op_name(parent);
+    let expected: Vec<Type> = match name {
+        "scf.for" | "scf.if" | "scf.execute_region" => ir.results(parent).iter().map(|v| ir.value_type(*v)).collect(),
+        "scf.while" => {
+            let before = ir.regions(parent)[0];
+            let b = ir.region_blocks(before)[0];
+            ir.block_args(b).iter().map(|v| ir.value_type(*v)).collect()
+        }
+        _ => {
+            return Err("expects parent op to be one of 'scf.execute_region, scf.for, scf.forall, scf.if, scf.index_switch, scf.while'".into());
+        }
+    };
+    let got: Vec<Type> = ir.operands(op).iter().map(|v| ir.value_type(*v)).collect();
+    if got.len() != expected.len() {
+        return Err(format!(
+            "types mismatch between yield op and its parent: {} vs {}",
+            list(ir, &got),
+            list(ir, &expected)
+        )
+        .into());
+    }
+    if got != expected {
+        return Err(format!(
+            "types mismatch between yield op and its parent: {} vs {}",
+            list(ir, &got),
+            list(ir, &expected)
+        )
+        .into());
+    }
+    Ok(())
+}
+
+fn list(ir: &Ir, ts: &[Type]) -> String {
+    ts.iter().map(|t| type_str(ir, *t)).collect::<Vec<_>>().join(", ")
+}
+
+fn parse_if(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let c = p.parse_operand()?;
+    let i1 = p.ir.int_type(1);
+    let cv = p.resolve_operand(&c, i1)?;
+    r.operands.push(cv);
+    if p.is(Tok::Arrow) {
+        r.result_types = p.parse_arrow_result_types()?;
+    }
+    let loc = r.loc;
+    let then_r = p.parse_region_with_terminator(&[], false, Some("scf.yield"), loc)?;
+    r.regions.push(then_r);
+    let else_r = if p.parse_optional_keyword("else") {
+        p.parse_region_with_terminator(&[], false, Some("scf.yield"), loc)?
+    } else {
+        p.ir.new_region()
+    };
+    r.regions.push(else_r);
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    Ok(())
+}
+
+fn print_if(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    let has_results = !ir.results(op).is_empty();
+    if has_results {
+        p.push(" -> (");
+        p.print_value_types(ir.results(op));
+        p.push(")");
+    }
+    p.push(" ");
+    p.print_region(ir.regions(op)[0], false, has_results);
+    let else_r = ir.regions(op)[1];
+    let else_has_ops = ir.region_blocks(else_r).first().is_some_and(|b| ir.block(*b).first.is_some());
+    if !ir.region_blocks(else_r).is_empty() && (else_has_ops || has_results) {
+        p.push(" else ");
+        p.print_region(else_r, false, has_results);
+    }
+    p.print_optional_attr_dict(op, &[]);
+}
+
+fn verify_if(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    if !ir.results(op).is_empty() && ir.region_blocks(ir.regions(op)[1]).is_empty() {
+        return Err("must have an else block if defining values".into());
+    }
+    Ok(())
+}
+
+fn parse_while(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let mut names = Vec::new();
+    let mut inits = Vec::new();
+    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "while operands", &mut |p| {
+        names.push(p.parse_operand()?);
+        p.expect(Tok::Equal, "'='")?;
+        inits.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    p.expect(Tok::Colon, "':'")?;
+    let pos = p.pos();
+    let ft = p.parse_type()?;
+    let hivm_ir::TypeData::Function { inputs, results } = p.ir.type_data(ft).clone() else {
+        return p.error_at(pos, "expected function type");
+    };
+    r.operands = p.resolve_operands(&inits, &inputs, pos)?;
+    r.result_types = results;
+    let args: Vec<RegionArg> =
+        names.into_iter().zip(&inputs).map(|(n, t)| RegionArg { name: n, ty: *t, loc: None }).collect();
+    let before = p.parse_region(&args, false)?;
+    p.expect_keyword("do")?;
+    let after = p.parse_region(&[], false)?;
+    r.regions = vec![before, after];
+    p.parse_optional_attr_dict_with_keyword(&mut r.attrs)?;
+    Ok(())
+}
+
+fn print_while(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let before = ir.regions(op)[0];
+    let Some(&entry) = ir.region_blocks(before).first() else { return p.print_generic_op(op) };
+    p.push(" (");
+    for (i, (a, v)) in ir.block_args(entry).iter().zip(ir.operands(op)).enumerate() {
+        if i > 0 {
+            p.push(", ");
+        }
+        p.print_value(*a);
+        p.push(" = ");
+        p.print_value(*v);
+    }
+    p.push(") : ");
+    p.print_functional_type(op);
+    p.push(" ");
+    p.print_region(before, false, true);
+    p.push(" do ");
+    p.print_region(ir.regions(op)[1], true, true);
+    p.print_optional_attr_dict_with_keyword(op, &[]);
+}
+
+fn parse_condition(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.expect(Tok::LParen, "'('")?;
+    let c = p.parse_operand()?;
+    p.expect(Tok::RParen, "')'")?;
+    let i1 = p.ir.int_type(1);
+    let cv = p.resolve_operand(&c, i1)?;
+    r.operands.push(cv);
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let ops = p.parse_operand_list()?;
+    if !ops.is_empty() {
+        let pos = p.pos();
+        let tys = p.parse_colon_type_list()?;
+        let vs = p.resolve_operands(&ops, &tys, pos)?;
+        r.operands.extend(vs);
+    }
+    Ok(())
+}
+
+fn print_condition(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push("(");
+    p.print_value(ir.operand(op, 0));
+    p.push(")");
+    p.print_optional_attr_dict(op, &[]);
+    let rest = &ir.operands(op)[1..];
+    if !rest.is_empty() {
+        p.push(" ");
+        p.print_values(rest);
+        p.push(" : ");
+        p.print_value_types(rest);
+    }
+}
+
+pub fn dialect() -> Dialect {
+    Dialect::new(
+        "scf",
+        vec![
+            OpDef::new("scf.for")
+                .traits(Traits::SINGLE_BLOCK)
+                .inherent(&["unsignedCmp"])
+                .assembly(parse_for, print_for)
+                .verifier(verify_for)
+                .implicit_terminator("scf.yield"),
+            OpDef::new("scf.if")
+                .traits(Traits::SINGLE_BLOCK)
+                .assembly(parse_if, print_if)
+                .verifier(verify_if)
+                .implicit_terminator("scf.yield"),
+            OpDef::new("scf.while").assembly(parse_while, print_while),
+            OpDef::new("scf.yield")
+                .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
+                .assembly(parse_yield_like, print_yield_like)
+                .verifier(verify_yield),
+            OpDef::new("scf.condition")
+                .traits(Traits::TERMINATOR | Traits::PURE)
+                .assembly(parse_condition, print_condition),
+        ],
+    )
+}

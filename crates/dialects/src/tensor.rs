@@ -1,0 +1,211 @@
+//! The `tensor` dialect subset.
+
+use hivm_ir::lexer::Tok;
+use hivm_ir::parser::{OpParseResult, PResult, Parser};
+use hivm_ir::printer::Printer;
+use hivm_ir::types::DYNAMIC;
+use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, TypeData, Value};
+
+use crate::memref::{
+    SLICE_ATTRS, parse_dim, parse_reshape, parse_slice, print_dim, print_reshape, print_slice, print_slice_lists,
+};
+use crate::util::*;
+
+macro_rules! namer {
+    ($f:ident, $n:expr) => {
+        fn $f(ir: &Ir, op: OpId, set: &mut dyn FnMut(Value, String)) {
+            name_result0(ir, op, set, $n)
+        }
+    };
+}
+namer!(extracted_name, "extracted");
+namer!(inserted_name, "inserted");
+namer!(extracted_slice_name, "extracted_slice");
+namer!(inserted_slice_name, "inserted_slice");
+namer!(collapsed_name, "collapsed");
+namer!(expanded_name, "expanded");
+namer!(dim_name, "dim");
+namer!(cast_name, "cast");
+
+fn parse_empty(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let mut dyns = Vec::new();
+    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "dynamic sizes", &mut |p| {
+        dyns.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let t = p.parse_colon_type()?;
+    let it = p.ir.index_type();
+    resolve_all(p, &dyns, it, r)?;
+    r.result_types.push(t);
+    Ok(())
+}
+
+fn print_empty(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push("(");
+    p.print_values(ir.operands(op));
+    p.push(")");
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn verify_empty(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let t = ir.value_type(ir.result(op, 0));
+    let TypeData::RankedTensor { shape, .. } = ir.type_data(t) else {
+        return Err(format!("result #0 must be ranked tensor of any type values, but got '{}'", type_str(ir, t)).into());
+    };
+    if shape.iter().filter(|d| **d == DYNAMIC).count() != ir.operands(op).len() {
+        let expected = shape.iter().filter(|d| **d == DYNAMIC).count();
+        return Err(
+            format!("incorrect number of dynamic sizes, has {}, expected {expected}", ir.operands(op).len()).into()
+        );
+    }
+    Ok(())
+}
+
+fn parse_extract(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let t = p.parse_operand()?;
+    let idx = parse_index_list(p)?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let ty = p.parse_colon_type()?;
+    let Some(elem) = p.ir.type_data(ty).element_type() else { return p.error("expected tensor type") };
+    let v = p.resolve_operand(&t, ty)?;
+    r.operands.push(v);
+    let it = p.ir.index_type();
+    resolve_all(p, &idx, it, r)?;
+    r.result_types.push(elem);
+    Ok(())
+}
+
+fn print_extract(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    print_index_list(p, &ir.operands(op)[1..]);
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+}
+
+fn parse_insert(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let s = p.parse_operand()?;
+    p.expect_keyword("into")?;
+    let d = p.parse_operand()?;
+    let idx = parse_index_list(p)?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let ty = p.parse_colon_type()?;
+    let Some(elem) = p.ir.type_data(ty).element_type() else { return p.error("expected tensor type") };
+    let sv = p.resolve_operand(&s, elem)?;
+    let dv = p.resolve_operand(&d, ty)?;
+    r.operands = vec![sv, dv];
+    let it = p.ir.index_type();
+    resolve_all(p, &idx, it, r)?;
+    r.result_types.push(ty);
+    Ok(())
+}
+
+fn print_insert(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.push(" into ");
+    p.print_value(ir.operand(op, 1));
+    print_index_list(p, &ir.operands(op)[2..]);
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 1)));
+}
+
+fn parse_insert_slice(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let s = p.parse_operand()?;
+    p.expect_keyword("into")?;
+    let d = p.parse_operand()?;
+    let mut lists = Vec::new();
+    let mut dyn_lists = Vec::new();
+    for _ in 0..3 {
+        let (st, dy) = parse_dynamic_index_list(p)?;
+        lists.push(st);
+        dyn_lists.push(dy);
+    }
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let src_t = p.parse_colon_type()?;
+    p.expect_keyword("into")?;
+    let dst_t = p.parse_type()?;
+    let sv = p.resolve_operand(&s, src_t)?;
+    let dv = p.resolve_operand(&d, dst_t)?;
+    r.operands = vec![sv, dv];
+    let it = p.ir.index_type();
+    for l in &dyn_lists {
+        resolve_all(p, l, it, r)?;
+    }
+    let seg = segment_attr(p.ir, &[1, 1, dyn_lists[0].len(), dyn_lists[1].len(), dyn_lists[2].len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    for (name, l) in ["static_offsets", "static_sizes", "static_strides"].iter().zip(&lists) {
+        let a = i64_array_attr(p.ir, l);
+        push_attr(p, r, name, a);
+    }
+    r.result_types.push(dst_t);
+    Ok(())
+}
+
+fn print_insert_slice(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.push(" into ");
+    p.print_value(ir.operand(op, 1));
+    print_slice_lists(p, op, 2);
+    p.print_optional_attr_dict(op, SLICE_ATTRS);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+    p.push(" into ");
+    p.print_type(ir.value_type(ir.operand(op, 1)));
+}
+
+fn verify_extract_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 4)
+}
+
+fn verify_insert_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 5)
+}
+
+pub fn dialect() -> Dialect {
+    Dialect::new(
+        "tensor",
+        vec![
+            OpDef::new("tensor.empty").traits(Traits::PURE).assembly(parse_empty, print_empty).verifier(verify_empty),
+            OpDef::new("tensor.extract")
+                .traits(Traits::PURE)
+                .assembly(parse_extract, print_extract)
+                .names(extracted_name),
+            OpDef::new("tensor.insert").traits(Traits::PURE).assembly(parse_insert, print_insert).names(inserted_name),
+            OpDef::new("tensor.extract_slice")
+                .traits(Traits::PURE)
+                .inherent(SLICE_ATTRS)
+                .assembly(parse_slice, print_slice)
+                .verifier(verify_extract_slice)
+                .names(extracted_slice_name),
+            OpDef::new("tensor.insert_slice")
+                .traits(Traits::PURE)
+                .inherent(SLICE_ATTRS)
+                .assembly(parse_insert_slice, print_insert_slice)
+                .verifier(verify_insert_slice)
+                .names(inserted_slice_name),
+            OpDef::new("tensor.collapse_shape")
+                .traits(Traits::PURE)
+                .inherent(&["reassociation"])
+                .assembly(parse_reshape, print_reshape)
+                .names(collapsed_name),
+            OpDef::new("tensor.expand_shape")
+                .traits(Traits::PURE)
+                .inherent(&["reassociation", "static_output_shape"])
+                .assembly(parse_reshape, print_reshape)
+                .names(expanded_name),
+            OpDef::new("tensor.dim").traits(Traits::PURE).assembly(parse_dim, print_dim).names(dim_name),
+            OpDef::new("tensor.cast").traits(Traits::PURE).assembly(parse_cast, print_cast).names(cast_name),
+        ],
+    )
+}

@@ -1,0 +1,243 @@
+//! Assembly building blocks shared by several ops.
+
+use hivm_ir::attrs::AttrData;
+use hivm_ir::lexer::Tok;
+use hivm_ir::parser::{OpParseResult, PResult, Parser, UnresolvedOperand};
+use hivm_ir::printer::Printer;
+use hivm_ir::{Attribute, Ir, OpId, Type, TypeData};
+
+/// Parses operands then resolves all of them to one type.
+pub fn resolve_all(p: &mut Parser<'_>, ops: &[UnresolvedOperand], ty: Type, out: &mut OpParseResult) -> PResult<()> {
+    for u in ops {
+        let v = p.resolve_operand(u, ty)?;
+        out.operands.push(v);
+    }
+    Ok(())
+}
+
+/// `%a, %b, ... attr-dict : type` with all operands and the result of `type`.
+pub fn parse_same_type(p: &mut Parser<'_>, r: &mut OpParseResult, results: usize) -> PResult<()> {
+    let ops = p.parse_operand_list()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let ty = p.parse_colon_type()?;
+    resolve_all(p, &ops, ty, r)?;
+    r.result_types.extend(std::iter::repeat_n(ty, results));
+    Ok(())
+}
+
+pub fn print_same_type(p: &mut Printer<'_>, op: OpId, elided: &[&str]) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_values(ir.operands(op));
+    p.print_optional_attr_dict(op, elided);
+    p.push(" : ");
+    let t = ir.results(op).first().or(ir.operands(op).first()).map(|v| ir.value_type(*v));
+    if let Some(t) = t {
+        p.print_type(t);
+    }
+}
+
+/// `%in attr-dict : T1 to T2`
+pub fn parse_cast(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let u = p.parse_operand()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let from = p.parse_colon_type()?;
+    p.expect_keyword("to")?;
+    let to = p.parse_type()?;
+    let v = p.resolve_operand(&u, from)?;
+    r.operands.push(v);
+    r.result_types.push(to);
+    Ok(())
+}
+
+pub fn print_cast(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+    p.push(" to ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+pub fn type_str(ir: &Ir, t: Type) -> String {
+    hivm_ir::printer::type_to_string(ir, t)
+}
+
+pub fn int_attr(ir: &Ir, op: OpId, name: &str) -> Option<i128> {
+    ir.get_attr(op, name).and_then(|a| ir.as_int(a))
+}
+
+/// Element type of a shaped type, or the type itself.
+pub fn element_or_self(ir: &Ir, t: Type) -> Type {
+    ir.type_data(t).element_type().unwrap_or(t)
+}
+
+pub fn is_int_like(ir: &Ir, t: Type) -> bool {
+    matches!(ir.type_data(element_or_self(ir, t)), TypeData::Integer { .. } | TypeData::Index)
+}
+
+pub fn is_float_like(ir: &Ir, t: Type) -> bool {
+    matches!(ir.type_data(element_or_self(ir, t)), TypeData::Float(_))
+}
+
+/// `[%a, %b]` index list.
+pub fn parse_index_list(p: &mut Parser<'_>) -> PResult<Vec<UnresolvedOperand>> {
+    let mut v = Vec::new();
+    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "operand list", &mut |p| {
+        v.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    Ok(v)
+}
+
+pub fn print_index_list(p: &mut Printer<'_>, vs: &[hivm_ir::Value]) {
+    p.push("[");
+    p.print_values(vs);
+    p.push("]");
+}
+
+/// An opaque `#dialect.mnemonic<...>`-style attribute built from its text.
+pub fn opaque_attr(ir: &mut Ir, dialect: &str, body: &str) -> Attribute {
+    let d = ir.sym(dialect);
+    ir.attr(AttrData::Opaque { dialect: d, body: body.to_string() })
+}
+
+/// The `<...>` argument of an opaque attribute body `mnemonic<...>`.
+pub fn opaque_arg<'a>(ir: &'a Ir, a: Attribute, mnemonic: &str) -> Option<&'a str> {
+    match ir.attr_data(a) {
+        AttrData::Opaque { body, .. } => body.strip_prefix(mnemonic)?.strip_prefix('<')?.strip_suffix('>'),
+        _ => None,
+    }
+}
+
+/// Operand segment sizes from the `operandSegmentSizes` property.
+pub fn segments(ir: &Ir, op: OpId) -> Vec<usize> {
+    match ir.get_attr(op, "operandSegmentSizes").map(|a| ir.attr_data(a)) {
+        Some(AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => {
+            v.iter().map(|x| *x as usize).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+pub fn segment_attr(ir: &mut Ir, sizes: &[usize]) -> Attribute {
+    let elem = ir.int_type(32);
+    ir.attr(AttrData::DenseArray {
+        elem,
+        data: hivm_ir::attrs::DenseArrayData::Int(sizes.iter().map(|s| *s as i64).collect()),
+    })
+}
+
+/// Values of segment `i`.
+pub fn segment(ir: &Ir, op: OpId, i: usize) -> &[hivm_ir::Value] {
+    let sizes = segments(ir, op);
+    let start: usize = sizes.iter().take(i).sum();
+    let len = sizes.get(i).copied().unwrap_or(0);
+    let ops = ir.operands(op);
+    if start + len > ops.len() {
+        return &[];
+    }
+    &ops[start..start + len]
+}
+
+/// Verifies that `operandSegmentSizes` exists, has `n` entries and sums to the operand count.
+pub fn check_segments(ir: &Ir, op: OpId, n: usize) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let sizes = segments(ir, op);
+    if ir.get_attr(op, "operandSegmentSizes").is_none() {
+        return Err("requires attribute 'operandSegmentSizes'".into());
+    }
+    if sizes.len() != n {
+        return Err(format!(
+            "'operandSegmentSizes' attribute for specifying operand segments must have {n} elements, but got {}",
+            sizes.len()
+        )
+        .into());
+    }
+    let total: usize = sizes.iter().sum();
+    if total != ir.operands(op).len() {
+        return Err(format!("operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'", ir.operands(op).len()).into());
+    }
+    Ok(())
+}
+
+/// `[0, %i, 4]`: static values (with `DYNAMIC` for SSA entries) and the SSA operands.
+pub fn parse_dynamic_index_list(p: &mut Parser<'_>) -> PResult<(Vec<i64>, Vec<UnresolvedOperand>)> {
+    let mut statics = Vec::new();
+    let mut dynamics = Vec::new();
+    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "dynamic index list", &mut |p| {
+        if p.is(Tok::PercentIdent) {
+            dynamics.push(p.parse_operand()?);
+            statics.push(hivm_ir::types::DYNAMIC);
+        } else {
+            let v = p.parse_integer("SSA value or integer")?;
+            statics.push(v as i64);
+        }
+        Ok(())
+    })?;
+    Ok((statics, dynamics))
+}
+
+pub fn print_dynamic_index_list(p: &mut Printer<'_>, statics: &[i64], dynamics: &[hivm_ir::Value]) {
+    p.push("[");
+    let mut d = dynamics.iter();
+    for (i, s) in statics.iter().enumerate() {
+        if i > 0 {
+            p.push(", ");
+        }
+        if *s == hivm_ir::types::DYNAMIC {
+            if let Some(v) = d.next() {
+                p.print_value(*v);
+            }
+        } else {
+            p.push(&s.to_string());
+        }
+    }
+    p.push("]");
+}
+
+pub fn i64_array_attr(ir: &mut Ir, values: &[i64]) -> Attribute {
+    let elem = ir.int_type(64);
+    ir.attr(AttrData::DenseArray { elem, data: hivm_ir::attrs::DenseArrayData::Int(values.to_vec()) })
+}
+
+pub fn i64_array(ir: &Ir, op: OpId, name: &str) -> Vec<i64> {
+    match ir.get_attr(op, name).map(|a| ir.attr_data(a)) {
+        Some(AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => v.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// `[[0, 1], [2]]` reassociation indices.
+pub fn parse_reassociation(p: &mut Parser<'_>) -> PResult<Attribute> {
+    let mut groups = Vec::new();
+    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "reassociation", &mut |p| {
+        let mut g = Vec::new();
+        p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "reassociation group", &mut |p| {
+            let v = p.parse_integer("integer")?;
+            g.push(p.ir.i64_attr(v as i64));
+            Ok(())
+        })?;
+        groups.push(p.ir.array_attr(g));
+        Ok(())
+    })?;
+    Ok(p.ir.array_attr(groups))
+}
+
+/// `name` of an op's first result, for [`hivm_ir::dialect::AsmNamesFn`].
+pub fn name_result0(ir: &Ir, op: OpId, set: &mut dyn FnMut(hivm_ir::Value, String), name: &str) {
+    if let Some(&r) = ir.results(op).first() {
+        set(r, name.to_string());
+    }
+}
+
+/// Shape of a shaped type (empty for non-shaped).
+pub fn shape_of(ir: &Ir, t: Type) -> Vec<i64> {
+    ir.type_data(t).shape().map(|s| s.to_vec()).unwrap_or_default()
+}
+
+pub fn push_attr(p: &mut Parser<'_>, r: &mut OpParseResult, name: &str, a: Attribute) {
+    let k = p.ir.sym(name);
+    r.attrs.push((k, a));
+}

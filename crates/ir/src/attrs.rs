@@ -1,0 +1,91 @@
+//! Builtin attributes (and locations, which MLIR also models as attributes).
+//! Uniqued in the [`crate::Ir`] context and referred to by [`Attribute`] handles.
+
+use crate::affine::{AffineMap, IntegerSet};
+use crate::types::Type;
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Attribute(pub(crate) u32);
+
+/// An interned identifier (attribute name, symbol, dialect name, ...).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Sym(pub(crate) u32);
+
+/// Element storage of a dense elements attribute.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum DenseElem {
+    Int(i128),
+    /// Bit pattern of the value as a float of the element type.
+    Float(u64),
+    Complex(Box<(DenseElem, DenseElem)>),
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum DenseArrayData {
+    Int(Vec<i64>),
+    /// f32/f64 bit patterns.
+    Float(Vec<u64>),
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum LocData {
+    Unknown,
+    FileLineCol { file: Sym, line: u32, col: u32 },
+    Name { name: Sym, child: Option<Attribute> },
+    CallSite { callee: Attribute, caller: Attribute },
+    Fused { locs: Vec<Attribute>, metadata: Option<Attribute> },
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum AttrData {
+    Unit,
+    /// Integer of any integer type or `index`; `i1` values print as `true`/`false`.
+    Integer {
+        value: i128,
+        ty: Type,
+    },
+    /// Bit pattern of the value in the float type `ty`.
+    Float {
+        bits: u128,
+        ty: Type,
+    },
+    /// Raw bytes: MLIR strings may hold any byte through `\XX` escapes.
+    String {
+        value: Vec<u8>,
+        ty: Option<Type>,
+    },
+    Array(Vec<Attribute>),
+    DenseArray {
+        elem: Type,
+        data: DenseArrayData,
+    },
+    /// Sorted by name bytes; names are unique.
+    Dictionary(Vec<(Sym, Attribute)>),
+    Type(Type),
+    SymbolRef {
+        root: Sym,
+        nested: Vec<Sym>,
+    },
+    AffineMap(AffineMap),
+    IntegerSet(IntegerSet),
+    DenseElements {
+        ty: Type,
+        splat: bool,
+        elems: Vec<DenseElem>,
+    },
+    /// `dense_resource<name> : type`
+    DenseResource {
+        name: Sym,
+        ty: Type,
+    },
+    Strided {
+        strides: Vec<i64>,
+        offset: i64,
+    },
+    /// Dialect attribute kept verbatim: `#dialect.body` or `#dialect<body>`.
+    Opaque {
+        dialect: Sym,
+        body: String,
+    },
+    Location(LocData),
+}

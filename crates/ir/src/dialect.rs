@@ -1,0 +1,230 @@
+//! The op registry: every registered op is described once by an [`OpDef`]
+//! (name, traits, inherent attributes, custom assembly, verifier, result names).
+
+use std::collections::HashMap;
+
+use crate::ir::{Ir, OpId, Value};
+use crate::parser::{OpParseResult, Parser};
+use crate::printer::Printer;
+
+pub type ParseFn = fn(&mut Parser<'_>, &mut OpParseResult) -> crate::parser::PResult<()>;
+pub type PrintFn = fn(&mut Printer<'_>, OpId);
+pub type VerifyFn = fn(&Ir, OpId) -> Result<(), VerifyError>;
+
+/// A verifier failure. Most messages get MLIR's `'op.name' op ` prefix
+/// (`emitOpError`); `plain` ones are reported verbatim (`emitError`).
+#[derive(Debug, Clone)]
+pub struct VerifyError {
+    pub msg: String,
+    pub plain: bool,
+}
+
+impl VerifyError {
+    pub fn plain(msg: impl Into<String>) -> VerifyError {
+        VerifyError { msg: msg.into(), plain: true }
+    }
+}
+
+impl From<String> for VerifyError {
+    fn from(msg: String) -> VerifyError {
+        VerifyError { msg, plain: false }
+    }
+}
+
+impl From<&str> for VerifyError {
+    fn from(msg: &str) -> VerifyError {
+        VerifyError { msg: msg.to_string(), plain: false }
+    }
+}
+pub type AsmNamesFn = fn(&Ir, OpId, &mut dyn FnMut(Value, String));
+/// Custom names for the entry-block arguments of each region (e.g. `%iv`).
+pub type BlockArgNamesFn = fn(&Ir, OpId) -> Vec<(Value, String)>;
+
+/// Op traits, as a bit set.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Traits(pub u32);
+
+impl Traits {
+    pub const NONE: Traits = Traits(0);
+    pub const TERMINATOR: Traits = Traits(1);
+    pub const ISOLATED_FROM_ABOVE: Traits = Traits(1 << 1);
+    /// Regions need no terminator (e.g. `builtin.module`).
+    pub const NO_TERMINATOR: Traits = Traits(1 << 2);
+    pub const SYMBOL_TABLE: Traits = Traits(1 << 3);
+    pub const SYMBOL: Traits = Traits(1 << 4);
+    pub const SAME_OPERANDS_AND_RESULT_TYPE: Traits = Traits(1 << 5);
+    pub const SINGLE_BLOCK: Traits = Traits(1 << 6);
+    pub const PURE: Traits = Traits(1 << 7);
+    pub const CONSTANT_LIKE: Traits = Traits(1 << 8);
+    pub const RETURN_LIKE: Traits = Traits(1 << 9);
+    pub const COMMUTATIVE: Traits = Traits(1 << 10);
+    /// Single-block regions whose terminator may be omitted in custom form.
+    pub const IMPLICIT_TERMINATOR: Traits = Traits(1 << 11);
+    pub const AFFINE_SCOPE: Traits = Traits(1 << 12);
+    pub const ZERO_REGIONS: Traits = Traits(1 << 13);
+    pub const GRAPH_REGION: Traits = Traits(1 << 14);
+    pub const ELEMENTWISE: Traits = Traits(1 << 15);
+
+    pub const fn with(self, other: Traits) -> Traits {
+        Traits(self.0 | other.0)
+    }
+
+    pub fn has(self, other: Traits) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for Traits {
+    type Output = Traits;
+    fn bitor(self, rhs: Traits) -> Traits {
+        self.with(rhs)
+    }
+}
+
+#[derive(Clone)]
+pub struct OpDef {
+    pub name: &'static str,
+    pub traits: Traits,
+    /// Attributes stored as properties (printed in `<{...}>` in generic form).
+    pub inherent_attrs: &'static [&'static str],
+    pub parse: Option<ParseFn>,
+    pub print: Option<PrintFn>,
+    pub verify: Option<VerifyFn>,
+    /// Runs after nested ops verified (MLIR's `hasRegionVerifier`).
+    pub verify_regions: Option<VerifyFn>,
+    pub asm_names: Option<AsmNamesFn>,
+    pub block_arg_names: Option<BlockArgNamesFn>,
+    /// Name of the terminator inserted when a custom form omits it.
+    pub implicit_terminator: Option<&'static str>,
+    /// Dialect whose prefix may be omitted inside this op's regions (e.g. `func`).
+    pub default_dialect: Option<&'static str>,
+    /// Inherent attributes with default values, materialized on creation.
+    pub defaults: Option<fn(&mut Ir) -> Vec<(&'static str, crate::attrs::Attribute)>>,
+}
+
+impl OpDef {
+    pub const fn new(name: &'static str) -> OpDef {
+        OpDef {
+            name,
+            traits: Traits::NONE,
+            inherent_attrs: &[],
+            parse: None,
+            print: None,
+            verify: None,
+            verify_regions: None,
+            asm_names: None,
+            block_arg_names: None,
+            implicit_terminator: None,
+            default_dialect: None,
+            defaults: None,
+        }
+    }
+
+    pub const fn default_dialect(mut self, d: &'static str) -> OpDef {
+        self.default_dialect = Some(d);
+        self
+    }
+
+    pub const fn defaults(mut self, f: fn(&mut Ir) -> Vec<(&'static str, crate::attrs::Attribute)>) -> OpDef {
+        self.defaults = Some(f);
+        self
+    }
+
+    pub const fn traits(mut self, t: Traits) -> OpDef {
+        self.traits = t;
+        self
+    }
+
+    pub const fn inherent(mut self, names: &'static [&'static str]) -> OpDef {
+        self.inherent_attrs = names;
+        self
+    }
+
+    pub const fn assembly(mut self, parse: ParseFn, print: PrintFn) -> OpDef {
+        self.parse = Some(parse);
+        self.print = Some(print);
+        self
+    }
+
+    pub const fn verifier(mut self, f: VerifyFn) -> OpDef {
+        self.verify = Some(f);
+        self
+    }
+
+    pub const fn region_verifier(mut self, f: VerifyFn) -> OpDef {
+        self.verify_regions = Some(f);
+        self
+    }
+
+    pub const fn names(mut self, f: AsmNamesFn) -> OpDef {
+        self.asm_names = Some(f);
+        self
+    }
+
+    pub const fn arg_names(mut self, f: BlockArgNamesFn) -> OpDef {
+        self.block_arg_names = Some(f);
+        self
+    }
+
+    pub const fn implicit_terminator(mut self, name: &'static str) -> OpDef {
+        self.implicit_terminator = Some(name);
+        self.traits = self.traits.with(Traits::IMPLICIT_TERMINATOR);
+        self
+    }
+
+    pub fn has(&self, t: Traits) -> bool {
+        self.traits.has(t)
+    }
+}
+
+/// A dialect: a namespace of ops plus optional attribute/type validation.
+#[derive(Clone)]
+pub struct Dialect {
+    pub name: &'static str,
+    pub ops: Vec<OpDef>,
+    /// Validates the body of `#name.body`; returns an error message to reject it.
+    pub check_attr: Option<fn(&str) -> Result<(), String>>,
+    /// Validates the body of `!name.body`.
+    pub check_type: Option<fn(&str) -> Result<(), String>>,
+}
+
+impl Dialect {
+    pub fn new(name: &'static str, ops: Vec<OpDef>) -> Dialect {
+        Dialect { name, ops, check_attr: None, check_type: None }
+    }
+}
+
+#[derive(Default, Clone)]
+pub struct Registry {
+    defs: Vec<OpDef>,
+    by_name: HashMap<&'static str, u32>,
+    dialects: HashMap<&'static str, Dialect>,
+}
+
+impl Registry {
+    pub fn register(&mut self, dialect: Dialect) {
+        for def in &dialect.ops {
+            debug_assert!(def.name.starts_with(dialect.name), "{} not in {}", def.name, dialect.name);
+            let id = self.defs.len() as u32;
+            self.by_name.insert(def.name, id);
+            self.defs.push(def.clone());
+        }
+        self.dialects.insert(dialect.name, dialect);
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<u32> {
+        self.by_name.get(name).copied()
+    }
+
+    pub fn def(&self, id: u32) -> &OpDef {
+        &self.defs[id as usize]
+    }
+
+    pub fn dialect(&self, name: &str) -> Option<&Dialect> {
+        self.dialects.get(name)
+    }
+
+    pub fn has_dialect(&self, name: &str) -> bool {
+        self.dialects.contains_key(name)
+    }
+}

@@ -1,0 +1,801 @@
+//! The IR container: uniqued types/attributes/identifiers plus arenas of
+//! operations, blocks, regions and values addressed by typed indices.
+//! Operations in a block form an intrusive doubly-linked list, so insertion and
+//! erasure are O(1) and handles stay valid across rewrites.
+
+use std::sync::Arc;
+
+use crate::attrs::{AttrData, Attribute, LocData, Sym};
+use crate::dialect::{OpDef, Registry};
+use crate::intern::{Interner, StrInterner};
+use crate::types::{FloatKind, Signedness, Type, TypeData};
+
+macro_rules! id {
+    ($name:ident) => {
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub struct $name(pub(crate) u32);
+        impl $name {
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+id!(OpId);
+id!(BlockId);
+id!(RegionId);
+id!(Value);
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ValueDef {
+    Result {
+        op: OpId,
+        index: u32,
+    },
+    BlockArg {
+        block: BlockId,
+        index: u32,
+    },
+    /// A forward reference the parser has not resolved yet.
+    Placeholder,
+}
+
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    pub ty: Type,
+    pub def: ValueDef,
+    /// Block arguments carry their own location.
+    pub loc: Option<Attribute>,
+}
+
+#[derive(Clone, Debug)]
+pub struct OpData {
+    pub name: Sym,
+    /// Index of the registered definition, if any.
+    pub def: Option<u32>,
+    pub operands: Vec<Value>,
+    pub results: Vec<Value>,
+    /// Inherent attributes (MLIR "properties"): a dictionary for registered ops;
+    /// whatever was written in `<...>` for unregistered ones.
+    pub properties: Option<Attribute>,
+    /// Discardable attributes: always a dictionary.
+    pub attrs: Attribute,
+    pub regions: Vec<RegionId>,
+    pub successors: Vec<BlockId>,
+    pub loc: Attribute,
+    pub parent: Option<BlockId>,
+    pub prev: Option<OpId>,
+    pub next: Option<OpId>,
+    pub erased: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    pub args: Vec<Value>,
+    pub first: Option<OpId>,
+    pub last: Option<OpId>,
+    pub parent: Option<RegionId>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct RegionData {
+    pub blocks: Vec<BlockId>,
+    pub parent: Option<OpId>,
+}
+
+/// Everything needed to create an operation.
+#[derive(Clone, Debug)]
+pub struct OperationState {
+    pub name: Sym,
+    pub operands: Vec<Value>,
+    pub result_types: Vec<Type>,
+    pub properties: Option<Attribute>,
+    pub attrs: Vec<(Sym, Attribute)>,
+    /// Detached regions (see [`Ir::new_region`]) moved into the op.
+    pub regions: Vec<RegionId>,
+    pub successors: Vec<BlockId>,
+    pub loc: Attribute,
+}
+
+impl OperationState {
+    pub fn new(name: Sym, loc: Attribute) -> OperationState {
+        OperationState {
+            name,
+            operands: Vec::new(),
+            result_types: Vec::new(),
+            properties: None,
+            attrs: Vec::new(),
+            regions: Vec::new(),
+            successors: Vec::new(),
+            loc,
+        }
+    }
+}
+
+pub struct Ir {
+    types: Interner<TypeData>,
+    attrs: Interner<AttrData>,
+    syms: StrInterner,
+    pub(crate) ops: Vec<OpData>,
+    pub(crate) blocks: Vec<BlockData>,
+    pub(crate) regions: Vec<RegionData>,
+    pub(crate) values: Vec<ValueData>,
+    pub registry: Arc<Registry>,
+    pub allow_unregistered: bool,
+    empty_dict: Attribute,
+    unknown_loc: Attribute,
+}
+
+impl Ir {
+    pub fn new(registry: Arc<Registry>) -> Ir {
+        let mut attrs = Interner::default();
+        let empty_dict = Attribute(attrs.intern(AttrData::Dictionary(Vec::new())));
+        let unknown_loc = Attribute(attrs.intern(AttrData::Location(LocData::Unknown)));
+        Ir {
+            types: Interner::default(),
+            attrs,
+            syms: StrInterner::default(),
+            ops: Vec::new(),
+            blocks: Vec::new(),
+            regions: Vec::new(),
+            values: Vec::new(),
+            registry,
+            allow_unregistered: false,
+            empty_dict,
+            unknown_loc,
+        }
+    }
+
+    // ----- uniquing -----
+
+    pub fn ty(&mut self, data: TypeData) -> Type {
+        Type(self.types.intern(data))
+    }
+
+    pub fn type_data(&self, ty: Type) -> &TypeData {
+        self.types.get(ty.0)
+    }
+
+    pub fn attr(&mut self, data: AttrData) -> Attribute {
+        Attribute(self.attrs.intern(data))
+    }
+
+    pub fn attr_count(&self) -> usize {
+        self.attrs.len()
+    }
+
+    pub fn attr_data(&self, a: Attribute) -> &AttrData {
+        self.attrs.get(a.0)
+    }
+
+    pub fn sym(&mut self, s: &str) -> Sym {
+        Sym(self.syms.intern(s))
+    }
+
+    pub fn lookup_sym(&self, s: &str) -> Option<Sym> {
+        self.syms.lookup(s).map(Sym)
+    }
+
+    pub fn sym_str(&self, s: Sym) -> &str {
+        self.syms.get(s.0)
+    }
+
+    pub fn int_type(&mut self, width: u32) -> Type {
+        self.ty(TypeData::Integer { width, signedness: Signedness::Signless })
+    }
+
+    pub fn index_type(&mut self) -> Type {
+        self.ty(TypeData::Index)
+    }
+
+    pub fn float_type(&mut self, kind: FloatKind) -> Type {
+        self.ty(TypeData::Float(kind))
+    }
+
+    pub fn none_type(&mut self) -> Type {
+        self.ty(TypeData::None)
+    }
+
+    pub fn function_type(&mut self, inputs: Vec<Type>, results: Vec<Type>) -> Type {
+        self.ty(TypeData::Function { inputs, results })
+    }
+
+    pub fn unit_attr(&mut self) -> Attribute {
+        self.attr(AttrData::Unit)
+    }
+
+    pub fn int_attr(&mut self, value: i128, ty: Type) -> Attribute {
+        self.attr(AttrData::Integer { value, ty })
+    }
+
+    pub fn i64_attr(&mut self, value: i64) -> Attribute {
+        let t = self.int_type(64);
+        self.int_attr(value as i128, t)
+    }
+
+    pub fn bool_attr(&mut self, value: bool) -> Attribute {
+        let t = self.int_type(1);
+        self.int_attr(value as i128, t)
+    }
+
+    pub fn str_attr(&mut self, s: &str) -> Attribute {
+        self.attr(AttrData::String { value: s.as_bytes().to_vec(), ty: None })
+    }
+
+    pub fn type_attr(&mut self, t: Type) -> Attribute {
+        self.attr(AttrData::Type(t))
+    }
+
+    pub fn array_attr(&mut self, items: Vec<Attribute>) -> Attribute {
+        self.attr(AttrData::Array(items))
+    }
+
+    pub fn empty_dict(&self) -> Attribute {
+        self.empty_dict
+    }
+
+    pub fn unknown_loc(&self) -> Attribute {
+        self.unknown_loc
+    }
+
+    /// Builds a dictionary attribute; later duplicates replace earlier entries.
+    pub fn dict_attr(&mut self, mut entries: Vec<(Sym, Attribute)>) -> Attribute {
+        sort_entries(self, &mut entries);
+        entries.dedup_by(|later, earlier| {
+            if later.0 == earlier.0 {
+                earlier.1 = later.1;
+                true
+            } else {
+                false
+            }
+        });
+        self.attr(AttrData::Dictionary(entries))
+    }
+
+    pub fn dict_entries(&self, a: Attribute) -> &[(Sym, Attribute)] {
+        match self.attr_data(a) {
+            AttrData::Dictionary(e) => e,
+            _ => &[],
+        }
+    }
+
+    pub fn dict_get(&self, dict: Attribute, name: &str) -> Option<Attribute> {
+        let sym = self.lookup_sym(name)?;
+        self.dict_entries(dict).iter().find(|(k, _)| *k == sym).map(|(_, v)| *v)
+    }
+
+    pub fn as_str(&self, a: Attribute) -> Option<&str> {
+        match self.attr_data(a) {
+            AttrData::String { value, .. } => std::str::from_utf8(value).ok(),
+            _ => None,
+        }
+    }
+
+    pub fn as_int(&self, a: Attribute) -> Option<i128> {
+        match self.attr_data(a) {
+            AttrData::Integer { value, .. } => Some(*value),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self, a: Attribute) -> Option<&[Attribute]> {
+        match self.attr_data(a) {
+            AttrData::Array(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    pub fn as_type(&self, a: Attribute) -> Option<Type> {
+        match self.attr_data(a) {
+            AttrData::Type(t) => Some(*t),
+            _ => None,
+        }
+    }
+
+    // ----- values -----
+
+    pub fn value_type(&self, v: Value) -> Type {
+        self.values[v.index()].ty
+    }
+
+    pub fn set_value_type(&mut self, v: Value, ty: Type) {
+        self.values[v.index()].ty = ty;
+    }
+
+    pub fn value_def(&self, v: Value) -> ValueDef {
+        self.values[v.index()].def
+    }
+
+    pub fn value_data(&self, v: Value) -> &ValueData {
+        &self.values[v.index()]
+    }
+
+    pub(crate) fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
+        let v = Value(self.values.len() as u32);
+        self.values.push(ValueData { ty, def, loc: None });
+        v
+    }
+
+    pub fn new_placeholder(&mut self, ty: Type) -> Value {
+        self.new_value(ty, ValueDef::Placeholder)
+    }
+
+    pub fn defining_op(&self, v: Value) -> Option<OpId> {
+        match self.value_def(v) {
+            ValueDef::Result { op, .. } => Some(op),
+            _ => None,
+        }
+    }
+
+    // ----- operations -----
+
+    pub fn op(&self, op: OpId) -> &OpData {
+        &self.ops[op.index()]
+    }
+
+    pub fn op_mut(&mut self, op: OpId) -> &mut OpData {
+        &mut self.ops[op.index()]
+    }
+
+    pub fn op_name(&self, op: OpId) -> &str {
+        self.sym_str(self.ops[op.index()].name)
+    }
+
+    pub fn op_def(&self, op: OpId) -> Option<&OpDef> {
+        self.ops[op.index()].def.map(|d| self.registry.def(d))
+    }
+
+    pub fn is_op(&self, op: OpId, name: &str) -> bool {
+        self.op_name(op) == name
+    }
+
+    pub fn operands(&self, op: OpId) -> &[Value] {
+        &self.ops[op.index()].operands
+    }
+
+    pub fn operand(&self, op: OpId, i: usize) -> Value {
+        self.ops[op.index()].operands[i]
+    }
+
+    pub fn results(&self, op: OpId) -> &[Value] {
+        &self.ops[op.index()].results
+    }
+
+    pub fn result(&self, op: OpId, i: usize) -> Value {
+        self.ops[op.index()].results[i]
+    }
+
+    pub fn regions(&self, op: OpId) -> &[RegionId] {
+        &self.ops[op.index()].regions
+    }
+
+    pub fn successors(&self, op: OpId) -> &[BlockId] {
+        &self.ops[op.index()].successors
+    }
+
+    pub fn loc(&self, op: OpId) -> Attribute {
+        self.ops[op.index()].loc
+    }
+
+    pub fn create_op(&mut self, st: OperationState) -> OpId {
+        let id = OpId(self.ops.len() as u32);
+        let def = self.registry.lookup(self.sym_str(st.name));
+        let results = st
+            .result_types
+            .iter()
+            .enumerate()
+            .map(|(i, t)| self.new_value(*t, ValueDef::Result { op: id, index: i as u32 }))
+            .collect();
+        let attrs = self.dict_attr(st.attrs);
+        let mut properties = st.properties;
+        if let Some(f) = def.and_then(|d| self.registry.def(d).defaults) {
+            let mut entries = properties.map(|p| self.dict_entries(p).to_vec()).unwrap_or_default();
+            for (name, value) in f(self) {
+                let key = self.sym(name);
+                if !entries.iter().any(|(k, _)| *k == key) {
+                    entries.push((key, value));
+                }
+            }
+            properties = Some(self.dict_attr(entries));
+        }
+        for r in &st.regions {
+            self.regions[r.index()].parent = Some(id);
+        }
+        let regions = st.regions;
+        self.ops.push(OpData {
+            name: st.name,
+            def,
+            operands: st.operands,
+            results,
+            properties,
+            attrs,
+            regions,
+            successors: st.successors,
+            loc: st.loc,
+            parent: None,
+            prev: None,
+            next: None,
+            erased: false,
+        });
+        id
+    }
+
+    /// Looks an attribute up among inherent properties first, then discardable ones.
+    pub fn get_attr(&self, op: OpId, name: &str) -> Option<Attribute> {
+        let o = &self.ops[op.index()];
+        if let Some(p) = o.properties
+            && let Some(a) = self.dict_get(p, name)
+        {
+            return Some(a);
+        }
+        self.dict_get(o.attrs, name)
+    }
+
+    pub fn has_attr(&self, op: OpId, name: &str) -> bool {
+        self.get_attr(op, name).is_some()
+    }
+
+    /// Sets an attribute: into properties when the op declares it inherent.
+    pub fn set_attr(&mut self, op: OpId, name: &str, value: Attribute) {
+        let key = self.sym(name);
+        let inherent = self.op_def(op).is_some_and(|d| d.inherent_attrs.contains(&name));
+        if inherent {
+            let mut entries =
+                self.ops[op.index()].properties.map(|p| self.dict_entries(p).to_vec()).unwrap_or_default();
+            entries.retain(|(k, _)| *k != key);
+            entries.push((key, value));
+            let d = self.dict_attr(entries);
+            self.ops[op.index()].properties = Some(d);
+        } else {
+            let mut entries = self.dict_entries(self.ops[op.index()].attrs).to_vec();
+            entries.retain(|(k, _)| *k != key);
+            entries.push((key, value));
+            let d = self.dict_attr(entries);
+            self.ops[op.index()].attrs = d;
+        }
+    }
+
+    pub fn remove_attr(&mut self, op: OpId, name: &str) -> Option<Attribute> {
+        let key = self.lookup_sym(name)?;
+        let old = self.get_attr(op, name)?;
+        let o = &self.ops[op.index()];
+        let (props, attrs) = (o.properties, o.attrs);
+        if let Some(p) = props {
+            let entries: Vec<_> = self.dict_entries(p).iter().copied().filter(|(k, _)| *k != key).collect();
+            let d = self.dict_attr(entries);
+            self.ops[op.index()].properties = Some(d);
+        }
+        let entries: Vec<_> = self.dict_entries(attrs).iter().copied().filter(|(k, _)| *k != key).collect();
+        let d = self.dict_attr(entries);
+        self.ops[op.index()].attrs = d;
+        Some(old)
+    }
+
+    /// All attributes, inherent and discardable, sorted by name.
+    pub fn all_attrs(&mut self, op: OpId) -> Vec<(Sym, Attribute)> {
+        let o = &self.ops[op.index()];
+        let mut v = self.dict_entries(o.attrs).to_vec();
+        if let Some(p) = o.properties
+            && matches!(self.attr_data(p), AttrData::Dictionary(_))
+        {
+            v.extend_from_slice(self.dict_entries(p));
+        }
+        sort_entries(self, &mut v);
+        v
+    }
+
+    pub fn parent_block(&self, op: OpId) -> Option<BlockId> {
+        self.ops[op.index()].parent
+    }
+
+    pub fn parent_op(&self, op: OpId) -> Option<OpId> {
+        let b = self.parent_block(op)?;
+        let r = self.blocks[b.index()].parent?;
+        self.regions[r.index()].parent
+    }
+
+    pub fn next_op(&self, op: OpId) -> Option<OpId> {
+        self.ops[op.index()].next
+    }
+
+    pub fn prev_op(&self, op: OpId) -> Option<OpId> {
+        self.ops[op.index()].prev
+    }
+
+    // ----- blocks and regions -----
+
+    pub fn block(&self, b: BlockId) -> &BlockData {
+        &self.blocks[b.index()]
+    }
+
+    pub fn create_block(&mut self) -> BlockId {
+        let b = BlockId(self.blocks.len() as u32);
+        self.blocks.push(BlockData::default());
+        b
+    }
+
+    pub fn add_block_arg(&mut self, block: BlockId, ty: Type, loc: Option<Attribute>) -> Value {
+        let index = self.blocks[block.index()].args.len() as u32;
+        let v = self.new_value(ty, ValueDef::BlockArg { block, index });
+        self.values[v.index()].loc = loc;
+        self.blocks[block.index()].args.push(v);
+        v
+    }
+
+    pub fn block_args(&self, b: BlockId) -> &[Value] {
+        &self.blocks[b.index()].args
+    }
+
+    pub fn region_blocks(&self, r: RegionId) -> &[BlockId] {
+        &self.regions[r.index()].blocks
+    }
+
+    pub fn region_parent(&self, r: RegionId) -> Option<OpId> {
+        self.regions[r.index()].parent
+    }
+
+    pub fn block_parent(&self, b: BlockId) -> Option<RegionId> {
+        self.blocks[b.index()].parent
+    }
+
+    pub fn block_parent_op(&self, b: BlockId) -> Option<OpId> {
+        self.block_parent(b).and_then(|r| self.region_parent(r))
+    }
+
+    /// A detached, empty region for an [`OperationState`].
+    pub fn new_region(&mut self) -> RegionId {
+        let r = RegionId(self.regions.len() as u32);
+        self.regions.push(RegionData::default());
+        r
+    }
+
+    pub fn push_block(&mut self, region: RegionId, block: BlockId) {
+        self.blocks[block.index()].parent = Some(region);
+        self.regions[region.index()].blocks.push(block);
+    }
+
+    pub fn is_entry_block(&self, b: BlockId) -> bool {
+        self.block_parent(b).is_some_and(|r| self.regions[r.index()].blocks.first() == Some(&b))
+    }
+
+    pub fn block_ops(&self, b: BlockId) -> BlockOps<'_> {
+        BlockOps { ir: self, cur: self.blocks[b.index()].first }
+    }
+
+    pub fn terminator(&self, b: BlockId) -> Option<OpId> {
+        self.blocks[b.index()].last
+    }
+
+    /// The single block of a region, if it has exactly one.
+    pub fn single_block(&self, r: RegionId) -> Option<BlockId> {
+        match self.region_blocks(r) {
+            [b] => Some(*b),
+            _ => None,
+        }
+    }
+
+    // ----- structural edits -----
+
+    pub fn append_op(&mut self, block: BlockId, op: OpId) {
+        debug_assert!(self.ops[op.index()].parent.is_none());
+        let last = self.blocks[block.index()].last;
+        {
+            let o = &mut self.ops[op.index()];
+            o.parent = Some(block);
+            o.prev = last;
+            o.next = None;
+        }
+        match last {
+            Some(l) => self.ops[l.index()].next = Some(op),
+            None => self.blocks[block.index()].first = Some(op),
+        }
+        self.blocks[block.index()].last = Some(op);
+    }
+
+    pub fn insert_op_before(&mut self, anchor: OpId, op: OpId) {
+        let block = self.ops[anchor.index()].parent.expect("anchor op is not in a block");
+        let prev = self.ops[anchor.index()].prev;
+        {
+            let o = &mut self.ops[op.index()];
+            o.parent = Some(block);
+            o.prev = prev;
+            o.next = Some(anchor);
+        }
+        self.ops[anchor.index()].prev = Some(op);
+        match prev {
+            Some(p) => self.ops[p.index()].next = Some(op),
+            None => self.blocks[block.index()].first = Some(op),
+        }
+    }
+
+    pub fn insert_op_after(&mut self, anchor: OpId, op: OpId) {
+        match self.ops[anchor.index()].next {
+            Some(n) => self.insert_op_before(n, op),
+            None => {
+                let block = self.ops[anchor.index()].parent.expect("anchor op is not in a block");
+                self.append_op(block, op);
+            }
+        }
+    }
+
+    /// Unlinks an op from its block, keeping it alive for re-insertion.
+    pub fn detach_op(&mut self, op: OpId) {
+        let Some(block) = self.ops[op.index()].parent else { return };
+        let (prev, next) = (self.ops[op.index()].prev, self.ops[op.index()].next);
+        match prev {
+            Some(p) => self.ops[p.index()].next = next,
+            None => self.blocks[block.index()].first = next,
+        }
+        match next {
+            Some(n) => self.ops[n.index()].prev = prev,
+            None => self.blocks[block.index()].last = prev,
+        }
+        let o = &mut self.ops[op.index()];
+        o.parent = None;
+        o.prev = None;
+        o.next = None;
+    }
+
+    pub fn move_op_before(&mut self, op: OpId, anchor: OpId) {
+        self.detach_op(op);
+        self.insert_op_before(anchor, op);
+    }
+
+    pub fn move_op_after(&mut self, op: OpId, anchor: OpId) {
+        self.detach_op(op);
+        self.insert_op_after(anchor, op);
+    }
+
+    /// Unlinks an op and marks it and everything nested in it erased.
+    pub fn erase_op(&mut self, op: OpId) {
+        self.detach_op(op);
+        let mut nested = Vec::new();
+        self.walk(op, &mut |o| nested.push(o));
+        for o in nested {
+            self.ops[o.index()].erased = true;
+        }
+    }
+
+    pub fn is_erased(&self, op: OpId) -> bool {
+        self.ops[op.index()].erased
+    }
+
+    pub fn set_operand(&mut self, op: OpId, i: usize, v: Value) {
+        self.ops[op.index()].operands[i] = v;
+    }
+
+    /// Replaces every use of `from` inside `root` (including `root` itself).
+    pub fn replace_all_uses_in(&mut self, root: OpId, from: Value, to: Value) {
+        let mut ops = Vec::new();
+        self.walk(root, &mut |o| ops.push(o));
+        for o in ops {
+            for v in self.ops[o.index()].operands.iter_mut() {
+                if *v == from {
+                    *v = to;
+                }
+            }
+        }
+    }
+
+    /// Replaces the results of `op` with `new_values` everywhere under the
+    /// closest isolated ancestor, then erases `op`.
+    pub fn replace_op(&mut self, op: OpId, new_values: &[Value]) {
+        let root = self.top_ancestor(op);
+        let results = self.results(op).to_vec();
+        for (r, n) in results.iter().zip(new_values) {
+            self.replace_all_uses_in(root, *r, *n);
+        }
+        self.erase_op(op);
+    }
+
+    pub fn top_ancestor(&self, mut op: OpId) -> OpId {
+        while let Some(p) = self.parent_op(op) {
+            op = p;
+        }
+        op
+    }
+
+    /// Pre-order walk of `op` and everything nested in it.
+    pub fn walk(&self, op: OpId, f: &mut dyn FnMut(OpId)) {
+        f(op);
+        for &r in &self.ops[op.index()].regions {
+            for &b in &self.regions[r.index()].blocks {
+                let mut cur = self.blocks[b.index()].first;
+                while let Some(o) = cur {
+                    cur = self.ops[o.index()].next;
+                    self.walk(o, f);
+                }
+            }
+        }
+    }
+
+    /// Post-order walk (children before parents), as MLIR's default walk order.
+    pub fn walk_post(&self, op: OpId, f: &mut dyn FnMut(OpId)) {
+        for &r in &self.ops[op.index()].regions {
+            for &b in &self.regions[r.index()].blocks {
+                let mut cur = self.blocks[b.index()].first;
+                while let Some(o) = cur {
+                    cur = self.ops[o.index()].next;
+                    self.walk_post(o, f);
+                }
+            }
+        }
+        f(op);
+    }
+
+    /// Deep-copies `op`; `map` translates values defined outside the clone and
+    /// receives mappings for every value the clone defines.
+    pub fn clone_op(&mut self, op: OpId, map: &mut std::collections::HashMap<Value, Value>) -> OpId {
+        let src = self.ops[op.index()].clone();
+        let operands = src.operands.iter().map(|v| *map.get(v).unwrap_or(v)).collect();
+        let result_types = src.results.iter().map(|v| self.value_type(*v)).collect();
+        let regions = src.regions.iter().map(|_| self.new_region()).collect();
+        let st = OperationState {
+            name: src.name,
+            operands,
+            result_types,
+            properties: src.properties,
+            attrs: Vec::new(),
+            regions,
+            successors: src.successors.clone(),
+            loc: src.loc,
+        };
+        let new = self.create_op(st);
+        self.ops[new.index()].attrs = src.attrs;
+        for (a, b) in src.results.iter().zip(self.ops[new.index()].results.clone()) {
+            map.insert(*a, b);
+        }
+        let new_regions = self.ops[new.index()].regions.clone();
+        let mut block_map = std::collections::HashMap::new();
+        for (sr, dr) in src.regions.iter().zip(new_regions) {
+            for sb in self.regions[sr.index()].blocks.clone() {
+                let nb = self.create_block();
+                block_map.insert(sb, nb);
+                for a in self.blocks[sb.index()].args.clone() {
+                    let (t, l) = (self.value_type(a), self.values[a.index()].loc);
+                    let na = self.add_block_arg(nb, t, l);
+                    map.insert(a, na);
+                }
+                self.push_block(dr, nb);
+            }
+            for sb in self.regions[sr.index()].blocks.clone() {
+                let nb = block_map[&sb];
+                let mut cur = self.blocks[sb.index()].first;
+                while let Some(o) = cur {
+                    cur = self.ops[o.index()].next;
+                    let c = self.clone_op(o, map);
+                    self.append_op(nb, c);
+                }
+            }
+        }
+        // Successors inside cloned regions point at cloned blocks.
+        let mut nested = Vec::new();
+        self.walk(new, &mut |o| nested.push(o));
+        for o in nested {
+            for s in self.ops[o.index()].successors.iter_mut() {
+                if let Some(n) = block_map.get(s) {
+                    *s = *n;
+                }
+            }
+        }
+        new
+    }
+}
+
+fn sort_entries(ir: &Ir, entries: &mut [(Sym, Attribute)]) {
+    entries.sort_by(|a, b| ir.sym_str(a.0).as_bytes().cmp(ir.sym_str(b.0).as_bytes()));
+}
+
+pub struct BlockOps<'a> {
+    ir: &'a Ir,
+    cur: Option<OpId>,
+}
+
+impl Iterator for BlockOps<'_> {
+    type Item = OpId;
+    fn next(&mut self) -> Option<OpId> {
+        let c = self.cur?;
+        self.cur = self.ir.ops[c.index()].next;
+        Some(c)
+    }
+}

@@ -1,0 +1,855 @@
+//! Attribute grammar: builtin attributes, affine maps and sets, dense
+//! elements, opaque dialect attributes, aliases and locations.
+
+use super::{PResult, Parser, err};
+use crate::affine::{AffineExpr, AffineMap, IntegerSet};
+use crate::attrs::{AttrData, Attribute, DenseArrayData, DenseElem, LocData};
+use crate::lexer::Tok;
+use crate::types::{DYNAMIC, FloatKind, Signedness, Type, TypeData};
+
+impl<'a> Parser<'a> {
+    /// Parses any attribute. Numeric literals take `ty` if given, else an explicit
+    /// `: type`, else i64 / f64.
+    pub fn parse_attribute(&mut self, ty: Option<Type>) -> PResult<Attribute> {
+        let pos = self.pos();
+        match self.tok.kind {
+            Tok::Integer | Tok::Float | Tok::Minus => self.parse_number_attr(ty),
+            Tok::String => {
+                let v = self.parse_string("string")?;
+                let ty = if ty.is_none() && self.consume_if(Tok::Colon) { Some(self.parse_type()?) } else { ty };
+                Ok(self.ir.attr(AttrData::String { value: v, ty }))
+            }
+            Tok::LSquare => {
+                let mut items = Vec::new();
+                self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "array attribute", &mut |p| {
+                    items.push(p.parse_attribute(None)?);
+                    Ok(())
+                })?;
+                Ok(self.ir.array_attr(items))
+            }
+            Tok::LBrace => {
+                let entries = self.parse_attr_dict_entries()?;
+                Ok(self.ir.dict_attr(entries))
+            }
+            Tok::AtIdent => {
+                let root = self.parse_symbol_name()?;
+                let root = self.ir.sym(&root);
+                let mut nested = Vec::new();
+                while self.is(Tok::Colon) && self.src.as_bytes().get(self.tok.end as usize) == Some(&b':') {
+                    self.bump();
+                    self.bump();
+                    if !self.is(Tok::AtIdent) {
+                        return self.error("expected nested symbol reference identifier");
+                    }
+                    let n = self.parse_symbol_name()?;
+                    nested.push(self.ir.sym(&n));
+                }
+                Ok(self.ir.attr(AttrData::SymbolRef { root, nested }))
+            }
+            Tok::HashIdent => self.parse_hash_attr(),
+            Tok::BareIdent => match self.text() {
+                "true" | "false" => {
+                    let v = self.text() == "true";
+                    self.bump();
+                    if self.is(Tok::Colon) {
+                        self.bump();
+                        let tpos = self.pos();
+                        let t = self.parse_type()?;
+                        if !self.ir.type_data(t).is_signless_int(1) {
+                            return err(tpos, "expected i1 type for 'true' or 'false' values");
+                        }
+                    }
+                    Ok(self.ir.bool_attr(v))
+                }
+                "unit" => {
+                    self.bump();
+                    Ok(self.ir.unit_attr())
+                }
+                "affine_map" => {
+                    self.bump();
+                    self.expect(Tok::Less, "'<'")?;
+                    let m = self.parse_affine_map_body()?;
+                    self.expect(Tok::Greater, "'>'")?;
+                    Ok(self.ir.attr(AttrData::AffineMap(m)))
+                }
+                "affine_set" => {
+                    self.bump();
+                    self.expect(Tok::Less, "'<'")?;
+                    let s = self.parse_integer_set_body()?;
+                    self.expect(Tok::Greater, "'>'")?;
+                    Ok(self.ir.attr(AttrData::IntegerSet(s)))
+                }
+                "array" => self.parse_dense_array(),
+                "dense" => self.parse_dense_elements(),
+                "dense_resource" => {
+                    self.bump();
+                    self.expect(Tok::Less, "'<'")?;
+                    let name = self.parse_keyword("resource handle name")?;
+                    let name = self.ir.sym(name);
+                    self.expect(Tok::Greater, "'>'")?;
+                    let ty = self.parse_colon_type()?;
+                    Ok(self.ir.attr(AttrData::DenseResource { name, ty }))
+                }
+                "strided" => self.parse_strided(),
+                "loc" => self.parse_location(),
+                _ if self.starts_type() => {
+                    let t = self.parse_type()?;
+                    Ok(self.ir.type_attr(t))
+                }
+                _ => err(pos, "expected attribute value"),
+            },
+            Tok::LParen | Tok::ExclaimIdent => {
+                let t = self.parse_type()?;
+                Ok(self.ir.type_attr(t))
+            }
+            _ => self.error("expected attribute value"),
+        }
+    }
+
+    pub fn parse_symbol_name(&mut self) -> PResult<String> {
+        if !self.is(Tok::AtIdent) {
+            return self.error("expected valid '@'-identifier for symbol name");
+        }
+        let t = &self.text()[1..];
+        let s = if t.starts_with('"') {
+            let pos = self.pos();
+            String::from_utf8(crate::lexer::unescape(&t.as_bytes()[1..t.len() - 1]))
+                .or_else(|_| err(pos, "expected valid UTF-8 symbol name"))?
+        } else {
+            t.to_string()
+        };
+        self.bump();
+        Ok(s)
+    }
+
+    fn parse_hash_attr(&mut self) -> PResult<Attribute> {
+        let pos = self.pos();
+        let ident = &self.text()[1..];
+        let end = self.tok.end;
+        if let Some((dialect, rest)) = ident.split_once('.') {
+            let dialect = dialect.to_string();
+            let mut body = rest.to_string();
+            self.bump();
+            if self.tok.kind == Tok::Less && self.tok.start == end {
+                body.push_str(&self.parse_pretty_body()?);
+            }
+            return self.make_opaque_attr(&dialect, body, pos);
+        }
+        let name = ident.to_string();
+        self.bump();
+        if self.tok.kind == Tok::Less && self.tok.start == end {
+            let body = self.parse_pretty_body()?;
+            return self.make_opaque_attr(&name, body, pos);
+        }
+        match self.attr_aliases.get(&name) {
+            Some(a) => Ok(*a),
+            None => err(pos, format!("undefined symbol alias id '{name}'")),
+        }
+    }
+
+    fn make_opaque_attr(&mut self, dialect: &str, body: String, pos: u32) -> PResult<Attribute> {
+        match self.ir.registry.dialect(dialect) {
+            Some(d) => {
+                if let Some(check) = d.check_attr
+                    && let Err(m) = check(&body)
+                {
+                    return err(pos, m);
+                }
+            }
+            None if !self.ir.allow_unregistered => {
+                return err(
+                    pos,
+                    format!(
+                        "#{dialect} attribute created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"
+                    ),
+                );
+            }
+            None => {}
+        }
+        let dialect = self.ir.sym(dialect);
+        Ok(self.ir.attr(AttrData::Opaque { dialect, body }))
+    }
+
+    fn parse_number_attr(&mut self, ty: Option<Type>) -> PResult<Attribute> {
+        let pos = self.pos();
+        let neg = self.consume_if(Tok::Minus);
+        let lit_pos = self.pos();
+        let is_float = match self.tok.kind {
+            Tok::Float => true,
+            Tok::Integer => false,
+            _ => return self.error("expected integer or floating point literal"),
+        };
+        let text = self.text();
+        self.bump();
+        let ty = match ty {
+            Some(t) => t,
+            None if self.consume_if(Tok::Colon) => self.parse_type()?,
+            None if is_float => self.ir.float_type(FloatKind::F64),
+            None => self.ir.int_type(64),
+        };
+        match self.ir.type_data(ty).clone() {
+            TypeData::Float(k) => {
+                let bits = if !is_float && text.starts_with("0x") {
+                    if neg {
+                        return err(lit_pos, "hexadecimal float literal should not have a leading minus");
+                    }
+                    let v = u128::from_str_radix(&text[2..], 16)
+                        .or_else(|_| err(lit_pos, "hexadecimal float constant out of range for type"))?;
+                    if k.bit_width() < 128 && v >> k.bit_width() != 0 {
+                        return err(lit_pos, "hexadecimal float constant out of range for type");
+                    }
+                    v
+                } else {
+                    float_bits(k, text, neg).ok_or_else(|| {
+                        Box::new(super::ParseError {
+                            pos: lit_pos,
+                            msg: format!("floating point type '{}' is not supported in literals", k.keyword()),
+                            notes: Vec::new(),
+                        })
+                    })?
+                };
+                Ok(self.ir.attr(AttrData::Float { bits, ty }))
+            }
+            TypeData::Integer { .. } | TypeData::Index => {
+                if is_float {
+                    return err(pos, "floating point value not valid for specified type");
+                }
+                let value = self.int_value_for_type(text, neg, ty, lit_pos)?;
+                Ok(self.ir.int_attr(value, ty))
+            }
+            _ => {
+                err(pos, "expected integer or float type for number attribute").or_else(|e: Box<super::ParseError>| {
+                    let _ = e;
+                    err(pos, "integer literal not valid for specified type")
+                })
+            }
+        }
+    }
+
+    /// Checks range and normalizes the stored value to the type's signedness.
+    pub fn int_value_for_type(&self, text: &str, neg: bool, ty: Type, pos: u32) -> PResult<i128> {
+        let raw = if let Some(h) = text.strip_prefix("0x") {
+            u128::from_str_radix(h, 16).ok()
+        } else {
+            text.parse::<u128>().ok()
+        };
+        let Some(raw) = raw else { return err(pos, "integer constant out of range for attribute") };
+        let (width, signedness) = match self.ir.type_data(ty) {
+            TypeData::Integer { width, signedness } => (*width, *signedness),
+            _ => (64, Signedness::Signed),
+        };
+        if neg && signedness == Signedness::Unsigned {
+            return err(pos, "negative integer literal not valid for unsigned integer type");
+        }
+        if width >= 127 {
+            if raw > i128::MAX as u128 {
+                return err(pos, "integer constant out of range for attribute");
+            }
+            return Ok(if neg { -(raw as i128) } else { raw as i128 });
+        }
+        let out_of_range = || err(pos, "integer constant out of range for attribute");
+        if neg {
+            // Magnitude must fit a signed `width`-bit value.
+            if raw > 1u128 << (width - 1) {
+                return out_of_range();
+            }
+            return Ok(-(raw as i128));
+        }
+        match signedness {
+            Signedness::Signed if text.starts_with("0x") => {
+                if raw >> width != 0 {
+                    return out_of_range();
+                }
+                Ok(sign_extend(raw, width))
+            }
+            Signedness::Signed => {
+                if width == 0 || raw >= 1u128 << (width - 1) {
+                    return out_of_range();
+                }
+                Ok(raw as i128)
+            }
+            Signedness::Unsigned => {
+                if raw >> width != 0 {
+                    return out_of_range();
+                }
+                Ok(raw as i128)
+            }
+            Signedness::Signless => {
+                if raw >> width != 0 {
+                    return out_of_range();
+                }
+                // Signless values are stored sign-extended (printed as signed).
+                Ok(if width == 1 { raw as i128 } else { sign_extend(raw, width) })
+            }
+        }
+    }
+
+    fn parse_dense_array(&mut self) -> PResult<Attribute> {
+        self.bump();
+        self.expect(Tok::Less, "'<' after 'array'")?;
+        let tpos = self.pos();
+        let elem = self.parse_type()?;
+        let kind = match self.ir.type_data(elem) {
+            TypeData::Integer { width: 1 | 8 | 16 | 32 | 64, signedness: Signedness::Signless } => None,
+            TypeData::Float(k @ (FloatKind::F32 | FloatKind::F64)) => Some(*k),
+            _ => return err(tpos, "expected integer or float type, got: ".to_string() + &self.type_str(elem)),
+        };
+        let data = if let Some(k) = kind {
+            let mut v = Vec::new();
+            if self.consume_if(Tok::Colon) {
+                self.parse_comma_list(None, "dense array", &mut |p| {
+                    let neg = p.consume_if(Tok::Minus);
+                    let lpos = p.pos();
+                    if !matches!(p.tok.kind, Tok::Integer | Tok::Float) {
+                        return p.error("expected float literal");
+                    }
+                    let text = p.text();
+                    p.bump();
+                    let bits = if text.starts_with("0x") {
+                        u128::from_str_radix(&text[2..], 16).ok()
+                    } else {
+                        float_bits(k, text, neg)
+                    };
+                    let Some(b) = bits else { return err(lpos, "invalid float literal") };
+                    v.push(b as u64);
+                    Ok(())
+                })?;
+            }
+            DenseArrayData::Float(v)
+        } else {
+            let mut v = Vec::new();
+            if self.consume_if(Tok::Colon) {
+                self.parse_comma_list(None, "dense array", &mut |p| {
+                    if p.is_keyword("true") || p.is_keyword("false") {
+                        v.push((p.text() == "true") as i64);
+                        p.bump();
+                        return Ok(());
+                    }
+                    let neg = p.consume_if(Tok::Minus);
+                    let lpos = p.pos();
+                    if !p.is(Tok::Integer) {
+                        return p.error("expected integer literal");
+                    }
+                    let text = p.text();
+                    p.bump();
+                    let x = p.int_value_for_type(text, neg, elem, lpos)?;
+                    v.push(x as i64);
+                    Ok(())
+                })?;
+            }
+            DenseArrayData::Int(v)
+        };
+        self.expect(Tok::Greater, "'>' to close an array attribute")?;
+        Ok(self.ir.attr(AttrData::DenseArray { elem, data }))
+    }
+
+    fn parse_strided(&mut self) -> PResult<Attribute> {
+        self.bump();
+        self.expect(Tok::Less, "'<' after 'strided'")?;
+        let mut strides = Vec::new();
+        self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "strides", &mut |p| {
+            if p.consume_if(Tok::Question) {
+                strides.push(DYNAMIC);
+                return Ok(());
+            }
+            let v = p.parse_integer("a non-negative integer or '?'")?;
+            strides.push(v as i64);
+            Ok(())
+        })?;
+        let mut offset = 0;
+        if self.consume_if(Tok::Comma) {
+            self.expect_keyword("offset")?;
+            self.expect(Tok::Colon, "':' after 'offset'")?;
+            offset = if self.consume_if(Tok::Question) { DYNAMIC } else { self.parse_integer("offset")? as i64 };
+        }
+        self.expect(Tok::Greater, "'>'")?;
+        Ok(self.ir.attr(AttrData::Strided { strides, offset }))
+    }
+
+    // ----- dense elements -----
+
+    fn parse_dense_elements(&mut self) -> PResult<Attribute> {
+        let pos = self.pos();
+        self.bump();
+        self.expect(Tok::Less, "'<' after 'dense'")?;
+        let lit_pos = self.pos();
+        enum Lit {
+            Empty,
+            Hex(String),
+            Tree(DenseTree),
+        }
+        let lit = if self.is(Tok::Greater) {
+            Lit::Empty
+        } else if self.is(Tok::String) {
+            Lit::Hex(String::from_utf8_lossy(&self.parse_string("hex string")?).into_owned())
+        } else {
+            Lit::Tree(self.parse_dense_tree()?)
+        };
+        self.expect(Tok::Greater, "'>'")?;
+        self.expect(Tok::Colon, "':'")?;
+        let tpos = self.pos();
+        let ty = self.parse_type()?;
+        let td = self.ir.type_data(ty).clone();
+        let (shape, elem) = match &td {
+            TypeData::RankedTensor { shape, elem, .. } | TypeData::Vector { shape, elem, .. } => (shape.clone(), *elem),
+            _ => return err(tpos, "elements literal must be a shaped type"),
+        };
+        if shape.contains(&DYNAMIC) {
+            return err(tpos, "elements literal type must have static shape");
+        }
+        let count: i64 = shape.iter().product();
+        let elem_data = self.ir.type_data(elem).clone();
+        let elems = match lit {
+            Lit::Empty => {
+                if count != 0 {
+                    return err(
+                        lit_pos,
+                        format!("parsed zero elements, but type ('{}') expected at least 1", self.type_str(ty)),
+                    );
+                }
+                Vec::new()
+            }
+            Lit::Hex(h) => {
+                let Some(hex) = h.strip_prefix("0x") else {
+                    return err(lit_pos, "expected string containing hex digits starting with `0x`");
+                };
+                let bytes: Option<Vec<u8>> =
+                    (0..hex.len() / 2).map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()).collect();
+                let Some(bytes) = bytes.filter(|_| hex.len() % 2 == 0) else {
+                    return err(lit_pos, "expected string containing hex digits starting with `0x`");
+                };
+                let width = match &elem_data {
+                    TypeData::Integer { width, .. } => *width,
+                    TypeData::Float(k) => k.bit_width(),
+                    TypeData::Index => 64,
+                    _ => return err(lit_pos, "hex elements of this type are not supported"),
+                };
+                let esize = (width as usize).div_ceil(8).max(1);
+                if bytes.len() % esize != 0 || (bytes.len() / esize != count as usize && bytes.len() / esize != 1) {
+                    return err(
+                        lit_pos,
+                        format!(
+                            "elements hex data size is invalid for provided type: Data size: {}, Type size: {}",
+                            bytes.len(),
+                            esize * count as usize
+                        ),
+                    );
+                }
+                bytes
+                    .chunks(esize)
+                    .map(|c| {
+                        let mut v: u128 = 0;
+                        for (i, b) in c.iter().enumerate() {
+                            v |= (*b as u128) << (8 * i);
+                        }
+                        match &elem_data {
+                            TypeData::Float(_) => DenseElem::Float(v as u64),
+                            TypeData::Integer { width, signedness }
+                                if *signedness != Signedness::Unsigned && *width > 1 =>
+                            {
+                                DenseElem::Int(sign_extend(v, *width))
+                            }
+                            _ => DenseElem::Int(v as i128),
+                        }
+                    })
+                    .collect()
+            }
+            Lit::Tree(tree) => {
+                let mut inferred = Vec::new();
+                let mut leaves = Vec::new();
+                tree.flatten(&mut inferred, 0, &mut leaves)
+                    .map_err(|m| Box::new(super::ParseError { pos: lit_pos, msg: m, notes: Vec::new() }))?;
+                let is_splat = inferred.is_empty();
+                if !is_splat && inferred != shape {
+                    let fmt =
+                        |s: &[i64]| format!("[{}]", s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "));
+                    return err(
+                        lit_pos,
+                        format!(
+                            "inferred shape of elements literal ({}) does not match type ({})",
+                            fmt(&inferred),
+                            fmt(&shape)
+                        ),
+                    );
+                }
+                let mut out = Vec::with_capacity(leaves.len());
+                for leaf in leaves {
+                    out.push(self.dense_leaf(leaf, elem, &elem_data)?);
+                }
+                out
+            }
+        };
+        let _ = pos;
+        let splat = !elems.is_empty() && elems.iter().all(|e| *e == elems[0]);
+        let elems = if splat { vec![elems[0].clone()] } else { elems };
+        Ok(self.ir.attr(AttrData::DenseElements { ty, splat, elems }))
+    }
+
+    fn dense_leaf(&mut self, leaf: DenseLeaf, elem: Type, data: &TypeData) -> PResult<DenseElem> {
+        match (leaf, data) {
+            (DenseLeaf::Complex(re, im), TypeData::Complex(inner)) => {
+                let inner_data = self.ir.type_data(*inner).clone();
+                let a = self.dense_leaf(*re, *inner, &inner_data)?;
+                let b = self.dense_leaf(*im, *inner, &inner_data)?;
+                Ok(DenseElem::Complex(Box::new((a, b))))
+            }
+            (DenseLeaf::Bool(b, _), TypeData::Integer { width: 1, .. }) => Ok(DenseElem::Int(b as i128)),
+            (DenseLeaf::Bool(_, pos), _) => err(pos, "expected integer elements, but parsed boolean"),
+            (DenseLeaf::Num { text, neg, is_float, pos }, TypeData::Integer { .. } | TypeData::Index) => {
+                if is_float {
+                    return err(pos, "expected integer elements, but parsed floating-point");
+                }
+                Ok(DenseElem::Int(self.int_value_for_type(&text, neg, elem, pos)?))
+            }
+            (DenseLeaf::Num { text, neg, pos, .. }, TypeData::Float(k)) => {
+                let bits = if text.starts_with("0x") {
+                    u128::from_str_radix(&text[2..], 16).ok()
+                } else {
+                    float_bits(*k, &text, neg)
+                };
+                match bits {
+                    Some(b) => Ok(DenseElem::Float(b as u64)),
+                    None => err(pos, "invalid floating point literal"),
+                }
+            }
+            (DenseLeaf::Complex(_, _), _) => err(0, "complex value not valid for non-complex element type"),
+            (DenseLeaf::Num { pos, .. }, _) => err(pos, "expected integer or floating point element type"),
+        }
+    }
+
+    fn parse_dense_tree(&mut self) -> PResult<DenseTree> {
+        if self.is(Tok::LSquare) {
+            let mut items = Vec::new();
+            self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "dense elements", &mut |p| {
+                items.push(p.parse_dense_tree()?);
+                Ok(())
+            })?;
+            return Ok(DenseTree::List(items));
+        }
+        Ok(DenseTree::Leaf(self.parse_dense_leaf()?))
+    }
+
+    fn parse_dense_leaf(&mut self) -> PResult<DenseLeaf> {
+        let pos = self.pos();
+        if self.is_keyword("true") || self.is_keyword("false") {
+            let v = self.text() == "true";
+            self.bump();
+            return Ok(DenseLeaf::Bool(v, pos));
+        }
+        if self.consume_if(Tok::LParen) {
+            let re = self.parse_dense_leaf()?;
+            self.expect(Tok::Comma, "','")?;
+            let im = self.parse_dense_leaf()?;
+            self.expect(Tok::RParen, "')'")?;
+            return Ok(DenseLeaf::Complex(Box::new(re), Box::new(im)));
+        }
+        let neg = self.consume_if(Tok::Minus);
+        let is_float = match self.tok.kind {
+            Tok::Float => true,
+            Tok::Integer => false,
+            _ => return self.error("expected element literal of primitive type"),
+        };
+        let text = self.text().to_string();
+        self.bump();
+        Ok(DenseLeaf::Num { text, neg, is_float, pos })
+    }
+
+    // ----- affine -----
+
+    pub fn parse_affine_map_body(&mut self) -> PResult<AffineMap> {
+        let (dims, syms) = self.parse_dim_sym_lists()?;
+        self.expect(Tok::Arrow, "'->'")?;
+        let mut results = Vec::new();
+        self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "affine map results", &mut |p| {
+            results.push(p.parse_affine_expr(&dims, &syms)?);
+            Ok(())
+        })?;
+        Ok(AffineMap { num_dims: dims.len() as u32, num_symbols: syms.len() as u32, results })
+    }
+
+    fn parse_integer_set_body(&mut self) -> PResult<IntegerSet> {
+        let (dims, syms) = self.parse_dim_sym_lists()?;
+        self.expect(Tok::Colon, "':'")?;
+        let mut constraints = Vec::new();
+        self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "integer set constraints", &mut |p| {
+            let lhs = p.parse_affine_expr(&dims, &syms)?;
+            let (op, pos) = (p.tok.kind, p.pos());
+            let t = p.text();
+            let kind = if op == Tok::Greater && p.src.as_bytes().get(pos as usize + 1) == Some(&b'=') {
+                0
+            } else if op == Tok::Less && p.src.as_bytes().get(pos as usize + 1) == Some(&b'=') {
+                1
+            } else if op == Tok::Equal && p.src.as_bytes().get(pos as usize + 1) == Some(&b'=') {
+                2
+            } else {
+                let _ = t;
+                return p.error("expected '== affine-expr' or '>= affine-expr' at end of affine constraint");
+            };
+            p.reset_to(pos + 2);
+            let rhs = p.parse_affine_expr(&dims, &syms)?;
+            constraints.push(match kind {
+                0 => (AffineExpr::sub(lhs, rhs), false),
+                1 => (AffineExpr::sub(rhs, lhs), false),
+                _ => (AffineExpr::sub(lhs, rhs), true),
+            });
+            Ok(())
+        })?;
+        Ok(IntegerSet { num_dims: dims.len() as u32, num_symbols: syms.len() as u32, constraints })
+    }
+
+    fn parse_dim_sym_lists(&mut self) -> PResult<(Vec<String>, Vec<String>)> {
+        let mut dims = Vec::new();
+        let mut syms = Vec::new();
+        self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "dimension identifier list", &mut |p| {
+            let n = p.parse_keyword("bare identifier")?;
+            if dims.iter().any(|d: &String| d == n) {
+                return p.error_at(p.pos(), format!("redefinition of identifier '{n}'"));
+            }
+            dims.push(n.to_string());
+            Ok(())
+        })?;
+        if self.is(Tok::LSquare) {
+            self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "symbol identifier list", &mut |p| {
+                let n = p.parse_keyword("bare identifier")?;
+                syms.push(n.to_string());
+                Ok(())
+            })?;
+        }
+        Ok((dims, syms))
+    }
+
+    fn parse_affine_expr(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+        let mut lhs = self.parse_affine_term(dims, syms)?;
+        loop {
+            if self.consume_if(Tok::Plus) {
+                let r = self.parse_affine_term(dims, syms)?;
+                lhs = AffineExpr::add(lhs, r);
+            } else if self.is(Tok::Minus) {
+                self.bump();
+                let r = self.parse_affine_term(dims, syms)?;
+                lhs = AffineExpr::sub(lhs, r);
+            } else {
+                return Ok(lhs);
+            }
+        }
+    }
+
+    fn parse_affine_term(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+        let mut lhs = self.parse_affine_factor(dims, syms)?;
+        loop {
+            let pos = self.pos();
+            if self.consume_if(Tok::Star) {
+                let r = self.parse_affine_factor(dims, syms)?;
+                if !lhs.is_symbolic_or_constant() && !r.is_symbolic_or_constant() {
+                    return err(
+                        pos,
+                        "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic",
+                    );
+                }
+                lhs = AffineExpr::mul(lhs, r);
+                continue;
+            }
+            let op = if self.is_keyword("floordiv") {
+                "floordiv"
+            } else if self.is_keyword("ceildiv") {
+                "ceildiv"
+            } else if self.is_keyword("mod") {
+                "mod"
+            } else {
+                return Ok(lhs);
+            };
+            self.bump();
+            let r = self.parse_affine_factor(dims, syms)?;
+            if !r.is_symbolic_or_constant() {
+                return err(
+                    pos,
+                    format!("non-affine expression: right operand of {op} has to be either a constant or symbolic"),
+                );
+            }
+            lhs = match op {
+                "floordiv" => AffineExpr::floordiv(lhs, r),
+                "ceildiv" => AffineExpr::ceildiv(lhs, r),
+                _ => AffineExpr::modulo(lhs, r),
+            };
+        }
+    }
+
+    fn parse_affine_factor(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+        match self.tok.kind {
+            Tok::Minus => {
+                self.bump();
+                let e = self.parse_affine_factor(dims, syms)?;
+                Ok(AffineExpr::neg(e))
+            }
+            Tok::LParen => {
+                self.bump();
+                let e = self.parse_affine_expr(dims, syms)?;
+                self.expect(Tok::RParen, "')'")?;
+                Ok(e)
+            }
+            Tok::Integer => {
+                let Ok(v) = self.text().parse::<i64>() else { return self.error("constant too large for index") };
+                self.bump();
+                Ok(AffineExpr::Constant(v))
+            }
+            Tok::BareIdent => {
+                let n = self.text();
+                if let Some(i) = dims.iter().position(|d| d == n) {
+                    self.bump();
+                    return Ok(AffineExpr::Dim(i as u32));
+                }
+                if let Some(i) = syms.iter().position(|d| d == n) {
+                    self.bump();
+                    return Ok(AffineExpr::Symbol(i as u32));
+                }
+                self.error(format!("use of undeclared identifier '{n}'"))
+            }
+            Tok::Error => self.error(""),
+            _ => self.error("expected affine expression"),
+        }
+    }
+
+    // ----- locations -----
+
+    /// `loc(...)`
+    pub fn parse_location(&mut self) -> PResult<Attribute> {
+        self.expect_keyword("loc")?;
+        self.expect(Tok::LParen, "'(' in location")?;
+        let l = self.parse_location_instance()?;
+        self.expect(Tok::RParen, "')' in location")?;
+        Ok(l)
+    }
+
+    fn parse_location_instance(&mut self) -> PResult<Attribute> {
+        match self.tok.kind {
+            Tok::HashIdent => {
+                let pos = self.pos();
+                let a = self.parse_hash_attr()?;
+                if !matches!(self.ir.attr_data(a), AttrData::Location(_)) {
+                    return err(pos, "expected location attribute");
+                }
+                Ok(a)
+            }
+            Tok::String => {
+                let s = self.parse_utf8_string("location")?;
+                let sym = self.ir.sym(&s);
+                if self.is(Tok::Colon) {
+                    self.bump();
+                    let line = self.parse_integer("line number in FileLineColLoc")? as u32;
+                    self.expect(Tok::Colon, "':' in FileLineColLoc")?;
+                    let col = self.parse_integer("column number in FileLineColLoc")? as u32;
+                    if self.parse_optional_keyword("to") {
+                        // Ranges keep only their start: we report points, as mlir-opt does.
+                        if self.is(Tok::Colon) {
+                            self.bump();
+                            self.parse_integer("column")?;
+                        } else {
+                            self.parse_integer("line")?;
+                            self.expect(Tok::Colon, "':'")?;
+                            self.parse_integer("column")?;
+                        }
+                    }
+                    return Ok(self.ir.attr(AttrData::Location(LocData::FileLineCol { file: sym, line, col })));
+                }
+                let child = if self.consume_if(Tok::LParen) {
+                    let c = self.parse_location_instance()?;
+                    self.expect(Tok::RParen, "')' after child location of NameLoc")?;
+                    Some(c)
+                } else {
+                    None
+                };
+                Ok(self.ir.attr(AttrData::Location(LocData::Name { name: sym, child })))
+            }
+            Tok::BareIdent => match self.text() {
+                "unknown" => {
+                    self.bump();
+                    Ok(self.ir.unknown_loc())
+                }
+                "callsite" => {
+                    self.bump();
+                    self.expect(Tok::LParen, "'(' in callsite location")?;
+                    let callee = self.parse_location_instance()?;
+                    self.expect_keyword("at")?;
+                    let caller = self.parse_location_instance()?;
+                    self.expect(Tok::RParen, "')' in callsite location")?;
+                    Ok(self.ir.attr(AttrData::Location(LocData::CallSite { callee, caller })))
+                }
+                "fused" => {
+                    self.bump();
+                    let metadata = if self.consume_if(Tok::Less) {
+                        let m = self.parse_attribute(None)?;
+                        self.expect(Tok::Greater, "'>' after fused location metadata")?;
+                        Some(m)
+                    } else {
+                        None
+                    };
+                    let mut locs = Vec::new();
+                    self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "fused locations", &mut |p| {
+                        locs.push(p.parse_location_instance()?);
+                        Ok(())
+                    })?;
+                    Ok(self.ir.attr(AttrData::Location(LocData::Fused { locs, metadata })))
+                }
+                _ => self.error("expected location instance"),
+            },
+            _ => self.error("expected location instance"),
+        }
+    }
+}
+
+enum DenseTree {
+    List(Vec<DenseTree>),
+    Leaf(DenseLeaf),
+}
+
+enum DenseLeaf {
+    Num { text: String, neg: bool, is_float: bool, pos: u32 },
+    Bool(bool, u32),
+    Complex(Box<DenseLeaf>, Box<DenseLeaf>),
+}
+
+impl DenseTree {
+    /// Infers the shape (empty for a scalar splat) and collects leaves in order.
+    fn flatten(self, shape: &mut Vec<i64>, depth: usize, leaves: &mut Vec<DenseLeaf>) -> Result<(), String> {
+        match self {
+            DenseTree::Leaf(l) => {
+                if depth != shape.len() {
+                    return Err("tensor literal is invalid; ranks are not consistent between elements".into());
+                }
+                leaves.push(l);
+                Ok(())
+            }
+            DenseTree::List(items) => {
+                if shape.len() == depth && leaves.is_empty() {
+                    shape.push(items.len() as i64);
+                } else if shape.get(depth) != Some(&(items.len() as i64)) {
+                    return Err("tensor literal is invalid; ranks are not consistent between elements".into());
+                }
+                for it in items {
+                    it.flatten(shape, depth + 1, leaves)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn sign_extend(v: u128, width: u32) -> i128 {
+    if width == 0 || width >= 128 {
+        return v as i128;
+    }
+    let shift = 128 - width;
+    ((v << shift) as i128) >> shift
+}
+
+/// Bit pattern of a decimal literal rounded to the float format `k`.
+pub(crate) fn float_bits(k: FloatKind, text: &str, neg: bool) -> Option<u128> {
+    let s = if neg { format!("-{text}") } else { text.to_string() };
+    Some(match k {
+        FloatKind::F64 => s.parse::<f64>().ok()?.to_bits() as u128,
+        FloatKind::F32 => s.parse::<f32>().ok()?.to_bits() as u128,
+        FloatKind::F16 => half::f16::from_f64(s.parse::<f64>().ok()?).to_bits() as u128,
+        FloatKind::BF16 => half::bf16::from_f64(s.parse::<f64>().ok()?).to_bits() as u128,
+        _ => return None,
+    })
+}

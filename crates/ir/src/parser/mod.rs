@@ -1,0 +1,1074 @@
+//! Recursive-descent parser for MLIR's textual format: the generic op form,
+//! registered custom forms (through [`crate::dialect::ParseFn`]), regions,
+//! blocks, SSA scoping with forward references, aliases and locations.
+
+mod attrs;
+mod types;
+pub(crate) use attrs::float_bits;
+
+use std::collections::HashMap;
+
+use crate::attrs::{AttrData, Attribute, LocData, Sym};
+use crate::dialect::Traits;
+use crate::ir::{BlockId, Ir, OpId, OperationState, RegionId, Value, ValueDef};
+use crate::lexer::{Lexer, Tok, Token, unescape};
+use crate::types::Type;
+
+#[derive(Clone, Debug)]
+pub struct ParseError {
+    pub pos: u32,
+    pub msg: String,
+    pub notes: Vec<(u32, String)>,
+}
+
+pub type PResult<T> = Result<T, Box<ParseError>>;
+
+/// An SSA use not yet resolved to a value: `%name` or `%name#N`.
+#[derive(Clone, Debug)]
+pub struct UnresolvedOperand {
+    pub name: String,
+    pub number: u32,
+    pub pos: u32,
+}
+
+/// What a custom op parser produces; the framework turns it into an op.
+pub struct OpParseResult {
+    pub name: Sym,
+    pub loc: Attribute,
+    /// Position of the op name, for diagnostics about the op as a whole.
+    pub pos: u32,
+    pub operands: Vec<Value>,
+    pub result_types: Vec<Type>,
+    pub attrs: Vec<(Sym, Attribute)>,
+    pub properties: Option<Attribute>,
+    pub regions: Vec<RegionId>,
+    pub successors: Vec<BlockId>,
+}
+
+/// An argument declared in a custom op header that becomes an entry block argument.
+#[derive(Clone, Debug)]
+pub struct RegionArg {
+    pub name: UnresolvedOperand,
+    pub ty: Type,
+    pub loc: Option<Attribute>,
+}
+
+struct Definition {
+    values: Vec<Value>,
+    pos: u32,
+}
+
+#[derive(Default)]
+struct IsolatedScope {
+    /// Name → stack of definitions (inner regions shadow nothing; names are unique
+    /// per isolated scope, but definitions are popped when a region closes).
+    values: HashMap<String, Definition>,
+    /// Names defined per open region, to pop them when the region closes.
+    region_defs: Vec<Vec<String>>,
+    /// Forward references: (name, number) → placeholder.
+    forward: HashMap<(String, u32), (Value, u32)>,
+}
+
+struct BlockScope {
+    labels: HashMap<String, (BlockId, bool, u32)>,
+}
+
+pub struct Parser<'a> {
+    pub ir: &'a mut Ir,
+    lex: Lexer<'a>,
+    pub tok: Token,
+    src: &'a str,
+    file: Sym,
+    first_line: u32,
+    line_starts: Vec<u32>,
+    attr_aliases: HashMap<String, Attribute>,
+    type_aliases: HashMap<String, Type>,
+    scopes: Vec<IsolatedScope>,
+    block_scopes: Vec<BlockScope>,
+    /// Uses of placeholders: placeholder → (op, operand index).
+    forward_uses: HashMap<Value, Vec<(OpId, usize)>>,
+    default_dialect: Vec<&'static str>,
+}
+
+fn err<T>(pos: u32, msg: impl Into<String>) -> PResult<T> {
+    Err(Box::new(ParseError { pos, msg: msg.into(), notes: Vec::new() }))
+}
+
+impl<'a> Parser<'a> {
+    pub fn new(ir: &'a mut Ir, src: &'a str, file: &str, first_line: u32) -> Parser<'a> {
+        let file = ir.sym(file);
+        let mut lex = Lexer::new(src.as_bytes());
+        let tok = lex.next_token();
+        let mut line_starts = vec![0];
+        for (i, b) in src.bytes().enumerate() {
+            if b == b'\n' {
+                line_starts.push(i as u32 + 1);
+            }
+        }
+        Parser {
+            ir,
+            lex,
+            tok,
+            src,
+            file,
+            first_line,
+            line_starts,
+            attr_aliases: HashMap::new(),
+            type_aliases: HashMap::new(),
+            scopes: Vec::new(),
+            block_scopes: Vec::new(),
+            forward_uses: HashMap::new(),
+            default_dialect: vec!["builtin"],
+        }
+    }
+
+    // ----- token helpers -----
+
+    pub fn text(&self) -> &'a str {
+        &self.src[self.tok.start as usize..self.tok.end as usize]
+    }
+
+    pub fn pos(&self) -> u32 {
+        self.tok.start
+    }
+
+    pub fn bump(&mut self) {
+        self.tok = self.lex.next_token();
+    }
+
+    /// Re-lexes starting at byte `offset`.
+    pub(crate) fn reset_to(&mut self, offset: u32) {
+        self.lex.pos = offset as usize;
+        self.tok = self.lex.next_token();
+    }
+
+    pub fn is(&self, k: Tok) -> bool {
+        self.tok.kind == k
+    }
+
+    pub fn is_keyword(&self, kw: &str) -> bool {
+        self.tok.kind == Tok::BareIdent && self.text() == kw
+    }
+
+    pub fn error<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        if self.tok.kind == Tok::Error {
+            return err(self.tok.start, self.lex.error.clone().unwrap_or_else(|| "unexpected character".into()));
+        }
+        err(self.tok.start, msg)
+    }
+
+    pub fn error_at<T>(&self, pos: u32, msg: impl Into<String>) -> PResult<T> {
+        err(pos, msg)
+    }
+
+    pub fn consume_if(&mut self, k: Tok) -> bool {
+        if self.tok.kind == k {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
+        if self.consume_if(k) { Ok(()) } else { self.error(format!("expected {what}")) }
+    }
+
+    pub fn parse_optional_keyword(&mut self, kw: &str) -> bool {
+        if self.is_keyword(kw) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expect_keyword(&mut self, kw: &str) -> PResult<()> {
+        if self.parse_optional_keyword(kw) { Ok(()) } else { self.error(format!("expected '{kw}'")) }
+    }
+
+    /// Any bare identifier or keyword.
+    pub fn parse_keyword(&mut self, what: &str) -> PResult<&'a str> {
+        if self.tok.kind == Tok::BareIdent {
+            let t = self.text();
+            self.bump();
+            Ok(t)
+        } else {
+            self.error(format!("expected {what}"))
+        }
+    }
+
+    /// Comma-separated list between delimiters (or undelimited when `open` is None).
+    pub fn parse_comma_list(
+        &mut self,
+        open: Option<(Tok, Tok)>,
+        what: &str,
+        f: &mut dyn FnMut(&mut Self) -> PResult<()>,
+    ) -> PResult<()> {
+        match open {
+            None => loop {
+                f(self)?;
+                if !self.consume_if(Tok::Comma) {
+                    return Ok(());
+                }
+            },
+            Some((l, r)) => {
+                if !self.consume_if(l) {
+                    return self.error(format!("expected {what}"));
+                }
+                if self.consume_if(r) {
+                    return Ok(());
+                }
+                loop {
+                    f(self)?;
+                    if self.consume_if(r) {
+                        return Ok(());
+                    }
+                    if !self.consume_if(Tok::Comma) {
+                        let closer = match r {
+                            Tok::RParen => "')'",
+                            Tok::RSquare => "']'",
+                            Tok::Greater => "'>'",
+                            _ => "'}'",
+                        };
+                        return self.error(format!("expected ',' or {closer} in {what}"));
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn parse_string(&mut self, what: &str) -> PResult<Vec<u8>> {
+        if !self.is(Tok::String) {
+            return self.error(format!("expected {what}"));
+        }
+        let t = self.text();
+        let v = unescape(&t.as_bytes()[1..t.len() - 1]);
+        self.bump();
+        Ok(v)
+    }
+
+    pub fn parse_utf8_string(&mut self, what: &str) -> PResult<String> {
+        let pos = self.pos();
+        let v = self.parse_string(what)?;
+        String::from_utf8(v).or_else(|_| err(pos, "expected valid UTF-8 string"))
+    }
+
+    // ----- locations -----
+
+    pub fn line_col(&self, pos: u32) -> (u32, u32) {
+        let idx = match self.line_starts.binary_search(&pos) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        (idx as u32 + 1 + self.first_line, pos - self.line_starts[idx] + 1)
+    }
+
+    pub fn loc_at(&mut self, pos: u32) -> Attribute {
+        let (line, col) = self.line_col(pos);
+        self.ir.attr(AttrData::Location(LocData::FileLineCol { file: self.file, line, col }))
+    }
+
+    // ----- SSA values -----
+
+    pub fn parse_operand(&mut self) -> PResult<UnresolvedOperand> {
+        if !self.is(Tok::PercentIdent) {
+            return self.error("expected SSA operand");
+        }
+        let pos = self.pos();
+        let name = self.text().to_string();
+        self.bump();
+        let mut number = 0;
+        if self.is(Tok::HashIdent) {
+            let t = &self.text()[1..];
+            match t.parse::<u32>() {
+                Ok(n) => number = n,
+                Err(_) => return self.error("invalid SSA value result number"),
+            }
+            self.bump();
+        }
+        Ok(UnresolvedOperand { name, number, pos })
+    }
+
+    pub fn parse_optional_operand(&mut self) -> PResult<Option<UnresolvedOperand>> {
+        if self.is(Tok::PercentIdent) { self.parse_operand().map(Some) } else { Ok(None) }
+    }
+
+    pub fn parse_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
+        let mut v = Vec::new();
+        if !self.is(Tok::PercentIdent) {
+            return Ok(v);
+        }
+        self.parse_comma_list(None, "operand list", &mut |p| {
+            v.push(p.parse_operand()?);
+            Ok(())
+        })?;
+        Ok(v)
+    }
+
+    /// Resolves a use against the current scope, creating a forward reference if needed.
+    pub fn resolve_operand(&mut self, u: &UnresolvedOperand, ty: Type) -> PResult<Value> {
+        let scope = self.scopes.last_mut().expect("no value scope");
+        if let Some(def) = scope.values.get(&u.name) {
+            let Some(&v) = def.values.get(u.number as usize) else {
+                let n = def.values.len();
+                return err(u.pos, format!("operand #{} refers to a result group of {n}", u.number))
+                    .or_else(|_: Box<ParseError>| err(u.pos, "reference to invalid result number"));
+            };
+            let vt = self.ir.value_type(v);
+            if vt != ty {
+                let (a, b) = (self.type_str(ty), self.type_str(vt));
+                return err(
+                    u.pos,
+                    format!("use of value '{}' expects different type than prior uses: '{a}' vs '{b}'", u.name),
+                );
+            }
+            return Ok(v);
+        }
+        let key = (u.name.clone(), u.number);
+        if let Some(&(v, _)) = scope.forward.get(&key) {
+            let vt = self.ir.value_type(v);
+            if vt != ty {
+                let (a, b) = (self.type_str(ty), self.type_str(vt));
+                return err(
+                    u.pos,
+                    format!("use of value '{}' expects different type than prior uses: '{a}' vs '{b}'", u.name),
+                );
+            }
+            return Ok(v);
+        }
+        let v = self.ir.new_placeholder(ty);
+        self.scopes.last_mut().unwrap().forward.insert(key, (v, u.pos));
+        Ok(v)
+    }
+
+    pub fn resolve_operands(&mut self, us: &[UnresolvedOperand], tys: &[Type], pos: u32) -> PResult<Vec<Value>> {
+        if us.len() != tys.len() {
+            return err(pos, format!("{} operands present, but expected {}", us.len(), tys.len()));
+        }
+        us.iter().zip(tys).map(|(u, t)| self.resolve_operand(u, *t)).collect()
+    }
+
+    pub fn type_str(&self, ty: Type) -> String {
+        crate::printer::type_to_string(self.ir, ty)
+    }
+
+    pub fn attr_str(&self, a: Attribute) -> String {
+        crate::printer::attr_to_string(self.ir, a)
+    }
+
+    fn define_values(&mut self, name: &str, values: Vec<Value>, pos: u32) -> PResult<()> {
+        let scope = self.scopes.last_mut().expect("no value scope");
+        if let Some(prev) = scope.values.get(name) {
+            let prev_pos = prev.pos;
+            return Err(Box::new(ParseError {
+                pos,
+                msg: format!("redefinition of SSA value '{name}'"),
+                notes: vec![(prev_pos, "previously defined here".into())],
+            }));
+        }
+        for (i, &v) in values.iter().enumerate() {
+            if let Some((ph, _)) = scope.forward.remove(&(name.to_string(), i as u32)) {
+                let (pt, vt) = (self.ir.value_type(ph), self.ir.value_type(v));
+                if pt != vt {
+                    let (a, b) = (self.type_str(vt), self.type_str(pt));
+                    return err(
+                        pos,
+                        format!("definition of SSA value '{name}#{i}' has type '{a}' but was used with type '{b}'"),
+                    )
+                    .or_else(|e: Box<ParseError>| {
+                        if values.len() == 1 {
+                            err(
+                                pos,
+                                format!("definition of SSA value '{name}' has type '{a}' but was used with type '{b}'"),
+                            )
+                        } else {
+                            Err(e)
+                        }
+                    });
+                }
+                for (op, idx) in self.forward_uses.remove(&ph).unwrap_or_default() {
+                    self.ir.set_operand(op, idx, v);
+                }
+            }
+        }
+        let scope = self.scopes.last_mut().unwrap();
+        if let Some(r) = scope.region_defs.last_mut() {
+            r.push(name.to_string());
+        }
+        scope.values.insert(name.to_string(), Definition { values, pos });
+        Ok(())
+    }
+
+    fn note_forward_uses(&mut self, op: OpId) {
+        for (i, &v) in self.ir.operands(op).iter().enumerate() {
+            if self.ir.value_def(v) == ValueDef::Placeholder {
+                self.forward_uses.entry(v).or_default().push((op, i));
+            }
+        }
+    }
+
+    fn push_isolated_scope(&mut self) {
+        self.scopes.push(IsolatedScope::default());
+    }
+
+    fn pop_isolated_scope(&mut self) -> PResult<()> {
+        let scope = self.scopes.pop().expect("scope underflow");
+        if let Some((_, (_, pos))) = scope.forward.iter().min_by_key(|(_, (_, p))| *p) {
+            return err(*pos, "use of undeclared SSA value name");
+        }
+        Ok(())
+    }
+
+    // ----- top level -----
+
+    /// Parses a whole buffer into a `builtin.module` (implicit if needed).
+    pub fn parse_module(&mut self) -> PResult<OpId> {
+        self.push_isolated_scope();
+        self.scopes.last_mut().unwrap().region_defs.push(Vec::new());
+        self.block_scopes.push(BlockScope { labels: HashMap::new() });
+        let block = self.ir.create_block();
+        loop {
+            match self.tok.kind {
+                Tok::Eof => break,
+                Tok::HashIdent if self.peek_is_alias_def() => self.parse_attr_alias_def()?,
+                Tok::ExclaimIdent if self.peek_is_alias_def() => self.parse_type_alias_def()?,
+                Tok::FileMetadataBegin => self.skip_file_metadata()?,
+                Tok::Error => return self.error(""),
+                _ => {
+                    let op = self.parse_operation()?;
+                    self.ir.append_op(block, op);
+                }
+            }
+        }
+        self.pop_isolated_scope()?;
+        self.block_scopes.pop();
+        let ops: Vec<OpId> = self.ir.block_ops(block).collect();
+        if let [only] = ops[..]
+            && self.ir.op_name(only) == "builtin.module"
+        {
+            self.ir.detach_op(only);
+            return Ok(only);
+        }
+        let region = self.ir.new_region();
+        self.ir.push_block(region, block);
+        let name = self.ir.sym("builtin.module");
+        let loc = self.ir.attr(AttrData::Location(LocData::FileLineCol { file: self.file, line: 0, col: 0 }));
+        let mut st = OperationState::new(name, loc);
+        st.regions.push(region);
+        st.properties = Some(self.ir.empty_dict());
+        Ok(self.ir.create_op(st))
+    }
+
+    fn peek_is_alias_def(&self) -> bool {
+        let mut l = Lexer::new(self.lex.src);
+        l.pos = self.lex.pos;
+        l.next_token().kind == Tok::Equal
+    }
+
+    fn parse_attr_alias_def(&mut self) -> PResult<()> {
+        let pos = self.pos();
+        let name = self.text()[1..].to_string();
+        if name.contains('.') {
+            return self.error("attribute names with a '.' are reserved for dialect-defined names");
+        }
+        self.bump();
+        self.expect(Tok::Equal, "'='")?;
+        let a = self.parse_attribute(None)?;
+        if self.attr_aliases.insert(name.clone(), a).is_some() {
+            return err(pos, format!("redefinition of attribute alias id '{name}'"));
+        }
+        Ok(())
+    }
+
+    fn parse_type_alias_def(&mut self) -> PResult<()> {
+        let pos = self.pos();
+        let name = self.text()[1..].to_string();
+        if name.contains('.') {
+            return self.error("type names with a '.' are reserved for dialect-defined names");
+        }
+        self.bump();
+        self.expect(Tok::Equal, "'='")?;
+        let t = self.parse_type()?;
+        if self.type_aliases.insert(name.clone(), t).is_some() {
+            return err(pos, format!("redefinition of type alias id '{name}'"));
+        }
+        Ok(())
+    }
+
+    fn skip_file_metadata(&mut self) -> PResult<()> {
+        // `{-# dialect_resources: {...}, external_resources: {...} #-}`: not used by our
+        // ops, so its contents are skipped with balanced-bracket matching.
+        self.bump();
+        while !self.is(Tok::FileMetadataEnd) {
+            if self.is(Tok::Eof) {
+                return self.error("expected '#-}' to end file metadata");
+            }
+            if self.is(Tok::Error) {
+                return self.error("");
+            }
+            self.bump();
+        }
+        self.bump();
+        Ok(())
+    }
+
+    // ----- operations -----
+
+    pub fn parse_operation(&mut self) -> PResult<OpId> {
+        let start = self.pos();
+        let mut result_groups: Vec<(String, u32, u32)> = Vec::new();
+        if self.is(Tok::PercentIdent) {
+            loop {
+                if !self.is(Tok::PercentIdent) {
+                    return self.error("expected valid ssa identifier");
+                }
+                let name = self.text().to_string();
+                let pos = self.pos();
+                self.bump();
+                let mut count = 1;
+                if self.consume_if(Tok::Colon) {
+                    if !self.is(Tok::Integer) {
+                        return self.error("expected integer number of results");
+                    }
+                    count = match self.text().parse::<u32>() {
+                        Ok(n) if n >= 1 => n,
+                        _ => return self.error("expected named operation to have at least 1 result"),
+                    };
+                    self.bump();
+                }
+                result_groups.push((name, count, pos));
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::Equal, "'=' after SSA name")?;
+        }
+        let name_pos = self.pos();
+        let op = match self.tok.kind {
+            Tok::String => self.parse_generic_operation(start)?,
+            Tok::BareIdent => self.parse_custom_operation(start)?,
+            Tok::Error => return self.error(""),
+            _ => {
+                if result_groups.is_empty() {
+                    return self.error("expected operation name in quotes");
+                }
+                return self.error("expected operation name in quotes");
+            }
+        };
+        let _ = name_pos;
+        let num_results = self.ir.results(op).len() as u32;
+        if !result_groups.is_empty() {
+            let bound: u32 = result_groups.iter().map(|g| g.1).sum();
+            if bound != num_results {
+                return err(start, format!("operation defines {num_results} results but was provided {bound} to bind"));
+            }
+            let mut idx = 0usize;
+            for (name, count, pos) in result_groups {
+                let vals = self.ir.results(op)[idx..idx + count as usize].to_vec();
+                idx += count as usize;
+                self.define_values(&name, vals, pos)?;
+            }
+        }
+        self.note_forward_uses(op);
+        Ok(op)
+    }
+
+    fn parse_trailing_location(&mut self, op: OpId) -> PResult<()> {
+        if self.is_keyword("loc") {
+            let l = self.parse_location()?;
+            self.ir.op_mut(op).loc = l;
+        }
+        Ok(())
+    }
+
+    fn check_dialect(&mut self, name: &str, pos: u32, generic: bool) -> PResult<Option<u32>> {
+        if let Some(def) = self.ir.registry.lookup(name) {
+            return Ok(Some(def));
+        }
+        let dialect = name.split('.').next().unwrap_or("");
+        if self.ir.registry.has_dialect(dialect) && name.contains('.') {
+            if generic {
+                // Reported by the verifier, which can show the whole operation.
+                return Ok(None);
+            }
+            return err(pos, format!("custom op '{name}' is unknown"));
+        }
+        if !self.ir.allow_unregistered {
+            if !generic {
+                return err(pos, format!("custom op '{name}' is unknown"));
+            }
+            // mlir-opt points at the token after the op name.
+            return err(
+                pos + name.len() as u32 + 2,
+                "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
+            );
+        }
+        if !generic {
+            return err(pos, format!("custom op '{name}' is unknown"));
+        }
+        Ok(None)
+    }
+
+    fn parse_generic_operation(&mut self, start: u32) -> PResult<OpId> {
+        let name_pos = self.pos();
+        let name_bytes = self.parse_string("operation name")?;
+        let name = String::from_utf8(name_bytes).or_else(|_| err(name_pos, "invalid operation name"))?;
+        if name.is_empty() {
+            return err(name_pos, "empty operation name is invalid");
+        }
+        if name.contains('\0') {
+            return err(name_pos, "null character not allowed in operation name");
+        }
+        let def = self.check_dialect(&name, name_pos, true)?;
+        let isolated = def.is_some_and(|d| self.ir.registry.def(d).has(Traits::ISOLATED_FROM_ABOVE));
+        let sym = self.ir.sym(&name);
+        let loc = self.loc_at(start);
+        self.expect(Tok::LParen, "'(' to start operand list")?;
+        let operands = self.parse_operand_list()?;
+        self.expect(Tok::RParen, "')' to end operand list")?;
+        let mut successors = Vec::new();
+        if self.is(Tok::LSquare) {
+            self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "successor list", &mut |p| {
+                successors.push(p.parse_successor()?);
+                Ok(())
+            })?;
+        }
+        let mut properties = None;
+        if self.consume_if(Tok::Less) {
+            properties = Some(self.parse_attribute(None)?);
+            self.expect(Tok::Greater, "'>' to close properties")?;
+        }
+        let mut regions = Vec::new();
+        if self.consume_if(Tok::LParen) {
+            loop {
+                regions.push(self.parse_region(&[], isolated)?);
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "')' to end region list")?;
+        }
+        let mut attrs = Vec::new();
+        if self.is(Tok::LBrace) {
+            attrs = self.parse_attr_dict_entries()?;
+        }
+        self.expect(Tok::Colon, "':' followed by operation type")?;
+        let type_pos = self.pos();
+        let fty = self.parse_type()?;
+        let (inputs, results) = match self.ir.type_data(fty) {
+            crate::types::TypeData::Function { inputs, results } => (inputs.clone(), results.clone()),
+            _ => return err(type_pos, "expected function type"),
+        };
+        if inputs.len() != operands.len() {
+            return err(
+                type_pos,
+                format!(
+                    "expected {} operand type{} but had {}",
+                    operands.len(),
+                    if operands.len() == 1 { "" } else { "s" },
+                    inputs.len()
+                ),
+            );
+        }
+        let values =
+            operands.iter().zip(&inputs).map(|(u, t)| self.resolve_operand(u, *t)).collect::<PResult<Vec<_>>>()?;
+        // Registered ops keep inherent attributes as properties, as MLIR does when
+        // reading generic IR written before properties existed.
+        if let Some(d) = def {
+            let inherent = self.ir.registry.def(d).inherent_attrs;
+            let (moved, rest): (Vec<_>, Vec<_>) =
+                attrs.into_iter().partition(|(k, _)| inherent.contains(&self.ir.sym_str(*k)));
+            attrs = rest;
+            let mut entries = match properties {
+                Some(p) => match self.ir.attr_data(p) {
+                    AttrData::Dictionary(e) => e.clone(),
+                    _ => return err(type_pos, "expected dictionary attribute for properties"),
+                },
+                None => Vec::new(),
+            };
+            for m in moved {
+                if !entries.iter().any(|(k, _)| *k == m.0) {
+                    entries.push(m);
+                }
+            }
+            properties = Some(self.ir.dict_attr(entries));
+        }
+        let st = OperationState {
+            name: sym,
+            operands: values,
+            result_types: results,
+            properties,
+            attrs,
+            regions,
+            successors,
+            loc,
+        };
+        let op = self.ir.create_op(st);
+        self.parse_trailing_location(op)?;
+        Ok(op)
+    }
+
+    fn parse_custom_operation(&mut self, start: u32) -> PResult<OpId> {
+        let name_pos = self.pos();
+        let mut name = self.text().to_string();
+        if !name.contains('.') {
+            let dd = *self.default_dialect.last().unwrap();
+            let qualified = format!("{dd}.{name}");
+            if self.ir.registry.lookup(&qualified).is_some() {
+                name = qualified;
+            }
+        }
+        let def = match self.ir.registry.lookup(&name) {
+            Some(d) => d,
+            None => {
+                let bare = self.text();
+                let dialect = bare.split('.').next().unwrap_or("");
+                if !bare.contains('.') || self.ir.registry.has_dialect(dialect) || self.ir.allow_unregistered {
+                    return err(name_pos, format!("custom op '{bare}' is unknown"));
+                }
+                return err(name_pos, format!("custom op '{bare}' is unknown"));
+            }
+        };
+        let def = self.ir.registry.def(def).clone();
+        let Some(parse) = def.parse else {
+            return err(name_pos, format!("custom op '{name}' has no custom assembly form"));
+        };
+        self.bump();
+        let sym = self.ir.sym(&name);
+        let loc = self.loc_at(start);
+        let mut res = OpParseResult {
+            name: sym,
+            loc,
+            pos: name_pos,
+            operands: Vec::new(),
+            result_types: Vec::new(),
+            attrs: Vec::new(),
+            properties: None,
+            regions: Vec::new(),
+            successors: Vec::new(),
+        };
+        let dialect: &'static str = def.name.split('.').next().unwrap_or("");
+        let _ = dialect;
+        self.default_dialect.push(def.default_dialect.unwrap_or(""));
+        let r = parse(self, &mut res);
+        self.default_dialect.pop();
+        r?;
+        // A parser may rename the op (legacy spellings): use the final definition.
+        let sym = res.name;
+        let def = match self.ir.registry.lookup(self.ir.sym_str(sym)) {
+            Some(d) => self.ir.registry.def(d).clone(),
+            None => def,
+        };
+        let inherent = def.inherent_attrs;
+        let (moved, rest): (Vec<_>, Vec<_>) =
+            res.attrs.into_iter().partition(|(k, _)| inherent.contains(&self.ir.sym_str(*k)));
+        let mut entries = match res.properties {
+            Some(p) => self.ir.dict_entries(p).to_vec(),
+            None => Vec::new(),
+        };
+        entries.extend(moved);
+        let properties = Some(self.ir.dict_attr(entries));
+        let st = OperationState {
+            name: sym,
+            operands: res.operands,
+            result_types: res.result_types,
+            properties,
+            attrs: rest,
+            regions: res.regions,
+            successors: res.successors,
+            loc: res.loc,
+        };
+        let op = self.ir.create_op(st);
+        self.parse_trailing_location(op)?;
+        Ok(op)
+    }
+
+    // ----- regions and blocks -----
+
+    pub fn parse_successor(&mut self) -> PResult<BlockId> {
+        if !self.is(Tok::CaretIdent) {
+            return self.error("expected block name");
+        }
+        let name = self.text().to_string();
+        let pos = self.pos();
+        self.bump();
+        Ok(self.block_ref(&name, pos))
+    }
+
+    fn block_ref(&mut self, name: &str, pos: u32) -> BlockId {
+        let scope = self.block_scopes.last_mut().expect("no block scope");
+        if let Some((b, _, _)) = scope.labels.get(name) {
+            return *b;
+        }
+        let b = self.ir.create_block();
+        self.block_scopes.last_mut().unwrap().labels.insert(name.to_string(), (b, false, pos));
+        b
+    }
+
+    /// Parses `{ ... }`. `entry_args` become the entry block's arguments.
+    pub fn parse_region(&mut self, entry_args: &[RegionArg], isolated: bool) -> PResult<RegionId> {
+        self.expect(Tok::LBrace, "'{' to begin a region")?;
+        let region = self.ir.new_region();
+        if isolated {
+            self.push_isolated_scope();
+        }
+        self.scopes.last_mut().unwrap().region_defs.push(Vec::new());
+        self.block_scopes.push(BlockScope { labels: HashMap::new() });
+        let r = self.parse_region_body(region, entry_args);
+        let labels = self.block_scopes.pop().unwrap().labels;
+        let defs = self.scopes.last_mut().unwrap().region_defs.pop().unwrap_or_default();
+        for d in defs {
+            self.scopes.last_mut().unwrap().values.remove(&d);
+        }
+        r?;
+        if let Some((name, (_, _, pos))) =
+            labels.iter().filter(|(_, (_, defined, _))| !defined).min_by_key(|(_, (_, _, p))| *p)
+        {
+            let _ = name;
+            return err(*pos, "reference to an undefined block");
+        }
+        if isolated {
+            self.pop_isolated_scope()?;
+        }
+        Ok(region)
+    }
+
+    fn parse_region_body(&mut self, region: RegionId, entry_args: &[RegionArg]) -> PResult<()> {
+        if self.consume_if(Tok::RBrace) {
+            if !entry_args.is_empty() {
+                // Entry arguments need a block to live in.
+                let b = self.ir.create_block();
+                self.ir.push_block(region, b);
+                self.define_entry_args(b, entry_args)?;
+            }
+            return Ok(());
+        }
+        if !entry_args.is_empty() && self.is(Tok::CaretIdent) {
+            return self.error("invalid block name in region with named arguments");
+        }
+        // Unlabeled entry block.
+        if !self.is(Tok::CaretIdent) {
+            let b = self.ir.create_block();
+            self.ir.push_block(region, b);
+            self.define_entry_args(b, entry_args)?;
+            self.parse_block_ops(b)?;
+        }
+        while !self.consume_if(Tok::RBrace) {
+            if !self.is(Tok::CaretIdent) {
+                return self.error("expected block name");
+            }
+            let b = self.parse_block_label()?;
+            self.ir.push_block(region, b);
+            self.parse_block_ops(b)?;
+        }
+        Ok(())
+    }
+
+    fn define_entry_args(&mut self, b: BlockId, args: &[RegionArg]) -> PResult<()> {
+        for a in args {
+            let v = self.ir.add_block_arg(b, a.ty, a.loc);
+            if a.name.name.is_empty() {
+                continue;
+            }
+            self.define_values(&a.name.name.clone(), vec![v], a.name.pos)?;
+        }
+        Ok(())
+    }
+
+    fn parse_block_label(&mut self) -> PResult<BlockId> {
+        let name = self.text().to_string();
+        let pos = self.pos();
+        self.bump();
+        let scope = self.block_scopes.last_mut().unwrap();
+        let b = match scope.labels.get_mut(&name) {
+            Some((b, defined, _)) => {
+                if *defined {
+                    return err(pos, format!("redefinition of block '{name}'"));
+                }
+                *defined = true;
+                *b
+            }
+            None => {
+                let b = self.ir.create_block();
+                self.block_scopes.last_mut().unwrap().labels.insert(name, (b, true, pos));
+                b
+            }
+        };
+        if self.is(Tok::LParen) {
+            self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "block argument list", &mut |p| {
+                let u = p.parse_operand()?;
+                if u.number != 0
+                    || p.src.as_bytes()[u.pos as usize..].iter().take_while(|c| **c != b':').any(|c| *c == b'#')
+                {
+                    return err(u.pos, "invalid block argument name");
+                }
+                p.expect(Tok::Colon, "':' and type for SSA value")?;
+                let ty = p.parse_type()?;
+                let loc = if p.is_keyword("loc") { Some(p.parse_location()?) } else { None };
+                let v = p.ir.add_block_arg(b, ty, loc);
+                p.define_values(&u.name, vec![v], u.pos)
+            })?;
+        }
+        self.expect(Tok::Colon, "':' after block name")?;
+        Ok(b)
+    }
+
+    fn parse_block_ops(&mut self, b: BlockId) -> PResult<()> {
+        while !matches!(self.tok.kind, Tok::CaretIdent | Tok::RBrace | Tok::Eof) {
+            let op = self.parse_operation()?;
+            self.ir.append_op(b, op);
+        }
+        if self.is(Tok::Eof) {
+            return self.error("expected '}' to end region");
+        }
+        Ok(())
+    }
+
+    /// Custom-form region with implicit terminator support.
+    pub fn parse_region_with_terminator(
+        &mut self,
+        entry_args: &[RegionArg],
+        isolated: bool,
+        terminator: Option<&str>,
+        loc: Attribute,
+    ) -> PResult<RegionId> {
+        let r = self.parse_region(entry_args, isolated)?;
+        if let Some(t) = terminator {
+            self.ensure_terminator(r, t, loc);
+        }
+        Ok(r)
+    }
+
+    pub fn ensure_terminator(&mut self, r: RegionId, terminator: &str, loc: Attribute) {
+        let blocks = self.ir.region_blocks(r).to_vec();
+        let block = match blocks.first() {
+            Some(b) => *b,
+            None => {
+                let b = self.ir.create_block();
+                self.ir.push_block(r, b);
+                b
+            }
+        };
+        let needs = match self.ir.terminator(block) {
+            Some(t) => !self.ir.op_def(t).is_some_and(|d| d.has(Traits::TERMINATOR)),
+            None => true,
+        };
+        if needs {
+            let name = self.ir.sym(terminator);
+            let mut st = OperationState::new(name, loc);
+            st.properties = Some(self.ir.empty_dict());
+            let op = self.ir.create_op(st);
+            self.ir.append_op(block, op);
+        }
+    }
+
+    /// `%name : type` entries of a custom region header, e.g. `(%arg0: i32)`.
+    pub fn parse_region_arg(&mut self) -> PResult<RegionArg> {
+        let name = self.parse_operand()?;
+        self.expect(Tok::Colon, "':'")?;
+        let ty = self.parse_type()?;
+        let loc = if self.is_keyword("loc") { Some(self.parse_location()?) } else { None };
+        Ok(RegionArg { name, ty, loc })
+    }
+
+    // ----- attribute dictionaries -----
+
+    pub fn parse_attr_dict_entries(&mut self) -> PResult<Vec<(Sym, Attribute)>> {
+        let mut entries: Vec<(Sym, Attribute)> = Vec::new();
+        self.parse_comma_list(Some((Tok::LBrace, Tok::RBrace)), "attribute dictionary", &mut |p| {
+            let pos = p.pos();
+            let name = match p.tok.kind {
+                Tok::BareIdent => {
+                    let n = p.text().to_string();
+                    p.bump();
+                    n
+                }
+                Tok::String => {
+                    let s = p.parse_utf8_string("attribute name")?;
+                    if s.is_empty() {
+                        return err(pos, "expected valid attribute name");
+                    }
+                    s
+                }
+                _ => return p.error("expected attribute name"),
+            };
+            let key = p.ir.sym(&name);
+            if entries.iter().any(|(k, _)| *k == key) {
+                return err(pos, format!("duplicate key '{name}' in dictionary attribute"));
+            }
+            let value = if p.consume_if(Tok::Equal) { p.parse_attribute(None)? } else { p.ir.unit_attr() };
+            entries.push((key, value));
+            Ok(())
+        })?;
+        Ok(entries)
+    }
+
+    pub fn parse_optional_attr_dict(&mut self, out: &mut Vec<(Sym, Attribute)>) -> PResult<()> {
+        if self.is(Tok::LBrace) {
+            out.extend(self.parse_attr_dict_entries()?);
+        }
+        Ok(())
+    }
+
+    pub fn parse_optional_attr_dict_with_keyword(&mut self, out: &mut Vec<(Sym, Attribute)>) -> PResult<()> {
+        if self.parse_optional_keyword("attributes") {
+            out.extend(self.parse_attr_dict_entries()?);
+        }
+        Ok(())
+    }
+
+    /// `: type` then resolve `operands` all to that type.
+    pub fn parse_colon_type(&mut self) -> PResult<Type> {
+        self.expect(Tok::Colon, "':'")?;
+        self.parse_type()
+    }
+
+    pub fn parse_colon_type_list(&mut self) -> PResult<Vec<Type>> {
+        self.expect(Tok::Colon, "':'")?;
+        self.parse_type_list_no_parens()
+    }
+
+    pub fn parse_type_list_no_parens(&mut self) -> PResult<Vec<Type>> {
+        let mut v = Vec::new();
+        self.parse_comma_list(None, "type list", &mut |p| {
+            v.push(p.parse_type()?);
+            Ok(())
+        })?;
+        Ok(v)
+    }
+
+    /// `-> type` or `-> (type, ...)` results.
+    pub fn parse_arrow_result_types(&mut self) -> PResult<Vec<Type>> {
+        self.expect(Tok::Arrow, "'->'")?;
+        self.parse_function_result_types()
+    }
+
+    pub fn parse_function_result_types(&mut self) -> PResult<Vec<Type>> {
+        if self.is(Tok::LParen) {
+            let mut v = Vec::new();
+            self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "type list", &mut |p| {
+                v.push(p.parse_type()?);
+                Ok(())
+            })?;
+            return Ok(v);
+        }
+        Ok(vec![self.parse_type()?])
+    }
+
+    pub fn int_text_value(&self) -> Option<i128> {
+        let t = self.text();
+        if let Some(h) = t.strip_prefix("0x") { i128::from_str_radix(h, 16).ok() } else { t.parse().ok() }
+    }
+
+    /// A (possibly negative) integer literal.
+    pub fn parse_integer(&mut self, what: &str) -> PResult<i128> {
+        let neg = self.consume_if(Tok::Minus);
+        if !self.is(Tok::Integer) {
+            return self.error(format!("expected {what}"));
+        }
+        let Some(v) = self.int_text_value() else { return self.error("integer literal too large") };
+        self.bump();
+        Ok(if neg { -v } else { v })
+    }
+}

@@ -1,0 +1,181 @@
+//! Pass infrastructure: passes anchored on an op name, nested pipelines, and
+//! the textual pipeline syntax `builtin.module(func.func(cse,canonicalize))`.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostics::Diagnostic;
+use crate::ir::{Ir, OpId};
+
+pub trait Pass {
+    fn name(&self) -> &str;
+    /// Runs on one op of the anchor kind (or any op for op-agnostic passes).
+    fn run(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic>;
+}
+
+pub type PassCtor = fn(options: &str) -> Result<Box<dyn Pass>, String>;
+
+#[derive(Default)]
+pub struct PassRegistry {
+    passes: BTreeMap<&'static str, (&'static str, PassCtor)>,
+}
+
+impl PassRegistry {
+    pub fn register(&mut self, name: &'static str, description: &'static str, ctor: PassCtor) {
+        self.passes.insert(name, (description, ctor));
+    }
+
+    pub fn contains(&self, name: &str) -> bool {
+        self.passes.contains_key(name)
+    }
+
+    pub fn list(&self) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
+        self.passes.iter().map(|(n, (d, _))| (*n, *d))
+    }
+
+    fn create(&self, name: &str, options: &str) -> Result<Box<dyn Pass>, String> {
+        match self.passes.get(name) {
+            Some((_, c)) => c(options),
+            None => Err(format!("'{name}' does not refer to a registered pass or pass pipeline")),
+        }
+    }
+}
+
+/// A pipeline element: a pass, or a nested pipeline on ops named `anchor`.
+enum Element {
+    Pass(Box<dyn Pass>),
+    Nest { anchor: String, elements: Vec<Element> },
+}
+
+pub struct PassManager {
+    elements: Vec<Element>,
+}
+
+impl PassManager {
+    /// Builds the pipeline from command-line pieces: plain pass names (with
+    /// optional `{opts}`) and `--pass-pipeline` strings, in order.
+    pub fn from_cli(reg: &PassRegistry, pieces: &[String]) -> Result<PassManager, String> {
+        let mut elements = Vec::new();
+        for piece in pieces {
+            let mut parser = PipelineParser { s: piece.as_bytes(), pos: 0 };
+            let parsed = parser.parse_list(reg)?;
+            if parser.pos != parser.s.len() {
+                return Err(format!("unexpected '{}' in pass pipeline", &piece[parser.pos..]));
+            }
+            // A top-level `builtin.module(...)` anchors on the module we run on.
+            for e in parsed {
+                match e {
+                    Element::Nest { anchor, elements: inner } if anchor == "builtin.module" => elements.extend(inner),
+                    other => elements.push(other),
+                }
+            }
+        }
+        Ok(PassManager { elements })
+    }
+
+    pub fn run(&mut self, ir: &mut Ir, module: OpId, verify_each: bool) -> Result<(), Diagnostic> {
+        run_elements(&mut self.elements, ir, module, verify_each)
+    }
+}
+
+fn run_elements(elements: &mut [Element], ir: &mut Ir, op: OpId, verify_each: bool) -> Result<(), Diagnostic> {
+    for e in elements.iter_mut() {
+        match e {
+            Element::Pass(p) => {
+                p.run(ir, op)?;
+                if verify_each {
+                    crate::verifier::verify(ir, op)?;
+                }
+            }
+            Element::Nest { anchor, elements } => {
+                let mut targets = Vec::new();
+                for &r in ir.regions(op) {
+                    for &b in ir.region_blocks(r) {
+                        for child in ir.block_ops(b) {
+                            if ir.op_name(child) == anchor {
+                                targets.push(child);
+                            }
+                        }
+                    }
+                }
+                for t in targets {
+                    run_elements(elements, ir, t, verify_each)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+struct PipelineParser<'a> {
+    s: &'a [u8],
+    pos: usize,
+}
+
+impl PipelineParser<'_> {
+    fn skip_ws(&mut self) {
+        while self.pos < self.s.len() && self.s[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn parse_list(&mut self, reg: &PassRegistry) -> Result<Vec<Element>, String> {
+        let mut out = Vec::new();
+        loop {
+            self.skip_ws();
+            let start = self.pos;
+            while self.pos < self.s.len()
+                && !matches!(self.s[self.pos], b'(' | b')' | b',' | b'{')
+                && !self.s[self.pos].is_ascii_whitespace()
+            {
+                self.pos += 1;
+            }
+            let name = std::str::from_utf8(&self.s[start..self.pos]).unwrap_or("").to_string();
+            if name.is_empty() {
+                return Err("expected pass or op name in pass pipeline".into());
+            }
+            self.skip_ws();
+            let mut options = String::new();
+            if self.pos < self.s.len() && self.s[self.pos] == b'{' {
+                let ostart = self.pos + 1;
+                let mut depth = 0;
+                while self.pos < self.s.len() {
+                    match self.s[self.pos] {
+                        b'{' => depth += 1,
+                        b'}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    self.pos += 1;
+                }
+                if self.pos >= self.s.len() {
+                    return Err("missing '}' in pass options".into());
+                }
+                options = String::from_utf8_lossy(&self.s[ostart..self.pos]).into_owned();
+                self.pos += 1;
+                self.skip_ws();
+            }
+            if self.pos < self.s.len() && self.s[self.pos] == b'(' {
+                self.pos += 1;
+                let elements = self.parse_list(reg)?;
+                self.skip_ws();
+                if self.pos >= self.s.len() || self.s[self.pos] != b')' {
+                    return Err("expected ')' to close nested pipeline".into());
+                }
+                self.pos += 1;
+                out.push(Element::Nest { anchor: name, elements });
+            } else {
+                out.push(Element::Pass(reg.create(&name, &options)?));
+            }
+            self.skip_ws();
+            if self.pos < self.s.len() && self.s[self.pos] == b',' {
+                self.pos += 1;
+                continue;
+            }
+            return Ok(out);
+        }
+    }
+}

@@ -1,0 +1,474 @@
+//! Printer reproducing `mlir-opt` output byte for byte: generic and custom op
+//! forms, regions and block headers, SSA names, and `#map`/`#set` aliases.
+
+mod attrs;
+mod float;
+mod names;
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+pub use attrs::Elide;
+pub use float::format_float;
+use names::Names;
+
+use crate::attrs::{AttrData, Attribute};
+use crate::dialect::Traits;
+use crate::ir::{BlockId, Ir, OpId, RegionId, Value};
+use crate::types::Type;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrintOptions {
+    pub generic: bool,
+    pub debuginfo: bool,
+}
+
+pub struct Printer<'a> {
+    pub ir: &'a Ir,
+    pub out: String,
+    pub options: PrintOptions,
+    indent: usize,
+    names: Names,
+    aliases: HashMap<Attribute, String>,
+    /// Set during the alias-collection dry run.
+    collecting: Option<Vec<Attribute>>,
+    default_dialect: Vec<&'static str>,
+}
+
+impl<'a> Printer<'a> {
+    fn new(ir: &'a Ir, root: OpId, options: PrintOptions) -> Printer<'a> {
+        Printer {
+            ir,
+            out: String::new(),
+            options,
+            indent: 0,
+            names: Names::compute(ir, root, !options.generic),
+            aliases: HashMap::new(),
+            collecting: None,
+            default_dialect: vec!["builtin"],
+        }
+    }
+
+    /// A printer for isolated snippets (diagnostics), with no SSA names.
+    fn snippet(ir: &'a Ir) -> Printer<'a> {
+        Printer {
+            ir,
+            out: String::new(),
+            options: PrintOptions::default(),
+            indent: 0,
+            names: Names::compute_empty(ir),
+            aliases: HashMap::new(),
+            collecting: None,
+            default_dialect: vec!["builtin"],
+        }
+    }
+
+    pub(crate) fn alias_for(&mut self, a: Attribute) -> Option<String> {
+        if let Some(c) = &mut self.collecting {
+            if matches!(self.ir.attr_data(a), AttrData::AffineMap(_) | AttrData::IntegerSet(_)) && !c.contains(&a) {
+                c.push(a);
+            }
+            return None;
+        }
+        self.aliases.get(&a).cloned()
+    }
+
+    fn newline(&mut self) {
+        self.out.push('\n');
+    }
+
+    fn write_indent(&mut self) {
+        for _ in 0..self.indent {
+            self.out.push(' ');
+        }
+    }
+
+    // ----- values and blocks -----
+
+    pub fn print_value(&mut self, v: Value) {
+        self.names.write_value(self.ir, v, &mut self.out);
+    }
+
+    pub fn print_values(&mut self, vs: &[Value]) {
+        for (i, v) in vs.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_value(*v);
+        }
+    }
+
+    pub fn print_block_name(&mut self, b: BlockId) {
+        match self.names.block_id(b) {
+            Some(id) => {
+                let _ = write!(self.out, "^bb{id}");
+            }
+            None => self.out.push_str("<<UNKNOWN BLOCK>>"),
+        }
+    }
+
+    pub fn print_successor(&mut self, b: BlockId) {
+        self.print_block_name(b);
+    }
+
+    /// `^bb1(%a, %b : i32, i64)` as printed by branch ops.
+    pub fn print_successor_and_operands(&mut self, b: BlockId, operands: &[Value]) {
+        self.print_block_name(b);
+        if !operands.is_empty() {
+            self.out.push('(');
+            self.print_values(operands);
+            self.out.push_str(" : ");
+            let tys: Vec<Type> = operands.iter().map(|v| self.ir.value_type(*v)).collect();
+            self.print_type_list(&tys);
+            self.out.push(')');
+        }
+    }
+
+    // ----- ops -----
+
+    pub fn print_op(&mut self, op: OpId) {
+        let ir = self.ir;
+        let results = ir.results(op);
+        if !results.is_empty() {
+            match self.names.groups(op).map(|g| g.to_vec()) {
+                Some(groups) => {
+                    for (i, start) in groups.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push_str(", ");
+                        }
+                        let end = groups.get(i + 1).copied().unwrap_or(results.len() as u32);
+                        self.names.write_group_head(results[*start as usize], &mut self.out);
+                        if end - start > 1 {
+                            let _ = write!(self.out, ":{}", end - start);
+                        }
+                    }
+                }
+                None => {
+                    self.names.write_group_head(results[0], &mut self.out);
+                    if results.len() > 1 {
+                        let _ = write!(self.out, ":{}", results.len());
+                    }
+                }
+            }
+            self.out.push_str(" = ");
+        }
+        let def = ir.op_def(op);
+        match def.and_then(|d| d.print).filter(|_| !self.options.generic) {
+            Some(print) => {
+                let name = ir.op_name(op);
+                let dd = *self.default_dialect.last().unwrap();
+                let short = name
+                    .strip_prefix(dd)
+                    .and_then(|s| s.strip_prefix('.'))
+                    .filter(|s| !s.contains('.') || dd == "builtin");
+                self.out.push_str(short.unwrap_or(name));
+                let dialect = def.unwrap().default_dialect;
+                self.default_dialect.push(dialect.unwrap_or(""));
+                print(self, op);
+                self.default_dialect.pop();
+            }
+            None => self.print_generic_op(op),
+        }
+        if self.options.debuginfo {
+            self.out.push_str(" loc(");
+            self.print_loc_body(ir.loc(op));
+            self.out.push(')');
+        }
+    }
+
+    pub fn print_generic_op(&mut self, op: OpId) {
+        let ir = self.ir;
+        let o = ir.op(op);
+        self.out.push('"');
+        attrs::escape_into(&mut self.out, ir.sym_str(o.name).as_bytes());
+        self.out.push_str("\"(");
+        self.print_values(&o.operands);
+        self.out.push(')');
+        if !o.successors.is_empty() {
+            self.out.push('[');
+            for (i, s) in o.successors.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_block_name(*s);
+            }
+            self.out.push(']');
+        }
+        if let Some(p) = o.properties {
+            let empty = matches!(ir.attr_data(p), AttrData::Dictionary(e) if e.is_empty());
+            if !empty {
+                self.out.push_str(" <");
+                self.print_attr(p, Elide::Never);
+                self.out.push('>');
+            }
+        }
+        if !o.regions.is_empty() {
+            self.out.push_str(" (");
+            self.default_dialect.push("");
+            for (i, r) in o.regions.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_region_full(*r, true, true, true);
+            }
+            self.default_dialect.pop();
+            self.out.push(')');
+        }
+        self.print_attr_dict(o.attrs, &[]);
+        self.out.push_str(" : ");
+        let ins: Vec<Type> = o.operands.iter().map(|v| ir.value_type(*v)).collect();
+        let outs: Vec<Type> = o.results.iter().map(|v| ir.value_type(*v)).collect();
+        self.out.push('(');
+        self.print_type_list(&ins);
+        self.out.push_str(") -> ");
+        self.print_result_types(&outs);
+    }
+
+    /// ` {a = 1, ...}` from a dictionary attribute, skipping `elided` names.
+    pub fn print_attr_dict(&mut self, dict: Attribute, elided: &[&str]) {
+        let entries: Vec<_> = self
+            .ir
+            .dict_entries(dict)
+            .iter()
+            .filter(|(k, _)| !elided.contains(&self.ir.sym_str(*k)))
+            .copied()
+            .collect();
+        self.print_attr_entries(&entries);
+    }
+
+    fn print_attr_entries(&mut self, entries: &[(crate::attrs::Sym, Attribute)]) {
+        if entries.is_empty() {
+            return;
+        }
+        self.out.push_str(" {");
+        for (i, (k, v)) in entries.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_named_attr(*k, *v);
+        }
+        self.out.push('}');
+    }
+
+    /// All attributes of the op (inherent merged in), minus `elided`.
+    pub fn print_optional_attr_dict(&mut self, op: OpId, elided: &[&str]) {
+        let entries = self.merged_attrs(op, elided);
+        self.print_attr_entries(&entries);
+    }
+
+    pub fn print_optional_attr_dict_with_keyword(&mut self, op: OpId, elided: &[&str]) {
+        let entries = self.merged_attrs(op, elided);
+        if !entries.is_empty() {
+            self.out.push_str(" attributes");
+            self.print_attr_entries(&entries);
+        }
+    }
+
+    fn merged_attrs(&self, op: OpId, elided: &[&str]) -> Vec<(crate::attrs::Sym, Attribute)> {
+        let ir = self.ir;
+        let o = ir.op(op);
+        let mut v: Vec<_> = ir.dict_entries(o.attrs).to_vec();
+        if let Some(p) = o.properties {
+            v.extend_from_slice(ir.dict_entries(p));
+        }
+        v.retain(|(k, _)| !elided.contains(&ir.sym_str(*k)));
+        v.sort_by(|a, b| ir.sym_str(a.0).as_bytes().cmp(ir.sym_str(b.0).as_bytes()));
+        v
+    }
+
+    // ----- regions -----
+
+    /// Prints a region as custom printers do (`printRegion`).
+    pub fn print_region(&mut self, r: RegionId, print_entry_args: bool, print_terminators: bool) {
+        self.print_region_full(r, print_entry_args, print_terminators, false);
+    }
+
+    pub fn print_region_full(&mut self, r: RegionId, entry_args: bool, terminators: bool, empty_block: bool) {
+        let ir = self.ir;
+        self.out.push('{');
+        self.newline();
+        let blocks = ir.region_blocks(r);
+        if let Some((&entry, rest)) = blocks.split_first() {
+            let force =
+                (empty_block && ir.block(entry).first.is_none()) || (entry_args && !ir.block_args(entry).is_empty());
+            self.print_block(entry, force, terminators);
+            for &b in rest {
+                self.print_block(b, true, true);
+            }
+        }
+        self.write_indent();
+        self.out.push('}');
+    }
+
+    fn print_block(&mut self, b: BlockId, header: bool, terminator: bool) {
+        let ir = self.ir;
+        if header {
+            self.write_indent();
+            self.print_block_name(b);
+            let args = ir.block_args(b);
+            if !args.is_empty() {
+                self.out.push('(');
+                for (i, a) in args.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push_str(", ");
+                    }
+                    self.print_value(*a);
+                    self.out.push_str(": ");
+                    self.print_type(ir.value_type(*a));
+                    if self.options.debuginfo {
+                        self.out.push_str(" loc(");
+                        let l = ir.value_data(*a).loc.unwrap_or(ir.unknown_loc());
+                        self.print_loc_body(l);
+                        self.out.push(')');
+                    }
+                }
+                self.out.push(')');
+            }
+            self.out.push(':');
+            self.print_preds(b);
+            self.newline();
+        }
+        self.indent += 2;
+        let last = ir.terminator(b);
+        let skip_last = !terminator && last.is_some_and(|t| ir.op_def(t).is_some_and(|d| d.has(Traits::TERMINATOR)));
+        for op in ir.block_ops(b) {
+            if skip_last && Some(op) == last {
+                break;
+            }
+            self.write_indent();
+            self.print_op(op);
+            self.newline();
+        }
+        self.indent -= 2;
+    }
+
+    fn print_preds(&mut self, b: BlockId) {
+        let ir = self.ir;
+        let Some(r) = ir.block_parent(b) else { return };
+        let mut preds = Vec::new();
+        for &pb in ir.region_blocks(r) {
+            if let Some(t) = ir.terminator(pb) {
+                for s in ir.successors(t) {
+                    if *s == b {
+                        preds.push(pb);
+                    }
+                }
+            }
+        }
+        if preds.is_empty() {
+            if !ir.is_entry_block(b) {
+                self.out.push_str("  // no predecessors");
+            }
+        } else if preds.len() == 1 {
+            self.out.push_str("  // pred: ");
+            self.print_block_name(preds[0]);
+        } else {
+            preds.sort_by_key(|p| self.names.block_id(*p));
+            let _ = write!(self.out, "  // {} preds: ", preds.len());
+            for (i, p) in preds.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_block_name(*p);
+            }
+        }
+    }
+
+    // ----- helpers for custom printers -----
+
+    pub fn print_operand_types(&mut self, op: OpId) {
+        let tys: Vec<Type> = self.ir.operands(op).iter().map(|v| self.ir.value_type(*v)).collect();
+        self.print_type_list(&tys);
+    }
+
+    pub fn print_value_types(&mut self, vs: &[Value]) {
+        let tys: Vec<Type> = vs.iter().map(|v| self.ir.value_type(*v)).collect();
+        self.print_type_list(&tys);
+    }
+
+    /// `(T1, T2) -> R` from operand and result types.
+    pub fn print_functional_type(&mut self, op: OpId) {
+        let ir = self.ir;
+        self.out.push('(');
+        self.print_operand_types(op);
+        self.out.push_str(") -> ");
+        let outs: Vec<Type> = ir.results(op).iter().map(|v| ir.value_type(*v)).collect();
+        self.print_result_types(&outs);
+    }
+
+    pub fn print_arrow_results(&mut self, op: OpId) {
+        let outs: Vec<Type> = self.ir.results(op).iter().map(|v| self.ir.value_type(*v)).collect();
+        if !outs.is_empty() {
+            self.out.push_str(" -> ");
+            self.print_result_types(&outs);
+        }
+    }
+
+    pub fn push(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+}
+
+impl Names {
+    fn compute_empty(ir: &Ir) -> Names {
+        // Naming over an op-less root: cheap and empty.
+        let _ = ir;
+        Names::empty()
+    }
+}
+
+/// Prints a top-level op (normally `builtin.module`) with aliases first, followed
+/// by a newline, exactly as mlir-opt writes it.
+pub fn print_top_level(ir: &Ir, root: OpId, options: PrintOptions) -> String {
+    let has_aliasable = ir_has_aliasable(ir);
+    let mut p = Printer::new(ir, root, options);
+    if has_aliasable {
+        p.collecting = Some(Vec::new());
+        p.print_op(root);
+        let found = p.collecting.take().unwrap();
+        p.out.clear();
+        let (maps, sets): (Vec<_>, Vec<_>) =
+            found.into_iter().partition(|a| matches!(ir.attr_data(*a), AttrData::AffineMap(_)));
+        let mut defs = String::new();
+        for (prefix, list) in [("map", maps), ("set", sets)] {
+            for (i, a) in list.into_iter().enumerate() {
+                let name = if i == 0 { prefix.to_string() } else { format!("{prefix}{i}") };
+                let mut tmp = Printer::snippet(ir);
+                tmp.print_attr(a, Elide::Never);
+                let _ = writeln!(defs, "#{name} = {}", tmp.out);
+                p.aliases.insert(a, name);
+            }
+        }
+        p.out.push_str(&defs);
+    }
+    p.print_op(root);
+    p.out.push('\n');
+    p.out
+}
+
+fn ir_has_aliasable(ir: &Ir) -> bool {
+    (0..ir.attr_count())
+        .any(|i| matches!(ir.attr_data(Attribute(i as u32)), AttrData::AffineMap(_) | AttrData::IntegerSet(_)))
+}
+
+/// Prints one op in generic form with fresh numbering, as MLIR does for the
+/// "see current operation" note.
+pub fn op_to_generic_string(ir: &Ir, op: OpId) -> String {
+    let top = ir.top_ancestor(op);
+    let mut p = Printer::new(ir, top, PrintOptions { generic: true, debuginfo: false });
+    p.print_op(op);
+    // Multi-line ops start on their own line, as MLIR's `appendOp` does.
+    if p.out.contains('\n') { format!("\n{}", p.out) } else { p.out }
+}
+
+pub fn type_to_string(ir: &Ir, ty: Type) -> String {
+    let mut p = Printer::snippet(ir);
+    p.print_type(ty);
+    p.out
+}
+
+pub fn attr_to_string(ir: &Ir, a: Attribute) -> String {
+    let mut p = Printer::snippet(ir);
+    p.print_attr(a, Elide::Never);
+    p.out
+}

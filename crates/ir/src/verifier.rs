@@ -1,0 +1,183 @@
+//! Structural and per-op verification, reporting in mlir-opt's words:
+//! `'op.name' op MESSAGE` plus a "see current operation" note.
+
+use crate::attrs::AttrData;
+use crate::diagnostics::Diagnostic;
+use crate::dialect::Traits;
+use crate::ir::{Ir, OpId, ValueDef};
+use crate::printer::{op_to_generic_string, type_to_string};
+
+/// Builds the usual op error with its "see current operation" note.
+pub fn op_error(ir: &Ir, op: OpId, msg: &str) -> Diagnostic {
+    plain_error(ir, op, &format!("'{}' op {msg}", ir.op_name(op)))
+}
+
+/// An error at the op's location, with the op attached as a note.
+pub fn plain_error(ir: &Ir, op: OpId, msg: &str) -> Diagnostic {
+    let loc = ir.loc(op);
+    Diagnostic::error(loc, msg).with_note(loc, format!("see current operation: {}", op_to_generic_string(ir, op)))
+}
+
+fn from_verify_error(ir: &Ir, op: OpId, e: crate::dialect::VerifyError) -> Diagnostic {
+    if e.plain { plain_error(ir, op, &e.msg) } else { op_error(ir, op, &e.msg) }
+}
+
+/// Verifies `root` and everything nested in it, reporting the first error.
+pub fn verify(ir: &Ir, root: OpId) -> Result<(), Diagnostic> {
+    match verify_all(ir, root).into_iter().next() {
+        Some(d) => Err(d),
+        None => Ok(()),
+    }
+}
+
+/// Verifies like mlir-opt: within one isolated-from-above op the first error
+/// stops verification, but sibling isolated ops (e.g. functions) are each
+/// verified and all their errors reported.
+pub fn verify_all(ir: &Ir, root: OpId) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    verify_isolated(ir, root, &mut errors);
+    errors
+}
+
+fn verify_isolated(ir: &Ir, op: OpId, errors: &mut Vec<Diagnostic>) -> bool {
+    let mut isolated = Vec::new();
+    if let Err(d) = verify_tree(ir, op, &mut isolated) {
+        errors.push(d);
+        return false;
+    }
+    let mut ok = true;
+    for child in isolated {
+        ok &= verify_isolated(ir, child, errors);
+    }
+    ok
+}
+
+/// Verifies `op` and non-isolated descendants; isolated descendants are queued.
+fn verify_tree(ir: &Ir, op: OpId, isolated: &mut Vec<OpId>) -> Result<(), Diagnostic> {
+    verify_op(ir, op)?;
+    for &r in ir.regions(op) {
+        for &b in ir.region_blocks(r) {
+            for child in ir.block_ops(b) {
+                if ir.op_def(child).is_some_and(|d| d.has(Traits::ISOLATED_FROM_ABOVE)) {
+                    isolated.push(child);
+                } else {
+                    verify_tree(ir, child, isolated)?;
+                }
+            }
+        }
+    }
+    if let Some(f) = ir.op_def(op).and_then(|d| d.verify_regions)
+        && let Err(e) = f(ir, op)
+    {
+        return Err(from_verify_error(ir, op, e));
+    }
+    Ok(())
+}
+
+fn verify_op(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
+    let name = ir.op_name(op);
+    let Some(def) = ir.op_def(op) else {
+        let dialect = name.split('.').next().unwrap_or("");
+        if ir.registry.has_dialect(dialect) {
+            let loc = ir.loc(op);
+            return Err(Diagnostic::error(
+                loc,
+                format!("unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"),
+            )
+            .with_note(loc, format!("see current operation: {}", op_to_generic_string(ir, op))));
+        }
+        return verify_dominance(ir, op);
+    };
+    if def.has(Traits::TERMINATOR)
+        && let Some(b) = ir.parent_block(op)
+        && ir.terminator(b) != Some(op)
+    {
+        return Err(op_error(ir, op, "must be the last operation in the parent block"));
+    }
+    if def.has(Traits::ZERO_REGIONS) && !ir.regions(op).is_empty() {
+        return Err(op_error(ir, op, &format!("requires zero regions")));
+    }
+    if def.has(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
+        let mut tys = ir.operands(op).iter().chain(ir.results(op)).map(|v| ir.value_type(*v));
+        if let Some(first) = tys.next()
+            && tys.any(|t| t != first)
+        {
+            return Err(op_error(ir, op, "requires the same type for all operands and results"));
+        }
+    }
+    if !def.has(Traits::NO_TERMINATOR) && !def.has(Traits::GRAPH_REGION) {
+        for &r in ir.regions(op) {
+            for &b in ir.region_blocks(r) {
+                match ir.terminator(b) {
+                    None => {
+                        let loc = ir.loc(op);
+                        return Err(Diagnostic::error(loc, "empty block: expect at least a terminator"));
+                    }
+                    Some(t) => {
+                        let is_term = match ir.op_def(t) {
+                            Some(d) => d.has(Traits::TERMINATOR),
+                            None => true,
+                        };
+                        if !is_term {
+                            let loc = ir.loc(t);
+                            return Err(Diagnostic::error(
+                                loc,
+                                format!("block with no terminator, has {}", op_to_generic_string(ir, t)),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if def.has(Traits::SINGLE_BLOCK) {
+        for &r in ir.regions(op) {
+            if ir.region_blocks(r).len() > 1 {
+                return Err(op_error(ir, op, "expects region #0 to have 0 or 1 blocks"));
+            }
+        }
+    }
+    if let Some(f) = def.verify
+        && let Err(e) = f(ir, op)
+    {
+        return Err(from_verify_error(ir, op, e));
+    }
+    verify_dominance(ir, op)
+}
+
+/// Checks that operands defined in the same block come earlier, and that values
+/// used inside isolated regions are defined inside them.
+fn verify_dominance(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
+    let Some(block) = ir.parent_block(op) else { return Ok(()) };
+    for (i, &v) in ir.operands(op).iter().enumerate() {
+        match ir.value_def(v) {
+            ValueDef::Result { op: def, .. } if ir.parent_block(def) == Some(block) => {
+                let mut cur = ir.prev_op(op);
+                let mut found = def == op && false;
+                while let Some(c) = cur {
+                    if c == def {
+                        found = true;
+                        break;
+                    }
+                    cur = ir.prev_op(c);
+                }
+                let graph =
+                    ir.block_parent_op(block).and_then(|p| ir.op_def(p)).is_some_and(|d| d.has(Traits::GRAPH_REGION))
+                        || ir.block_parent_op(block).is_some_and(|p| ir.op_def(p).is_none());
+                if !found && !graph {
+                    let loc = ir.loc(op);
+                    return Err(Diagnostic::error(loc, format!("operand #{i} does not dominate this use"))
+                        .with_note(loc, format!("see current operation: {}", op_to_generic_string(ir, op)))
+                        .with_note(ir.loc(def), "operand defined here (op in the same block)"));
+                }
+            }
+            ValueDef::Placeholder => {
+                let loc = ir.loc(op);
+                return Err(Diagnostic::error(loc, format!("operand #{i} is an unresolved forward reference")));
+            }
+            _ => {}
+        }
+    }
+    let _ = (type_to_string, AttrData::Unit);
+    Ok(())
+}
