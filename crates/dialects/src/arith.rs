@@ -388,15 +388,11 @@ fn verify_cast(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
         .into())
     };
     match name {
-        "arith.extsi" | "arith.extui" | "arith.extf" => {
-            if width(te) <= width(fe) {
-                return Err("result type must be wider than operand type".into());
-            }
+        "arith.extsi" | "arith.extui" | "arith.extf" if width(te) <= width(fe) => {
+            return Err("result type must be wider than operand type".into());
         }
-        "arith.trunci" | "arith.truncf" => {
-            if width(te) >= width(fe) {
-                return Err("result type must be narrower than operand type".into());
-            }
+        "arith.trunci" | "arith.truncf" if width(te) >= width(fe) => {
+            return Err("result type must be narrower than operand type".into());
         }
         "arith.index_cast" | "arith.index_castui" => {
             let fi = matches!(ir.type_data(fe), TypeData::Index);
@@ -405,11 +401,7 @@ fn verify_cast(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
                 return bad();
             }
         }
-        "arith.bitcast" => {
-            if width(fe) != width(te) {
-                return bad();
-            }
-        }
+        "arith.bitcast" if width(fe) != width(te) => return bad(),
         _ => {}
     }
     Ok(())

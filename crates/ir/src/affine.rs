@@ -100,14 +100,14 @@ impl AffineExpr {
         AffineExpr::Bin(op, Box::new(l), Box::new(r))
     }
 
-    pub fn add(l: AffineExpr, r: AffineExpr) -> AffineExpr {
+    pub fn plus(l: AffineExpr, r: AffineExpr) -> AffineExpr {
         if let (Some(a), Some(b)) = (l.as_const(), r.as_const())
             && let Some(s) = a.checked_add(b)
         {
             return AffineExpr::Constant(s);
         }
         if l.as_const().is_some() || (l.is_symbolic_or_constant() && !r.is_symbolic_or_constant()) {
-            return AffineExpr::add(r, l);
+            return AffineExpr::plus(r, l);
         }
         if r.as_const() == Some(0) {
             return l;
@@ -115,7 +115,7 @@ impl AffineExpr {
         if let (AffineExpr::Bin(AffineBinOp::Add, ll, lr), Some(c)) = (&l, r.as_const())
             && let Some(lc) = lr.as_const()
         {
-            return AffineExpr::add((**ll).clone(), AffineExpr::Constant(lc.wrapping_add(c)));
+            return AffineExpr::plus((**ll).clone(), AffineExpr::Constant(lc.wrapping_add(c)));
         }
         let split = |e: &AffineExpr| -> (i64, AffineExpr) {
             if let AffineExpr::Bin(AffineBinOp::Mul, a, b) = e
@@ -128,18 +128,18 @@ impl AffineExpr {
         let (c1, e1) = split(&l);
         let (c2, e2) = split(&r);
         if e1 == e2 {
-            return AffineExpr::mul(e1, AffineExpr::Constant(c1.wrapping_add(c2)));
+            return AffineExpr::times(e1, AffineExpr::Constant(c1.wrapping_add(c2)));
         }
         if let AffineExpr::Bin(AffineBinOp::Add, ll, lr) = &l
             && let Some(lc) = lr.as_const()
         {
-            let inner = AffineExpr::add((**ll).clone(), r);
-            return AffineExpr::add(inner, AffineExpr::Constant(lc));
+            let inner = AffineExpr::plus((**ll).clone(), r);
+            return AffineExpr::plus(inner, AffineExpr::Constant(lc));
         }
         AffineExpr::raw(AffineBinOp::Add, l, r)
     }
 
-    pub fn mul(l: AffineExpr, r: AffineExpr) -> AffineExpr {
+    pub fn times(l: AffineExpr, r: AffineExpr) -> AffineExpr {
         if let (Some(a), Some(b)) = (l.as_const(), r.as_const())
             && let Some(p) = a.checked_mul(b)
         {
@@ -149,7 +149,7 @@ impl AffineExpr {
             return AffineExpr::raw(AffineBinOp::Mul, l, r);
         }
         if !r.is_symbolic_or_constant() || l.as_const().is_some() {
-            return AffineExpr::mul(r, l);
+            return AffineExpr::times(r, l);
         }
         match r.as_const() {
             Some(1) => return l,
@@ -160,20 +160,20 @@ impl AffineExpr {
             && let Some(lc) = lr.as_const()
         {
             if let Some(c) = r.as_const() {
-                return AffineExpr::mul((**ll).clone(), AffineExpr::Constant(lc.wrapping_mul(c)));
+                return AffineExpr::times((**ll).clone(), AffineExpr::Constant(lc.wrapping_mul(c)));
             }
-            let inner = AffineExpr::mul((**ll).clone(), r);
-            return AffineExpr::mul(inner, AffineExpr::Constant(lc));
+            let inner = AffineExpr::times((**ll).clone(), r);
+            return AffineExpr::times(inner, AffineExpr::Constant(lc));
         }
         AffineExpr::raw(AffineBinOp::Mul, l, r)
     }
 
-    pub fn neg(e: AffineExpr) -> AffineExpr {
-        AffineExpr::mul(e, AffineExpr::Constant(-1))
+    pub fn negated(e: AffineExpr) -> AffineExpr {
+        AffineExpr::times(e, AffineExpr::Constant(-1))
     }
 
-    pub fn sub(l: AffineExpr, r: AffineExpr) -> AffineExpr {
-        AffineExpr::add(l, AffineExpr::neg(r))
+    pub fn minus(l: AffineExpr, r: AffineExpr) -> AffineExpr {
+        AffineExpr::plus(l, AffineExpr::negated(r))
     }
 
     pub fn floordiv(l: AffineExpr, r: AffineExpr) -> AffineExpr {
@@ -200,13 +200,13 @@ impl AffineExpr {
             && let Some(lc) = lr.as_const()
             && lc % c == 0
         {
-            return AffineExpr::mul((**ll).clone(), AffineExpr::Constant(lc / c));
+            return AffineExpr::times((**ll).clone(), AffineExpr::Constant(lc / c));
         }
         if op == AffineBinOp::FloorDiv
             && let AffineExpr::Bin(AffineBinOp::Add, ll, lr) = &l
             && (ll.largest_known_divisor() % c == 0 || lr.largest_known_divisor() % c == 0)
         {
-            return AffineExpr::add(
+            return AffineExpr::plus(
                 AffineExpr::floordiv((**ll).clone(), r.clone()),
                 AffineExpr::floordiv((**lr).clone(), r),
             );
@@ -410,24 +410,24 @@ mod tests {
 
     #[test]
     fn constants_move_right_and_fold() {
-        assert_eq!(p(&AffineExpr::add(Constant(2), Dim(0))), "d0 + 2");
-        assert_eq!(p(&AffineExpr::add(AffineExpr::add(Dim(0), Constant(2)), Constant(3))), "d0 + 5");
-        assert_eq!(p(&AffineExpr::mul(AffineExpr::mul(Dim(0), Constant(2)), Constant(3))), "d0 * 6");
-        assert_eq!(p(&AffineExpr::add(Dim(0), Dim(0))), "d0 * 2");
+        assert_eq!(p(&AffineExpr::plus(Constant(2), Dim(0))), "d0 + 2");
+        assert_eq!(p(&AffineExpr::plus(AffineExpr::plus(Dim(0), Constant(2)), Constant(3))), "d0 + 5");
+        assert_eq!(p(&AffineExpr::times(AffineExpr::times(Dim(0), Constant(2)), Constant(3))), "d0 * 6");
+        assert_eq!(p(&AffineExpr::plus(Dim(0), Dim(0))), "d0 * 2");
     }
 
     #[test]
     fn subtraction_pretty_prints() {
-        assert_eq!(p(&AffineExpr::sub(Dim(0), Dim(1))), "d0 - d1");
-        assert_eq!(p(&AffineExpr::neg(Dim(0))), "-d0");
-        assert_eq!(p(&AffineExpr::add(Dim(0), Constant(-3))), "d0 - 3");
-        assert_eq!(p(&AffineExpr::mul(AffineExpr::add(Dim(0), Dim(1)), Constant(3))), "(d0 + d1) * 3");
+        assert_eq!(p(&AffineExpr::minus(Dim(0), Dim(1))), "d0 - d1");
+        assert_eq!(p(&AffineExpr::negated(Dim(0))), "-d0");
+        assert_eq!(p(&AffineExpr::plus(Dim(0), Constant(-3))), "d0 - 3");
+        assert_eq!(p(&AffineExpr::times(AffineExpr::plus(Dim(0), Dim(1)), Constant(3))), "(d0 + d1) * 3");
     }
 
     #[test]
     fn floordiv_of_multiple_simplifies() {
-        assert_eq!(p(&AffineExpr::floordiv(AffineExpr::mul(Dim(0), Constant(4)), Constant(2))), "d0 * 2");
-        assert_eq!(p(&AffineExpr::modulo(AffineExpr::mul(Dim(0), Constant(4)), Constant(2))), "0");
+        assert_eq!(p(&AffineExpr::floordiv(AffineExpr::times(Dim(0), Constant(4)), Constant(2))), "d0 * 2");
+        assert_eq!(p(&AffineExpr::modulo(AffineExpr::times(Dim(0), Constant(4)), Constant(2))), "0");
         assert_eq!(Constant(7).eval(&[], &[]), Some(7));
         assert_eq!(
             AffineExpr::Bin(AffineBinOp::FloorDiv, Box::new(Dim(0)), Box::new(Constant(2))).eval(&[-3], &[]),

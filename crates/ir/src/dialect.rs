@@ -37,6 +37,10 @@ impl From<&str> for VerifyError {
     }
 }
 pub type AsmNamesFn = fn(&Ir, OpId, &mut dyn FnMut(Value, String));
+/// Default values of inherent attributes.
+pub type DefaultsFn = fn(&mut Ir) -> Vec<(&'static str, crate::attrs::Attribute)>;
+/// Validates the body of a dialect attribute or type; `Err` carries the message.
+pub type CheckFn = fn(&str) -> Result<(), String>;
 /// Custom names for the entry-block arguments of each region (e.g. `%iv`).
 pub type BlockArgNamesFn = fn(&Ir, OpId) -> Vec<(Value, String)>;
 
@@ -99,7 +103,7 @@ pub struct OpDef {
     /// Dialect whose prefix may be omitted inside this op's regions (e.g. `func`).
     pub default_dialect: Option<&'static str>,
     /// Inherent attributes with default values, materialized on creation.
-    pub defaults: Option<fn(&mut Ir) -> Vec<(&'static str, crate::attrs::Attribute)>>,
+    pub defaults: Option<DefaultsFn>,
 }
 
 impl OpDef {
@@ -125,7 +129,7 @@ impl OpDef {
         self
     }
 
-    pub const fn defaults(mut self, f: fn(&mut Ir) -> Vec<(&'static str, crate::attrs::Attribute)>) -> OpDef {
+    pub const fn defaults(mut self, f: DefaultsFn) -> OpDef {
         self.defaults = Some(f);
         self
     }
@@ -183,9 +187,9 @@ pub struct Dialect {
     pub name: &'static str,
     pub ops: Vec<OpDef>,
     /// Validates the body of `#name.body`; returns an error message to reject it.
-    pub check_attr: Option<fn(&str) -> Result<(), String>>,
+    pub check_attr: Option<CheckFn>,
     /// Validates the body of `!name.body`.
-    pub check_type: Option<fn(&str) -> Result<(), String>>,
+    pub check_type: Option<CheckFn>,
 }
 
 impl Dialect {

@@ -95,7 +95,7 @@ fn verify_op(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
         return Err(op_error(ir, op, "must be the last operation in the parent block"));
     }
     if def.has(Traits::ZERO_REGIONS) && !ir.regions(op).is_empty() {
-        return Err(op_error(ir, op, &format!("requires zero regions")));
+        return Err(op_error(ir, op, "requires zero regions"));
     }
     if def.has(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
         let mut tys = ir.operands(op).iter().chain(ir.results(op)).map(|v| ir.value_type(*v));
@@ -153,7 +153,7 @@ fn verify_dominance(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
         match ir.value_def(v) {
             ValueDef::Result { op: def, .. } if ir.parent_block(def) == Some(block) => {
                 let mut cur = ir.prev_op(op);
-                let mut found = def == op && false;
+                let mut found = false;
                 while let Some(c) = cur {
                     if c == def {
                         found = true;

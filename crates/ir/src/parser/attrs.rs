@@ -305,8 +305,8 @@ impl<'a> Parser<'a> {
                     }
                     let text = p.text();
                     p.bump();
-                    let bits = if text.starts_with("0x") {
-                        u128::from_str_radix(&text[2..], 16).ok()
+                    let bits = if let Some(h) = text.strip_prefix("0x") {
+                        u128::from_str_radix(h, 16).ok()
                     } else {
                         float_bits(k, text, neg)
                     };
@@ -502,8 +502,8 @@ impl<'a> Parser<'a> {
                 Ok(DenseElem::Int(self.int_value_for_type(&text, neg, elem, pos)?))
             }
             (DenseLeaf::Num { text, neg, pos, .. }, TypeData::Float(k)) => {
-                let bits = if text.starts_with("0x") {
-                    u128::from_str_radix(&text[2..], 16).ok()
+                let bits = if let Some(h) = text.strip_prefix("0x") {
+                    u128::from_str_radix(h, 16).ok()
                 } else {
                     float_bits(*k, &text, neg)
                 };
@@ -588,9 +588,9 @@ impl<'a> Parser<'a> {
             p.reset_to(pos + 2);
             let rhs = p.parse_affine_expr(&dims, &syms)?;
             constraints.push(match kind {
-                0 => (AffineExpr::sub(lhs, rhs), false),
-                1 => (AffineExpr::sub(rhs, lhs), false),
-                _ => (AffineExpr::sub(lhs, rhs), true),
+                0 => (AffineExpr::minus(lhs, rhs), false),
+                1 => (AffineExpr::minus(rhs, lhs), false),
+                _ => (AffineExpr::minus(lhs, rhs), true),
             });
             Ok(())
         })?;
@@ -623,11 +623,11 @@ impl<'a> Parser<'a> {
         loop {
             if self.consume_if(Tok::Plus) {
                 let r = self.parse_affine_term(dims, syms)?;
-                lhs = AffineExpr::add(lhs, r);
+                lhs = AffineExpr::plus(lhs, r);
             } else if self.is(Tok::Minus) {
                 self.bump();
                 let r = self.parse_affine_term(dims, syms)?;
-                lhs = AffineExpr::sub(lhs, r);
+                lhs = AffineExpr::minus(lhs, r);
             } else {
                 return Ok(lhs);
             }
@@ -646,7 +646,7 @@ impl<'a> Parser<'a> {
                         "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic",
                     );
                 }
-                lhs = AffineExpr::mul(lhs, r);
+                lhs = AffineExpr::times(lhs, r);
                 continue;
             }
             let op = if self.is_keyword("floordiv") {
@@ -679,7 +679,7 @@ impl<'a> Parser<'a> {
             Tok::Minus => {
                 self.bump();
                 let e = self.parse_affine_factor(dims, syms)?;
-                Ok(AffineExpr::neg(e))
+                Ok(AffineExpr::negated(e))
             }
             Tok::LParen => {
                 self.bump();

@@ -392,7 +392,7 @@ impl<'a> Parser<'a> {
                 if let AttrData::Strided { strides, .. } = self.ir.attr_data(a)
                     && strides.len() != shape.len()
                 {
-                    return err(apos, format!("expected the number of strides to match the rank"));
+                    return err(apos, "expected the number of strides to match the rank");
                 }
                 layout = Some(a);
             } else {

@@ -187,7 +187,7 @@ impl Printer<'_> {
                 let (s, hex) = format_float(*k, *bits);
                 self.out.push_str(&s);
                 let is_f64 = matches!(k, crate::types::FloatKind::F64);
-                if elide == Elide::Never || (elide == Elide::May && !(is_f64 && !hex)) {
+                if elide == Elide::Never || (elide == Elide::May && (hex || !is_f64)) {
                     self.out.push_str(" : ");
                     self.print_type(*ty);
                 }

@@ -163,7 +163,7 @@ mod tests {
         assert_eq!(f32s(1.2345678), "1.23456776");
         assert_eq!(f64s(0.3), "3.000000e-01");
         assert_eq!(f64s(12345.678), "12345.678");
-        assert_eq!(f64s(3.14159265358979), "3.14159265358979");
+        assert_eq!(f64s(1.23456789012345), "1.23456789012345");
         assert_eq!(f64s(2.5e-310), "2.500000e-310");
         assert_eq!(f32s(f32::INFINITY), "0x7F800000");
         assert_eq!(format_float(FloatKind::F16, half::f16::from_f64(1.1).to_bits() as u128).0, "1.099610e+00");

@@ -1,0 +1,101 @@
+//! Differential tests against upstream `mlir-opt` (Debian `mlir-22-tools`):
+//! for every module in `tests/diff`, our custom and generic output must equal
+//! mlir-opt's byte for byte, our output must re-print identically through
+//! hivm-opt (idempotence), and our generic output must be accepted by mlir-opt.
+//!
+//! mlir-opt is found via `MLIR_OPT` or `/usr/lib/llvm-22/bin/mlir-opt`. Without
+//! it the test fails when `HIVM_REQUIRE_MLIR_OPT=1` (as in `.ci/run`), and
+//! otherwise reports loudly that it was skipped.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn run(bin: &str, args: &[&str], input: Option<&Path>, stdin: Option<&str>) -> (bool, String, String) {
+    use std::io::Write;
+    let mut cmd = Command::new(bin);
+    cmd.args(args);
+    if let Some(i) = input {
+        cmd.arg(i);
+    }
+    cmd.stdin(std::process::Stdio::piped()).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().unwrap_or_else(|e| panic!("cannot run {bin}: {e}"));
+    if let Some(s) = stdin {
+        child.stdin.take().unwrap().write_all(s.as_bytes()).unwrap();
+    } else {
+        drop(child.stdin.take());
+    }
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn main() {
+    let mlir_opt = std::env::var("MLIR_OPT").unwrap_or_else(|_| "/usr/lib/llvm-22/bin/mlir-opt".into());
+    if !Path::new(&mlir_opt).exists() {
+        if std::env::var("HIVM_REQUIRE_MLIR_OPT").as_deref() == Ok("1") {
+            eprintln!("differential: mlir-opt not found at {mlir_opt} (apt-get install mlir-22-tools)");
+            std::process::exit(1);
+        }
+        println!("differential: SKIPPED ALL — mlir-opt not found at {mlir_opt}; install mlir-22-tools to run");
+        return;
+    }
+    let ours = env!("CARGO_BIN_EXE_hivm-opt");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/diff");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    files.retain(|p| p.extension().is_some_and(|e| e == "mlir"));
+    files.sort();
+    let (mut passed, mut failed) = (0, 0);
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        let mut problems = Vec::new();
+        for generic in [false, true] {
+            let mut args = vec!["--allow-unregistered-dialect"];
+            if generic {
+                args.push("--mlir-print-op-generic");
+            }
+            let (ok_ref, want, err_ref) = run(&mlir_opt, &args, Some(f), None);
+            let (ok, got, err) = run(ours, &args, Some(f), None);
+            if !ok_ref {
+                problems.push(format!("mlir-opt rejected the file:\n{err_ref}"));
+                continue;
+            }
+            if !ok {
+                problems.push(format!("hivm-opt failed (generic={generic}):\n{err}"));
+                continue;
+            }
+            if want != got {
+                let first = want.lines().zip(got.lines()).position(|(a, b)| a != b).unwrap_or(0);
+                problems.push(format!(
+                    "output differs (generic={generic}) at line {}:\n  mlir-opt: {}\n  hivm-opt: {}",
+                    first + 1,
+                    want.lines().nth(first).unwrap_or(""),
+                    got.lines().nth(first).unwrap_or("")
+                ));
+            }
+            let (ok2, again, err2) = run(ours, &args, None, Some(&got));
+            if !ok2 || again != got {
+                problems.push(format!("printing is not idempotent (generic={generic}): {err2}"));
+            }
+            if generic {
+                let (ok3, back, err3) = run(&mlir_opt, &args, None, Some(&got));
+                if !ok3 || back != got {
+                    problems.push(format!("mlir-opt did not re-print our generic output unchanged: {err3}"));
+                }
+            }
+        }
+        if problems.is_empty() {
+            passed += 1;
+            println!("PASS: {name}");
+        } else {
+            failed += 1;
+            println!("FAIL: {name}\n{}\n", problems.join("\n"));
+        }
+    }
+    println!("differential: {passed} passed, {failed} failed");
+    if failed > 0 || passed == 0 {
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,173 @@
+//! Runs the lit-style `.mlir` suite under `tests/lit`: each `// RUN:` line is
+//! executed with `hivm-opt` resolved to the freshly built binary. A trailing
+//! `| FileCheck ...` is evaluated in-process with `litcheck-filecheck`, so no
+//! system packages are needed. Setting `HIVM_FILECHECK=/path/to/FileCheck`
+//! runs LLVM's FileCheck instead, as a cross-check.
+//!
+//! Usage: `cargo test --test lit [-- FILTER]`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use litcheck_filecheck::litcheck::Symbol;
+use litcheck_filecheck::litcheck::diagnostics::{FileName, SourceLanguage};
+use litcheck_filecheck::{Config, Test};
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|e| e == "mlir") {
+            out.push(p);
+        }
+    }
+}
+
+fn run_lines(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut cur = String::new();
+    for l in text.lines() {
+        let Some(i) = l.find("RUN:") else { continue };
+        let body = l[i + 4..].trim();
+        if let Some(b) = body.strip_suffix('\\') {
+            cur.push_str(b);
+            cur.push(' ');
+        } else {
+            cur.push_str(body);
+            lines.push(std::mem::take(&mut cur));
+        }
+    }
+    lines
+}
+
+struct FileCheckArgs {
+    check_file: String,
+    prefixes: Vec<String>,
+    match_full_lines: bool,
+    strict_whitespace: bool,
+    allow_empty: bool,
+    implicit_check_not: Vec<String>,
+}
+
+fn parse_filecheck(args: &str, test_path: &str) -> Result<FileCheckArgs, String> {
+    let mut fc = FileCheckArgs {
+        check_file: String::new(),
+        prefixes: Vec::new(),
+        match_full_lines: false,
+        strict_whitespace: false,
+        allow_empty: false,
+        implicit_check_not: Vec::new(),
+    };
+    for a in args.split_whitespace() {
+        let a = a.replace("%s", test_path);
+        let flag = a.trim_start_matches('-');
+        if let Some(v) = flag.strip_prefix("check-prefixes=").or_else(|| flag.strip_prefix("check-prefix=")) {
+            fc.prefixes.extend(v.split(',').map(str::to_string));
+        } else if let Some(v) = flag.strip_prefix("implicit-check-not=") {
+            fc.implicit_check_not.push(v.trim_matches('\'').trim_matches('"').to_string());
+        } else if flag == "match-full-lines" {
+            fc.match_full_lines = true;
+        } else if flag == "strict-whitespace" {
+            fc.strict_whitespace = true;
+        } else if flag == "allow-empty" {
+            fc.allow_empty = true;
+        } else if flag.starts_with("dump-input") || flag.starts_with("vv") || flag == "v" {
+        } else if !a.starts_with('-') {
+            fc.check_file = a.to_string();
+        } else {
+            return Err(format!("unsupported FileCheck option {a}"));
+        }
+    }
+    Ok(fc)
+}
+
+fn filecheck(fc: &FileCheckArgs, input: &str) -> Result<(), String> {
+    let mut config = Config::default();
+    if !fc.prefixes.is_empty() {
+        config.options.check_prefixes = fc.prefixes.iter().map(Symbol::intern).collect();
+    }
+    config.options.match_full_lines = fc.match_full_lines;
+    config.options.strict_whitespace = fc.strict_whitespace;
+    config.options.allow_empty = fc.allow_empty;
+    config.options.implicit_check_not = fc.implicit_check_not.iter().map(Symbol::intern).collect();
+    let checks_text = std::fs::read_to_string(&fc.check_file).map_err(|e| format!("{}: {e}", fc.check_file))?;
+    let sm = config.source_manager.clone();
+    let checks = sm.load(SourceLanguage::Unknown, FileName::from(fc.check_file.clone()), checks_text);
+    let input = sm.load(SourceLanguage::Unknown, FileName::from("<stdin>".to_string()), input.to_string());
+    Test::new(checks, &config).verify(input).map(|_| ()).map_err(|e| format!("{e:?}"))
+}
+
+const PRELUDE: &str = "set -o pipefail\nnot() { \"$@\"; [ $? -ne 0 ]; }\n";
+
+fn run_test(path: &Path, opt: &str, real_filecheck: Option<&str>) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let lines = run_lines(&text);
+    if lines.is_empty() {
+        return Err("no RUN lines".into());
+    }
+    let tp = path.to_str().unwrap();
+    let tmp = std::env::temp_dir().join(format!("hivm-lit-{}", std::process::id()));
+    for line in lines {
+        let line = line
+            .replace("%s", tp)
+            .replace("%t", tmp.to_str().unwrap())
+            .replace("hivm-opt", opt)
+            .replace("bishengir-opt", opt);
+        let (cmd, fc) = match (real_filecheck, line.rfind("| FileCheck")) {
+            (None, Some(i)) => (line[..i].to_string(), Some(parse_filecheck(&line[i + "| FileCheck".len()..], tp)?)),
+            (Some(real), _) => (line.replace("FileCheck", real), None),
+            (None, None) => (line.clone(), None),
+        };
+        let out = Command::new("bash")
+            .arg("-c")
+            .arg(format!("{PRELUDE}{cmd}"))
+            .output()
+            .map_err(|e| format!("failed to run bash: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "RUN: {line}\nexit: {}\nstderr:\n{}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        if let Some(fc) = fc {
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            filecheck(&fc, &stdout)
+                .map_err(|e| format!("RUN: {line}\nFileCheck failed:\n{e}\ninput was:\n{stdout}"))?;
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit");
+    let opt = env!("CARGO_BIN_EXE_hivm-opt");
+    let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let real = std::env::var("HIVM_FILECHECK").ok();
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    let (mut passed, mut failed) = (0, 0);
+    for f in files {
+        let name = f.strip_prefix(&root).unwrap_or(&f).display().to_string();
+        if !filter.is_empty() && !filter.iter().any(|p| name.contains(p.as_str())) {
+            continue;
+        }
+        match run_test(&f, opt, real.as_deref()) {
+            Ok(()) => {
+                passed += 1;
+                println!("PASS: {name}");
+            }
+            Err(e) => {
+                failed += 1;
+                println!("FAIL: {name}\n{e}\n");
+            }
+        }
+    }
+    println!("lit: {passed} passed, {failed} failed");
+    if failed > 0 || passed == 0 {
+        std::process::exit(1);
+    }
+}

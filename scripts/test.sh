@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The whole test suite: formatting, lints, unit tests, the lit suite (in-process
+# FileCheck, then cross-checked with LLVM's FileCheck), and the differential
+# tests against upstream mlir-opt. Installs the LLVM/MLIR 22 oracles if missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+LLVM_BIN=/usr/lib/llvm-22/bin
+if [ ! -x "$LLVM_BIN/mlir-opt" ] || [ ! -x "$LLVM_BIN/FileCheck" ]; then
+  echo "== installing llvm-22-tools and mlir-22-tools (test oracles)"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq llvm-22-tools mlir-22-tools >/dev/null
+fi
+for tool in mlir-opt FileCheck; do
+  [ -x "$LLVM_BIN/$tool" ] || { echo "error: $LLVM_BIN/$tool is missing after install" >&2; exit 1; }
+done
+
+echo "== cargo fmt --check"
+cargo fmt --all -- --check
+echo "== cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+echo "== cargo test (unit tests, lit suite with in-process FileCheck, differential vs mlir-opt)"
+HIVM_REQUIRE_MLIR_OPT=1 MLIR_OPT="$LLVM_BIN/mlir-opt" cargo test --workspace
+echo "== lit suite cross-checked with LLVM FileCheck"
+HIVM_FILECHECK="$LLVM_BIN/FileCheck" cargo test -p hivm-cli --test lit

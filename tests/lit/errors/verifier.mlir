@@ -1,0 +1,33 @@
+// RUN: hivm-opt -split-input-file -verify-diagnostics %s
+// RUN: not hivm-opt %s -split-input-file 2>&1 | FileCheck %s
+
+// CHECK: verifier.mlir:[[@LINE+3]]:3: error: type of return operand 0 ('i32') doesn't match function result type ('i64') in function @f
+// CHECK-NEXT: return %a : i32
+func.func @f(%a: i32) -> i64 {
+  return %a : i32 // expected-error {{type of return operand 0 ('i32') doesn't match function result type ('i64') in function @f}}
+}
+// CHECK: note: see current operation: "func.return"(%arg0) : (i32) -> ()
+
+// -----
+
+func.func @g(%a: f32) -> f32 {
+  // expected-error @+1 {{'arith.addi' op operand #0 must be signless-integer-like, but got 'f32'}}
+  %0 = arith.addi %a, %a : f32
+  return %0 : f32
+}
+
+// -----
+
+func.func @h() {
+  // expected-error @+1 {{'func.call' op 'nowhere' does not reference a valid function}}
+  func.call @nowhere() : () -> ()
+  return
+}
+
+// -----
+
+func.func @k() {
+  // expected-error @+1 {{'func.return' op must be the last operation in the parent block}}
+  return
+  return
+}
