@@ -2,10 +2,11 @@
 //! accepting mlir-opt's command-line conventions (single- or double-dash flags).
 
 mod expected;
+mod input;
 mod opt;
+mod output;
 mod passes;
 
-use std::io::Read;
 use std::process::ExitCode;
 
 const HELP: &str = "OVERVIEW: hivm-rs modular optimizer driver
@@ -104,39 +105,45 @@ fn main() -> ExitCode {
             }
         }
     }
-    let (text, file) = match o.input.as_deref() {
-        None | Some("-") => {
-            let mut buf = Vec::new();
-            if let Err(e) = std::io::stdin().read_to_end(&mut buf) {
-                eprintln!("hivm-opt: error reading <stdin>: {e}");
-                return ExitCode::from(1);
-            }
-            (buf, "<stdin>".to_string())
-        }
-        Some(path) => match std::fs::read(path) {
-            Ok(b) => (b, path.to_string()),
-            Err(e) => {
-                eprintln!("hivm-opt: could not open input file '{path}': {e}");
-                return ExitCode::from(1);
-            }
-        },
+    let file = match o.input.as_deref() {
+        None | Some("-") => "<stdin>".to_string(),
+        Some(path) => path.to_string(),
     };
-    let text = match String::from_utf8(text) {
-        Ok(t) => t,
+    let input = match input::Input::open(o.input.as_deref()) {
+        Ok(i) => i,
         Err(e) => {
+            eprintln!("hivm-opt: could not open input file '{file}': {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let text = match input.text() {
+        Ok(t) => t,
+        Err(valid_up_to) => {
             // Report the first invalid byte as a located error, as the lexer would.
-            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let valid = &input.bytes()[..valid_up_to];
             let line = valid.iter().filter(|b| **b == b'\n').count() + 1;
             let col = valid.len() - valid.iter().rposition(|b| *b == b'\n').map(|p| p + 1).unwrap_or(0) + 1;
             eprintln!("{file}:{line}:{col}: error: input is not valid UTF-8");
             return ExitCode::from(1);
         }
     };
-    let out = opt::run(&o, &text, &file);
+    let release = |start: usize, end: usize| input.release(start, end);
+    let mut sink = match output::Output::create(o.output.as_deref()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("hivm-opt: cannot open output file: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let out = opt::run(&o, text, &file, Some(&release), &mut sink);
     eprint!("{}", out.stderr);
-    if let Err(e) = opt::write_output(&o, &out.stdout) {
+    if out.failed {
+        sink.discard();
+        return ExitCode::from(1);
+    }
+    if let Err(e) = sink.commit() {
         eprintln!("hivm-opt: error writing output: {e}");
         return ExitCode::from(1);
     }
-    if out.failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
+    ExitCode::SUCCESS
 }

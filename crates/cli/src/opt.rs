@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use hivm_ir::diagnostics::{Diagnostic, Severity, SourceBuffer, file_line_col, render};
 use hivm_ir::parser::{ParseError, Parser};
-use hivm_ir::printer::{PrintOptions, print_top_level};
+use hivm_ir::printer::{PrintOptions, print_top_level_to};
 use hivm_ir::{Ir, Registry};
 
 use crate::expected;
@@ -25,10 +25,13 @@ pub struct Options {
 }
 
 pub struct Outcome {
-    pub stdout: String,
     pub stderr: String,
     pub failed: bool,
 }
+
+/// Gives input pages back to the OS once parsed: `(start, end)` byte range of
+/// the input text that will not be needed again (it stays readable).
+pub type ReleaseFn<'a> = &'a dyn Fn(usize, usize);
 
 fn parse_error_to_diag(p_ir: &mut Ir, e: &ParseError, buf: &SourceBuffer, file: &str) -> Diagnostic {
     let loc_of = |ir: &mut Ir, pos: u32| {
@@ -45,36 +48,47 @@ fn parse_error_to_diag(p_ir: &mut Ir, e: &ParseError, buf: &SourceBuffer, file: 
     d
 }
 
-/// Processes one buffer: returns printed output (if any) and diagnostics.
+/// Processes one buffer: prints to `out` on success, else returns diagnostics.
 fn process_chunk(
     registry: &Arc<Registry>,
     opts: &Options,
     buf: &SourceBuffer,
     file: &str,
-) -> (Option<String>, Ir, Vec<Diagnostic>) {
+    base: usize,
+    release: Option<ReleaseFn>,
+    out: &mut dyn Write,
+) -> (Ir, Vec<Diagnostic>) {
     let mut ir = Ir::new(registry.clone());
     ir.allow_unregistered = opts.allow_unregistered;
     let parsed = {
         let mut p = Parser::new(&mut ir, buf.text, file, buf.first_line);
+        if let Some(rel) = release {
+            // Keep a little slack behind the cursor for error lines.
+            p.set_progress_hook(Box::new(move |pos| rel(base, (base + pos).saturating_sub(1 << 20))));
+        }
         p.parse_module()
     };
     let module = match parsed {
         Ok(m) => m,
         Err(e) => {
             let d = parse_error_to_diag(&mut ir, &e, buf, file);
-            return (None, ir, vec![d]);
+            return (ir, vec![d]);
         }
     };
     let errs = hivm_ir::verifier::verify_all(&ir, module);
     if !errs.is_empty() {
-        return (None, ir, errs);
+        return (ir, errs);
     }
     if let Err(d) = crate::passes::run_pipeline(&mut ir, module, &opts.passes, opts.verify_each) {
-        return (None, ir, vec![d]);
+        return (ir, vec![d]);
     }
-    let mut out = print_top_level(&ir, module, PrintOptions { generic: opts.generic, debuginfo: opts.debuginfo });
-    out.push('\n');
-    (Some(out), ir, Vec::new())
+    let options = PrintOptions { generic: opts.generic, debuginfo: opts.debuginfo };
+    let written = print_top_level_to(&ir, module, options, out).and_then(|_| out.write_all(b"\n"));
+    if let Err(e) = written {
+        let d = Diagnostic::error(ir.unknown_loc(), format!("error writing output: {e}"));
+        return (ir, vec![d]);
+    }
+    (ir, Vec::new())
 }
 
 /// Splits on the `// -----` marker as mlir-opt does: each chunk starts right
@@ -96,17 +110,21 @@ fn split_chunks(text: &str) -> Vec<(&str, u32)> {
     chunks
 }
 
-pub fn run(opts: &Options, text: &str, file: &str) -> Outcome {
+pub fn run(opts: &Options, text: &str, file: &str, release: Option<ReleaseFn>, out: &mut dyn Write) -> Outcome {
     let registry = hivm_dialects::shared_registry();
     let chunks = if opts.split_input_file { split_chunks(text) } else { vec![(text, 0)] };
-    let mut outputs = Vec::new();
     let mut stderr = String::new();
     let mut failed = false;
     // "was not produced" reports come after all chunks, as mlir-opt emits them.
     let mut missing = String::new();
-    for (chunk, first_line) in chunks {
+    for (i, (chunk, first_line)) in chunks.into_iter().enumerate() {
+        if i > 0 && out.write_all(b"// -----\n").is_err() {
+            stderr.push_str("hivm-opt: error writing output\n");
+            return Outcome { stderr, failed: true };
+        }
         let buf = SourceBuffer::new(file, chunk, first_line);
-        let (out, ir, diags) = process_chunk(&registry, opts, &buf, file);
+        let base = chunk.as_ptr() as usize - text.as_ptr() as usize;
+        let (ir, diags) = process_chunk(&registry, opts, &buf, file, base, release, out);
         if opts.verify_diagnostics {
             match expected::collect(&buf) {
                 Err((line, col, msg)) => {
@@ -166,20 +184,7 @@ pub fn run(opts: &Options, text: &str, file: &str) -> Outcome {
                 failed = true;
             }
         }
-        outputs.push(out.unwrap_or_default());
     }
     stderr.push_str(&missing);
-    let stdout = outputs.join("// -----\n");
-    Outcome { stdout, stderr, failed }
-}
-
-pub fn write_output(opts: &Options, out: &str) -> std::io::Result<()> {
-    match opts.output.as_deref() {
-        None | Some("-") => {
-            let mut s = std::io::stdout().lock();
-            s.write_all(out.as_bytes())?;
-            s.flush()
-        }
-        Some(path) => std::fs::write(path, out),
-    }
+    Outcome { stderr, failed }
 }

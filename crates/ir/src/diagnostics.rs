@@ -43,43 +43,34 @@ impl Diagnostic {
 }
 
 /// One input buffer: a whole file, or a chunk of it under `-split-input-file`
-/// (chunks keep the line numbers of the original file).
+/// (chunks keep the line numbers of the original file). Lines are found on
+/// demand: diagnostics are rare, and indexing a large input up front would
+/// touch every page of it.
 pub struct SourceBuffer<'a> {
     pub name: String,
     pub text: &'a str,
     /// Line number (0-based) of the first line of `text` in the original file.
     pub first_line: u32,
-    line_starts: Vec<u32>,
 }
 
 impl<'a> SourceBuffer<'a> {
     pub fn new(name: &str, text: &'a str, first_line: u32) -> SourceBuffer<'a> {
-        let mut line_starts = vec![0];
-        for (i, b) in text.bytes().enumerate() {
-            if b == b'\n' {
-                line_starts.push(i as u32 + 1);
-            }
-        }
-        SourceBuffer { name: name.to_string(), text, first_line, line_starts }
+        SourceBuffer { name: name.to_string(), text, first_line }
     }
 
     /// 1-based line and column of a byte offset, in original-file numbering.
     pub fn line_col(&self, offset: usize) -> (u32, u32) {
-        let idx = match self.line_starts.binary_search(&(offset as u32)) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        let col = offset as u32 - self.line_starts[idx] + 1;
-        (idx as u32 + 1 + self.first_line, col)
+        let before = &self.text.as_bytes()[..offset.min(self.text.len())];
+        let line = before.iter().filter(|b| **b == b'\n').count() as u32;
+        let start = before.iter().rposition(|b| *b == b'\n').map(|p| p + 1).unwrap_or(0);
+        (line + 1 + self.first_line, (offset - start) as u32 + 1)
     }
 
     /// Text of a line given in original-file numbering.
     pub fn line_text(&self, line: u32) -> Option<&'a str> {
         let idx = line.checked_sub(1 + self.first_line)? as usize;
-        let start = *self.line_starts.get(idx)? as usize;
-        let end = self.line_starts.get(idx + 1).map(|e| *e as usize - 1).unwrap_or(self.text.len());
-        let line = self.text.get(start..end)?;
-        Some(line.strip_suffix('\r').unwrap_or(line))
+        let l = self.text.split('\n').nth(idx)?;
+        Some(l.strip_suffix('\r').unwrap_or(l))
     }
 }
 

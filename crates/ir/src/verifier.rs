@@ -34,34 +34,45 @@ pub fn verify(ir: &Ir, root: OpId) -> Result<(), Diagnostic> {
 /// stops verification, but sibling isolated ops (e.g. functions) are each
 /// verified and all their errors reported.
 pub fn verify_all(ir: &Ir, root: OpId) -> Vec<Diagnostic> {
+    // Position of every op in its block, so same-block dominance is O(1).
+    let mut positions = vec![0u32; ir.ops.len()];
+    ir.walk(root, &mut |op| {
+        for &r in ir.regions(op) {
+            for &b in ir.region_blocks(r) {
+                for (i, o) in ir.block_ops(b).enumerate() {
+                    positions[o.index()] = i as u32;
+                }
+            }
+        }
+    });
     let mut errors = Vec::new();
-    verify_isolated(ir, root, &mut errors);
+    verify_isolated(ir, root, &positions, &mut errors);
     errors
 }
 
-fn verify_isolated(ir: &Ir, op: OpId, errors: &mut Vec<Diagnostic>) -> bool {
+fn verify_isolated(ir: &Ir, op: OpId, positions: &[u32], errors: &mut Vec<Diagnostic>) -> bool {
     let mut isolated = Vec::new();
-    if let Err(d) = verify_tree(ir, op, &mut isolated) {
+    if let Err(d) = verify_tree(ir, op, positions, &mut isolated) {
         errors.push(d);
         return false;
     }
     let mut ok = true;
     for child in isolated {
-        ok &= verify_isolated(ir, child, errors);
+        ok &= verify_isolated(ir, child, positions, errors);
     }
     ok
 }
 
 /// Verifies `op` and non-isolated descendants; isolated descendants are queued.
-fn verify_tree(ir: &Ir, op: OpId, isolated: &mut Vec<OpId>) -> Result<(), Diagnostic> {
-    verify_op(ir, op)?;
+fn verify_tree(ir: &Ir, op: OpId, positions: &[u32], isolated: &mut Vec<OpId>) -> Result<(), Diagnostic> {
+    verify_op(ir, op, positions)?;
     for &r in ir.regions(op) {
         for &b in ir.region_blocks(r) {
             for child in ir.block_ops(b) {
                 if ir.op_def(child).is_some_and(|d| d.has(Traits::ISOLATED_FROM_ABOVE)) {
                     isolated.push(child);
                 } else {
-                    verify_tree(ir, child, isolated)?;
+                    verify_tree(ir, child, positions, isolated)?;
                 }
             }
         }
@@ -74,7 +85,7 @@ fn verify_tree(ir: &Ir, op: OpId, isolated: &mut Vec<OpId>) -> Result<(), Diagno
     Ok(())
 }
 
-fn verify_op(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
+fn verify_op(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Diagnostic> {
     let name = ir.op_name(op);
     let Some(def) = ir.op_def(op) else {
         let dialect = name.split('.').next().unwrap_or("");
@@ -86,7 +97,7 @@ fn verify_op(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
             )
             .with_note(loc, format!("see current operation: {}", op_to_generic_string(ir, op))));
         }
-        return verify_dominance(ir, op);
+        return verify_dominance(ir, op, positions);
     };
     if def.has(Traits::TERMINATOR)
         && let Some(b) = ir.parent_block(op)
@@ -142,25 +153,17 @@ fn verify_op(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
     {
         return Err(from_verify_error(ir, op, e));
     }
-    verify_dominance(ir, op)
+    verify_dominance(ir, op, positions)
 }
 
 /// Checks that operands defined in the same block come earlier, and that values
 /// used inside isolated regions are defined inside them.
-fn verify_dominance(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
+fn verify_dominance(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Diagnostic> {
     let Some(block) = ir.parent_block(op) else { return Ok(()) };
     for (i, &v) in ir.operands(op).iter().enumerate() {
         match ir.value_def(v) {
             ValueDef::Result { op: def, .. } if ir.parent_block(def) == Some(block) => {
-                let mut cur = ir.prev_op(op);
-                let mut found = false;
-                while let Some(c) = cur {
-                    if c == def {
-                        found = true;
-                        break;
-                    }
-                    cur = ir.prev_op(c);
-                }
+                let found = positions[def.index()] < positions[op.index()];
                 let graph =
                     ir.block_parent_op(block).and_then(|p| ir.op_def(p)).is_some_and(|d| d.has(Traits::GRAPH_REGION))
                         || ir.block_parent_op(block).is_some_and(|p| ir.op_def(p).is_none());

@@ -80,7 +80,11 @@ pub struct Parser<'a> {
     src: &'a str,
     file: Sym,
     first_line: u32,
-    line_starts: Vec<u32>,
+    /// Incremental line tracking: (byte offset, 1-based line, offset of that line's start).
+    line_cursor: std::cell::Cell<(u32, u32, u32)>,
+    /// Called now and then with the parse position (lets the driver release input pages).
+    progress: Option<Box<dyn FnMut(usize) + 'a>>,
+    ops_parsed: u32,
     attr_aliases: HashMap<String, Attribute>,
     type_aliases: HashMap<String, Type>,
     scopes: Vec<IsolatedScope>,
@@ -99,12 +103,6 @@ impl<'a> Parser<'a> {
         let file = ir.sym(file);
         let mut lex = Lexer::new(src.as_bytes());
         let tok = lex.next_token();
-        let mut line_starts = vec![0];
-        for (i, b) in src.bytes().enumerate() {
-            if b == b'\n' {
-                line_starts.push(i as u32 + 1);
-            }
-        }
         Parser {
             ir,
             lex,
@@ -112,7 +110,9 @@ impl<'a> Parser<'a> {
             src,
             file,
             first_line,
-            line_starts,
+            line_cursor: std::cell::Cell::new((0, 1, 0)),
+            progress: None,
+            ops_parsed: 0,
             attr_aliases: HashMap::new(),
             type_aliases: HashMap::new(),
             scopes: Vec::new(),
@@ -256,12 +256,27 @@ impl<'a> Parser<'a> {
 
     // ----- locations -----
 
+    /// Line and column of a byte offset. Positions mostly move forward, so the
+    /// newline count is kept incrementally instead of indexing the whole input.
     pub fn line_col(&self, pos: u32) -> (u32, u32) {
-        let idx = match self.line_starts.binary_search(&pos) {
-            Ok(i) => i,
-            Err(i) => i - 1,
-        };
-        (idx as u32 + 1 + self.first_line, pos - self.line_starts[idx] + 1)
+        let (mut off, mut line, mut line_start) = self.line_cursor.get();
+        if pos < off {
+            (off, line, line_start) = (0, 1, 0);
+        }
+        let bytes = &self.src.as_bytes()[off as usize..pos as usize];
+        for (i, b) in bytes.iter().enumerate() {
+            if *b == b'\n' {
+                line += 1;
+                line_start = off + i as u32 + 1;
+            }
+        }
+        self.line_cursor.set((pos, line, line_start));
+        (line + self.first_line, pos - line_start + 1)
+    }
+
+    /// Installs a callback invoked every few thousand ops with the current offset.
+    pub fn set_progress_hook(&mut self, f: Box<dyn FnMut(usize) + 'a>) {
+        self.progress = Some(f);
     }
 
     pub fn loc_at(&mut self, pos: u32) -> Attribute {
@@ -517,6 +532,12 @@ impl<'a> Parser<'a> {
 
     pub fn parse_operation(&mut self) -> PResult<OpId> {
         let start = self.pos();
+        self.ops_parsed = self.ops_parsed.wrapping_add(1);
+        if self.ops_parsed % 4096 == 0
+            && let Some(f) = &mut self.progress
+        {
+            f(start as usize);
+        }
         let mut result_groups: Vec<(String, u32, u32)> = Vec::new();
         if self.is(Tok::PercentIdent) {
             loop {

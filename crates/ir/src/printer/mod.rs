@@ -33,6 +33,9 @@ pub struct Printer<'a> {
     /// Set during the alias-collection dry run.
     collecting: Option<Vec<Attribute>>,
     default_dialect: Vec<&'static str>,
+    /// Where full output goes when streaming; `out` is flushed into it in chunks.
+    sink: Option<&'a mut dyn std::io::Write>,
+    io_error: Option<std::io::Error>,
 }
 
 impl<'a> Printer<'a> {
@@ -46,6 +49,26 @@ impl<'a> Printer<'a> {
             aliases: HashMap::new(),
             collecting: None,
             default_dialect: vec!["builtin"],
+            sink: None,
+            io_error: None,
+        }
+    }
+
+    /// Bounds memory on large outputs: between ops, buffered text goes to the
+    /// sink (or is dropped during the alias dry run).
+    fn flush_point(&mut self) {
+        if self.out.len() < 1 << 16 {
+            return;
+        }
+        if self.collecting.is_some() {
+            self.out.clear();
+        } else if let Some(w) = &mut self.sink {
+            if self.io_error.is_none()
+                && let Err(e) = w.write_all(self.out.as_bytes())
+            {
+                self.io_error = Some(e);
+            }
+            self.out.clear();
         }
     }
 
@@ -60,6 +83,8 @@ impl<'a> Printer<'a> {
             aliases: HashMap::new(),
             collecting: None,
             default_dialect: vec!["builtin"],
+            sink: None,
+            io_error: None,
         }
     }
 
@@ -338,6 +363,7 @@ impl<'a> Printer<'a> {
             self.write_indent();
             self.print_op(op);
             self.newline();
+            self.flush_point();
         }
         self.indent -= 2;
     }
@@ -420,30 +446,51 @@ impl Names {
 /// Prints a top-level op (normally `builtin.module`) with aliases first, followed
 /// by a newline, exactly as mlir-opt writes it.
 pub fn print_top_level(ir: &Ir, root: OpId, options: PrintOptions) -> String {
-    let has_aliasable = ir_has_aliasable(ir);
     let mut p = Printer::new(ir, root, options);
-    if has_aliasable {
-        p.collecting = Some(Vec::new());
-        p.print_op(root);
-        let found = p.collecting.take().unwrap();
-        p.out.clear();
-        let (maps, sets): (Vec<_>, Vec<_>) =
-            found.into_iter().partition(|a| matches!(ir.attr_data(*a), AttrData::AffineMap(_)));
-        let mut defs = String::new();
-        for (prefix, list) in [("map", maps), ("set", sets)] {
-            for (i, a) in list.into_iter().enumerate() {
-                let name = if i == 0 { prefix.to_string() } else { format!("{prefix}{i}") };
-                let mut tmp = Printer::snippet(ir);
-                tmp.print_attr(a, Elide::Never);
-                let _ = writeln!(defs, "#{name} = {}", tmp.out);
-                p.aliases.insert(a, name);
+    p.print_with_aliases(root);
+    p.out
+}
+
+/// Like [`print_top_level`], streaming to `w` with bounded buffering.
+pub fn print_top_level_to(
+    ir: &Ir,
+    root: OpId,
+    options: PrintOptions,
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut p = Printer::new(ir, root, options);
+    p.sink = Some(w);
+    p.print_with_aliases(root);
+    if let Some(e) = p.io_error.take() {
+        return Err(e);
+    }
+    let rest = std::mem::take(&mut p.out);
+    p.sink.take().unwrap().write_all(rest.as_bytes())
+}
+
+impl Printer<'_> {
+    fn print_with_aliases(&mut self, root: OpId) {
+        let ir = self.ir;
+        if ir_has_aliasable(ir) {
+            self.collecting = Some(Vec::new());
+            self.print_op(root);
+            let found = self.collecting.take().unwrap();
+            self.out.clear();
+            let (maps, sets): (Vec<_>, Vec<_>) =
+                found.into_iter().partition(|a| matches!(ir.attr_data(*a), AttrData::AffineMap(_)));
+            for (prefix, list) in [("map", maps), ("set", sets)] {
+                for (i, a) in list.into_iter().enumerate() {
+                    let name = if i == 0 { prefix.to_string() } else { format!("{prefix}{i}") };
+                    let _ = write!(self.out, "#{name} = ");
+                    self.print_attr(a, Elide::Never);
+                    self.out.push('\n');
+                    self.aliases.insert(a, name);
+                }
             }
         }
-        p.out.push_str(&defs);
+        self.print_op(root);
+        self.out.push('\n');
     }
-    p.print_op(root);
-    p.out.push('\n');
-    p.out
 }
 
 fn ir_has_aliasable(ir: &Ir) -> bool {
