@@ -19,6 +19,7 @@ OPTIONS:
   --verify-diagnostics           Check that emitted diagnostics match expected-* lines on the corresponding line
   --mlir-print-op-generic        Print the generic op form
   --mlir-print-debuginfo         Print debug info in MLIR output
+  --mlir-timing                  Report wall time of parsing, verification, passes and output
   --allow-unregistered-dialect   Allow operation with no registered dialects
   --verify-each                  Run the verifier after each transformation pass (default: true)
   --pass-pipeline=<pipeline>     A textual description of a pass pipeline to run
@@ -69,6 +70,7 @@ fn main() -> ExitCode {
             "mlir-print-op-generic" => o.generic = true,
             "mlir-print-debuginfo" => o.debuginfo = true,
             "allow-unregistered-dialect" => o.allow_unregistered = true,
+            "mlir-timing" => o.timing = true,
             "mlir-disable-threading" | "mlir-print-local-scope" => {}
             "verify-each" => o.verify_each = value.as_deref() != Some("false") && value.as_deref() != Some("0"),
             "pass-pipeline" => match value {

@@ -22,6 +22,34 @@ pub struct Options {
     pub allow_unregistered: bool,
     pub verify_each: bool,
     pub passes: Vec<String>,
+    pub timing: bool,
+}
+
+/// Wall time per phase, reported by `--mlir-timing` as mlir-opt does.
+#[derive(Default)]
+pub struct Timing {
+    pub parse: f64,
+    pub verify: f64,
+    pub passes: f64,
+    pub output: f64,
+}
+
+impl Timing {
+    pub fn report(&self) -> String {
+        let total = self.parse + self.verify + self.passes + self.output;
+        let pct = |x: f64| if total > 0.0 { 100.0 * x / total } else { 0.0 };
+        let mut s = String::new();
+        s.push_str("===-------------------------------------------------------------------------===\n");
+        s.push_str("                         ... Execution time report ...\n");
+        s.push_str("===-------------------------------------------------------------------------===\n");
+        s.push_str(&format!("  Total Execution Time: {total:.4} seconds\n\n"));
+        s.push_str("  ----Wall Time----  ----Name----\n");
+        for (name, t) in [("Parser", self.parse), ("Verifier", self.verify), ("Passes", self.passes), ("Output", self.output)] {
+            s.push_str(&format!("    {t:.4} ({:5.1}%)  {name}\n", pct(t)));
+        }
+        s.push_str(&format!("    {total:.4} (100.0%)  Total\n"));
+        s
+    }
 }
 
 pub struct Outcome {
@@ -57,7 +85,9 @@ fn process_chunk(
     base: usize,
     release: Option<ReleaseFn>,
     out: &mut dyn Write,
+    timing: &mut Timing,
 ) -> (Ir, Vec<Diagnostic>) {
+    let clock = std::time::Instant::now();
     let mut ir = Ir::new(registry.clone());
     ir.allow_unregistered = opts.allow_unregistered;
     let parsed = {
@@ -75,19 +105,27 @@ fn process_chunk(
             return (ir, vec![d]);
         }
     };
+    timing.parse += clock.elapsed().as_secs_f64();
+    let clock = std::time::Instant::now();
     let errs = hivm_ir::verifier::verify_all(&ir, module);
+    timing.verify += clock.elapsed().as_secs_f64();
     if !errs.is_empty() {
         return (ir, errs);
     }
-    if let Err(d) = crate::passes::run_pipeline(&mut ir, module, &opts.passes, opts.verify_each) {
+    let clock = std::time::Instant::now();
+    let ran = crate::passes::run_pipeline(&mut ir, module, &opts.passes, opts.verify_each);
+    timing.passes += clock.elapsed().as_secs_f64();
+    if let Err(d) = ran {
         return (ir, vec![d]);
     }
+    let clock = std::time::Instant::now();
     let options = PrintOptions { generic: opts.generic, debuginfo: opts.debuginfo };
     let written = print_top_level_to(&ir, module, options, out).and_then(|_| out.write_all(b"\n"));
     if let Err(e) = written {
         let d = Diagnostic::error(ir.unknown_loc(), format!("error writing output: {e}"));
         return (ir, vec![d]);
     }
+    timing.output += clock.elapsed().as_secs_f64();
     (ir, Vec::new())
 }
 
@@ -114,6 +152,7 @@ pub fn run(opts: &Options, text: &str, file: &str, release: Option<ReleaseFn>, o
     let registry = hivm_dialects::shared_registry();
     let chunks = if opts.split_input_file { split_chunks(text) } else { vec![(text, 0)] };
     let mut stderr = String::new();
+    let mut timing = Timing::default();
     let mut failed = false;
     // "was not produced" reports come after all chunks, as mlir-opt emits them.
     let mut missing = String::new();
@@ -124,7 +163,13 @@ pub fn run(opts: &Options, text: &str, file: &str, release: Option<ReleaseFn>, o
         }
         let buf = SourceBuffer::new(file, chunk, first_line);
         let base = chunk.as_ptr() as usize - text.as_ptr() as usize;
-        let (ir, diags) = process_chunk(&registry, opts, &buf, file, base, release, out);
+        let (ir, diags) = process_chunk(&registry, opts, &buf, file, base, release, out, &mut timing);
+        if diags.is_empty() && !opts.verify_diagnostics && chunk.len() > 1 << 20 {
+            // A large module's IR is only freed at exit anyway; skipping the
+            // per-node teardown saves measurable time on big inputs.
+            std::mem::forget(ir);
+            continue;
+        }
         if opts.verify_diagnostics {
             match expected::collect(&buf) {
                 Err((line, col, msg)) => {
@@ -186,5 +231,8 @@ pub fn run(opts: &Options, text: &str, file: &str, release: Option<ReleaseFn>, o
         }
     }
     stderr.push_str(&missing);
+    if opts.timing {
+        stderr.push_str(&timing.report());
+    }
     Outcome { stderr, failed }
 }

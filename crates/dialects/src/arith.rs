@@ -430,20 +430,20 @@ pub fn dialect() -> Dialect {
             .inherent(&["predicate", "fastmath"])
             .assembly(parse_cmpf, print_cmpf)
             .verifier(verify_cmp)
-            .defaults(default_fastmath),
+            .defaults(&["fastmath"], default_fastmath),
         OpDef::new("arith.select").traits(Traits::PURE).assembly(parse_select, print_select).verifier(verify_select),
         OpDef::new("arith.trunci")
             .traits(Traits::PURE)
             .inherent(&["overflowFlags"])
             .assembly(parse_trunci, print_trunci)
             .verifier(verify_cast)
-            .defaults(default_overflow),
+            .defaults(&["overflowFlags"], default_overflow),
         OpDef::new("arith.negf")
             .traits(pure)
             .inherent(&["fastmath"])
             .assembly(parse_negf, print_binary)
             .verifier(verify_float_binary)
-            .defaults(default_fastmath),
+            .defaults(&["fastmath"], default_fastmath),
     ];
     for name in INT_OVERFLOW_OPS {
         ops.push(
@@ -452,7 +452,7 @@ pub fn dialect() -> Dialect {
                 .inherent(&["overflowFlags"])
                 .assembly(parse_binary, print_binary)
                 .verifier(verify_int_binary)
-                .defaults(default_overflow),
+                .defaults(&["overflowFlags"], default_overflow),
         );
     }
     for name in INT_OPS {
@@ -470,7 +470,7 @@ pub fn dialect() -> Dialect {
                 .inherent(&["fastmath"])
                 .assembly(parse_binary, print_binary)
                 .verifier(verify_float_binary)
-                .defaults(default_fastmath),
+                .defaults(&["fastmath"], default_fastmath),
         );
     }
     for name in CASTS {

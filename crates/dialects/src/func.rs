@@ -43,7 +43,7 @@ fn parse_func(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         let loc = if p.is_keyword("loc") { Some(p.parse_location()?) } else { None };
         arg_attrs.push(p.ir.dict_attr(attrs));
         arg_types.push(ty);
-        let name = name.unwrap_or(UnresolvedOperand { name: String::new(), number: 0, pos: 0 });
+        let name = name.unwrap_or(UnresolvedOperand::NONE);
         args.push(RegionArg { name, ty, loc });
         Ok(())
     })?;

@@ -104,6 +104,8 @@ pub struct OpDef {
     pub default_dialect: Option<&'static str>,
     /// Inherent attributes with default values, materialized on creation.
     pub defaults: Option<DefaultsFn>,
+    /// Names `defaults` provides, checked first so the common case costs nothing.
+    pub default_keys: &'static [&'static str],
 }
 
 impl OpDef {
@@ -121,6 +123,7 @@ impl OpDef {
             implicit_terminator: None,
             default_dialect: None,
             defaults: None,
+            default_keys: &[],
         }
     }
 
@@ -129,8 +132,9 @@ impl OpDef {
         self
     }
 
-    pub const fn defaults(mut self, f: DefaultsFn) -> OpDef {
+    pub const fn defaults(mut self, keys: &'static [&'static str], f: DefaultsFn) -> OpDef {
         self.defaults = Some(f);
+        self.default_keys = keys;
         self
     }
 

@@ -1,7 +1,7 @@
 //! Uniquing storage: equal values get equal handles, so comparing handles
 //! compares values (MLIR's "attributes and types are uniqued" contract).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::hash::Hash;
 
 pub struct Interner<T: Eq + Hash + Clone> {
@@ -11,7 +11,7 @@ pub struct Interner<T: Eq + Hash + Clone> {
 
 impl<T: Eq + Hash + Clone> Default for Interner<T> {
     fn default() -> Self {
-        Self { items: Vec::new(), map: HashMap::new() }
+        Self { items: Vec::new(), map: HashMap::default() }
     }
 }
 
@@ -28,6 +28,13 @@ impl<T: Eq + Hash + Clone> Interner<T> {
 
     pub fn get(&self, id: u32) -> &T {
         &self.items[id as usize]
+    }
+
+    /// Stores a value without uniquing it (for values never compared, such as
+    /// per-op source locations, where hashing would be pure overhead).
+    pub fn push_unique(&mut self, value: T) -> u32 {
+        self.items.push(value);
+        self.items.len() as u32 - 1
     }
 
     pub fn len(&self) -> usize {

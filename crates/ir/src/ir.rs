@@ -124,6 +124,9 @@ pub struct Ir {
     pub allow_unregistered: bool,
     empty_dict: Attribute,
     unknown_loc: Attribute,
+    /// Registry lookups by interned name (`u32::MAX` = not looked up yet,
+    /// `u32::MAX - 1` = unregistered), so op creation does not hash names.
+    def_cache: Vec<u32>,
 }
 
 impl Ir {
@@ -143,6 +146,7 @@ impl Ir {
             allow_unregistered: false,
             empty_dict,
             unknown_loc,
+            def_cache: Vec::new(),
         }
     }
 
@@ -158,6 +162,12 @@ impl Ir {
 
     pub fn attr(&mut self, data: AttrData) -> Attribute {
         Attribute(self.attrs.intern(data))
+    }
+
+    /// A `file:line:col` location. Not uniqued: every op has its own, and they
+    /// are never compared, so hashing them would only cost time.
+    pub fn file_line_col(&mut self, file: Sym, line: u32, col: u32) -> Attribute {
+        Attribute(self.attrs.push_unique(AttrData::Location(LocData::FileLineCol { file, line, col })))
     }
 
     pub fn attr_count(&self) -> usize {
@@ -329,6 +339,21 @@ impl Ir {
 
     // ----- operations -----
 
+    /// The registered definition for an op name, cached per interned name.
+    pub fn lookup_def(&mut self, name: Sym) -> Option<u32> {
+        let i = name.0 as usize;
+        if i >= self.def_cache.len() {
+            self.def_cache.resize(i + 1, u32::MAX);
+        }
+        if self.def_cache[i] == u32::MAX {
+            self.def_cache[i] = self.registry.lookup(self.syms.get(name.0)).unwrap_or(u32::MAX - 1);
+        }
+        match self.def_cache[i] {
+            d if d == u32::MAX - 1 => None,
+            d => Some(d),
+        }
+    }
+
     pub fn op(&self, op: OpId) -> &OpData {
         &self.ops[op.index()]
     }
@@ -379,16 +404,20 @@ impl Ir {
 
     pub fn create_op(&mut self, st: OperationState) -> OpId {
         let id = OpId(self.ops.len() as u32);
-        let def = self.registry.lookup(self.sym_str(st.name));
+        let def = self.lookup_def(st.name);
         let results = st
             .result_types
             .iter()
             .enumerate()
             .map(|(i, t)| self.new_value(*t, ValueDef::Result { op: id, index: i as u32 }))
             .collect();
-        let attrs = self.dict_attr(st.attrs);
+        let attrs = if st.attrs.is_empty() { self.empty_dict } else { self.dict_attr(st.attrs) };
         let mut properties = st.properties;
-        if let Some(f) = def.and_then(|d| self.registry.def(d).defaults) {
+        let missing_default = def.is_some_and(|d| {
+            let keys = self.registry.def(d).default_keys;
+            !keys.is_empty() && !keys.iter().all(|k| properties.is_some_and(|p| self.dict_get(p, k).is_some()))
+        });
+        if let Some(f) = def.and_then(|d| self.registry.def(d).defaults).filter(|_| missing_default) {
             let mut entries = properties.map(|p| self.dict_entries(p).to_vec()).unwrap_or_default();
             for (name, value) in f(self) {
                 let key = self.sym(name);

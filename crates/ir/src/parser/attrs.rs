@@ -11,6 +11,32 @@ impl<'a> Parser<'a> {
     /// Parses any attribute. Numeric literals take `ty` if given, else an explicit
     /// `: type`, else i64 / f64.
     pub fn parse_attribute(&mut self, ty: Option<Type>) -> PResult<Attribute> {
+        // Dictionaries and dialect attributes are looked up by spelling first.
+        let cacheable = match self.tok.kind {
+            Tok::LBrace => true,
+            Tok::HashIdent => self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<'),
+            _ => false,
+        };
+        if cacheable {
+            let start = self.tok.start as usize;
+            let open = if self.tok.kind == Tok::LBrace { start } else { self.tok.end as usize };
+            if let Some(end) = self.balanced_end(open) {
+                let key = &self.src[start..end];
+                if let Some(&a) = self.attr_spellings.get(key) {
+                    self.reset_to(end as u32);
+                    return Ok(a);
+                }
+                let a = self.parse_attribute_uncached(ty)?;
+                if self.tok.start as usize >= end && self.src[end..self.tok.start as usize].trim().is_empty() {
+                    self.attr_spellings.insert(key, a);
+                }
+                return Ok(a);
+            }
+        }
+        self.parse_attribute_uncached(ty)
+    }
+
+    fn parse_attribute_uncached(&mut self, ty: Option<Type>) -> PResult<Attribute> {
         let pos = self.pos();
         match self.tok.kind {
             Tok::Integer | Tok::Float | Tok::Minus => self.parse_number_attr(ty),

@@ -6,7 +6,7 @@ mod attrs;
 mod types;
 pub(crate) use attrs::float_bits;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::attrs::{AttrData, Attribute, LocData, Sym};
 use crate::dialect::Traits;
@@ -23,12 +23,18 @@ pub struct ParseError {
 
 pub type PResult<T> = Result<T, Box<ParseError>>;
 
-/// An SSA use not yet resolved to a value: `%name` or `%name#N`.
+/// An SSA use not yet resolved to a value: `%name` or `%name#N`. `name` is a
+/// parser-local id of the spelled name (see [`Parser::ssa_name`]).
 #[derive(Clone, Debug)]
 pub struct UnresolvedOperand {
-    pub name: String,
+    pub name: u32,
     pub number: u32,
     pub pos: u32,
+}
+
+impl UnresolvedOperand {
+    /// A placeholder for an unnamed argument (e.g. in a function declaration).
+    pub const NONE: UnresolvedOperand = UnresolvedOperand { name: u32::MAX, number: 0, pos: 0 };
 }
 
 /// What a custom op parser produces; the framework turns it into an op.
@@ -53,20 +59,23 @@ pub struct RegionArg {
     pub loc: Option<Attribute>,
 }
 
+/// A defined name: `count` values starting at `first` (results and block
+/// arguments are allocated contiguously).
 struct Definition {
-    values: Vec<Value>,
+    first: Value,
+    count: u32,
     pos: u32,
 }
 
 #[derive(Default)]
 struct IsolatedScope {
-    /// Name → stack of definitions (inner regions shadow nothing; names are unique
-    /// per isolated scope, but definitions are popped when a region closes).
-    values: HashMap<String, Definition>,
-    /// Names defined per open region, to pop them when the region closes.
-    region_defs: Vec<Vec<String>>,
-    /// Forward references: (name, number) → placeholder.
-    forward: HashMap<(String, u32), (Value, u32)>,
+    /// Name id → its definition (names are unique per isolated scope; those of a
+    /// nested region are removed when it closes).
+    values: HashMap<u32, Definition>,
+    /// Names defined per open non-isolated region, to drop when it closes.
+    region_defs: Vec<Vec<u32>>,
+    /// Forward references: (name id, number) → (placeholder, first use position).
+    forward: HashMap<(u32, u32), (Value, u32)>,
 }
 
 struct BlockScope {
@@ -92,6 +101,14 @@ pub struct Parser<'a> {
     /// Uses of placeholders: placeholder → (op, operand index).
     forward_uses: HashMap<Value, Vec<(OpId, usize)>>,
     default_dialect: Vec<&'static str>,
+    /// SSA names as spelled (with `%`), interned per parse without copying.
+    ssa_ids: HashMap<&'a str, u32>,
+    ssa_names: Vec<&'a str>,
+    /// Attributes and types by exact spelling: kernels repeat the same few
+    /// (`tensor<64xf32>`, `#hivm.pipe<PIPE_V>`, property dictionaries), and
+    /// their meaning depends only on the text (aliases are fixed once defined).
+    pub(crate) attr_spellings: HashMap<&'a str, Attribute>,
+    pub(crate) type_spellings: HashMap<&'a str, Type>,
 }
 
 fn err<T>(pos: u32, msg: impl Into<String>) -> PResult<T> {
@@ -113,13 +130,31 @@ impl<'a> Parser<'a> {
             line_cursor: std::cell::Cell::new((0, 1, 0)),
             progress: None,
             ops_parsed: 0,
-            attr_aliases: HashMap::new(),
-            type_aliases: HashMap::new(),
+            attr_aliases: HashMap::default(),
+            type_aliases: HashMap::default(),
             scopes: Vec::new(),
             block_scopes: Vec::new(),
-            forward_uses: HashMap::new(),
+            forward_uses: HashMap::default(),
             default_dialect: vec!["builtin"],
+            ssa_ids: HashMap::default(),
+            ssa_names: Vec::new(),
+            attr_spellings: HashMap::default(),
+            type_spellings: HashMap::default(),
         }
+    }
+
+    fn ssa_id(&mut self, name: &'a str) -> u32 {
+        let next = self.ssa_names.len() as u32;
+        let id = *self.ssa_ids.entry(name).or_insert(next);
+        if id == next {
+            self.ssa_names.push(name);
+        }
+        id
+    }
+
+    /// The spelling (`%name`) of an operand's name.
+    pub fn ssa_name(&self, u: &UnresolvedOperand) -> &'a str {
+        self.ssa_names.get(u.name as usize).copied().unwrap_or("")
     }
 
     // ----- token helpers -----
@@ -134,6 +169,48 @@ impl<'a> Parser<'a> {
 
     pub fn bump(&mut self) {
         self.tok = self.lex.next_token();
+    }
+
+    /// End (exclusive) of the bracketed construct opening at byte `start`, or
+    /// None if it is unbalanced. Strings are skipped; `->` is not a closer.
+    pub(crate) fn balanced_end(&self, start: usize) -> Option<usize> {
+        let bytes = self.src.as_bytes();
+        let mut depth: Vec<u8> = Vec::new();
+        let mut i = start;
+        while i < bytes.len() {
+            match bytes[i] {
+                c @ (b'<' | b'(' | b'[' | b'{') => depth.push(c),
+                b'>' if i > start && bytes[i - 1] == b'-' => {}
+                c @ (b'>' | b')' | b']' | b'}') => {
+                    let open = match c {
+                        b'>' => b'<',
+                        b')' => b'(',
+                        b']' => b'[',
+                        _ => b'{',
+                    };
+                    if depth.pop() != Some(open) {
+                        return None;
+                    }
+                    if depth.is_empty() {
+                        return Some(i + 1);
+                    }
+                }
+                b'"' => {
+                    i += 1;
+                    while i < bytes.len() && bytes[i] != b'"' {
+                        if bytes[i] == b'\\' {
+                            i += 1;
+                        } else if bytes[i] == b'\n' {
+                            return None;
+                        }
+                        i += 1;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        None
     }
 
     /// Re-lexes starting at byte `offset`.
@@ -264,11 +341,11 @@ impl<'a> Parser<'a> {
             (off, line, line_start) = (0, 1, 0);
         }
         let bytes = &self.src.as_bytes()[off as usize..pos as usize];
-        for (i, b) in bytes.iter().enumerate() {
-            if *b == b'\n' {
-                line += 1;
-                line_start = off + i as u32 + 1;
-            }
+        // Counting with a filter vectorizes; the last newline fixes the column.
+        let newlines = bytes.iter().filter(|b| **b == b'\n').count() as u32;
+        if newlines > 0 {
+            line += newlines;
+            line_start = off + bytes.iter().rposition(|b| *b == b'\n').unwrap() as u32 + 1;
         }
         self.line_cursor.set((pos, line, line_start));
         (line + self.first_line, pos - line_start + 1)
@@ -281,7 +358,7 @@ impl<'a> Parser<'a> {
 
     pub fn loc_at(&mut self, pos: u32) -> Attribute {
         let (line, col) = self.line_col(pos);
-        self.ir.attr(AttrData::Location(LocData::FileLineCol { file: self.file, line, col }))
+        self.ir.file_line_col(self.file, line, col)
     }
 
     // ----- SSA values -----
@@ -291,7 +368,7 @@ impl<'a> Parser<'a> {
             return self.error("expected SSA operand");
         }
         let pos = self.pos();
-        let name = self.text().to_string();
+        let name = self.ssa_id(self.text());
         self.bump();
         let mut number = 0;
         if self.is(Tok::HashIdent) {
@@ -324,36 +401,29 @@ impl<'a> Parser<'a> {
     /// Resolves a use against the current scope, creating a forward reference if needed.
     pub fn resolve_operand(&mut self, u: &UnresolvedOperand, ty: Type) -> PResult<Value> {
         let scope = self.scopes.last_mut().expect("no value scope");
-        if let Some(def) = scope.values.get(&u.name) {
-            let Some(&v) = def.values.get(u.number as usize) else {
-                let n = def.values.len();
-                return err(u.pos, format!("operand #{} refers to a result group of {n}", u.number))
-                    .or_else(|_: Box<ParseError>| err(u.pos, "reference to invalid result number"));
-            };
-            let vt = self.ir.value_type(v);
-            if vt != ty {
-                let (a, b) = (self.type_str(ty), self.type_str(vt));
-                return err(
-                    u.pos,
-                    format!("use of value '{}' expects different type than prior uses: '{a}' vs '{b}'", u.name),
-                );
+        let found = scope.values.get(&u.name).map(|d| (d.first, d.count));
+        let v = match found {
+            Some((first, count)) => {
+                if u.number >= count {
+                    return err(u.pos, "reference to invalid result number");
+                }
+                Value(first.0 + u.number)
             }
-            return Ok(v);
+            None => match scope.forward.get(&(u.name, u.number)) {
+                Some(&(v, _)) => v,
+                None => {
+                    let v = self.ir.new_placeholder(ty);
+                    self.scopes.last_mut().unwrap().forward.insert((u.name, u.number), (v, u.pos));
+                    return Ok(v);
+                }
+            },
+        };
+        let vt = self.ir.value_type(v);
+        if vt != ty {
+            let (a, b) = (self.type_str(ty), self.type_str(vt));
+            let name = self.ssa_name(u);
+            return err(u.pos, format!("use of value '{name}' expects different type than prior uses: '{a}' vs '{b}'"));
         }
-        let key = (u.name.clone(), u.number);
-        if let Some(&(v, _)) = scope.forward.get(&key) {
-            let vt = self.ir.value_type(v);
-            if vt != ty {
-                let (a, b) = (self.type_str(ty), self.type_str(vt));
-                return err(
-                    u.pos,
-                    format!("use of value '{}' expects different type than prior uses: '{a}' vs '{b}'", u.name),
-                );
-            }
-            return Ok(v);
-        }
-        let v = self.ir.new_placeholder(ty);
-        self.scopes.last_mut().unwrap().forward.insert(key, (v, u.pos));
         Ok(v)
     }
 
@@ -372,35 +442,27 @@ impl<'a> Parser<'a> {
         crate::printer::attr_to_string(self.ir, a)
     }
 
-    fn define_values(&mut self, name: &str, values: Vec<Value>, pos: u32) -> PResult<()> {
+    /// Binds `name` to `count` consecutive values starting at `first`.
+    fn define_values(&mut self, name: u32, first: Value, count: u32, pos: u32) -> PResult<()> {
+        let spelled = self.ssa_names.get(name as usize).copied().unwrap_or("");
         let scope = self.scopes.last_mut().expect("no value scope");
-        if let Some(prev) = scope.values.get(name) {
+        if let Some(prev) = scope.values.get(&name) {
             let prev_pos = prev.pos;
             return Err(Box::new(ParseError {
                 pos,
-                msg: format!("redefinition of SSA value '{name}'"),
+                msg: format!("redefinition of SSA value '{spelled}'"),
                 notes: vec![(prev_pos, "previously defined here".into())],
             }));
         }
-        for (i, &v) in values.iter().enumerate() {
-            if let Some((ph, _)) = scope.forward.remove(&(name.to_string(), i as u32)) {
+        if !scope.forward.is_empty() {
+            for i in 0..count {
+                let Some((ph, _)) = self.scopes.last_mut().unwrap().forward.remove(&(name, i)) else { continue };
+                let v = Value(first.0 + i);
                 let (pt, vt) = (self.ir.value_type(ph), self.ir.value_type(v));
                 if pt != vt {
                     let (a, b) = (self.type_str(vt), self.type_str(pt));
-                    return err(
-                        pos,
-                        format!("definition of SSA value '{name}#{i}' has type '{a}' but was used with type '{b}'"),
-                    )
-                    .or_else(|e: Box<ParseError>| {
-                        if values.len() == 1 {
-                            err(
-                                pos,
-                                format!("definition of SSA value '{name}' has type '{a}' but was used with type '{b}'"),
-                            )
-                        } else {
-                            Err(e)
-                        }
-                    });
+                    let shown = if count == 1 { spelled.to_string() } else { format!("{spelled}#{i}") };
+                    return err(pos, format!("definition of SSA value '{shown}' has type '{a}' but was used with type '{b}'"));
                 }
                 for (op, idx) in self.forward_uses.remove(&ph).unwrap_or_default() {
                     self.ir.set_operand(op, idx, v);
@@ -409,9 +471,9 @@ impl<'a> Parser<'a> {
         }
         let scope = self.scopes.last_mut().unwrap();
         if let Some(r) = scope.region_defs.last_mut() {
-            r.push(name.to_string());
+            r.push(name);
         }
-        scope.values.insert(name.to_string(), Definition { values, pos });
+        scope.values.insert(name, Definition { first, count, pos });
         Ok(())
     }
 
@@ -440,8 +502,7 @@ impl<'a> Parser<'a> {
     /// Parses a whole buffer into a `builtin.module` (implicit if needed).
     pub fn parse_module(&mut self) -> PResult<OpId> {
         self.push_isolated_scope();
-        self.scopes.last_mut().unwrap().region_defs.push(Vec::new());
-        self.block_scopes.push(BlockScope { labels: HashMap::new() });
+        self.block_scopes.push(BlockScope { labels: HashMap::default() });
         let block = self.ir.create_block();
         loop {
             match self.tok.kind {
@@ -538,13 +599,13 @@ impl<'a> Parser<'a> {
         {
             f(start as usize);
         }
-        let mut result_groups: Vec<(String, u32, u32)> = Vec::new();
+        let mut result_groups: Vec<(u32, u32, u32)> = Vec::new();
         if self.is(Tok::PercentIdent) {
             loop {
                 if !self.is(Tok::PercentIdent) {
                     return self.error("expected valid ssa identifier");
                 }
-                let name = self.text().to_string();
+                let name = self.ssa_id(self.text());
                 let pos = self.pos();
                 self.bump();
                 let mut count = 1;
@@ -567,8 +628,8 @@ impl<'a> Parser<'a> {
         }
         let name_pos = self.pos();
         let op = match self.tok.kind {
-            Tok::String => self.parse_generic_operation(start)?,
-            Tok::BareIdent => self.parse_custom_operation(start)?,
+            Tok::String => self.parse_generic_operation()?,
+            Tok::BareIdent => self.parse_custom_operation()?,
             Tok::Error => return self.error(""),
             _ => {
                 if result_groups.is_empty() {
@@ -586,9 +647,9 @@ impl<'a> Parser<'a> {
             }
             let mut idx = 0usize;
             for (name, count, pos) in result_groups {
-                let vals = self.ir.results(op)[idx..idx + count as usize].to_vec();
+                let first = self.ir.results(op)[idx];
                 idx += count as usize;
-                self.define_values(&name, vals, pos)?;
+                self.define_values(name, first, count, pos)?;
             }
         }
         self.note_forward_uses(op);
@@ -604,7 +665,8 @@ impl<'a> Parser<'a> {
     }
 
     fn check_dialect(&mut self, name: &str, pos: u32, generic: bool) -> PResult<Option<u32>> {
-        if let Some(def) = self.ir.registry.lookup(name) {
+        let sym = self.ir.sym(name);
+        if let Some(def) = self.ir.lookup_def(sym) {
             return Ok(Some(def));
         }
         let dialect = name.split('.').next().unwrap_or("");
@@ -631,10 +693,16 @@ impl<'a> Parser<'a> {
         Ok(None)
     }
 
-    fn parse_generic_operation(&mut self, start: u32) -> PResult<OpId> {
+    fn parse_generic_operation(&mut self) -> PResult<OpId> {
         let name_pos = self.pos();
-        let name_bytes = self.parse_string("operation name")?;
-        let name = String::from_utf8(name_bytes).or_else(|_| err(name_pos, "invalid operation name"))?;
+        let t = self.text();
+        let name: std::borrow::Cow<'a, str> = if t.contains('\\') {
+            let bytes = self.parse_string("operation name")?;
+            String::from_utf8(bytes).or_else(|_| err(name_pos, "invalid operation name"))?.into()
+        } else {
+            self.bump();
+            t[1..t.len() - 1].into()
+        };
         if name.is_empty() {
             return err(name_pos, "empty operation name is invalid");
         }
@@ -644,7 +712,7 @@ impl<'a> Parser<'a> {
         let def = self.check_dialect(&name, name_pos, true)?;
         let isolated = def.is_some_and(|d| self.ir.registry.def(d).has(Traits::ISOLATED_FROM_ABOVE));
         let sym = self.ir.sym(&name);
-        let loc = self.loc_at(start);
+        let loc = self.loc_at(name_pos);
         self.expect(Tok::LParen, "'(' to start operand list")?;
         let operands = self.parse_operand_list()?;
         self.expect(Tok::RParen, "')' to end operand list")?;
@@ -676,10 +744,23 @@ impl<'a> Parser<'a> {
         }
         self.expect(Tok::Colon, "':' followed by operation type")?;
         let type_pos = self.pos();
-        let fty = self.parse_type()?;
-        let (inputs, results) = match self.ir.type_data(fty) {
-            crate::types::TypeData::Function { inputs, results } => (inputs.clone(), results.clone()),
-            _ => return err(type_pos, "expected function type"),
+        // Read `(ins) -> outs` directly rather than uniquing a function type per op.
+        let (inputs, results) = if self.is(Tok::LParen) {
+            let mut inputs = Vec::new();
+            self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "function type", &mut |p| {
+                inputs.push(p.parse_type()?);
+                Ok(())
+            })?;
+            if !self.consume_if(Tok::Arrow) {
+                return self.error("expected '->' in function type");
+            }
+            (inputs, self.parse_function_result_types()?)
+        } else {
+            let fty = self.parse_type()?;
+            match self.ir.type_data(fty) {
+                crate::types::TypeData::Function { inputs, results } => (inputs.clone(), results.clone()),
+                _ => return err(type_pos, "expected function type"),
+            }
         };
         if inputs.len() != operands.len() {
             return err(
@@ -701,19 +782,25 @@ impl<'a> Parser<'a> {
             let (moved, rest): (Vec<_>, Vec<_>) =
                 attrs.into_iter().partition(|(k, _)| inherent.contains(&self.ir.sym_str(*k)));
             attrs = rest;
-            let mut entries = match properties {
-                Some(p) => match self.ir.attr_data(p) {
-                    AttrData::Dictionary(e) => e.clone(),
-                    _ => return err(type_pos, "expected dictionary attribute for properties"),
-                },
-                None => Vec::new(),
-            };
-            for m in moved {
-                if !entries.iter().any(|(k, _)| *k == m.0) {
-                    entries.push(m);
+            if !moved.is_empty() || properties.is_none() {
+                let mut entries = match properties {
+                    Some(p) => match self.ir.attr_data(p) {
+                        AttrData::Dictionary(e) => e.clone(),
+                        _ => return err(type_pos, "expected dictionary attribute for properties"),
+                    },
+                    None => Vec::new(),
+                };
+                for m in moved {
+                    if !entries.iter().any(|(k, _)| *k == m.0) {
+                        entries.push(m);
+                    }
                 }
+                properties = Some(self.ir.dict_attr(entries));
+            } else if let Some(p) = properties
+                && !matches!(self.ir.attr_data(p), AttrData::Dictionary(_))
+            {
+                return err(type_pos, "expected dictionary attribute for properties");
             }
-            properties = Some(self.ir.dict_attr(entries));
         }
         let st = OperationState {
             name: sym,
@@ -730,7 +817,7 @@ impl<'a> Parser<'a> {
         Ok(op)
     }
 
-    fn parse_custom_operation(&mut self, start: u32) -> PResult<OpId> {
+    fn parse_custom_operation(&mut self) -> PResult<OpId> {
         let name_pos = self.pos();
         let mut name = self.text().to_string();
         if !name.contains('.') {
@@ -757,7 +844,7 @@ impl<'a> Parser<'a> {
         };
         self.bump();
         let sym = self.ir.sym(&name);
-        let loc = self.loc_at(start);
+        let loc = self.loc_at(name_pos);
         let mut res = OpParseResult {
             name: sym,
             loc,
@@ -831,16 +918,21 @@ impl<'a> Parser<'a> {
     pub fn parse_region(&mut self, entry_args: &[RegionArg], isolated: bool) -> PResult<RegionId> {
         self.expect(Tok::LBrace, "'{' to begin a region")?;
         let region = self.ir.new_region();
+        // Names defined in a non-isolated region go out of scope when it
+        // closes; an isolated scope is dropped whole, so it needs no tracking.
         if isolated {
             self.push_isolated_scope();
+        } else {
+            self.scopes.last_mut().unwrap().region_defs.push(Vec::new());
         }
-        self.scopes.last_mut().unwrap().region_defs.push(Vec::new());
-        self.block_scopes.push(BlockScope { labels: HashMap::new() });
+        self.block_scopes.push(BlockScope { labels: HashMap::default() });
         let r = self.parse_region_body(region, entry_args);
         let labels = self.block_scopes.pop().unwrap().labels;
-        let defs = self.scopes.last_mut().unwrap().region_defs.pop().unwrap_or_default();
-        for d in defs {
-            self.scopes.last_mut().unwrap().values.remove(&d);
+        if !isolated {
+            let defs = self.scopes.last_mut().unwrap().region_defs.pop().unwrap_or_default();
+            for d in defs {
+                self.scopes.last_mut().unwrap().values.remove(&d);
+            }
         }
         r?;
         if let Some((name, (_, _, pos))) =
@@ -889,10 +981,10 @@ impl<'a> Parser<'a> {
     fn define_entry_args(&mut self, b: BlockId, args: &[RegionArg]) -> PResult<()> {
         for a in args {
             let v = self.ir.add_block_arg(b, a.ty, a.loc);
-            if a.name.name.is_empty() {
+            if a.name.name == u32::MAX {
                 continue;
             }
-            self.define_values(&a.name.name.clone(), vec![v], a.name.pos)?;
+            self.define_values(a.name.name, v, 1, a.name.pos)?;
         }
         Ok(())
     }
@@ -928,7 +1020,7 @@ impl<'a> Parser<'a> {
                 let ty = p.parse_type()?;
                 let loc = if p.is_keyword("loc") { Some(p.parse_location()?) } else { None };
                 let v = p.ir.add_block_arg(b, ty, loc);
-                p.define_values(&u.name, vec![v], u.pos)
+                p.define_values(u.name, v, 1, u.pos)
             })?;
         }
         self.expect(Tok::Colon, "':' after block name")?;

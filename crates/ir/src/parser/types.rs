@@ -9,6 +9,27 @@ const MAX_INT_WIDTH: u32 = 16_777_215;
 
 impl<'a> Parser<'a> {
     pub fn parse_type(&mut self) -> PResult<Type> {
+        // Shaped types are looked up by spelling first (see `type_spellings`).
+        if self.tok.kind == Tok::BareIdent
+            && matches!(self.text(), "tensor" | "memref" | "vector")
+            && self.src.as_bytes().get(self.tok.end as usize) == Some(&b'<')
+            && let Some(end) = self.balanced_end(self.tok.end as usize)
+        {
+            let key = &self.src[self.tok.start as usize..end];
+            if let Some(&t) = self.type_spellings.get(key) {
+                self.reset_to(end as u32);
+                return Ok(t);
+            }
+            let t = self.parse_type_uncached()?;
+            if self.tok.start as usize >= end && self.src[end..self.tok.start as usize].trim().is_empty() {
+                self.type_spellings.insert(key, t);
+            }
+            return Ok(t);
+        }
+        self.parse_type_uncached()
+    }
+
+    fn parse_type_uncached(&mut self) -> PResult<Type> {
         match self.tok.kind {
             Tok::LParen => self.parse_function_type(),
             Tok::ExclaimIdent => self.parse_dialect_or_alias_type(),

@@ -5,7 +5,7 @@ mod attrs;
 mod float;
 mod names;
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write;
 
 pub use attrs::Elide;
@@ -46,7 +46,7 @@ impl<'a> Printer<'a> {
             options,
             indent: 0,
             names: Names::compute(ir, root, !options.generic),
-            aliases: HashMap::new(),
+            aliases: HashMap::default(),
             collecting: None,
             default_dialect: vec!["builtin"],
             sink: None,
@@ -80,7 +80,7 @@ impl<'a> Printer<'a> {
             options: PrintOptions::default(),
             indent: 0,
             names: Names::compute_empty(ir),
-            aliases: HashMap::new(),
+            aliases: HashMap::default(),
             collecting: None,
             default_dialect: vec!["builtin"],
             sink: None,

@@ -2,7 +2,7 @@
 //! numbered outside-in with a stack; custom form restores counters per region
 //! (so sibling regions reuse numbers) while generic form keeps them unique.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::ir::{BlockId, Ir, OpId, RegionId, Value, ValueDef};
 
@@ -173,7 +173,7 @@ impl State<'_> {
 
 impl Names {
     pub(crate) fn empty() -> Names {
-        Names { value_ids: Vec::new(), strings: Vec::new(), result_groups: HashMap::new(), block_ids: HashMap::new() }
+        Names { value_ids: Vec::new(), strings: Vec::new(), result_groups: HashMap::default(), block_ids: HashMap::default() }
     }
 
     pub fn compute(ir: &Ir, root: OpId, custom: bool) -> Names {
@@ -182,13 +182,13 @@ impl Names {
             names: Names {
                 value_ids: vec![UNSET; ir.values.len()],
                 strings: Vec::new(),
-                result_groups: HashMap::new(),
-                block_ids: HashMap::new(),
+                result_groups: HashMap::default(),
+                block_ids: HashMap::default(),
             },
             next_value: 0,
             next_arg: 0,
             next_conflict: 0,
-            scopes: vec![Scope { parent: None, used: HashSet::new() }],
+            scopes: vec![Scope { parent: None, used: HashSet::default() }],
             cur_scope: 0,
             custom,
         };
@@ -201,7 +201,7 @@ impl Names {
                 st.next_arg = na;
                 st.next_conflict = nc;
             }
-            st.scopes.push(Scope { parent: Some(parent_scope), used: HashSet::new() });
+            st.scopes.push(Scope { parent: Some(parent_scope), used: HashSet::default() });
             st.cur_scope = st.scopes.len() - 1;
             st.number_region(r);
             let scope = st.cur_scope;
