@@ -44,7 +44,9 @@ impl Timing {
         s.push_str("===-------------------------------------------------------------------------===\n");
         s.push_str(&format!("  Total Execution Time: {total:.4} seconds\n\n"));
         s.push_str("  ----Wall Time----  ----Name----\n");
-        for (name, t) in [("Parser", self.parse), ("Verifier", self.verify), ("Passes", self.passes), ("Output", self.output)] {
+        for (name, t) in
+            [("Parser", self.parse), ("Verifier", self.verify), ("Passes", self.passes), ("Output", self.output)]
+        {
             s.push_str(&format!("    {t:.4} ({:5.1}%)  {name}\n", pct(t)));
         }
         s.push_str(&format!("    {total:.4} (100.0%)  Total\n"));

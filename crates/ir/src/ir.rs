@@ -12,11 +12,15 @@ use crate::types::{FloatKind, Signedness, Type, TypeData};
 
 macro_rules! id {
     ($name:ident) => {
+        /// Index into its arena, stored off by one so `Option<Self>` is 4 bytes.
         #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-        pub struct $name(pub(crate) u32);
+        pub struct $name(std::num::NonZeroU32);
         impl $name {
             pub fn index(self) -> usize {
-                self.0 as usize
+                self.0.get() as usize - 1
+            }
+            pub(crate) fn from_index(i: usize) -> $name {
+                $name(std::num::NonZeroU32::new(i as u32 + 1).expect("arena index overflow"))
             }
         }
     };
@@ -44,24 +48,38 @@ pub enum ValueDef {
 pub struct ValueData {
     pub ty: Type,
     pub def: ValueDef,
-    /// Block arguments carry their own location.
-    pub loc: Option<Attribute>,
 }
 
+/// A range in one of the [`Ir`] pools.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
+
+/// One operation. Variable-length parts live in pools on [`Ir`] (MLIR keeps
+/// them as trailing objects), which keeps this struct small and allocation-free.
 #[derive(Clone, Debug)]
 pub struct OpData {
     pub name: Sym,
-    /// Index of the registered definition, if any.
-    pub def: Option<u32>,
-    pub operands: Vec<Value>,
-    pub results: Vec<Value>,
+    /// Index of the registered definition, or `NO_DEF`.
+    def: u32,
+    operands: Span,
+    /// Results are consecutive values; the span indexes the identity table.
+    results: Span,
+    regions: Span,
+    successors: Span,
     /// Inherent attributes (MLIR "properties"): a dictionary for registered ops;
     /// whatever was written in `<...>` for unregistered ones.
     pub properties: Option<Attribute>,
     /// Discardable attributes: always a dictionary.
     pub attrs: Attribute,
-    pub regions: Vec<RegionId>,
-    pub successors: Vec<BlockId>,
     pub loc: Attribute,
     pub parent: Option<BlockId>,
     pub prev: Option<OpId>,
@@ -69,9 +87,13 @@ pub struct OpData {
     pub erased: bool,
 }
 
+const NO_DEF: u32 = u32::MAX;
+
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
     pub args: Vec<Value>,
+    /// Locations of the arguments, when any was given (else empty).
+    pub arg_locs: Vec<Option<Attribute>>,
     pub first: Option<OpId>,
     pub last: Option<OpId>,
     pub parent: Option<RegionId>,
@@ -120,6 +142,11 @@ pub struct Ir {
     pub(crate) blocks: Vec<BlockData>,
     pub(crate) regions: Vec<RegionData>,
     pub(crate) values: Vec<ValueData>,
+    /// `value_ids[i] == Value(i)`: lets result ranges be returned as slices.
+    value_ids: Vec<Value>,
+    operand_pool: Vec<Value>,
+    region_pool: Vec<RegionId>,
+    successor_pool: Vec<BlockId>,
     pub registry: Arc<Registry>,
     pub allow_unregistered: bool,
     empty_dict: Attribute,
@@ -142,6 +169,10 @@ impl Ir {
             blocks: Vec::new(),
             regions: Vec::new(),
             values: Vec::new(),
+            value_ids: Vec::new(),
+            operand_pool: Vec::new(),
+            region_pool: Vec::new(),
+            successor_pool: Vec::new(),
             registry,
             allow_unregistered: false,
             empty_dict,
@@ -321,9 +352,20 @@ impl Ir {
     }
 
     pub(crate) fn new_value(&mut self, ty: Type, def: ValueDef) -> Value {
-        let v = Value(self.values.len() as u32);
-        self.values.push(ValueData { ty, def, loc: None });
+        let v = Value::from_index(self.values.len());
+        self.values.push(ValueData { ty, def });
+        self.value_ids.push(v);
         v
+    }
+
+    /// Number of values ever created (an upper bound for value indices).
+    pub fn value_count(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The value `i` places after `first` (results are allocated consecutively).
+    pub fn value_offset(&self, first: Value, i: u32) -> Value {
+        self.value_ids[first.index() + i as usize]
     }
 
     pub fn new_placeholder(&mut self, ty: Type) -> Value {
@@ -367,7 +409,14 @@ impl Ir {
     }
 
     pub fn op_def(&self, op: OpId) -> Option<&OpDef> {
-        self.ops[op.index()].def.map(|d| self.registry.def(d))
+        self.def_index(op).map(|d| self.registry.def(d))
+    }
+
+    pub fn def_index(&self, op: OpId) -> Option<u32> {
+        match self.ops[op.index()].def {
+            NO_DEF => None,
+            d => Some(d),
+        }
     }
 
     pub fn is_op(&self, op: OpId, name: &str) -> bool {
@@ -375,27 +424,41 @@ impl Ir {
     }
 
     pub fn operands(&self, op: OpId) -> &[Value] {
-        &self.ops[op.index()].operands
+        &self.operand_pool[self.ops[op.index()].operands.range()]
     }
 
     pub fn operand(&self, op: OpId, i: usize) -> Value {
-        self.ops[op.index()].operands[i]
+        self.operands(op)[i]
     }
 
     pub fn results(&self, op: OpId) -> &[Value] {
-        &self.ops[op.index()].results
+        &self.value_ids[self.ops[op.index()].results.range()]
     }
 
     pub fn result(&self, op: OpId, i: usize) -> Value {
-        self.ops[op.index()].results[i]
+        self.results(op)[i]
     }
 
     pub fn regions(&self, op: OpId) -> &[RegionId] {
-        &self.ops[op.index()].regions
+        &self.region_pool[self.ops[op.index()].regions.range()]
     }
 
     pub fn successors(&self, op: OpId) -> &[BlockId] {
-        &self.ops[op.index()].successors
+        &self.successor_pool[self.ops[op.index()].successors.range()]
+    }
+
+    /// Replaces the operand list (appending a new range when the length changes).
+    pub fn set_operands(&mut self, op: OpId, vals: &[Value]) {
+        let span = self.ops[op.index()].operands;
+        if span.len as usize == vals.len() {
+            self.operand_pool[span.range()].copy_from_slice(vals);
+        } else {
+            self.ops[op.index()].operands = push_span(&mut self.operand_pool, vals);
+        }
+    }
+
+    pub fn set_successors(&mut self, op: OpId, blocks: &[BlockId]) {
+        self.ops[op.index()].successors = push_span(&mut self.successor_pool, blocks);
     }
 
     pub fn loc(&self, op: OpId) -> Attribute {
@@ -403,14 +466,13 @@ impl Ir {
     }
 
     pub fn create_op(&mut self, st: OperationState) -> OpId {
-        let id = OpId(self.ops.len() as u32);
+        let id = OpId::from_index(self.ops.len());
         let def = self.lookup_def(st.name);
-        let results = st
-            .result_types
-            .iter()
-            .enumerate()
-            .map(|(i, t)| self.new_value(*t, ValueDef::Result { op: id, index: i as u32 }))
-            .collect();
+        let first_result = self.values.len() as u32;
+        for (i, t) in st.result_types.iter().enumerate() {
+            self.new_value(*t, ValueDef::Result { op: id, index: i as u32 });
+        }
+        let results = Span { start: first_result, len: st.result_types.len() as u32 };
         let attrs = if st.attrs.is_empty() { self.empty_dict } else { self.dict_attr(st.attrs) };
         let mut properties = st.properties;
         let missing_default = def.is_some_and(|d| {
@@ -430,16 +492,18 @@ impl Ir {
         for r in &st.regions {
             self.regions[r.index()].parent = Some(id);
         }
-        let regions = st.regions;
+        let operands = push_span(&mut self.operand_pool, &st.operands);
+        let regions = push_span(&mut self.region_pool, &st.regions);
+        let successors = push_span(&mut self.successor_pool, &st.successors);
         self.ops.push(OpData {
             name: st.name,
-            def,
-            operands: st.operands,
+            def: def.unwrap_or(NO_DEF),
+            operands,
             results,
             properties,
             attrs,
             regions,
-            successors: st.successors,
+            successors,
             loc: st.loc,
             parent: None,
             prev: None,
@@ -538,7 +602,7 @@ impl Ir {
     }
 
     pub fn create_block(&mut self) -> BlockId {
-        let b = BlockId(self.blocks.len() as u32);
+        let b = BlockId::from_index(self.blocks.len());
         self.blocks.push(BlockData::default());
         b
     }
@@ -546,9 +610,23 @@ impl Ir {
     pub fn add_block_arg(&mut self, block: BlockId, ty: Type, loc: Option<Attribute>) -> Value {
         let index = self.blocks[block.index()].args.len() as u32;
         let v = self.new_value(ty, ValueDef::BlockArg { block, index });
-        self.values[v.index()].loc = loc;
-        self.blocks[block.index()].args.push(v);
+        let bd = &mut self.blocks[block.index()];
+        bd.args.push(v);
+        if loc.is_some() || !bd.arg_locs.is_empty() {
+            bd.arg_locs.resize(bd.args.len() - 1, None);
+            bd.arg_locs.push(loc);
+        }
         v
+    }
+
+    /// The location written for a block argument, if any.
+    pub fn block_arg_loc(&self, v: Value) -> Option<Attribute> {
+        match self.value_def(v) {
+            ValueDef::BlockArg { block, index } => {
+                self.blocks[block.index()].arg_locs.get(index as usize).copied().flatten()
+            }
+            _ => None,
+        }
     }
 
     pub fn block_args(&self, b: BlockId) -> &[Value] {
@@ -573,7 +651,7 @@ impl Ir {
 
     /// A detached, empty region for an [`OperationState`].
     pub fn new_region(&mut self) -> RegionId {
-        let r = RegionId(self.regions.len() as u32);
+        let r = RegionId::from_index(self.regions.len());
         self.regions.push(RegionData::default());
         r
     }
@@ -690,7 +768,8 @@ impl Ir {
     }
 
     pub fn set_operand(&mut self, op: OpId, i: usize, v: Value) {
-        self.ops[op.index()].operands[i] = v;
+        let span = self.ops[op.index()].operands;
+        self.operand_pool[span.start as usize + i] = v;
     }
 
     /// Replaces every use of `from` inside `root` (including `root` itself).
@@ -698,7 +777,8 @@ impl Ir {
         let mut ops = Vec::new();
         self.walk(root, &mut |o| ops.push(o));
         for o in ops {
-            for v in self.ops[o.index()].operands.iter_mut() {
+            let span = self.ops[o.index()].operands;
+            for v in self.operand_pool[span.range()].iter_mut() {
                 if *v == from {
                     *v = to;
                 }
@@ -727,7 +807,7 @@ impl Ir {
     /// Pre-order walk of `op` and everything nested in it.
     pub fn walk(&self, op: OpId, f: &mut dyn FnMut(OpId)) {
         f(op);
-        for &r in &self.ops[op.index()].regions {
+        for &r in self.regions(op) {
             for &b in &self.regions[r.index()].blocks {
                 let mut cur = self.blocks[b.index()].first;
                 while let Some(o) = cur {
@@ -740,7 +820,7 @@ impl Ir {
 
     /// Post-order walk (children before parents), as MLIR's default walk order.
     pub fn walk_post(&self, op: OpId, f: &mut dyn FnMut(OpId)) {
-        for &r in &self.ops[op.index()].regions {
+        for &r in self.regions(op) {
             for &b in &self.regions[r.index()].blocks {
                 let mut cur = self.blocks[b.index()].first;
                 while let Some(o) = cur {
@@ -756,9 +836,11 @@ impl Ir {
     /// receives mappings for every value the clone defines.
     pub fn clone_op(&mut self, op: OpId, map: &mut std::collections::HashMap<Value, Value>) -> OpId {
         let src = self.ops[op.index()].clone();
-        let operands = src.operands.iter().map(|v| *map.get(v).unwrap_or(v)).collect();
-        let result_types = src.results.iter().map(|v| self.value_type(*v)).collect();
-        let regions = src.regions.iter().map(|_| self.new_region()).collect();
+        let src_results = self.results(op).to_vec();
+        let src_regions = self.regions(op).to_vec();
+        let operands = self.operands(op).iter().map(|v| *map.get(v).unwrap_or(v)).collect();
+        let result_types = src_results.iter().map(|v| self.value_type(*v)).collect();
+        let regions = src_regions.iter().map(|_| self.new_region()).collect();
         let st = OperationState {
             name: src.name,
             operands,
@@ -766,22 +848,22 @@ impl Ir {
             properties: src.properties,
             attrs: Vec::new(),
             regions,
-            successors: src.successors.clone(),
+            successors: self.successors(op).to_vec(),
             loc: src.loc,
         };
         let new = self.create_op(st);
         self.ops[new.index()].attrs = src.attrs;
-        for (a, b) in src.results.iter().zip(self.ops[new.index()].results.clone()) {
+        for (a, b) in src_results.iter().zip(self.results(new).to_vec()) {
             map.insert(*a, b);
         }
-        let new_regions = self.ops[new.index()].regions.clone();
+        let new_regions = self.regions(new).to_vec();
         let mut block_map = std::collections::HashMap::new();
-        for (sr, dr) in src.regions.iter().zip(new_regions) {
+        for (sr, dr) in src_regions.iter().zip(new_regions) {
             for sb in self.regions[sr.index()].blocks.clone() {
                 let nb = self.create_block();
                 block_map.insert(sb, nb);
                 for a in self.blocks[sb.index()].args.clone() {
-                    let (t, l) = (self.value_type(a), self.values[a.index()].loc);
+                    let (t, l) = (self.value_type(a), self.block_arg_loc(a));
                     let na = self.add_block_arg(nb, t, l);
                     map.insert(a, na);
                 }
@@ -801,7 +883,8 @@ impl Ir {
         let mut nested = Vec::new();
         self.walk(new, &mut |o| nested.push(o));
         for o in nested {
-            for s in self.ops[o.index()].successors.iter_mut() {
+            let span = self.ops[o.index()].successors;
+            for s in self.successor_pool[span.range()].iter_mut() {
                 if let Some(n) = block_map.get(s) {
                     *s = *n;
                 }
@@ -809,6 +892,15 @@ impl Ir {
         }
         new
     }
+}
+
+fn push_span<T: Copy>(pool: &mut Vec<T>, items: &[T]) -> Span {
+    if items.is_empty() {
+        return Span::default();
+    }
+    let start = pool.len() as u32;
+    pool.extend_from_slice(items);
+    Span { start, len: items.len() as u32 }
 }
 
 fn sort_entries(ir: &Ir, entries: &mut [(Sym, Attribute)]) {

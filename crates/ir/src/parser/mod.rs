@@ -102,7 +102,9 @@ pub struct Parser<'a> {
     forward_uses: HashMap<Value, Vec<(OpId, usize)>>,
     default_dialect: Vec<&'static str>,
     /// SSA names as spelled (with `%`), interned per parse without copying.
-    ssa_ids: HashMap<&'a str, u32>,
+    /// Entries carry the full hash so probing never compares the spelled
+    /// names themselves (which would fault released input pages back in).
+    ssa_ids: hashbrown::HashTable<(u64, u32)>,
     ssa_names: Vec<&'a str>,
     /// Attributes and types by exact spelling: kernels repeat the same few
     /// (`tensor<64xf32>`, `#hivm.pipe<PIPE_V>`, property dictionaries), and
@@ -136,7 +138,7 @@ impl<'a> Parser<'a> {
             block_scopes: Vec::new(),
             forward_uses: HashMap::default(),
             default_dialect: vec!["builtin"],
-            ssa_ids: HashMap::default(),
+            ssa_ids: hashbrown::HashTable::new(),
             ssa_names: Vec::new(),
             attr_spellings: HashMap::default(),
             type_spellings: HashMap::default(),
@@ -144,11 +146,16 @@ impl<'a> Parser<'a> {
     }
 
     fn ssa_id(&mut self, name: &'a str) -> u32 {
-        let next = self.ssa_names.len() as u32;
-        let id = *self.ssa_ids.entry(name).or_insert(next);
-        if id == next {
-            self.ssa_names.push(name);
+        use std::hash::BuildHasher;
+        let hash = rustc_hash::FxBuildHasher.hash_one(name);
+        let names = &self.ssa_names;
+        let found = self.ssa_ids.find(hash, |&(h, id)| h == hash && names[id as usize] == name);
+        if let Some(&(_, id)) = found {
+            return id;
         }
+        let id = self.ssa_names.len() as u32;
+        self.ssa_names.push(name);
+        self.ssa_ids.insert_unique(hash, (hash, id), |&(h, _)| h);
         id
     }
 
@@ -407,7 +414,7 @@ impl<'a> Parser<'a> {
                 if u.number >= count {
                     return err(u.pos, "reference to invalid result number");
                 }
-                Value(first.0 + u.number)
+                self.ir.value_offset(first, u.number)
             }
             None => match scope.forward.get(&(u.name, u.number)) {
                 Some(&(v, _)) => v,
@@ -457,12 +464,15 @@ impl<'a> Parser<'a> {
         if !scope.forward.is_empty() {
             for i in 0..count {
                 let Some((ph, _)) = self.scopes.last_mut().unwrap().forward.remove(&(name, i)) else { continue };
-                let v = Value(first.0 + i);
+                let v = self.ir.value_offset(first, i);
                 let (pt, vt) = (self.ir.value_type(ph), self.ir.value_type(v));
                 if pt != vt {
                     let (a, b) = (self.type_str(vt), self.type_str(pt));
                     let shown = if count == 1 { spelled.to_string() } else { format!("{spelled}#{i}") };
-                    return err(pos, format!("definition of SSA value '{shown}' has type '{a}' but was used with type '{b}'"));
+                    return err(
+                        pos,
+                        format!("definition of SSA value '{shown}' has type '{a}' but was used with type '{b}'"),
+                    );
                 }
                 for (op, idx) in self.forward_uses.remove(&ph).unwrap_or_default() {
                     self.ir.set_operand(op, idx, v);

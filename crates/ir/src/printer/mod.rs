@@ -207,11 +207,12 @@ impl<'a> Printer<'a> {
         self.out.push('"');
         attrs::escape_into(&mut self.out, ir.sym_str(o.name).as_bytes());
         self.out.push_str("\"(");
-        self.print_values(&o.operands);
+        self.print_values(ir.operands(op));
         self.out.push(')');
-        if !o.successors.is_empty() {
+        let successors = ir.successors(op);
+        if !successors.is_empty() {
             self.out.push('[');
-            for (i, s) in o.successors.iter().enumerate() {
+            for (i, s) in successors.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -227,10 +228,11 @@ impl<'a> Printer<'a> {
                 self.out.push('>');
             }
         }
-        if !o.regions.is_empty() {
+        let regions = ir.regions(op);
+        if !regions.is_empty() {
             self.out.push_str(" (");
             self.default_dialect.push("");
-            for (i, r) in o.regions.iter().enumerate() {
+            for (i, r) in regions.iter().enumerate() {
                 if i > 0 {
                     self.out.push_str(", ");
                 }
@@ -241,12 +243,16 @@ impl<'a> Printer<'a> {
         }
         self.print_attr_dict(o.attrs, &[]);
         self.out.push_str(" : ");
-        let ins: Vec<Type> = o.operands.iter().map(|v| ir.value_type(*v)).collect();
-        let outs: Vec<Type> = o.results.iter().map(|v| ir.value_type(*v)).collect();
         self.out.push('(');
-        self.print_type_list(&ins);
+        self.print_operand_types(op);
         self.out.push_str(") -> ");
-        self.print_result_types(&outs);
+        let results = ir.results(op);
+        if results.len() == 1 && !matches!(ir.type_data(ir.value_type(results[0])), crate::TypeData::Function { .. }) {
+            self.print_type(ir.value_type(results[0]));
+        } else {
+            let outs: Vec<Type> = results.iter().map(|v| ir.value_type(*v)).collect();
+            self.print_result_types(&outs);
+        }
     }
 
     /// ` {a = 1, ...}` from a dictionary attribute, skipping `elided` names.
@@ -342,7 +348,7 @@ impl<'a> Printer<'a> {
                     self.print_type(ir.value_type(*a));
                     if self.options.debuginfo {
                         self.out.push_str(" loc(");
-                        let l = ir.value_data(*a).loc.unwrap_or(ir.unknown_loc());
+                        let l = ir.block_arg_loc(*a).unwrap_or(ir.unknown_loc());
                         self.print_loc_body(l);
                         self.out.push(')');
                     }
@@ -403,8 +409,13 @@ impl<'a> Printer<'a> {
     // ----- helpers for custom printers -----
 
     pub fn print_operand_types(&mut self, op: OpId) {
-        let tys: Vec<Type> = self.ir.operands(op).iter().map(|v| self.ir.value_type(*v)).collect();
-        self.print_type_list(&tys);
+        let ir = self.ir;
+        for (i, v) in ir.operands(op).iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_type(ir.value_type(*v));
+        }
     }
 
     pub fn print_value_types(&mut self, vs: &[Value]) {

@@ -173,14 +173,19 @@ impl State<'_> {
 
 impl Names {
     pub(crate) fn empty() -> Names {
-        Names { value_ids: Vec::new(), strings: Vec::new(), result_groups: HashMap::default(), block_ids: HashMap::default() }
+        Names {
+            value_ids: Vec::new(),
+            strings: Vec::new(),
+            result_groups: HashMap::default(),
+            block_ids: HashMap::default(),
+        }
     }
 
     pub fn compute(ir: &Ir, root: OpId, custom: bool) -> Names {
         let mut st = State {
             ir,
             names: Names {
-                value_ids: vec![UNSET; ir.values.len()],
+                value_ids: vec![UNSET; ir.value_count()],
                 strings: Vec::new(),
                 result_groups: HashMap::default(),
                 block_ids: HashMap::default(),
