@@ -604,7 +604,7 @@ impl<'a> Parser<'a> {
     pub fn parse_operation(&mut self) -> PResult<OpId> {
         let start = self.pos();
         self.ops_parsed = self.ops_parsed.wrapping_add(1);
-        if self.ops_parsed % 4096 == 0
+        if self.ops_parsed.is_multiple_of(4096)
             && let Some(f) = &mut self.progress
         {
             f(start as usize);
