@@ -79,16 +79,18 @@ fn parse_error_to_diag(p_ir: &mut Ir, e: &ParseError, buf: &SourceBuffer, file: 
 }
 
 /// Processes one buffer: prints to `out` on success, else returns diagnostics.
-fn process_chunk(
-    registry: &Arc<Registry>,
-    opts: &Options,
-    buf: &SourceBuffer,
-    file: &str,
-    base: usize,
-    release: Option<ReleaseFn>,
-    out: &mut dyn Write,
-    timing: &mut Timing,
-) -> (Ir, Vec<Diagnostic>) {
+/// What stays the same across the chunks of one input.
+struct Session<'a> {
+    registry: Arc<Registry>,
+    opts: &'a Options,
+    file: &'a str,
+    release: Option<ReleaseFn<'a>>,
+    timing: Timing,
+}
+
+fn process_chunk(cx: &mut Session, buf: &SourceBuffer, base: usize, out: &mut dyn Write) -> (Ir, Vec<Diagnostic>) {
+    let (registry, opts, file, release) = (&cx.registry, cx.opts, cx.file, cx.release);
+    let timing = &mut cx.timing;
     let clock = std::time::Instant::now();
     let mut ir = Ir::new(registry.clone());
     ir.allow_unregistered = opts.allow_unregistered;
@@ -151,10 +153,9 @@ fn split_chunks(text: &str) -> Vec<(&str, u32)> {
 }
 
 pub fn run(opts: &Options, text: &str, file: &str, release: Option<ReleaseFn>, out: &mut dyn Write) -> Outcome {
-    let registry = hivm_dialects::shared_registry();
+    let mut cx = Session { registry: hivm_dialects::shared_registry(), opts, file, release, timing: Timing::default() };
     let chunks = if opts.split_input_file { split_chunks(text) } else { vec![(text, 0)] };
     let mut stderr = String::new();
-    let mut timing = Timing::default();
     let mut failed = false;
     // "was not produced" reports come after all chunks, as mlir-opt emits them.
     let mut missing = String::new();
@@ -165,7 +166,7 @@ pub fn run(opts: &Options, text: &str, file: &str, release: Option<ReleaseFn>, o
         }
         let buf = SourceBuffer::new(file, chunk, first_line);
         let base = chunk.as_ptr() as usize - text.as_ptr() as usize;
-        let (ir, diags) = process_chunk(&registry, opts, &buf, file, base, release, out, &mut timing);
+        let (ir, diags) = process_chunk(&mut cx, &buf, base, out);
         if diags.is_empty() && !opts.verify_diagnostics && chunk.len() > 1 << 20 {
             // A large module's IR is only freed at exit anyway; skipping the
             // per-node teardown saves measurable time on big inputs.
@@ -234,7 +235,7 @@ pub fn run(opts: &Options, text: &str, file: &str, release: Option<ReleaseFn>, o
     }
     stderr.push_str(&missing);
     if opts.timing {
-        stderr.push_str(&timing.report());
+        stderr.push_str(&cx.timing.report());
     }
     Outcome { stderr, failed }
 }
