@@ -1,11 +1,10 @@
 //! Structural and per-op verification, reporting in mlir-opt's words:
 //! `'op.name' op MESSAGE` plus a "see current operation" note.
 
-use crate::attrs::AttrData;
 use crate::diagnostics::Diagnostic;
 use crate::dialect::Traits;
-use crate::ir::{Ir, OpId, ValueDef};
-use crate::printer::{op_to_generic_string, type_to_string};
+use crate::ir::{BlockId, Ir, OpId, ValueDef};
+use crate::printer::op_to_generic_string;
 
 /// Builds the usual op error with its "see current operation" note.
 pub fn op_error(ir: &Ir, op: OpId, msg: &str) -> Diagnostic {
@@ -156,31 +155,86 @@ fn verify_op(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Diagnostic> {
     verify_dominance(ir, op, positions)
 }
 
-/// Checks that operands defined in the same block come earlier, and that values
-/// used inside isolated regions are defined inside them.
+/// Whether a region's uses are exempt from dominance: graph regions, and
+/// regions of unregistered ops (whose kind is unknown, as in MLIR).
+fn may_be_graph_region(ir: &Ir, block: BlockId) -> bool {
+    match ir.block_parent_op(block) {
+        Some(p) => ir.op_def(p).is_none_or(|d| d.has(Traits::GRAPH_REGION)),
+        None => true,
+    }
+}
+
+/// Whether block `a` dominates block `b` in their region's CFG.
+fn block_dominates(ir: &Ir, a: BlockId, b: BlockId) -> bool {
+    if a == b {
+        return true;
+    }
+    let Some(r) = ir.block_parent(a) else { return false };
+    let blocks = ir.region_blocks(r);
+    if blocks.first() == Some(&a) {
+        return true;
+    }
+    // Is `b` reachable from the entry without passing through `a`?
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![blocks[0]];
+    while let Some(x) = stack.pop() {
+        if x == a || !seen.insert(x) {
+            continue;
+        }
+        if x == b {
+            return false;
+        }
+        if let Some(t) = ir.terminator(x) {
+            stack.extend(ir.successors(t).iter().copied());
+        }
+    }
+    true
+}
+
+/// Checks that every operand's definition dominates the use: an earlier op in
+/// the same block, an enclosing block's value, or a dominating block.
 fn verify_dominance(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Diagnostic> {
-    let Some(block) = ir.parent_block(op) else { return Ok(()) };
     for (i, &v) in ir.operands(op).iter().enumerate() {
-        match ir.value_def(v) {
-            ValueDef::Result { op: def, .. } if ir.parent_block(def) == Some(block) => {
-                let found = positions[def.index()] < positions[op.index()];
-                let graph =
-                    ir.block_parent_op(block).and_then(|p| ir.op_def(p)).is_some_and(|d| d.has(Traits::GRAPH_REGION))
-                        || ir.block_parent_op(block).is_some_and(|p| ir.op_def(p).is_none());
-                if !found && !graph {
-                    let loc = ir.loc(op);
-                    return Err(Diagnostic::error(loc, format!("operand #{i} does not dominate this use"))
-                        .with_note(loc, format!("see current operation: {}", op_to_generic_string(ir, op)))
-                        .with_note(ir.loc(def), "operand defined here (op in the same block)"));
-                }
-            }
+        let (def_block, def_op) = match ir.value_def(v) {
+            ValueDef::Result { op: d, .. } => match ir.parent_block(d) {
+                Some(b) => (b, Some(d)),
+                None => continue,
+            },
+            ValueDef::BlockArg { block, .. } => (block, None),
             ValueDef::Placeholder => {
                 let loc = ir.loc(op);
                 return Err(Diagnostic::error(loc, format!("operand #{i} is an unresolved forward reference")));
             }
-            _ => {}
+        };
+        // Climb from the user to the ancestor that sits in the defining region.
+        let def_region = ir.block_parent(def_block);
+        let mut user = op;
+        let dominated = loop {
+            let Some(ub) = ir.parent_block(user) else { break false };
+            if ir.block_parent(ub) == def_region {
+                if may_be_graph_region(ir, ub) {
+                    break true;
+                }
+                break if ub == def_block {
+                    def_op.is_none_or(|d| d != user && positions[d.index()] < positions[user.index()])
+                } else {
+                    block_dominates(ir, def_block, ub)
+                };
+            }
+            match ir.parent_op(user) {
+                Some(p) => user = p,
+                None => break false,
+            }
+        };
+        if !dominated {
+            let loc = ir.loc(op);
+            let mut d = Diagnostic::error(loc, format!("operand #{i} does not dominate this use"))
+                .with_note(loc, format!("see current operation: {}", op_to_generic_string(ir, op)));
+            if let Some(dop) = def_op {
+                d = d.with_note(ir.loc(dop), "operand defined here");
+            }
+            return Err(d);
         }
     }
-    let _ = (type_to_string, AttrData::Unit);
     Ok(())
 }

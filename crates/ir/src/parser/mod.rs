@@ -528,7 +528,11 @@ impl<'a> Parser<'a> {
             }
         }
         self.pop_isolated_scope()?;
-        self.block_scopes.pop();
+        let labels = self.block_scopes.pop().map(|s| s.labels).unwrap_or_default();
+        // The top level has no blocks to branch to.
+        if let Some((_, _, pos)) = labels.values().min_by_key(|(_, _, p)| *p) {
+            return err(*pos, "reference to an undefined block");
+        }
         let ops: Vec<OpId> = self.ir.block_ops(block).collect();
         if let [only] = ops[..]
             && self.ir.op_name(only) == "builtin.module"

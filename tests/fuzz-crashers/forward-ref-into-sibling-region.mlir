@@ -1,0 +1,3 @@
+func.func@f(%a:i32,%b:index,%m:memref<4xf32>)->i32{%c0=arith.constant 0:index%c1=arith.constant 1:index%x=arith.constant 4:i4%y=arith.constant-1:i6%t=arith.constant true%f=arith.constant 1arith.constant 1%r=scf.for%i=%c0 to%b step%c1 iter_args(%c=%q)->(i32){%s=arith.addi%c,%a:i32
+scf.yield%s:i32}%2=scf.for%i=%c0 to%b step%c1 iter_args(%acc=%a)->(i32){%s=arith.addi%acc,%a:i32
+scf.yield%s:i32}%al=memref.alloc():memref<4xf32>%l2=memref.alloc():memref<4xf32>%l=memref.load%m[%c0]:memref<4xf32>%z="r"(%r)({^b(%q:i32):"y"(%q):(i32)->()"f"():()->()"w"()[^b]:()->()^2(%k:i2):"f"():()->()}){z=[],b={c=3},u}:(i32)->i32%p:2="f"()<{x=1:i4}>:()->(i32,f32)"e"(%p#1,%p#0):(f32,i32)->()cf.br^bb1(%z:i32)^bb1(%v:i32):return%v:i32}
