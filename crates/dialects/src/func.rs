@@ -126,9 +126,7 @@ fn print_func(p: &mut Printer<'_>, op: OpId) {
             && let Some(b) = entry
         {
             let arg = ir.block_args(b)[i];
-            let l = ir.block_arg_loc(arg).unwrap_or(ir.unknown_loc());
-            p.push(" ");
-            p.print_attr(l, hivm_ir::printer::Elide::Never);
+            p.print_arg_loc(ir.block_arg_loc(arg).unwrap_or(ir.unknown_loc()));
         }
     }
     p.push(")");

@@ -33,7 +33,9 @@ fn parse_fill(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     push_attr(p, r, "operandSegmentSizes", seg);
     r.operands = iv;
     r.operands.extend(ov);
-    let region = build_fill_region(p.ir, &in_tys, &out_tys, r.loc);
+    // MLIR builds this body with unknown locations.
+    let unknown = p.ir.unknown_loc();
+    let region = build_fill_region(p.ir, &in_tys, &out_tys, unknown);
     r.regions.push(region);
     Ok(())
 }

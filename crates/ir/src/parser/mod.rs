@@ -994,7 +994,13 @@ impl<'a> Parser<'a> {
 
     fn define_entry_args(&mut self, b: BlockId, args: &[RegionArg]) -> PResult<()> {
         for a in args {
-            let v = self.ir.add_block_arg(b, a.ty, a.loc);
+            // Arguments without a written location get their name's position.
+            let loc = match a.loc {
+                Some(l) => Some(l),
+                None if a.name.name != u32::MAX => Some(self.loc_at(a.name.pos)),
+                None => None,
+            };
+            let v = self.ir.add_block_arg(b, a.ty, loc);
             if a.name.name == u32::MAX {
                 continue;
             }
@@ -1032,8 +1038,8 @@ impl<'a> Parser<'a> {
                 }
                 p.expect(Tok::Colon, "':' and type for SSA value")?;
                 let ty = p.parse_type()?;
-                let loc = if p.is_keyword("loc") { Some(p.parse_location()?) } else { None };
-                let v = p.ir.add_block_arg(b, ty, loc);
+                let loc = if p.is_keyword("loc") { p.parse_location()? } else { p.loc_at(u.pos) };
+                let v = p.ir.add_block_arg(b, ty, Some(loc));
                 p.define_values(u.name, v, 1, u.pos)
             })?;
         }

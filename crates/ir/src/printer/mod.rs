@@ -36,6 +36,11 @@ pub struct Printer<'a> {
     /// Where full output goes when streaming; `out` is flushed into it in chunks.
     sink: Option<&'a mut dyn std::io::Write>,
     io_error: Option<std::io::Error>,
+    /// `--mlir-print-debuginfo`: locations seen during the dry run, in order,
+    /// with whether their alias may be deferred to the end of the output.
+    collected_locs: Vec<(Attribute, bool)>,
+    /// Location aliases keyed by value (locations are not uniqued).
+    loc_aliases: HashMap<AttrData, String>,
 }
 
 impl<'a> Printer<'a> {
@@ -51,6 +56,8 @@ impl<'a> Printer<'a> {
             default_dialect: vec!["builtin"],
             sink: None,
             io_error: None,
+            collected_locs: Vec::new(),
+            loc_aliases: HashMap::default(),
         }
     }
 
@@ -85,7 +92,37 @@ impl<'a> Printer<'a> {
             default_dialect: vec!["builtin"],
             sink: None,
             io_error: None,
+            collected_locs: Vec::new(),
+            loc_aliases: HashMap::default(),
         }
+    }
+
+    /// Prints an op's trailing ` loc(...)`, through an alias when one exists.
+    fn print_trailing_loc(&mut self, loc: Attribute) {
+        let ir = self.ir;
+        self.out.push_str(" loc(");
+        if self.collecting.is_some() {
+            self.collected_locs.push((loc, true));
+        }
+        match self.loc_aliases.get(ir.attr_data(loc)) {
+            Some(a) => {
+                self.out.push('#');
+                self.out.push_str(a);
+            }
+            None => self.print_loc_body(loc),
+        }
+        self.out.push(')');
+    }
+
+    /// Prints a block argument's ` loc(...)` inline (MLIR never aliases these,
+    /// though it still defines an alias for them at the top).
+    pub fn print_arg_loc(&mut self, loc: Attribute) {
+        if self.collecting.is_some() {
+            self.collected_locs.push((loc, false));
+        }
+        self.out.push_str(" loc(");
+        self.print_loc_body(loc);
+        self.out.push(')');
     }
 
     pub(crate) fn alias_for(&mut self, a: Attribute) -> Option<String> {
@@ -153,6 +190,10 @@ impl<'a> Printer<'a> {
 
     pub fn print_op(&mut self, op: OpId) {
         let ir = self.ir;
+        if self.options.debuginfo && self.collecting.is_some() {
+            // MLIR's alias walk visits an op's location before its body.
+            self.collected_locs.push((ir.loc(op), true));
+        }
         let results = ir.results(op);
         if !results.is_empty() {
             match self.names.groups(op).map(|g| g.to_vec()) {
@@ -195,9 +236,7 @@ impl<'a> Printer<'a> {
             None => self.print_generic_op(op),
         }
         if self.options.debuginfo {
-            self.out.push_str(" loc(");
-            self.print_loc_body(ir.loc(op));
-            self.out.push(')');
+            self.print_trailing_loc(ir.loc(op));
         }
     }
 
@@ -347,10 +386,7 @@ impl<'a> Printer<'a> {
                     self.out.push_str(": ");
                     self.print_type(ir.value_type(*a));
                     if self.options.debuginfo {
-                        self.out.push_str(" loc(");
-                        let l = ir.block_arg_loc(*a).unwrap_or(ir.unknown_loc());
-                        self.print_loc_body(l);
-                        self.out.push(')');
+                        self.print_arg_loc(ir.block_arg_loc(*a).unwrap_or(ir.unknown_loc()));
                     }
                 }
                 self.out.push(')');
@@ -482,11 +518,36 @@ pub fn print_top_level_to(
 impl Printer<'_> {
     fn print_with_aliases(&mut self, root: OpId) {
         let ir = self.ir;
-        if ir_has_aliasable(ir) {
+        let mut deferred = Vec::new();
+        if ir_has_aliasable(ir) || self.options.debuginfo {
             self.collecting = Some(Vec::new());
             self.print_op(root);
             let found = self.collecting.take().unwrap();
             self.out.clear();
+            // Locations: one alias per distinct value, numbered in visit order;
+            // only those used by ops may move to the end of the output.
+            let mut locs: Vec<(Attribute, bool)> = Vec::new();
+            let mut index: HashMap<AttrData, usize> = HashMap::default();
+            for (l, deferrable) in std::mem::take(&mut self.collected_locs) {
+                match index.get(ir.attr_data(l)) {
+                    Some(&i) => locs[i].1 &= deferrable,
+                    None => {
+                        index.insert(ir.attr_data(l).clone(), locs.len());
+                        locs.push((l, deferrable));
+                    }
+                }
+            }
+            for (i, (l, deferrable)) in locs.into_iter().enumerate() {
+                let name = if i == 0 { "loc".to_string() } else { format!("loc{i}") };
+                if deferrable {
+                    deferred.push((l, name.clone()));
+                } else {
+                    let _ = write!(self.out, "#{name} = loc(");
+                    self.print_loc_body(l);
+                    self.out.push_str(")\n");
+                }
+                self.loc_aliases.insert(ir.attr_data(l).clone(), name);
+            }
             let (maps, sets): (Vec<_>, Vec<_>) =
                 found.into_iter().partition(|a| matches!(ir.attr_data(*a), AttrData::AffineMap(_)));
             for (prefix, list) in [("map", maps), ("set", sets)] {
@@ -501,6 +562,11 @@ impl Printer<'_> {
         }
         self.print_op(root);
         self.out.push('\n');
+        for (l, name) in deferred {
+            let _ = write!(self.out, "#{name} = loc(");
+            self.print_loc_body(l);
+            self.out.push_str(")\n");
+        }
     }
 }
 

@@ -1,0 +1,91 @@
+//! Common subexpression elimination of side-effect-free ops, scoped by
+//! dominance like MLIR's `-cse`: values from enclosing single-block scopes stay
+//! available in nested regions; isolated-from-above ops start afresh.
+
+use std::collections::HashMap;
+
+use hivm_ir::diagnostics::Diagnostic;
+use hivm_ir::pass::Pass;
+use hivm_ir::{Attribute, Ir, OpId, RegionId, Sym, Traits, Type, Value};
+
+/// What makes two ops interchangeable.
+#[derive(PartialEq, Eq, Hash)]
+struct Key {
+    name: Sym,
+    operands: Vec<Value>,
+    props: Option<Attribute>,
+    attrs: Attribute,
+    types: Vec<Type>,
+}
+
+fn key(ir: &Ir, op: OpId) -> Option<Key> {
+    let def = ir.op_def(op)?;
+    if !def.has(Traits::PURE) || !ir.regions(op).is_empty() || def.has(Traits::TERMINATOR) {
+        return None;
+    }
+    let o = ir.op(op);
+    Some(Key {
+        name: o.name,
+        operands: ir.operands(op).to_vec(),
+        props: o.properties,
+        attrs: o.attrs,
+        types: ir.results(op).iter().map(|v| ir.value_type(*v)).collect(),
+    })
+}
+
+pub struct Cse;
+
+impl Cse {
+    fn region(&self, ir: &mut Ir, r: RegionId, scope: &mut Vec<HashMap<Key, OpId>>, root: OpId) {
+        let blocks = ir.region_blocks(r).to_vec();
+        let inherit = blocks.len() == 1;
+        for b in blocks {
+            if !inherit {
+                scope.push(HashMap::new());
+            }
+            scope.push(HashMap::new());
+            let ops: Vec<OpId> = ir.block_ops(b).collect();
+            for op in ops {
+                if let Some(k) = key(ir, op) {
+                    if let Some(&prev) = scope.iter().rev().find_map(|m| m.get(&k)) {
+                        let new: Vec<Value> = ir.results(prev).to_vec();
+                        let old: Vec<Value> = ir.results(op).to_vec();
+                        for (o, n) in old.iter().zip(&new) {
+                            ir.replace_all_uses_in(root, *o, *n);
+                        }
+                        ir.erase_op(op);
+                        continue;
+                    }
+                    scope.last_mut().unwrap().insert(k, op);
+                }
+                let isolated = ir.op_def(op).is_some_and(|d| d.has(Traits::ISOLATED_FROM_ABOVE));
+                for nr in ir.regions(op).to_vec() {
+                    if isolated {
+                        let mut fresh = Vec::new();
+                        self.region(ir, nr, &mut fresh, op);
+                    } else {
+                        self.region(ir, nr, scope, root);
+                    }
+                }
+            }
+            scope.pop();
+            if !inherit {
+                scope.pop();
+            }
+        }
+    }
+}
+
+impl Pass for Cse {
+    fn name(&self) -> &str {
+        "cse"
+    }
+
+    fn run(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
+        for r in ir.regions(op).to_vec() {
+            let mut scope = Vec::new();
+            self.region(ir, r, &mut scope, op);
+        }
+        Ok(())
+    }
+}
