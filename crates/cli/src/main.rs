@@ -30,6 +30,19 @@ OPTIONS:
 ";
 
 fn main() -> ExitCode {
+    // Nesting is bounded by the parser; a large stack keeps the recursive
+    // parser, verifier and printer well inside it at that bound.
+    let worker = std::thread::Builder::new().stack_size(512 << 20).spawn(real_main);
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("hivm-opt: internal error");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn real_main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut o = opt::Options { verify_each: true, ..Default::default() };
     let mut i = 0;

@@ -37,6 +37,10 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_attribute_uncached(&mut self, ty: Option<Type>) -> PResult<Attribute> {
+        self.nested(|p| p.parse_attribute_inner(ty))
+    }
+
+    fn parse_attribute_inner(&mut self, ty: Option<Type>) -> PResult<Attribute> {
         let pos = self.pos();
         match self.tok.kind {
             Tok::Integer | Tok::Float | Tok::Minus => self.parse_number_attr(ty),
@@ -544,6 +548,10 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_dense_tree(&mut self) -> PResult<DenseTree> {
+        self.nested(|p| p.parse_dense_tree_inner())
+    }
+
+    fn parse_dense_tree_inner(&mut self) -> PResult<DenseTree> {
         if self.is(Tok::LSquare) {
             let mut items = Vec::new();
             self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "dense elements", &mut |p| {
@@ -556,6 +564,10 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_dense_leaf(&mut self) -> PResult<DenseLeaf> {
+        self.nested(|p| p.parse_dense_leaf_inner())
+    }
+
+    fn parse_dense_leaf_inner(&mut self) -> PResult<DenseLeaf> {
         let pos = self.pos();
         if self.is_keyword("true") || self.is_keyword("false") {
             let v = self.text() == "true";
@@ -701,6 +713,10 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_affine_factor(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+        self.nested(|p| p.parse_affine_factor_inner(dims, syms))
+    }
+
+    fn parse_affine_factor_inner(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
         match self.tok.kind {
             Tok::Minus => {
                 self.bump();
@@ -747,6 +763,10 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_location_instance(&mut self) -> PResult<Attribute> {
+        self.nested(|p| p.parse_location_instance_inner())
+    }
+
+    fn parse_location_instance_inner(&mut self) -> PResult<Attribute> {
         match self.tok.kind {
             Tok::HashIdent => {
                 let pos = self.pos();

@@ -111,7 +111,12 @@ pub struct Parser<'a> {
     /// their meaning depends only on the text (aliases are fixed once defined).
     pub(crate) attr_spellings: HashMap<&'a str, Attribute>,
     pub(crate) type_spellings: HashMap<&'a str, Type>,
+    /// Current nesting of recursive constructs, bounded by [`MAX_NESTING`].
+    depth: u32,
 }
+
+/// Deeper input is rejected with a diagnostic instead of exhausting the stack.
+pub const MAX_NESTING: u32 = 1000;
 
 fn err<T>(pos: u32, msg: impl Into<String>) -> PResult<T> {
     Err(Box::new(ParseError { pos, msg: msg.into(), notes: Vec::new() }))
@@ -142,6 +147,7 @@ impl<'a> Parser<'a> {
             ssa_names: Vec::new(),
             attr_spellings: HashMap::default(),
             type_spellings: HashMap::default(),
+            depth: 0,
         }
     }
 
@@ -176,6 +182,17 @@ impl<'a> Parser<'a> {
 
     pub fn bump(&mut self) {
         self.tok = self.lex.next_token();
+    }
+
+    /// Runs `f` one nesting level deeper, failing cleanly past [`MAX_NESTING`].
+    pub(crate) fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= MAX_NESTING {
+            return self.error(format!("nesting is deeper than {MAX_NESTING} levels"));
+        }
+        self.depth += 1;
+        let r = f(self);
+        self.depth -= 1;
+        r
     }
 
     /// End (exclusive) of the bracketed construct opening at byte `start`, or
@@ -930,6 +947,10 @@ impl<'a> Parser<'a> {
 
     /// Parses `{ ... }`. `entry_args` become the entry block's arguments.
     pub fn parse_region(&mut self, entry_args: &[RegionArg], isolated: bool) -> PResult<RegionId> {
+        self.nested(|p| p.parse_region_inner(entry_args, isolated))
+    }
+
+    fn parse_region_inner(&mut self, entry_args: &[RegionArg], isolated: bool) -> PResult<RegionId> {
         self.expect(Tok::LBrace, "'{' to begin a region")?;
         let region = self.ir.new_region();
         // Names defined in a non-isolated region go out of scope when it

@@ -30,6 +30,10 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_type_uncached(&mut self) -> PResult<Type> {
+        self.nested(|p| p.parse_type_inner())
+    }
+
+    fn parse_type_inner(&mut self) -> PResult<Type> {
         match self.tok.kind {
             Tok::LParen => self.parse_function_type(),
             Tok::ExclaimIdent => self.parse_dialect_or_alias_type(),
