@@ -311,24 +311,9 @@ fn print_call(p: &mut Printer<'_>, op: OpId) {
     p.print_functional_type(op);
 }
 
-/// Finds a `func.func` by name in the closest enclosing symbol table.
+/// Finds a `func.func` by name, as seen from `from`.
 pub fn lookup_func(ir: &Ir, from: OpId, name: &str) -> Option<OpId> {
-    let mut cur = ir.parent_op(from);
-    while let Some(c) = cur {
-        if ir.op_def(c).is_some_and(|d| d.has(Traits::SYMBOL_TABLE)) {
-            let r = ir.regions(c)[0];
-            for &b in ir.region_blocks(r) {
-                for o in ir.block_ops(b) {
-                    if ir.get_attr(o, "sym_name").and_then(|a| ir.as_str(a)) == Some(name) {
-                        return ir.is_op(o, "func.func").then_some(o);
-                    }
-                }
-            }
-            return None;
-        }
-        cur = ir.parent_op(c);
-    }
-    None
+    hivm_ir::builder::lookup_symbol_from(ir, from, name).filter(|o| ir.is_op(*o, "func.func"))
 }
 
 fn verify_call(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {

@@ -7,6 +7,7 @@
 
 pub mod affine;
 pub mod attrs;
+pub mod builder;
 pub mod diagnostics;
 pub mod dialect;
 mod intern;

@@ -1,0 +1,106 @@
+//! A builder with an insertion point, and symbol-table lookups: the small
+//! conveniences passes lean on, over the raw [`Ir`] edit methods.
+
+use crate::attrs::Attribute;
+use crate::dialect::Traits;
+use crate::ir::{BlockId, Ir, OpId, OperationState};
+
+/// Where new operations go.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum InsertPoint {
+    /// Before the given op.
+    Before(OpId),
+    /// After the given op.
+    After(OpId),
+    /// At the end of a block.
+    End(BlockId),
+    /// Detached: the caller places the op.
+    Nowhere,
+}
+
+pub struct Builder<'a> {
+    pub ir: &'a mut Ir,
+    pub ip: InsertPoint,
+}
+
+impl<'a> Builder<'a> {
+    pub fn new(ir: &'a mut Ir, ip: InsertPoint) -> Builder<'a> {
+        Builder { ir, ip }
+    }
+
+    /// Creates an op and inserts it; after-insertion keeps the order of
+    /// successive creations (each new op goes after the previous one).
+    pub fn create(&mut self, st: OperationState) -> OpId {
+        let op = self.ir.create_op(st);
+        match self.ip {
+            InsertPoint::Before(anchor) => self.ir.insert_op_before(anchor, op),
+            InsertPoint::After(anchor) => {
+                self.ir.insert_op_after(anchor, op);
+                self.ip = InsertPoint::After(op);
+            }
+            InsertPoint::End(b) => self.ir.append_op(b, op),
+            InsertPoint::Nowhere => {}
+        }
+        op
+    }
+
+    /// Convenience: `name` with operands, result types and attributes, at `loc`.
+    pub fn op(
+        &mut self,
+        name: &str,
+        operands: &[crate::ir::Value],
+        results: &[crate::types::Type],
+        attrs: Vec<(&str, Attribute)>,
+        loc: Attribute,
+    ) -> OpId {
+        let sym = self.ir.sym(name);
+        let mut st = OperationState::new(sym, loc);
+        st.operands = operands.to_vec();
+        st.result_types = results.to_vec();
+        let def = self.ir.lookup_def(sym).map(|d| self.ir.registry.def(d).inherent_attrs);
+        let mut props = Vec::new();
+        for (k, v) in attrs {
+            let key = self.ir.sym(k);
+            if def.is_some_and(|inh| inh.contains(&k)) {
+                props.push((key, v));
+            } else {
+                st.attrs.push((key, v));
+            }
+        }
+        if def.is_some() {
+            st.properties = Some(self.ir.dict_attr(props));
+        }
+        self.create(st)
+    }
+}
+
+/// The closest enclosing op (or `op` itself) that is a symbol table.
+pub fn nearest_symbol_table(ir: &Ir, mut op: OpId) -> Option<OpId> {
+    loop {
+        if ir.op_def(op).is_some_and(|d| d.has(Traits::SYMBOL_TABLE)) {
+            return Some(op);
+        }
+        op = ir.parent_op(op)?;
+    }
+}
+
+/// The op named `name` (by `sym_name`) directly inside symbol table `table`.
+pub fn lookup_symbol_in(ir: &Ir, table: OpId, name: &str) -> Option<OpId> {
+    let r = *ir.regions(table).first()?;
+    ir.region_blocks(r)
+        .iter()
+        .flat_map(|b| ir.block_ops(*b))
+        .find(|o| ir.get_attr(*o, "sym_name").and_then(|a| ir.as_str(a)) == Some(name))
+}
+
+/// Resolves a flat symbol reference from `from`, walking outwards through
+/// enclosing symbol tables as MLIR's `SymbolTable::lookupNearestSymbolFrom`.
+pub fn lookup_symbol_from(ir: &Ir, from: OpId, name: &str) -> Option<OpId> {
+    let mut table = nearest_symbol_table(ir, ir.parent_op(from)?)?;
+    loop {
+        if let Some(found) = lookup_symbol_in(ir, table, name) {
+            return Some(found);
+        }
+        table = nearest_symbol_table(ir, ir.parent_op(table)?)?;
+    }
+}
