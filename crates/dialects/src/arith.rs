@@ -140,6 +140,10 @@ fn print_binary(p: &mut Printer<'_>, op: OpId) {
 }
 
 fn check_operand_kinds(ir: &Ir, op: OpId, float: bool) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let expected = if ir.op_name(op) == "arith.negf" { 1 } else { 2 };
+    if ir.operands(op).len() != expected {
+        return Err(format!("expected {expected} operands, but found {}", ir.operands(op).len()).into());
+    }
     let what = if float { "floating-point-like" } else { "signless-integer-like" };
     for (i, v) in ir.operands(op).iter().enumerate() {
         let t = ir.value_type(*v);

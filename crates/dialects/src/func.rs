@@ -225,8 +225,8 @@ fn verify_func(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
 }
 
 fn parse_return(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    let ops = p.parse_operand_list()?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
+    let ops = p.parse_operand_list()?;
     if !ops.is_empty() {
         let pos = p.pos();
         let tys = p.parse_colon_type_list()?;
