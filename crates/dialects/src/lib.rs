@@ -6,6 +6,8 @@ pub mod bufferization;
 pub mod builtin;
 pub mod cf;
 pub mod func;
+pub mod hacc;
+pub mod hivm;
 pub mod linalg;
 pub mod memref;
 pub mod scf;
@@ -29,6 +31,8 @@ pub fn registry() -> Registry {
     r.register(bufferization::dialect());
     r.register(linalg::dialect());
     r.register(affine::dialect());
+    r.register(hacc::dialect());
+    r.register(hivm::dialect());
     r
 }
 

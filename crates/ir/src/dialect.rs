@@ -17,30 +17,39 @@ pub type VerifyFn = fn(&Ir, OpId) -> Result<(), VerifyError>;
 pub struct VerifyError {
     pub msg: String,
     pub plain: bool,
+    /// How many times the error is reported (upstream verifiers sometimes emit
+    /// the same error twice, and `-verify-diagnostics` tests count them).
+    pub times: u8,
 }
 
 impl VerifyError {
     pub fn plain(msg: impl Into<String>) -> VerifyError {
-        VerifyError { msg: msg.into(), plain: true }
+        VerifyError { msg: msg.into(), plain: true, times: 1 }
+    }
+
+    pub fn twice(mut self) -> VerifyError {
+        self.times = 2;
+        self
     }
 }
 
 impl From<String> for VerifyError {
     fn from(msg: String) -> VerifyError {
-        VerifyError { msg, plain: false }
+        VerifyError { msg, plain: false, times: 1 }
     }
 }
 
 impl From<&str> for VerifyError {
     fn from(msg: &str) -> VerifyError {
-        VerifyError { msg: msg.to_string(), plain: false }
+        VerifyError { msg: msg.to_string(), plain: false, times: 1 }
     }
 }
 pub type AsmNamesFn = fn(&Ir, OpId, &mut dyn FnMut(Value, String));
 /// Default values of inherent attributes.
 pub type DefaultsFn = fn(&mut Ir) -> Vec<(&'static str, crate::attrs::Attribute)>;
-/// Validates the body of a dialect attribute or type; `Err` carries the message.
-pub type CheckFn = fn(&str) -> Result<(), String>;
+/// Validates the body of a dialect attribute or type (`mnemonic<...>`) and
+/// returns its canonical spelling; `Err` carries the diagnostic message.
+pub type CheckFn = fn(&str) -> Result<String, String>;
 /// Custom names for the entry-block arguments of each region (e.g. `%iv`).
 pub type BlockArgNamesFn = fn(&Ir, OpId) -> Vec<(Value, String)>;
 

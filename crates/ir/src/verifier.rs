@@ -17,8 +17,9 @@ pub fn plain_error(ir: &Ir, op: OpId, msg: &str) -> Diagnostic {
     Diagnostic::error(loc, msg).with_note(loc, format!("see current operation: {}", op_to_generic_string(ir, op)))
 }
 
-fn from_verify_error(ir: &Ir, op: OpId, e: crate::dialect::VerifyError) -> Diagnostic {
-    if e.plain { plain_error(ir, op, &e.msg) } else { op_error(ir, op, &e.msg) }
+fn from_verify_error(ir: &Ir, op: OpId, e: crate::dialect::VerifyError) -> Vec<Diagnostic> {
+    let d = if e.plain { plain_error(ir, op, &e.msg) } else { op_error(ir, op, &e.msg) };
+    vec![d; e.times.max(1) as usize]
 }
 
 /// Verifies `root` and everything nested in it, reporting the first error.
@@ -52,7 +53,7 @@ pub fn verify_all(ir: &Ir, root: OpId) -> Vec<Diagnostic> {
 fn verify_isolated(ir: &Ir, op: OpId, positions: &[u32], errors: &mut Vec<Diagnostic>) -> bool {
     let mut isolated = Vec::new();
     if let Err(d) = verify_tree(ir, op, positions, &mut isolated) {
-        errors.push(d);
+        errors.extend(d);
         return false;
     }
     let mut ok = true;
@@ -63,7 +64,7 @@ fn verify_isolated(ir: &Ir, op: OpId, positions: &[u32], errors: &mut Vec<Diagno
 }
 
 /// Verifies `op` and non-isolated descendants; isolated descendants are queued.
-fn verify_tree(ir: &Ir, op: OpId, positions: &[u32], isolated: &mut Vec<OpId>) -> Result<(), Diagnostic> {
+fn verify_tree(ir: &Ir, op: OpId, positions: &[u32], isolated: &mut Vec<OpId>) -> Result<(), Vec<Diagnostic>> {
     verify_op(ir, op, positions)?;
     for &r in ir.regions(op) {
         for &b in ir.region_blocks(r) {
@@ -84,7 +85,21 @@ fn verify_tree(ir: &Ir, op: OpId, positions: &[u32], isolated: &mut Vec<OpId>) -
     Ok(())
 }
 
-fn verify_op(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Diagnostic> {
+fn verify_op(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Vec<Diagnostic>> {
+    match verify_op_one(ir, op) {
+        Ok(()) => {}
+        Err(d) => return Err(vec![d]),
+    }
+    if let Some(f) = ir.op_def(op).and_then(|d| d.verify)
+        && let Err(e) = f(ir, op)
+    {
+        return Err(from_verify_error(ir, op, e));
+    }
+    verify_dominance(ir, op, positions).map_err(|d| vec![d])
+}
+
+/// Structural checks from traits; the op's own verifier runs after these.
+fn verify_op_one(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
     let name = ir.op_name(op);
     let Some(def) = ir.op_def(op) else {
         let dialect = name.split('.').next().unwrap_or("");
@@ -96,7 +111,7 @@ fn verify_op(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Diagnostic> {
             )
             .with_note(loc, format!("see current operation: {}", op_to_generic_string(ir, op))));
         }
-        return verify_dominance(ir, op, positions);
+        return Ok(());
     };
     if def.has(Traits::TERMINATOR)
         && let Some(b) = ir.parent_block(op)
@@ -147,12 +162,7 @@ fn verify_op(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Diagnostic> {
             }
         }
     }
-    if let Some(f) = def.verify
-        && let Err(e) = f(ir, op)
-    {
-        return Err(from_verify_error(ir, op, e));
-    }
-    verify_dominance(ir, op, positions)
+    Ok(())
 }
 
 /// Whether a region's uses are exempt from dominance: graph regions, and

@@ -177,13 +177,14 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn make_opaque_attr(&mut self, dialect: &str, body: String, pos: u32) -> PResult<Attribute> {
+    fn make_opaque_attr(&mut self, dialect: &str, mut body: String, pos: u32) -> PResult<Attribute> {
         match self.ir.registry.dialect(dialect) {
             Some(d) => {
-                if let Some(check) = d.check_attr
-                    && let Err(m) = check(&body)
-                {
-                    return err(pos, m);
+                if let Some(check) = d.check_attr {
+                    match check(&body) {
+                        Ok(canonical) => body = canonical,
+                        Err(m) => return err(pos, m),
+                    }
                 }
             }
             None if !self.ir.allow_unregistered => {

@@ -1,0 +1,283 @@
+//! HIVM attributes. They are stored as dialect attributes whose body is
+//! validated and canonicalized here (`#hivm.pipe<PIPE_V>`); accessors below
+//! decode them for passes.
+
+use hivm_ir::{Attribute, Ir};
+
+use crate::util::opaque_arg;
+
+/// Enum-valued attributes: mnemonic → allowed values, in storage order.
+pub const ENUMS: &[(&str, &[&str])] = &[
+    (
+        "pipe",
+        &[
+            "PIPE_S",
+            "PIPE_V",
+            "PIPE_M",
+            "PIPE_MTE1",
+            "PIPE_MTE2",
+            "PIPE_MTE3",
+            "PIPE_ALL",
+            "PIPE_MTE4",
+            "PIPE_MTE5",
+            "PIPE_V2",
+            "PIPE_FIX",
+            "VIRTUAL_PIPE_MTE2_L1A",
+            "VIRTUAL_PIPE_MTE2_L1B",
+            "PIPE_NUM",
+            "PIPE_UNASSIGNED",
+        ],
+    ),
+    ("tcore_type", &["CUBE", "VECTOR", "CUBE_OR_VECTOR", "CUBE_AND_VECTOR"]),
+    ("tcore_type_marker", &["CUBE", "VECTOR", "CUBE_OR_VECTOR", "CUBE_AND_VECTOR"]),
+    ("func_core_type", &["AIC", "AIV", "MIX", "AIC_OR_AIV"]),
+    ("module_core_type", &["AIC", "AIV", "MIX"]),
+    ("vf_mode", &["SIMD", "SIMT", "MIX"]),
+    ("inline_mode", &["always_inline", "no_inline"]),
+    (
+        "iterator_type",
+        &[
+            "parallel",
+            "broadcast",
+            "transpose",
+            "reduction",
+            "interleave",
+            "deinterleave",
+            "inverse",
+            "pad",
+            "concat",
+            "gather",
+            "cumulative",
+            "opaque",
+        ],
+    ),
+    (
+        "event",
+        &["EVENT_ID0", "EVENT_ID1", "EVENT_ID2", "EVENT_ID3", "EVENT_ID4", "EVENT_ID5", "EVENT_ID6", "EVENT_ID7"],
+    ),
+    ("address_space", &["zero", "gm", "cbuf", "ca", "cb", "cc", "ub", "ssbuf"]),
+    ("dma_mode", &["normal", "nz2nd", "nd2nz"]),
+];
+
+/// Numeric value of a pipe as upstream stores it (PIPE_UNASSIGNED = 99).
+pub fn pipe_number(name: &str) -> Option<u32> {
+    let pipes = ENUMS[0].1;
+    let i = pipes.iter().position(|p| *p == name)?;
+    Some(if name == "PIPE_UNASSIGNED" { 99 } else { i as u32 })
+}
+
+/// Splits `mnemonic<args>` into its parts.
+fn split_body(body: &str) -> Option<(&str, &str)> {
+    let open = body.find('<')?;
+    let inner = body[open + 1..].strip_suffix('>')?;
+    Some((&body[..open], inner))
+}
+
+/// Validates and canonicalizes an attribute body of the `hivm` dialect.
+pub fn check_attr(body: &str) -> Result<String, String> {
+    let Some((mnemonic, args)) = split_body(body) else {
+        return Err(format!("unknown attribute `{body}` in dialect `hivm`"));
+    };
+    if let Some((_, values)) = ENUMS.iter().find(|(m, _)| *m == mnemonic) {
+        let v = args.trim();
+        if !values.contains(&v) {
+            return Err(format!("expected one of [{}] for {mnemonic}, got '{v}'", values.join(", ")));
+        }
+        return Ok(format!("{mnemonic}<{v}>"));
+    }
+    if mnemonic == "sync_event_slot" {
+        return SyncEventSlot::parse(args).map(|s| format!("sync_event_slot{}", s.print()));
+    }
+    Err(format!("unknown attribute `{mnemonic}` in dialect `hivm`"))
+}
+
+/// Decodes `#hivm.<mnemonic><VALUE>` into VALUE.
+pub fn enum_value<'a>(ir: &'a Ir, a: Attribute, mnemonic: &str) -> Option<&'a str> {
+    match ir.attr_data(a) {
+        hivm_ir::AttrData::Opaque { dialect, .. } if ir.sym_str(*dialect) == "hivm" => opaque_arg(ir, a, mnemonic),
+        _ => None,
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum MacroSync {
+    Wait,
+    Set,
+    Internal,
+}
+
+impl MacroSync {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MacroSync::Wait => "wait",
+            MacroSync::Set => "set",
+            MacroSync::Internal => "internal",
+        }
+    }
+}
+
+/// `#hivm.sync_event_slot<...>`: an optional (set pipe, wait pipe) pair, the
+/// macro's role in that sync, and an optional pinned event id.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SyncEventSlot {
+    pub pipes: Option<(String, String)>,
+    pub mode: MacroSync,
+    pub event: Option<u32>,
+}
+
+/// Top-level comma split that respects `<...>` nesting.
+fn split_top(s: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0i32, 0usize);
+    for (i, c) in s.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(s[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(s[start..].trim());
+    parts
+}
+
+fn parse_pipe_ref(s: &str) -> Result<String, String> {
+    let body = s.strip_prefix("#hivm.").ok_or_else(|| format!("expected #hivm.pipe attribute, got '{s}'"))?;
+    let canonical = check_attr(body)?;
+    let v = canonical.strip_prefix("pipe<").and_then(|r| r.strip_suffix('>'));
+    v.map(str::to_string).ok_or_else(|| format!("expected #hivm.pipe attribute, got '{s}'"))
+}
+
+/// `<EVENT_IDn>`
+fn parse_event(s: &str) -> Option<u32> {
+    let inner = s.strip_prefix('<')?.strip_suffix('>')?.trim();
+    inner.strip_prefix("EVENT_ID")?.parse::<u32>().ok().filter(|n| *n < 8)
+}
+
+impl SyncEventSlot {
+    /// Parses the slot parameters (between the outer `<` `>`).
+    pub fn parse(args: &str) -> Result<SyncEventSlot, String> {
+        let parts = split_top(args);
+        let mode_of = |s: &str| match s {
+            "wait" => Some(MacroSync::Wait),
+            "set" => Some(MacroSync::Set),
+            "internal" => Some(MacroSync::Internal),
+            _ => None,
+        };
+        let bad_event = "expected `wait`, `set`, `internal`, or an event attribute".to_string();
+        if let Some(m) = mode_of(parts[0]) {
+            if m != MacroSync::Internal {
+                return Err("macro_sync without pipes is only supported for `internal`".into());
+            }
+            let event = match parts.get(1) {
+                None => None,
+                Some(e) => Some(parse_event(e).ok_or_else(|| "expected event attribute like <EVENT_ID0>".to_string())?),
+            };
+            if parts.len() > 2 {
+                return Err("expected '>'".into());
+            }
+            return Ok(SyncEventSlot { pipes: None, mode: MacroSync::Internal, event });
+        }
+        if parts.len() < 2 {
+            return Err("expected `internal` or a pair of #hivm.pipe attributes".into());
+        }
+        let set = parse_pipe_ref(parts[0])?;
+        let wait = parse_pipe_ref(parts[1])?;
+        let mut slot = SyncEventSlot { pipes: Some((set, wait)), mode: MacroSync::Internal, event: None };
+        match parts.get(2) {
+            None => {}
+            Some(p) => match mode_of(p) {
+                Some(m) => {
+                    slot.mode = m;
+                    if let Some(e) = parts.get(3) {
+                        slot.event = Some(parse_event(e).ok_or(bad_event.clone())?);
+                    }
+                    if parts.len() > 4 {
+                        return Err("expected '>'".into());
+                    }
+                }
+                None => {
+                    slot.event = Some(parse_event(p).ok_or(bad_event)?);
+                    if parts.len() > 3 {
+                        return Err("expected '>'".into());
+                    }
+                }
+            },
+        }
+        Ok(slot)
+    }
+
+    /// Canonical parameters including the outer angle brackets.
+    pub fn print(&self) -> String {
+        let mut s = String::from("<");
+        match &self.pipes {
+            None => s.push_str(self.mode.as_str()),
+            Some((a, b)) => {
+                s.push_str(&format!("#hivm.pipe<{a}>, #hivm.pipe<{b}>"));
+                if self.mode != MacroSync::Internal {
+                    s.push_str(", ");
+                    s.push_str(self.mode.as_str());
+                } else if self.event.is_some() {
+                    s.push_str(", internal");
+                }
+            }
+        }
+        if let Some(e) = self.event {
+            s.push_str(&format!(", <EVENT_ID{e}>"));
+        }
+        s.push('>');
+        s
+    }
+
+    pub fn from_attr(ir: &Ir, a: Attribute) -> Option<SyncEventSlot> {
+        let hivm_ir::AttrData::Opaque { dialect, body } = ir.attr_data(a) else { return None };
+        if ir.sym_str(*dialect) != "hivm" {
+            return None;
+        }
+        let args = body.strip_prefix("sync_event_slot<")?.strip_suffix('>')?;
+        SyncEventSlot::parse(args).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_round_trip_in_canonical_form() {
+        for (input, want) in [
+            ("<internal>", "<internal>"),
+            ("<internal, <EVENT_ID3>>", "<internal, <EVENT_ID3>>"),
+            ("<#hivm.pipe<PIPE_MTE2>, #hivm.pipe<PIPE_V>>", "<#hivm.pipe<PIPE_MTE2>, #hivm.pipe<PIPE_V>>"),
+            ("<#hivm.pipe<PIPE_MTE2>, #hivm.pipe<PIPE_V>, internal>", "<#hivm.pipe<PIPE_MTE2>, #hivm.pipe<PIPE_V>>"),
+            (
+                "<#hivm.pipe<PIPE_MTE2>,#hivm.pipe<PIPE_V>, <EVENT_ID1>>",
+                "<#hivm.pipe<PIPE_MTE2>, #hivm.pipe<PIPE_V>, internal, <EVENT_ID1>>",
+            ),
+            (
+                "<#hivm.pipe<PIPE_MTE2>, #hivm.pipe<PIPE_MTE1>, wait, <EVENT_ID1>>",
+                "<#hivm.pipe<PIPE_MTE2>, #hivm.pipe<PIPE_MTE1>, wait, <EVENT_ID1>>",
+            ),
+        ] {
+            let args = &input[1..input.len() - 1];
+            assert_eq!(SyncEventSlot::parse(args).unwrap().print(), want, "{input}");
+        }
+    }
+
+    #[test]
+    fn slot_errors_use_upstream_words() {
+        assert_eq!(
+            SyncEventSlot::parse("wait").unwrap_err(),
+            "macro_sync without pipes is only supported for `internal`"
+        );
+        assert_eq!(
+            SyncEventSlot::parse("#hivm.pipe<PIPE_V>, #hivm.pipe<PIPE_S>, bogus").unwrap_err(),
+            "expected `wait`, `set`, `internal`, or an event attribute"
+        );
+        assert!(check_attr("nonsense<1>").unwrap_err().contains("unknown attribute `nonsense`"));
+        assert_eq!(check_attr("pipe< PIPE_V >").unwrap(), "pipe<PIPE_V>");
+    }
+}
