@@ -1,6 +1,7 @@
 //! Dialect definitions for hivm-rs, each op declared once as an [`hivm_ir::OpDef`].
 
 pub mod affine;
+pub mod annotation;
 pub mod arith;
 pub mod bufferization;
 pub mod builtin;
@@ -33,6 +34,7 @@ pub fn registry() -> Registry {
     r.register(affine::dialect());
     r.register(hacc::dialect());
     r.register(hivm::dialect());
+    r.register(annotation::dialect());
     r
 }
 

@@ -125,3 +125,19 @@ func.func @segments(%a: memref<4xf32>) {
   hivm.hir.custom "user.x" ins(%a, %a : memref<4xf32>) outs(%a : memref<4xf32>)
   return
 }
+
+// -----
+
+func.func @flag_without_event() {
+  // expected-error @+1 {{expected '<' to begin #hivm.event}}
+  hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, EVENT_ID0]
+  return
+}
+
+// -----
+
+func.func @bad_pipe_in_flag() {
+  // expected-error @+1 {{expected one of}}
+  hivm.hir.set_flag[<PIPE_X>, <PIPE_V>, <EVENT_ID0>]
+  return
+}

@@ -57,6 +57,9 @@ pub const ENUMS: &[(&str, &[&str])] = &[
     ),
     ("address_space", &["zero", "gm", "cbuf", "ca", "cb", "cc", "ub", "ssbuf"]),
     ("dma_mode", &["normal", "nz2nd", "nd2nz"]),
+    ("padmode", &["PadNull", "PadFirstElem", "PadValue"]),
+    ("atomic_kind", &["none", "add", "max", "min", "and", "or", "xor", "umax", "umin"]),
+    ("eviction_policy", &["EvictNormal", "EvictFirst", "EvictLast"]),
 ];
 
 /// Numeric value of a pipe as upstream stores it (PIPE_UNASSIGNED = 99).

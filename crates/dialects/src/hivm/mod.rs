@@ -1,25 +1,26 @@
-//! The HIVM dialect: attributes and the custom-operator ops.
+//! The HIVM dialect: attributes, the custom-operator ops, and the other ops
+//! kernels with custom ops use.
 
 pub mod attrs;
 pub mod custom;
+pub mod ops;
 
 use hivm_ir::{Dialect, OpDef};
 
 pub fn dialect() -> Dialect {
     let inherent: &'static [&'static str] = &["name", "no_side_effect", "operandSegmentSizes"];
-    let mut d = Dialect::new(
-        "hivm",
-        vec![
-            OpDef::new(custom::CUSTOM)
-                .inherent(inherent)
-                .assembly(custom::parse_custom, custom::print)
-                .verifier(custom::verify),
-            OpDef::new(custom::MACRO)
-                .inherent(inherent)
-                .assembly(custom::parse_macro, custom::print)
-                .verifier(custom::verify),
-        ],
-    );
+    let mut ops = vec![
+        OpDef::new(custom::CUSTOM)
+            .inherent(inherent)
+            .assembly(custom::parse_custom, custom::print)
+            .verifier(custom::verify),
+        OpDef::new(custom::MACRO)
+            .inherent(inherent)
+            .assembly(custom::parse_macro, custom::print)
+            .verifier(custom::verify),
+    ];
+    ops.extend(ops::defs());
+    let mut d = Dialect::new("hivm", ops);
     d.check_attr = Some(attrs::check_attr);
     d
 }

@@ -120,7 +120,8 @@ impl<'a> Parser<'a> {
     }
 
     /// Captures a balanced `<...>` body verbatim (including the brackets).
-    pub(crate) fn parse_pretty_body(&mut self) -> PResult<String> {
+    /// Also used by dialects to read `<...>` attribute parameters.
+    pub fn parse_pretty_body(&mut self) -> PResult<String> {
         let start = self.tok.start as usize;
         let bytes = self.src.as_bytes();
         let mut depth: Vec<u8> = Vec::new();

@@ -1,0 +1,448 @@
+//! HIVM ops other than the custom ones: pipe synchronisation, block queries,
+//! `pointer_cast`, and the DMA ops `load`/`store`/`copy` — each with its
+//! upstream assembly and the pipe it runs on.
+
+use hivm_ir::lexer::Tok;
+use hivm_ir::parser::{OpParseResult, PResult, Parser, UnresolvedOperand};
+use hivm_ir::printer::Printer;
+use hivm_ir::{Attribute, Ir, OpDef, OpId, Traits, Type, TypeData};
+
+use super::attrs::enum_value;
+use crate::util::{check_segments, opaque_attr, push_attr, segment, segment_attr, type_str};
+
+/// `<VALUE>` as a declarative format prints an enum attribute parameter.
+fn parse_stripped_enum(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attribute> {
+    let pos = p.pos();
+    if !p.is(Tok::Less) {
+        return p.error(format!("expected '<' to begin #hivm.{mnemonic}"));
+    }
+    let body = format!("{mnemonic}{}", p.parse_pretty_body()?);
+    match super::attrs::check_attr(&body) {
+        Ok(canonical) => Ok(opaque_attr(p.ir, "hivm", &canonical)),
+        Err(m) => p.error_at(pos, m),
+    }
+}
+
+fn print_stripped_enum(p: &mut Printer<'_>, a: Attribute, mnemonic: &str) {
+    match enum_value(p.ir, a, mnemonic) {
+        Some(v) => p.push(&format!("<{v}>")),
+        None => p.print_attr(a, hivm_ir::printer::Elide::Never),
+    }
+}
+
+// ----- set_flag / wait_flag / pipe_barrier -----
+
+fn parse_flag(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.expect(Tok::LSquare, "'['")?;
+    let set = parse_stripped_enum(p, "pipe")?;
+    push_attr(p, r, "set_pipe", set);
+    p.expect(Tok::Comma, "','")?;
+    let wait = parse_stripped_enum(p, "pipe")?;
+    push_attr(p, r, "wait_pipe", wait);
+    p.expect(Tok::Comma, "','")?;
+    if p.is(Tok::PercentIdent) {
+        let u = p.parse_operand()?;
+        let i64t = p.ir.int_type(64);
+        let v = p.resolve_operand(&u, i64t)?;
+        r.operands.push(v);
+    } else {
+        let e = parse_stripped_enum(p, "event")?;
+        push_attr(p, r, "static_event_id", e);
+    }
+    p.expect(Tok::RSquare, "']'")?;
+    p.parse_optional_attr_dict(&mut r.attrs)
+}
+
+fn print_flag(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push("[");
+    for (i, k) in ["set_pipe", "wait_pipe"].iter().enumerate() {
+        if i > 0 {
+            p.push(", ");
+        }
+        if let Some(a) = ir.get_attr(op, k) {
+            print_stripped_enum(p, a, "pipe");
+        }
+    }
+    p.push(", ");
+    match (ir.get_attr(op, "static_event_id"), ir.operands(op).first()) {
+        (Some(e), _) => print_stripped_enum(p, e, "event"),
+        (None, Some(v)) => p.print_value(*v),
+        (None, None) => {}
+    }
+    p.push("]");
+    p.print_optional_attr_dict(op, &["set_pipe", "wait_pipe", "static_event_id"]);
+}
+
+fn verify_flag(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    for k in ["set_pipe", "wait_pipe"] {
+        if ir.get_attr(op, k).and_then(|a| enum_value(ir, a, "pipe")).is_none() {
+            return Err(format!("requires attribute '{k}'").into());
+        }
+    }
+    let dynamic = ir.operands(op).len();
+    let stat = ir.get_attr(op, "static_event_id").is_some();
+    if dynamic > 1 || (dynamic == 1) == stat {
+        return Err("requires exactly one of static_event_id and dynamic_event_id".into());
+    }
+    if let Some(v) = ir.operands(op).first()
+        && !ir.type_data(ir.value_type(*v)).is_signless_int(64)
+    {
+        return Err(format!(
+            "operand #0 must be 64-bit signless integer, but got '{}'",
+            type_str(ir, ir.value_type(*v))
+        )
+        .into());
+    }
+    Ok(())
+}
+
+fn parse_barrier(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.expect(Tok::LSquare, "'['")?;
+    let pipe = parse_stripped_enum(p, "pipe")?;
+    push_attr(p, r, "pipe", pipe);
+    p.expect(Tok::RSquare, "']'")?;
+    p.parse_optional_attr_dict(&mut r.attrs)
+}
+
+fn print_barrier(p: &mut Printer<'_>, op: OpId) {
+    p.push("[");
+    if let Some(a) = p.ir.get_attr(op, "pipe") {
+        print_stripped_enum(p, a, "pipe");
+    }
+    p.push("]");
+    p.print_optional_attr_dict(op, &["pipe"]);
+}
+
+// ----- get_block_idx and friends: `attr-dict -> type` -----
+
+fn parse_query(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    p.expect(Tok::Arrow, "'->'")?;
+    let t = p.parse_type()?;
+    r.result_types.push(t);
+    Ok(())
+}
+
+fn print_query(p: &mut Printer<'_>, op: OpId) {
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" -> ");
+    p.print_type(p.ir.value_type(p.ir.result(op, 0)));
+}
+
+fn verify_query(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let t = ir.value_type(ir.result(op, 0));
+    if !ir.type_data(t).is_signless_int(64) {
+        return Err(format!("result #0 must be 64-bit signless integer, but got '{}'", type_str(ir, t)).into());
+    }
+    Ok(())
+}
+
+// ----- pointer_cast: `(addrs) ([dyn sizes])? attr-dict : type` -----
+
+fn parse_pointer_cast(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.expect(Tok::LParen, "'('")?;
+    let addrs = p.parse_operand_list()?;
+    p.expect(Tok::RParen, "')'")?;
+    let mut dyns = Vec::new();
+    if p.is(Tok::LSquare) {
+        dyns = crate::util::parse_index_list(p)?;
+    }
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let t = p.parse_colon_type()?;
+    let i64t = p.ir.int_type(64);
+    crate::util::resolve_all(p, &addrs, i64t, r)?;
+    let it = p.ir.index_type();
+    crate::util::resolve_all(p, &dyns, it, r)?;
+    let seg = segment_attr(p.ir, &[addrs.len(), dyns.len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.result_types.push(t);
+    Ok(())
+}
+
+fn print_pointer_cast(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push("(");
+    p.print_values(segment(ir, op, 0));
+    p.push(")");
+    let dyns = segment(ir, op, 1);
+    if !dyns.is_empty() {
+        p.push(" ");
+        crate::util::print_index_list(p, dyns);
+    }
+    p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn verify_pointer_cast(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 2)?;
+    if segment(ir, op, 0).is_empty() {
+        return Err("addrs should have at least one addr".into());
+    }
+    if !ir.type_data(ir.value_type(ir.result(op, 0))).is_memref() {
+        return Err("result #0 must be memref of any type values".into());
+    }
+    Ok(())
+}
+
+// ----- load / store / copy -----
+
+/// Optional trailing clauses of a DMA op, in their printed order.
+#[derive(Clone, Copy)]
+enum Clause {
+    /// `kw = <V>` stored as `#hivm.mnemonic<V>` under `attr`.
+    Enum { kw: &'static str, attr: &'static str, mnemonic: &'static str },
+    /// `kw = true|false` stored as a bool under `kw`.
+    Bool { kw: &'static str },
+    /// `kw = %v : T`, operand segment `seg`.
+    Value { kw: &'static str, seg: usize },
+    /// `kw = [[0, 1], ...]`
+    Reassoc { kw: &'static str },
+}
+
+const LOAD: &[Clause] = &[
+    Clause::Enum { kw: "pad_mode", attr: "pad_mode", mnemonic: "padmode" },
+    Clause::Value { kw: "pad_value", seg: 2 },
+    Clause::Value { kw: "left_padding_num", seg: 3 },
+    Clause::Bool { kw: "init_out_buffer" },
+    Clause::Value { kw: "right_padding_num", seg: 4 },
+    Clause::Value { kw: "init_condition", seg: 5 },
+    Clause::Bool { kw: "may_implicit_transpose_with_last_axis" },
+    Clause::Enum { kw: "eviction_policy", attr: "eviction_policy", mnemonic: "eviction_policy" },
+    Clause::Enum { kw: "core_type", attr: "tcoretype", mnemonic: "tcore_type" },
+];
+const STORE: &[Clause] = &[Clause::Enum { kw: "atomic", attr: "atomic_kind", mnemonic: "atomic_kind" }];
+const COPY: &[Clause] = &[
+    Clause::Enum { kw: "pad_mode", attr: "pad_mode", mnemonic: "padmode" },
+    Clause::Value { kw: "pad_value", seg: 2 },
+    Clause::Reassoc { kw: "collapse_reassociation" },
+];
+
+fn clauses_of(name: &str) -> (&'static [Clause], usize) {
+    match name {
+        "hivm.hir.load" => (LOAD, 6),
+        "hivm.hir.copy" => (COPY, 3),
+        _ => (STORE, 0),
+    }
+}
+
+fn parse_dma(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let name = p.ir.sym_str(r.name).to_string();
+    let (clauses, nseg) = clauses_of(&name);
+    let single = |p: &mut Parser<'_>, kw: &str| -> PResult<(UnresolvedOperand, Type)> {
+        p.expect_keyword(kw)?;
+        p.expect(Tok::LParen, "'('")?;
+        let u = p.parse_operand()?;
+        let t = p.parse_colon_type()?;
+        p.expect(Tok::RParen, "')'")?;
+        Ok((u, t))
+    };
+    let (src, st) = single(p, "ins")?;
+    let (dst, dt) = single(p, "outs")?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let mut segs: Vec<Vec<hivm_ir::Value>> = vec![Vec::new(); nseg.max(2)];
+    segs[0].push(p.resolve_operand(&src, st)?);
+    segs[1].push(p.resolve_operand(&dst, dt)?);
+    for c in clauses {
+        match *c {
+            Clause::Enum { kw, attr, mnemonic } => {
+                if p.parse_optional_keyword(kw) {
+                    p.expect(Tok::Equal, "'='")?;
+                    let a = parse_stripped_enum(p, mnemonic)?;
+                    push_attr(p, r, attr, a);
+                }
+            }
+            Clause::Bool { kw } => {
+                if p.parse_optional_keyword(kw) {
+                    p.expect(Tok::Equal, "'='")?;
+                    let a = p.parse_attribute(None)?;
+                    push_attr(p, r, kw, a);
+                }
+            }
+            Clause::Value { kw, seg } => {
+                if p.parse_optional_keyword(kw) {
+                    p.expect(Tok::Equal, "'='")?;
+                    let u = p.parse_operand()?;
+                    let t = p.parse_colon_type()?;
+                    segs[seg].push(p.resolve_operand(&u, t)?);
+                }
+            }
+            Clause::Reassoc { kw } => {
+                if p.parse_optional_keyword(kw) {
+                    p.expect(Tok::Equal, "'='")?;
+                    let a = crate::util::parse_reassociation(p)?;
+                    push_attr(p, r, kw, a);
+                }
+            }
+        }
+    }
+    if p.consume_if(Tok::Arrow) {
+        r.result_types.push(p.parse_type()?);
+    }
+    if nseg > 0 {
+        let sizes: Vec<usize> = segs.iter().map(|s| s.len()).collect();
+        let seg = segment_attr(p.ir, &sizes);
+        push_attr(p, r, "operandSegmentSizes", seg);
+    }
+    r.operands = segs.into_iter().flatten().collect();
+    Ok(())
+}
+
+fn print_dma(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let name = ir.op_name(op);
+    let (clauses, nseg) = clauses_of(name);
+    let seg = |i: usize| -> &[hivm_ir::Value] { if nseg == 0 { &ir.operands(op)[i..=i] } else { segment(ir, op, i) } };
+    for (i, kw) in ["ins", "outs"].iter().enumerate() {
+        let v = seg(i)[0];
+        p.push(&format!(" {kw}("));
+        p.print_value(v);
+        p.push(" : ");
+        p.print_type(ir.value_type(v));
+        p.push(")");
+    }
+    let mut elided = vec!["operandSegmentSizes"];
+    for c in clauses {
+        match c {
+            Clause::Enum { attr, .. } => elided.push(attr),
+            Clause::Bool { kw } | Clause::Reassoc { kw } => elided.push(kw),
+            Clause::Value { .. } => {}
+        }
+    }
+    p.print_optional_attr_dict(op, &elided);
+    for c in clauses {
+        match *c {
+            Clause::Enum { kw, attr, mnemonic } => {
+                if let Some(a) = ir.get_attr(op, attr) {
+                    p.push(&format!(" {kw} = "));
+                    print_stripped_enum(p, a, mnemonic);
+                }
+            }
+            Clause::Bool { kw } => {
+                // Default-valued flags print only when set.
+                if let Some(a) = ir.get_attr(op, kw)
+                    && ir.as_int(a).is_some_and(|v| v != 0)
+                {
+                    p.push(&format!(" {kw} = true"));
+                }
+            }
+            Clause::Value { kw, seg: s } => {
+                if let Some(&v) = segment(ir, op, s).first() {
+                    p.push(&format!(" {kw} = "));
+                    p.print_value(v);
+                    p.push(" : ");
+                    p.print_type(ir.value_type(v));
+                }
+            }
+            Clause::Reassoc { kw } => {
+                if let Some(a) = ir.get_attr(op, kw) {
+                    p.push(&format!(" {kw} = "));
+                    p.print_attr(a, hivm_ir::printer::Elide::May);
+                }
+            }
+        }
+    }
+    p.print_arrow_results(op);
+}
+
+fn verify_dma(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let (_, nseg) = clauses_of(ir.op_name(op));
+    if nseg > 0 {
+        check_segments(ir, op, nseg)?;
+    }
+    let (src, dst) = (ir.operand(op, 0), ir.operand(op, 1));
+    for (i, v) in [src, dst].iter().enumerate() {
+        let t = ir.value_type(*v);
+        if !(ir.type_data(t).is_tensor() || ir.type_data(t).is_memref()) {
+            return Err(format!("operand #{i} must be tensor or memref, but got '{}'", type_str(ir, t)).into());
+        }
+    }
+    let dt = ir.value_type(dst);
+    match ir.results(op) {
+        [] if ir.type_data(dt).is_tensor() => Err("expected one tensor result for a tensor destination".into()),
+        [r] if ir.value_type(*r) != dt => Err(format!(
+            "result type '{}' does not match destination type '{}'",
+            type_str(ir, ir.value_type(*r)),
+            type_str(ir, dt)
+        )
+        .into()),
+        _ => Ok(()),
+    }
+}
+
+/// The pipe(s) an op occupies, as the sync solver sees them (spec sync-solver.md §1.3).
+pub fn op_pipes(ir: &Ir, op: OpId) -> Vec<String> {
+    let space = |v: hivm_ir::Value| -> Option<String> {
+        match ir.type_data(ir.value_type(v)) {
+            TypeData::MemRef { memory_space: Some(a), .. } => enum_value(ir, *a, "address_space").map(str::to_string),
+            _ => None,
+        }
+    };
+    let name = ir.op_name(op);
+    let fixed = match name {
+        "hivm.hir.load" | "hivm.hir.nd2nz" | "hivm.hir.load_scale" => Some("PIPE_MTE2"),
+        "hivm.hir.store" | "hivm.hir.nz2nd" => Some("PIPE_MTE3"),
+        "hivm.hir.fixpipe" => Some("PIPE_FIX"),
+        "hivm.hir.l12ub" => Some("PIPE_MTE1"),
+        _ if name.starts_with("hivm.hir.v") => Some("PIPE_V"),
+        _ => None,
+    };
+    if let Some(p) = fixed {
+        return vec![p.to_string()];
+    }
+    match name {
+        "hivm.hir.custom" | "hivm.hir.custom_macro" => {
+            super::custom::pipes(ir, op).into_iter().map(str::to_string).collect()
+        }
+        "hivm.hir.copy" => {
+            let (s, d) = (space(ir.operand(op, 0)), space(ir.operand(op, 1)));
+            let pipe = match (s.as_deref(), d.as_deref()) {
+                (Some("ub"), Some("ub")) => "PIPE_V",
+                (Some("cc"), Some("gm")) => "PIPE_FIX",
+                (Some("gm"), Some("cbuf")) => "PIPE_MTE2",
+                (Some("ub"), Some("cbuf")) => "PIPE_MTE3",
+                _ => "PIPE_UNASSIGNED",
+            };
+            vec![pipe.to_string()]
+        }
+        _ => Vec::new(),
+    }
+}
+
+pub fn defs() -> Vec<OpDef> {
+    let flag = &["set_pipe", "wait_pipe", "static_event_id"];
+    let mut v = vec![
+        OpDef::new("hivm.hir.set_flag").inherent(flag).assembly(parse_flag, print_flag).verifier(verify_flag),
+        OpDef::new("hivm.hir.wait_flag").inherent(flag).assembly(parse_flag, print_flag).verifier(verify_flag),
+        OpDef::new("hivm.hir.pipe_barrier").inherent(&["pipe"]).assembly(parse_barrier, print_barrier),
+        OpDef::new("hivm.hir.pointer_cast")
+            .inherent(&["operandSegmentSizes"])
+            .assembly(parse_pointer_cast, print_pointer_cast)
+            .verifier(verify_pointer_cast),
+        OpDef::new("hivm.hir.load")
+            .inherent(&[
+                "operandSegmentSizes",
+                "pad_mode",
+                "init_out_buffer",
+                "may_implicit_transpose_with_last_axis",
+                "eviction_policy",
+                "tcoretype",
+            ])
+            .assembly(parse_dma, print_dma)
+            .verifier(verify_dma),
+        OpDef::new("hivm.hir.store")
+            .inherent(&["atomic_kind", "may_implicit_transpose_with_last_axis"])
+            .assembly(parse_dma, print_dma)
+            .verifier(verify_dma),
+        OpDef::new("hivm.hir.copy")
+            .inherent(&["operandSegmentSizes", "pad_mode", "collapse_reassociation"])
+            .assembly(parse_dma, print_dma)
+            .verifier(verify_dma),
+    ];
+    for q in ["get_block_idx", "get_block_num", "get_sub_block_idx", "get_sub_block_num"] {
+        let name: &'static str = Box::leak(format!("hivm.hir.{q}").into_boxed_str());
+        v.push(OpDef::new(name).traits(Traits::PURE).assembly(parse_query, print_query).verifier(verify_query));
+    }
+    v
+}
