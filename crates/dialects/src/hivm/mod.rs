@@ -4,6 +4,7 @@
 pub mod attrs;
 pub mod custom;
 pub mod ops;
+pub mod vector;
 
 use hivm_ir::{Dialect, OpDef};
 
@@ -20,6 +21,7 @@ pub fn dialect() -> Dialect {
             .verifier(custom::verify),
     ];
     ops.extend(ops::defs());
+    ops.extend(vector::defs());
     let mut d = Dialect::new("hivm", ops);
     d.check_attr = Some(attrs::check_attr);
     d

@@ -1,0 +1,181 @@
+//! HIVM elementwise vector ops (`hivm.hir.vadd`, `vexp`, ...), all on PIPE_V,
+//! sharing upstream's structured format:
+//! `attr-dict ins(...) outs(...) (temp_buffer(...))? (broadcast = [..])?
+//! (transpose = [..])? (-> types)?`.
+
+use hivm_ir::attrs::{AttrData, DenseArrayData};
+use hivm_ir::lexer::Tok;
+use hivm_ir::parser::{OpParseResult, PResult, Parser};
+use hivm_ir::printer::Printer;
+use hivm_ir::{Attribute, Ir, OpDef, OpId};
+
+use crate::util::{check_segments, i64_array, i64_array_attr, push_attr, segment, segment_attr};
+
+/// (mnemonic, inputs, has a temp_buffer operand).
+const ELEMENTWISE: &[(&str, usize, bool)] = &[
+    ("vexp", 1, true),
+    ("vabs", 1, true),
+    ("vln", 1, true),
+    ("vrelu", 1, true),
+    ("vsqrt", 1, true),
+    ("vrsqrt", 1, true),
+    ("vrec", 1, true),
+    ("vnot", 1, true),
+    ("vtanh", 1, false),
+    ("vsin", 1, false),
+    ("vcos", 1, false),
+    ("vadd", 2, true),
+    ("vsub", 2, true),
+    ("vmul", 2, true),
+    ("vdiv", 2, true),
+    ("vmax", 2, true),
+    ("vmin", 2, true),
+    ("vand", 2, true),
+    ("vor", 2, true),
+    ("vxor", 2, true),
+    ("vpow", 2, true),
+];
+
+fn spec(ir: &Ir, name: &str) -> (usize, bool) {
+    let _ = ir;
+    let m = name.strip_prefix("hivm.hir.").unwrap_or(name);
+    ELEMENTWISE.iter().find(|(n, _, _)| *n == m).map(|(_, i, t)| (*i, *t)).unwrap_or((1, false))
+}
+
+fn empty_i64_array(ir: &mut Ir) -> Attribute {
+    i64_array_attr(ir, &[])
+}
+
+fn defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
+    let e = empty_i64_array(ir);
+    vec![("broadcast", e), ("transpose", e)]
+}
+
+fn parse_group(p: &mut Parser<'_>, kw: &str, out: &mut Vec<hivm_ir::Value>) -> PResult<bool> {
+    if !p.parse_optional_keyword(kw) {
+        return Ok(false);
+    }
+    p.expect(Tok::LParen, "'('")?;
+    let ops = p.parse_operand_list()?;
+    let pos = p.pos();
+    let tys = p.parse_colon_type_list()?;
+    p.expect(Tok::RParen, "')'")?;
+    out.extend(p.resolve_operands(&ops, &tys, pos)?);
+    Ok(true)
+}
+
+/// `[1, 2]`: a DenseI64ArrayAttr in its stripped declarative form.
+fn parse_i64_list(p: &mut Parser<'_>) -> PResult<Attribute> {
+    let mut v = Vec::new();
+    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "integer list", &mut |p| {
+        v.push(p.parse_integer("integer")? as i64);
+        Ok(())
+    })?;
+    Ok(i64_array_attr(p.ir, &v))
+}
+
+fn parse_vector(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let (_, has_tmp) = spec(p.ir, p.ir.sym_str(r.name));
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let (mut src, mut dst, mut tmp) = (Vec::new(), Vec::new(), Vec::new());
+    parse_group(p, "ins", &mut src)?;
+    parse_group(p, "outs", &mut dst)?;
+    if has_tmp {
+        parse_group(p, "temp_buffer", &mut tmp)?;
+    }
+    for kw in ["broadcast", "transpose"] {
+        if p.parse_optional_keyword(kw) {
+            p.expect(Tok::Equal, "'='")?;
+            let a = parse_i64_list(p)?;
+            push_attr(p, r, kw, a);
+        }
+    }
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_type_list_no_parens()?;
+    }
+    let mut sizes = vec![src.len(), dst.len()];
+    if has_tmp {
+        sizes.push(tmp.len());
+    }
+    let seg = segment_attr(p.ir, &sizes);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = src.into_iter().chain(dst).chain(tmp).collect();
+    Ok(())
+}
+
+fn print_group(p: &mut Printer<'_>, kw: &str, vals: &[hivm_ir::Value]) {
+    if vals.is_empty() {
+        return;
+    }
+    p.push(&format!(" {kw}("));
+    p.print_values(vals);
+    p.push(" : ");
+    p.print_value_types(vals);
+    p.push(")");
+}
+
+fn print_vector(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let (_, has_tmp) = spec(ir, ir.op_name(op));
+    p.print_optional_attr_dict(op, &["operandSegmentSizes", "broadcast", "transpose"]);
+    print_group(p, "ins", segment(ir, op, 0));
+    print_group(p, "outs", segment(ir, op, 1));
+    if has_tmp {
+        print_group(p, "temp_buffer", segment(ir, op, 2));
+    }
+    for kw in ["broadcast", "transpose"] {
+        let v = i64_array(ir, op, kw);
+        if !v.is_empty() {
+            let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+            p.push(&format!(" {kw} = [{}]", items.join(", ")));
+        }
+    }
+    let results = ir.results(op);
+    if !results.is_empty() {
+        p.push(" -> ");
+        p.print_value_types(results);
+    }
+}
+
+fn verify_vector(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let (inputs, has_tmp) = spec(ir, ir.op_name(op));
+    check_segments(ir, op, if has_tmp { 3 } else { 2 })?;
+    let (src, dst) = (segment(ir, op, 0), segment(ir, op, 1));
+    if src.len() != inputs {
+        return Err(format!("expected {inputs} input operand(s), but got {}", src.len()).into());
+    }
+    if dst.len() != 1 {
+        return Err(format!("expected 1 output operand, but got {}", dst.len()).into());
+    }
+    let dt = ir.value_type(dst[0]);
+    if !ir.type_data(dt).is_shaped() {
+        return Err("output must be a shaped type".into());
+    }
+    let tensor_dst = ir.type_data(dt).is_tensor();
+    let results = ir.results(op);
+    if tensor_dst != (results.len() == 1) || results.iter().any(|r| ir.value_type(*r) != dt) {
+        return Err("expected one result of the output's tensor type, or none for a memref output".into());
+    }
+    for k in ["broadcast", "transpose"] {
+        if let Some(a) = ir.get_attr(op, k)
+            && !matches!(ir.attr_data(a), AttrData::DenseArray { data: DenseArrayData::Int(_), .. })
+        {
+            return Err(format!("attribute '{k}' failed to satisfy constraint: i64 dense array attribute").into());
+        }
+    }
+    Ok(())
+}
+
+pub fn defs() -> Vec<OpDef> {
+    ELEMENTWISE
+        .iter()
+        .map(|(n, _, _)| {
+            let name: &'static str = Box::leak(format!("hivm.hir.{n}").into_boxed_str());
+            OpDef::new(name)
+                .inherent(&["operandSegmentSizes", "broadcast", "transpose"])
+                .assembly(parse_vector, print_vector)
+                .verifier(verify_vector)
+                .defaults(&["broadcast", "transpose"], defaults)
+        })
+        .collect()
+}
