@@ -111,7 +111,9 @@ fn run_test(path: &Path, opt: &str, real_filecheck: Option<&str>) -> Result<(), 
     let tp = path.to_str().unwrap();
     let tmp = std::env::temp_dir().join(format!("hivm-lit-{}", std::process::id()));
     for line in lines {
+        let dir = path.parent().and_then(|d| d.to_str()).unwrap_or(".");
         let line = line
+            .replace("%S", dir)
             .replace("%s", tp)
             .replace("%t", tmp.to_str().unwrap())
             .replace("hivm-opt", opt)
