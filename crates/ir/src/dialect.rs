@@ -115,6 +115,9 @@ pub struct OpDef {
     pub defaults: Option<DefaultsFn>,
     /// Names `defaults` provides, checked first so the common case costs nothing.
     pub default_keys: &'static [&'static str],
+    /// Per-instance purity for ops whose effects depend on attributes
+    /// (MLIR's `MemoryEffectsOpInterface`); the `PURE` trait covers the rest.
+    pub side_effect_free: Option<fn(&Ir, OpId) -> bool>,
 }
 
 impl OpDef {
@@ -133,6 +136,7 @@ impl OpDef {
             default_dialect: None,
             defaults: None,
             default_keys: &[],
+            side_effect_free: None,
         }
     }
 
@@ -165,6 +169,11 @@ impl OpDef {
 
     pub const fn verifier(mut self, f: VerifyFn) -> OpDef {
         self.verify = Some(f);
+        self
+    }
+
+    pub const fn effects(mut self, f: fn(&Ir, OpId) -> bool) -> OpDef {
+        self.side_effect_free = Some(f);
         self
     }
 

@@ -419,6 +419,15 @@ impl Ir {
         }
     }
 
+    /// Whether the op has no memory effects (so it may be erased when unused,
+    /// or merged with an identical op). Unregistered ops never are.
+    pub fn is_side_effect_free(&self, op: OpId) -> bool {
+        match self.op_def(op) {
+            Some(d) => d.has(crate::dialect::Traits::PURE) || d.side_effect_free.is_some_and(|f| f(self, op)),
+            None => false,
+        }
+    }
+
     pub fn is_op(&self, op: OpId, name: &str) -> bool {
         self.op_name(op) == name
     }

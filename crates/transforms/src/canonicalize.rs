@@ -146,9 +146,11 @@ impl Canonicalize {
         let uses = use_counts(ir, root);
         let mut dead = Vec::new();
         ir.walk_post(root, &mut |o| {
-            let removable = ir.op_def(o).is_some_and(|d| d.has(Traits::PURE) && !d.has(Traits::TERMINATOR))
+            // Side-effect-free ops go when unused, including result-less ones
+            // such as a `no_side_effect` custom op.
+            let removable = ir.is_side_effect_free(o)
+                && ir.op_def(o).is_some_and(|d| !d.has(Traits::TERMINATOR))
                 && ir.regions(o).is_empty()
-                && !ir.results(o).is_empty()
                 && ir.results(o).iter().all(|v| uses.get(v).copied().unwrap_or(0) == 0);
             if removable && o != root {
                 dead.push(o);

@@ -20,7 +20,7 @@ struct Key {
 
 fn key(ir: &Ir, op: OpId) -> Option<Key> {
     let def = ir.op_def(op)?;
-    if !def.has(Traits::PURE) || !ir.regions(op).is_empty() || def.has(Traits::TERMINATOR) {
+    if !ir.is_side_effect_free(op) || !ir.regions(op).is_empty() || def.has(Traits::TERMINATOR) {
         return None;
     }
     let o = ir.op(op);

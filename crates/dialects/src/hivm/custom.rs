@@ -215,6 +215,12 @@ pub fn sync_args(ir: &Ir, op: OpId) -> &[Value] {
     if is_macro(ir, op) { segment(ir, op, 3) } else { &[] }
 }
 
+/// Without `no_side_effect` a custom op reads and writes memory; with it, it has
+/// no effects at all (spec §6.1).
+pub fn no_side_effect(ir: &Ir, op: OpId) -> bool {
+    ir.has_attr(op, "no_side_effect")
+}
+
 pub fn name(ir: &Ir, op: OpId) -> &str {
     ir.get_attr(op, "name").and_then(|a| ir.as_str(a)).unwrap_or("")
 }

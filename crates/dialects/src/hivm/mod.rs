@@ -14,11 +14,13 @@ pub fn dialect() -> Dialect {
         OpDef::new(custom::CUSTOM)
             .inherent(inherent)
             .assembly(custom::parse_custom, custom::print)
-            .verifier(custom::verify),
+            .verifier(custom::verify)
+            .effects(custom::no_side_effect),
         OpDef::new(custom::MACRO)
             .inherent(inherent)
             .assembly(custom::parse_macro, custom::print)
-            .verifier(custom::verify),
+            .verifier(custom::verify)
+            .effects(custom::no_side_effect),
     ];
     ops.extend(ops::defs());
     ops.extend(vector::defs());
