@@ -60,6 +60,27 @@ pub const ENUMS: &[(&str, &[&str])] = &[
     ("padmode", &["PadNull", "PadFirstElem", "PadValue"]),
     ("atomic_kind", &["none", "add", "max", "min", "and", "or", "xor", "umax", "umin"]),
     ("eviction_policy", &["EvictNormal", "EvictFirst", "EvictLast"]),
+    (
+        "reduce_op",
+        &[
+            "none",
+            "sum",
+            "prod",
+            "max",
+            "min",
+            "max_with_index_left",
+            "max_with_index_right",
+            "min_with_index_left",
+            "min_with_index_right",
+            "max_with_index",
+            "min_with_index",
+            "any",
+            "all",
+            "xori",
+            "ori",
+            "andi",
+        ],
+    ),
 ];
 
 /// Numeric value of a pipe as upstream stores it (PIPE_UNASSIGNED = 99).

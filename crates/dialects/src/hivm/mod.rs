@@ -24,6 +24,7 @@ pub fn dialect() -> Dialect {
     ];
     ops.extend(ops::defs());
     ops.extend(vector::defs());
+    ops.extend(vector::other_defs());
     let mut d = Dialect::new("hivm", ops);
     d.check_attr = Some(attrs::check_attr);
     d

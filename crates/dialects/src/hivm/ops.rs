@@ -385,7 +385,7 @@ pub fn op_pipes(ir: &Ir, op: OpId) -> Vec<String> {
         "hivm.hir.store" | "hivm.hir.nz2nd" => Some("PIPE_MTE3"),
         "hivm.hir.fixpipe" => Some("PIPE_FIX"),
         "hivm.hir.l12ub" => Some("PIPE_MTE1"),
-        _ if name.starts_with("hivm.hir.v") => Some("PIPE_V"),
+        _ if name.starts_with("hivm.hir.v") && name != "hivm.hir.vbrc" => Some("PIPE_V"),
         _ => None,
     };
     if let Some(p) = fixed {
@@ -394,6 +394,11 @@ pub fn op_pipes(ir: &Ir, op: OpId) -> Vec<String> {
     match name {
         "hivm.hir.custom" | "hivm.hir.custom_macro" => {
             super::custom::pipes(ir, op).into_iter().map(str::to_string).collect()
+        }
+        "hivm.hir.vbrc" => {
+            // Broadcasting into L1 is a DMA; into UB it is vector work.
+            let into_l1 = space(ir.operand(op, 1)).as_deref() == Some("cbuf");
+            vec![if into_l1 { "PIPE_MTE2" } else { "PIPE_V" }.to_string()]
         }
         "hivm.hir.copy" => {
             let (s, d) = (space(ir.operand(op, 0)), space(ir.operand(op, 1)));

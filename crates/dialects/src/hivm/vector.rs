@@ -179,3 +179,164 @@ pub fn defs() -> Vec<OpDef> {
         })
         .collect()
 }
+
+// ----- vbrc: `attr-dict ins(src) outs(dst) (temp_buffer(..))? (broadcast_dims = [..])? (-> T)?` -----
+
+fn brc_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
+    vec![("broadcast_dims", empty_i64_array(ir))]
+}
+
+fn parse_vbrc(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let mut ops = Vec::new();
+    for kw in ["ins", "outs"] {
+        if !parse_group(p, kw, &mut ops)? {
+            return p.error(format!("expected '{kw}'"));
+        }
+    }
+    parse_group(p, "temp_buffer", &mut ops)?;
+    if p.parse_optional_keyword("broadcast_dims") {
+        p.expect(Tok::Equal, "'='")?;
+        let a = parse_i64_list(p)?;
+        push_attr(p, r, "broadcast_dims", a);
+    }
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_type_list_no_parens()?;
+    }
+    r.operands = ops;
+    Ok(())
+}
+
+fn print_vbrc(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let ops = ir.operands(op);
+    p.print_optional_attr_dict(op, &["broadcast_dims"]);
+    print_group(p, "ins", &ops[..1.min(ops.len())]);
+    print_group(p, "outs", ops.get(1..2).unwrap_or(&[]));
+    print_group(p, "temp_buffer", ops.get(2..).unwrap_or(&[]));
+    let dims = i64_array(ir, op, "broadcast_dims");
+    if !dims.is_empty() {
+        let items: Vec<String> = dims.iter().map(|x| x.to_string()).collect();
+        p.push(&format!(" broadcast_dims = [{}]", items.join(", ")));
+    }
+    if !ir.results(op).is_empty() {
+        p.push(" -> ");
+        p.print_value_types(ir.results(op));
+    }
+}
+
+fn verify_vbrc(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let ops = ir.operands(op);
+    if !(2..=3).contains(&ops.len()) {
+        return Err(format!("expected 2 or 3 operands, but found {}", ops.len()).into());
+    }
+    let dt = ir.value_type(ops[1]);
+    if !ir.type_data(dt).is_shaped() {
+        return Err("output must be a tensor or memref".into());
+    }
+    let tensor_dst = ir.type_data(dt).is_tensor();
+    let results = ir.results(op);
+    if tensor_dst != (results.len() == 1) || results.iter().any(|r| ir.value_type(*r) != dt) {
+        return Err("expected one result of the output's tensor type, or none for a memref output".into());
+    }
+    Ok(())
+}
+
+// ----- vreduce: `attr-dict <kind> ins(..) (indices(..))? outs(..) (temp_buffer(..))?
+//       (unsigned_src = b)? (tie_break_left = b)? reduce_dims = [..] (-> T)?` -----
+
+fn reduce_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
+    let (f, t) = (ir.bool_attr(false), ir.bool_attr(true));
+    vec![("unsigned_src", f), ("tie_break_left", t)]
+}
+
+fn parse_vreduce(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let pos = p.pos();
+    let body = format!("reduce_op{}", p.parse_pretty_body()?);
+    let kind = match super::attrs::check_attr(&body) {
+        Ok(c) => crate::util::opaque_attr(p.ir, "hivm", &c),
+        Err(m) => return p.error_at(pos, m),
+    };
+    push_attr(p, r, "arith", kind);
+    let (mut src, mut idx, mut dst, mut tmp) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    if !parse_group(p, "ins", &mut src)? {
+        return p.error("expected 'ins'");
+    }
+    parse_group(p, "indices", &mut idx)?;
+    if !parse_group(p, "outs", &mut dst)? {
+        return p.error("expected 'outs'");
+    }
+    parse_group(p, "temp_buffer", &mut tmp)?;
+    for kw in ["unsigned_src", "tie_break_left"] {
+        if p.parse_optional_keyword(kw) {
+            p.expect(Tok::Equal, "'='")?;
+            let a = p.parse_attribute(None)?;
+            push_attr(p, r, kw, a);
+        }
+    }
+    p.expect_keyword("reduce_dims")?;
+    p.expect(Tok::Equal, "'='")?;
+    let dims = parse_i64_list(p)?;
+    push_attr(p, r, "reduce_dims", dims);
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_type_list_no_parens()?;
+    }
+    let seg = segment_attr(p.ir, &[src.len(), dst.len(), tmp.len(), idx.len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = src.into_iter().chain(dst).chain(tmp).chain(idx).collect();
+    Ok(())
+}
+
+fn print_vreduce(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &["operandSegmentSizes", "arith", "unsigned_src", "tie_break_left", "reduce_dims"]);
+    if let Some(a) = ir.get_attr(op, "arith")
+        && let Some(v) = super::attrs::enum_value(ir, a, "reduce_op")
+    {
+        p.push(&format!(" <{v}>"));
+    }
+    print_group(p, "ins", segment(ir, op, 0));
+    print_group(p, "indices", segment(ir, op, 3));
+    print_group(p, "outs", segment(ir, op, 1));
+    print_group(p, "temp_buffer", segment(ir, op, 2));
+    for (kw, default) in [("unsigned_src", 0), ("tie_break_left", 1)] {
+        if let Some(v) = ir.get_attr(op, kw).and_then(|a| ir.as_int(a))
+            && v != default
+        {
+            p.push(&format!(" {kw} = {}", if v != 0 { "true" } else { "false" }));
+        }
+    }
+    let dims: Vec<String> = i64_array(ir, op, "reduce_dims").iter().map(|x| x.to_string()).collect();
+    p.push(&format!(" reduce_dims = [{}]", dims.join(", ")));
+    if !ir.results(op).is_empty() {
+        p.push(" -> ");
+        p.print_value_types(ir.results(op));
+    }
+}
+
+fn verify_vreduce(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 4)?;
+    if ir.get_attr(op, "reduce_dims").is_none() {
+        return Err("requires attribute 'reduce_dims'".into());
+    }
+    if segment(ir, op, 0).len() != 1 || segment(ir, op, 1).is_empty() {
+        return Err("expects one input and at least one output".into());
+    }
+    Ok(())
+}
+
+pub fn other_defs() -> Vec<OpDef> {
+    vec![
+        OpDef::new("hivm.hir.vbrc")
+            .inherent(&["broadcast_dims"])
+            .assembly(parse_vbrc, print_vbrc)
+            .verifier(verify_vbrc)
+            .defaults(&["broadcast_dims"], brc_defaults),
+        OpDef::new("hivm.hir.vreduce")
+            .inherent(&["operandSegmentSizes", "arith", "unsigned_src", "tie_break_left", "reduce_dims"])
+            .assembly(parse_vreduce, print_vreduce)
+            .verifier(verify_vreduce)
+            .defaults(&["unsigned_src", "tie_break_left"], reduce_defaults),
+    ]
+}
