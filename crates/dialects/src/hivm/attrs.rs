@@ -60,6 +60,8 @@ pub const ENUMS: &[(&str, &[&str])] = &[
     ("padmode", &["PadNull", "PadFirstElem", "PadValue"]),
     ("atomic_kind", &["none", "add", "max", "min", "and", "or", "xor", "umax", "umin"]),
     ("eviction_policy", &["EvictNormal", "EvictFirst", "EvictLast"]),
+    ("round_mode", &["rint", "round", "floor", "ceil", "trunc", "odd", "truncwithoverflow"]),
+    ("cast", &["cast_signed", "cast_unsigned"]),
     (
         "reduce_op",
         &[

@@ -11,8 +11,17 @@ use hivm_ir::{Attribute, Ir, OpDef, OpId};
 
 use crate::util::{check_segments, i64_array, i64_array_attr, push_attr, segment, segment_attr};
 
+/// Enum-valued clauses after `temp_buffer` (keyword = attribute name,
+/// mnemonic, default value), printed only when not the default.
+const VCAST_EXTRAS: &[(&str, &str, &str)] = &[("round_mode", "round_mode", "rint"), ("cast", "cast", "cast_signed")];
+
+fn extras(name: &str) -> &'static [(&'static str, &'static str, &'static str)] {
+    if name == "hivm.hir.vcast" { VCAST_EXTRAS } else { &[] }
+}
+
 /// (mnemonic, inputs, has a temp_buffer operand).
 const ELEMENTWISE: &[(&str, usize, bool)] = &[
+    ("vcast", 1, true),
     ("vexp", 1, true),
     ("vabs", 1, true),
     ("vln", 1, true),
@@ -51,6 +60,14 @@ fn defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
     vec![("broadcast", e), ("transpose", e)]
 }
 
+fn cast_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
+    let mut v = defaults(ir);
+    for (attr, mnemonic, default) in VCAST_EXTRAS {
+        v.push((attr, crate::util::opaque_attr(ir, "hivm", &format!("{mnemonic}<{default}>"))));
+    }
+    v
+}
+
 fn parse_group(p: &mut Parser<'_>, kw: &str, out: &mut Vec<hivm_ir::Value>) -> PResult<bool> {
     if !p.parse_optional_keyword(kw) {
         return Ok(false);
@@ -82,6 +99,19 @@ fn parse_vector(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     parse_group(p, "outs", &mut dst)?;
     if has_tmp {
         parse_group(p, "temp_buffer", &mut tmp)?;
+    }
+    let name = p.ir.sym_str(r.name).to_string();
+    for (attr, mnemonic, _) in extras(&name) {
+        if p.parse_optional_keyword(attr) {
+            p.expect(Tok::Equal, "'='")?;
+            let pos = p.pos();
+            let body = format!("{mnemonic}{}", p.parse_pretty_body()?);
+            let a = match super::attrs::check_attr(&body) {
+                Ok(c) => crate::util::opaque_attr(p.ir, "hivm", &c),
+                Err(m) => return p.error_at(pos, m),
+            };
+            push_attr(p, r, attr, a);
+        }
     }
     for kw in ["broadcast", "transpose"] {
         if p.parse_optional_keyword(kw) {
@@ -117,11 +147,21 @@ fn print_group(p: &mut Printer<'_>, kw: &str, vals: &[hivm_ir::Value]) {
 fn print_vector(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     let (_, has_tmp) = spec(ir, ir.op_name(op));
-    p.print_optional_attr_dict(op, &["operandSegmentSizes", "broadcast", "transpose"]);
+    let extra = extras(ir.op_name(op));
+    let mut elided = vec!["operandSegmentSizes", "broadcast", "transpose"];
+    elided.extend(extra.iter().map(|e| e.0));
+    p.print_optional_attr_dict(op, &elided);
     print_group(p, "ins", segment(ir, op, 0));
     print_group(p, "outs", segment(ir, op, 1));
     if has_tmp {
         print_group(p, "temp_buffer", segment(ir, op, 2));
+    }
+    for (attr, mnemonic, default) in extra {
+        if let Some(v) = ir.get_attr(op, attr).and_then(|a| super::attrs::enum_value(ir, a, mnemonic))
+            && v != *default
+        {
+            p.push(&format!(" {attr} = <{v}>"));
+        }
     }
     for kw in ["broadcast", "transpose"] {
         let v = i64_array(ir, op, kw);
@@ -171,11 +211,14 @@ pub fn defs() -> Vec<OpDef> {
         .iter()
         .map(|(n, _, _)| {
             let name: &'static str = Box::leak(format!("hivm.hir.{n}").into_boxed_str());
-            OpDef::new(name)
-                .inherent(&["operandSegmentSizes", "broadcast", "transpose"])
-                .assembly(parse_vector, print_vector)
-                .verifier(verify_vector)
-                .defaults(&["broadcast", "transpose"], defaults)
+            let def = OpDef::new(name).assembly(parse_vector, print_vector).verifier(verify_vector);
+            if *n == "vcast" {
+                def.inherent(&["operandSegmentSizes", "broadcast", "transpose", "round_mode", "cast"])
+                    .defaults(&["broadcast", "transpose", "round_mode", "cast"], cast_defaults)
+            } else {
+                def.inherent(&["operandSegmentSizes", "broadcast", "transpose"])
+                    .defaults(&["broadcast", "transpose"], defaults)
+            }
         })
         .collect()
 }
