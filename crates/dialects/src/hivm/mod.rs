@@ -3,6 +3,7 @@
 
 pub mod attrs;
 pub mod custom;
+pub mod macro_ops;
 pub mod ops;
 pub mod vector;
 
@@ -25,6 +26,7 @@ pub fn dialect() -> Dialect {
     ops.extend(ops::defs());
     ops.extend(vector::defs());
     ops.extend(vector::other_defs());
+    ops.extend(macro_ops::defs());
     let mut d = Dialect::new("hivm", ops);
     d.check_attr = Some(attrs::check_attr);
     d

@@ -1,0 +1,206 @@
+//! `hivm.hir.nd2nz` (a DMA on PIPE_MTE2) and `hivm.hir.mmadL1` (the local
+//! matrix multiply: reads on PIPE_MTE1, writes on PIPE_M).
+
+use hivm_ir::lexer::Tok;
+use hivm_ir::parser::{OpParseResult, PResult, Parser};
+use hivm_ir::printer::Printer;
+use hivm_ir::{Ir, OpDef, OpId, Value};
+
+use crate::util::{check_segments, push_attr, segment, segment_attr, type_str};
+
+fn group(p: &mut Parser<'_>, kw: &str, required: bool) -> PResult<Vec<Value>> {
+    if !p.parse_optional_keyword(kw) {
+        if required {
+            return p.error(format!("expected '{kw}'"));
+        }
+        return Ok(Vec::new());
+    }
+    p.expect(Tok::LParen, "'('")?;
+    let ops = p.parse_operand_list()?;
+    let pos = p.pos();
+    let tys = p.parse_colon_type_list()?;
+    p.expect(Tok::RParen, "')'")?;
+    p.resolve_operands(&ops, &tys, pos)
+}
+
+fn print_group(p: &mut Printer<'_>, kw: &str, vals: &[Value]) {
+    if vals.is_empty() {
+        return;
+    }
+    p.push(&format!(" {kw}("));
+    p.print_values(vals);
+    p.push(" : ");
+    p.print_value_types(vals);
+    p.push(")");
+}
+
+// ----- nd2nz: `attr-dict ins(src) outs(dst) (init_out_buffer = b)? (pad_value = %v : T)?
+//                (init_condition = %c : T)? (-> T)?` -----
+
+fn value_clause(p: &mut Parser<'_>, kw: &str) -> PResult<Option<Value>> {
+    if !p.parse_optional_keyword(kw) {
+        return Ok(None);
+    }
+    p.expect(Tok::Equal, "'='")?;
+    let u = p.parse_operand()?;
+    let t = p.parse_colon_type()?;
+    p.resolve_operand(&u, t).map(Some)
+}
+
+fn parse_nd2nz(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let src = group(p, "ins", true)?;
+    let dst = group(p, "outs", true)?;
+    if p.parse_optional_keyword("init_out_buffer") {
+        p.expect(Tok::Equal, "'='")?;
+        let a = p.parse_attribute(None)?;
+        push_attr(p, r, "init_out_buffer", a);
+    }
+    let pad = value_clause(p, "pad_value")?;
+    let cond = value_clause(p, "init_condition")?;
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_type_list_no_parens()?;
+    }
+    let seg = segment_attr(p.ir, &[src.len(), dst.len(), pad.iter().len(), cond.iter().len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = src.into_iter().chain(dst).chain(pad).chain(cond).collect();
+    Ok(())
+}
+
+fn print_nd2nz(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &["operandSegmentSizes", "init_out_buffer"]);
+    print_group(p, "ins", segment(ir, op, 0));
+    print_group(p, "outs", segment(ir, op, 1));
+    if ir.get_attr(op, "init_out_buffer").and_then(|a| ir.as_int(a)).is_some_and(|v| v != 0) {
+        p.push(" init_out_buffer = true");
+    }
+    for (kw, seg) in [("pad_value", 2), ("init_condition", 3)] {
+        if let Some(&v) = segment(ir, op, seg).first() {
+            p.push(&format!(" {kw} = "));
+            p.print_value(v);
+            p.push(" : ");
+            p.print_type(ir.value_type(v));
+        }
+    }
+    if !ir.results(op).is_empty() {
+        p.push(" -> ");
+        p.print_value_types(ir.results(op));
+    }
+}
+
+fn verify_nd2nz(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 4)?;
+    if segment(ir, op, 0).len() != 1 || segment(ir, op, 1).len() != 1 {
+        return Err("expects one source and one destination".into());
+    }
+    Ok(())
+}
+
+// ----- mmadL1 -----
+// Segments: a, b, init_condition, real_m, real_k, real_n, c, sync_related_args,
+// unit_flag_cond, per_channel_bias.
+
+fn parse_mmad(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let ins = group(p, "ins", true)?;
+    if !(6..=7).contains(&ins.len()) {
+        return p.error("expected 6 or 7 operands in 'ins' (a, b, init_condition, real_m, real_k, real_n[, bias])");
+    }
+    let outs = group(p, "outs", true)?;
+    let sync = group(p, "sync_related_args", false)?;
+    if p.parse_optional_keyword("unit_flag_mode") {
+        p.expect(Tok::LParen, "'('")?;
+        let a = p.parse_attribute(None)?;
+        p.expect(Tok::RParen, "')'")?;
+        push_attr(p, r, "unit_flag_mode", a);
+    }
+    let mut cond = Vec::new();
+    if p.parse_optional_keyword("unit_flag_cond") {
+        p.expect(Tok::LParen, "'('")?;
+        let ops = p.parse_operand_list()?;
+        p.expect(Tok::RParen, "')'")?;
+        let i1 = p.ir.int_type(1);
+        for u in &ops {
+            cond.push(p.resolve_operand(u, i1)?);
+        }
+    }
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_type_list_no_parens()?;
+    }
+    let bias: Vec<Value> = ins.get(6).copied().into_iter().collect();
+    let seg = segment_attr(p.ir, &[1, 1, 1, 1, 1, 1, outs.len(), sync.len(), cond.len(), bias.len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = ins[..6].iter().copied().chain(outs).chain(sync).chain(cond).chain(bias).collect();
+    Ok(())
+}
+
+fn print_mmad(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &["operandSegmentSizes", "unit_flag_mode"]);
+    let mut ins: Vec<Value> = (0..6).filter_map(|i| segment(ir, op, i).first().copied()).collect();
+    ins.extend(segment(ir, op, 9).iter().copied());
+    print_group(p, "ins", &ins);
+    print_group(p, "outs", segment(ir, op, 6));
+    print_group(p, "sync_related_args", segment(ir, op, 7));
+    if let Some(a) = ir.get_attr(op, "unit_flag_mode") {
+        p.push(" unit_flag_mode(");
+        p.print_attr(a, hivm_ir::printer::Elide::Never);
+        p.push(")");
+    }
+    let cond = segment(ir, op, 8);
+    if !cond.is_empty() {
+        p.push(" unit_flag_cond(");
+        p.print_values(cond);
+        p.push(")");
+    }
+    if !ir.results(op).is_empty() {
+        p.push(" -> ");
+        p.print_value_types(ir.results(op));
+    }
+}
+
+fn verify_mmad(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 10)?;
+    let cond = segment(ir, op, 2)[0];
+    if !ir.type_data(ir.value_type(cond)).is_signless_int(1) {
+        return Err(format!(
+            "operand #2 must be 1-bit signless integer, but got '{}'",
+            type_str(ir, ir.value_type(cond))
+        )
+        .into());
+    }
+    for i in 3..6 {
+        let v = segment(ir, op, i)[0];
+        if !matches!(ir.type_data(ir.value_type(v)), hivm_ir::TypeData::Index) {
+            return Err(format!("operand #{i} must be index, but got '{}'", type_str(ir, ir.value_type(v))).into());
+        }
+    }
+    for v in segment(ir, op, 7) {
+        if !ir.type_data(ir.value_type(*v)).is_signless_int(64) {
+            return Err("sync_related_args must be 64-bit signless integers".into());
+        }
+    }
+    Ok(())
+}
+
+pub fn defs() -> Vec<OpDef> {
+    vec![
+        OpDef::new("hivm.hir.nd2nz")
+            .inherent(&["operandSegmentSizes", "dst_continuous", "init_out_buffer"])
+            .assembly(parse_nd2nz, print_nd2nz)
+            .verifier(verify_nd2nz),
+        OpDef::new("hivm.hir.mmadL1")
+            .inherent(&[
+                "operandSegmentSizes",
+                "a_transpose",
+                "b_transpose",
+                "enable_HF32",
+                "enable_I4",
+                "unit_flag_mode",
+                "unit_flag_group_id",
+            ])
+            .assembly(parse_mmad, print_mmad)
+            .verifier(verify_mmad),
+    ]
+}
