@@ -62,6 +62,7 @@ pub const ENUMS: &[(&str, &[&str])] = &[
     ("eviction_policy", &["EvictNormal", "EvictFirst", "EvictLast"]),
     ("round_mode", &["rint", "round", "floor", "ceil", "trunc", "odd", "truncwithoverflow"]),
     ("cast", &["cast_signed", "cast_unsigned"]),
+    ("descale_mode", &["DescaleNull", "DescalePerChannel", "DescalePerTensor"]),
     (
         "reduce_op",
         &[

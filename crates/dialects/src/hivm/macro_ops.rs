@@ -202,5 +202,126 @@ pub fn defs() -> Vec<OpDef> {
             ])
             .assembly(parse_mmad, print_mmad)
             .verifier(verify_mmad),
+        matmul_def(),
     ]
+}
+
+// ----- matmul (global): reads on PIPE_MTE2, writes on PIPE_MTE3 -----
+// Segments: a, b, tiling_params, bias, descale, block_sizes, process_sizes,
+// swizzle_offset, swizzle_direction, epilogue_p_tiles, c.
+
+/// `kw = %v : T` clauses of matmul, with their segment index.
+const MATMUL_VALUES: &[(&str, usize)] = &[("tiling_params", 2), ("bias", 3), ("descale", 4)];
+const MATMUL_TAIL: &[(&str, usize)] = &[("swizzle_offset", 7), ("swizzle_direction", 8), ("epilogue_p_tiles", 9)];
+
+fn parse_matmul(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let ins = group(p, "ins", true)?;
+    if ins.len() != 2 {
+        return p.error("expected two operands (a, b) in 'ins'");
+    }
+    let outs = group(p, "outs", true)?;
+    let mut segs: Vec<Vec<Value>> = vec![Vec::new(); 11];
+    segs[0].push(ins[0]);
+    segs[1].push(ins[1]);
+    segs[10] = outs;
+    for (kw, s) in MATMUL_VALUES {
+        if let Some(v) = value_clause(p, kw)? {
+            segs[*s].push(v);
+        }
+    }
+    for (kw, attr) in [("a_transpose", "aTranspose"), ("b_transpose", "bTranspose")] {
+        if p.parse_optional_keyword(kw) {
+            let u = p.ir.unit_attr();
+            push_attr(p, r, attr, u);
+        }
+    }
+    if p.parse_optional_keyword("descale_mode") {
+        p.expect(Tok::Equal, "'='")?;
+        let pos = p.pos();
+        let body = format!("descale_mode{}", p.parse_pretty_body()?);
+        let a = match super::attrs::check_attr(&body) {
+            Ok(c) => crate::util::opaque_attr(p.ir, "hivm", &c),
+            Err(m) => return p.error_at(pos, m),
+        };
+        push_attr(p, r, "descaleMode", a);
+    }
+    segs[5] = group(p, "block_sizes", false)?;
+    segs[6] = group(p, "process_sizes", false)?;
+    for (kw, s) in MATMUL_TAIL {
+        if let Some(v) = value_clause(p, kw)? {
+            segs[*s].push(v);
+        }
+    }
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_type_list_no_parens()?;
+    }
+    let sizes: Vec<usize> = segs.iter().map(Vec::len).collect();
+    let seg = segment_attr(p.ir, &sizes);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = segs.into_iter().flatten().collect();
+    Ok(())
+}
+
+fn print_value_clause(p: &mut Printer<'_>, kw: &str, vals: &[Value]) {
+    if let Some(&v) = vals.first() {
+        p.push(&format!(" {kw} = "));
+        p.print_value(v);
+        p.push(" : ");
+        p.print_type(p.ir.value_type(v));
+    }
+}
+
+fn print_matmul(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &["operandSegmentSizes", "aTranspose", "bTranspose", "descaleMode"]);
+    let ins: Vec<Value> = [0, 1].iter().filter_map(|i| segment(ir, op, *i).first().copied()).collect();
+    print_group(p, "ins", &ins);
+    print_group(p, "outs", segment(ir, op, 10));
+    for (kw, s) in MATMUL_VALUES {
+        print_value_clause(p, kw, segment(ir, op, *s));
+    }
+    for (kw, attr) in [("a_transpose", "aTranspose"), ("b_transpose", "bTranspose")] {
+        if ir.has_attr(op, attr) {
+            p.push(&format!(" {kw}"));
+        }
+    }
+    if let Some(v) = ir.get_attr(op, "descaleMode").and_then(|a| super::attrs::enum_value(ir, a, "descale_mode")) {
+        p.push(&format!(" descale_mode = <{v}>"));
+    }
+    print_group(p, "block_sizes", segment(ir, op, 5));
+    print_group(p, "process_sizes", segment(ir, op, 6));
+    for (kw, s) in MATMUL_TAIL {
+        print_value_clause(p, kw, segment(ir, op, *s));
+    }
+    if !ir.results(op).is_empty() {
+        p.push(" -> ");
+        p.print_value_types(ir.results(op));
+    }
+}
+
+fn verify_matmul(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 11)?;
+    if segment(ir, op, 10).len() != 1 {
+        return Err("expects exactly one output matrix".into());
+    }
+    for s in [5, 6, 7, 8, 9] {
+        for v in segment(ir, op, s) {
+            if !ir.type_data(ir.value_type(*v)).is_signless_int(64) {
+                return Err(format!(
+                    "size operands must be 64-bit signless integers, got '{}'",
+                    type_str(ir, ir.value_type(*v))
+                )
+                .into());
+            }
+        }
+    }
+    Ok(())
+}
+
+pub fn matmul_def() -> OpDef {
+    OpDef::new("hivm.hir.matmul")
+        .inherent(&["operandSegmentSizes", "aTranspose", "bTranspose", "descaleMode"])
+        .assembly(parse_matmul, print_matmul)
+        .verifier(verify_matmul)
 }
