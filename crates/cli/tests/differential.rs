@@ -32,6 +32,16 @@ fn run(bin: &str, args: &[&str], input: Option<&Path>, stdin: Option<&str>) -> (
     )
 }
 
+fn report(name: &str, problems: &[String], passed: &mut usize, failed: &mut usize) {
+    if problems.is_empty() {
+        *passed += 1;
+        println!("PASS: {name}");
+    } else {
+        *failed += 1;
+        println!("FAIL: {name}\n{}\n", problems.join("\n"));
+    }
+}
+
 fn main() {
     let mlir_opt = std::env::var("MLIR_OPT").unwrap_or_else(|_| "/usr/lib/llvm-22/bin/mlir-opt".into());
     if !Path::new(&mlir_opt).exists() {
@@ -47,7 +57,7 @@ fn main() {
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
     files.retain(|p| p.extension().is_some_and(|e| e == "mlir"));
     files.sort();
-    let (mut passed, mut failed) = (0, 0);
+    let (mut passed, mut failed) = (0usize, 0usize);
     for f in &files {
         let name = f.file_name().unwrap().to_string_lossy().into_owned();
         let mut problems = Vec::new();
@@ -82,13 +92,7 @@ fn main() {
                     problems.push(format!("mlir-opt's output does not read back to our custom form: {err4}\n{back}"));
                 }
             }
-            if problems.is_empty() {
-                passed += 1;
-                println!("PASS: {name}");
-            } else {
-                failed += 1;
-                println!("FAIL: {name}\n{}\n", problems.join("\n"));
-            }
+            report(&name, &problems, &mut passed, &mut failed);
             continue;
         }
         for (generic, debuginfo) in [(false, false), (true, false), (false, true), (true, true)] {
@@ -133,13 +137,7 @@ fn main() {
                 }
             }
         }
-        if problems.is_empty() {
-            passed += 1;
-            println!("PASS: {name}");
-        } else {
-            failed += 1;
-            println!("FAIL: {name}\n{}\n", problems.join("\n"));
-        }
+        report(&name, &problems, &mut passed, &mut failed);
     }
     println!("differential: {passed} passed, {failed} failed");
     if failed > 0 || passed == 0 {

@@ -62,16 +62,7 @@ fn print_fill(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
     for (i, kw) in ["ins", "outs"].iter().enumerate() {
-        let vs = segment(ir, op, i);
-        if !vs.is_empty() {
-            p.push(" ");
-            p.push(kw);
-            p.push("(");
-            p.print_values(vs);
-            p.push(" : ");
-            p.print_value_types(vs);
-            p.push(")");
-        }
+        print_keyword_group(p, kw, segment(ir, op, i));
     }
     if !ir.results(op).is_empty() {
         p.push(" -> ");

@@ -241,3 +241,28 @@ pub fn push_attr(p: &mut Parser<'_>, r: &mut OpParseResult, name: &str, a: Attri
     let k = p.ir.sym(name);
     r.attrs.push((k, a));
 }
+
+/// `kw(%a, %b : T1, T2)` with operands resolved; `None` when `kw` is absent.
+pub fn parse_keyword_group(p: &mut Parser<'_>, kw: &str) -> PResult<Option<Vec<hivm_ir::Value>>> {
+    if !p.parse_optional_keyword(kw) {
+        return Ok(None);
+    }
+    p.expect(Tok::LParen, "'('")?;
+    let ops = p.parse_operand_list()?;
+    let pos = p.pos();
+    let tys = p.parse_colon_type_list()?;
+    p.expect(Tok::RParen, "')'")?;
+    p.resolve_operands(&ops, &tys, pos).map(Some)
+}
+
+/// Prints ` kw(%a, %b : T1, T2)`, or nothing for an empty group.
+pub fn print_keyword_group(p: &mut Printer<'_>, kw: &str, vals: &[hivm_ir::Value]) {
+    if vals.is_empty() {
+        return;
+    }
+    p.push(&format!(" {kw}("));
+    p.print_values(vals);
+    p.push(" : ");
+    p.print_value_types(vals);
+    p.push(")");
+}

@@ -118,6 +118,28 @@ pub fn check_attr(body: &str) -> Result<String, String> {
     Err(format!("unknown attribute `{mnemonic}` in dialect `hivm`"))
 }
 
+/// Reads `<VALUE>`, the form a declarative assembly format gives an enum
+/// attribute parameter, into `#hivm.<mnemonic><VALUE>`.
+pub fn parse_stripped_enum(p: &mut hivm_ir::parser::Parser<'_>, mnemonic: &str) -> hivm_ir::parser::PResult<Attribute> {
+    let pos = p.pos();
+    if !p.is(hivm_ir::lexer::Tok::Less) {
+        return p.error(format!("expected '<' to begin #hivm.{mnemonic}"));
+    }
+    let body = format!("{mnemonic}{}", p.parse_pretty_body()?);
+    match check_attr(&body) {
+        Ok(canonical) => Ok(crate::util::opaque_attr(p.ir, "hivm", &canonical)),
+        Err(m) => p.error_at(pos, m),
+    }
+}
+
+/// Prints an enum attribute as `<VALUE>`.
+pub fn print_stripped_enum(p: &mut hivm_ir::printer::Printer<'_>, a: Attribute, mnemonic: &str) {
+    match enum_value(p.ir, a, mnemonic) {
+        Some(v) => p.push(&format!("<{v}>")),
+        None => p.print_attr(a, hivm_ir::printer::Elide::Never),
+    }
+}
+
 /// Decodes `#hivm.<mnemonic><VALUE>` into VALUE.
 pub fn enum_value<'a>(ir: &'a Ir, a: Attribute, mnemonic: &str) -> Option<&'a str> {
     match ir.attr_data(a) {

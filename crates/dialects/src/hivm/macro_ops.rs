@@ -9,30 +9,14 @@ use hivm_ir::{Ir, OpDef, OpId, Value};
 use crate::util::{check_segments, push_attr, segment, segment_attr, type_str};
 
 fn group(p: &mut Parser<'_>, kw: &str, required: bool) -> PResult<Vec<Value>> {
-    if !p.parse_optional_keyword(kw) {
-        if required {
-            return p.error(format!("expected '{kw}'"));
-        }
-        return Ok(Vec::new());
+    match crate::util::parse_keyword_group(p, kw)? {
+        Some(v) => Ok(v),
+        None if required => p.error(format!("expected '{kw}'")),
+        None => Ok(Vec::new()),
     }
-    p.expect(Tok::LParen, "'('")?;
-    let ops = p.parse_operand_list()?;
-    let pos = p.pos();
-    let tys = p.parse_colon_type_list()?;
-    p.expect(Tok::RParen, "')'")?;
-    p.resolve_operands(&ops, &tys, pos)
 }
 
-fn print_group(p: &mut Printer<'_>, kw: &str, vals: &[Value]) {
-    if vals.is_empty() {
-        return;
-    }
-    p.push(&format!(" {kw}("));
-    p.print_values(vals);
-    p.push(" : ");
-    p.print_value_types(vals);
-    p.push(")");
-}
+use crate::util::print_keyword_group as print_group;
 
 // ----- nd2nz: `attr-dict ins(src) outs(dst) (init_out_buffer = b)? (pad_value = %v : T)?
 //                (init_condition = %c : T)? (-> T)?` -----
@@ -238,12 +222,7 @@ fn parse_matmul(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     }
     if p.parse_optional_keyword("descale_mode") {
         p.expect(Tok::Equal, "'='")?;
-        let pos = p.pos();
-        let body = format!("descale_mode{}", p.parse_pretty_body()?);
-        let a = match super::attrs::check_attr(&body) {
-            Ok(c) => crate::util::opaque_attr(p.ir, "hivm", &c),
-            Err(m) => return p.error_at(pos, m),
-        };
+        let a = super::attrs::parse_stripped_enum(p, "descale_mode")?;
         push_attr(p, r, "descaleMode", a);
     }
     segs[5] = group(p, "block_sizes", false)?;

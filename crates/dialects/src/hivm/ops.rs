@@ -5,30 +5,12 @@
 use hivm_ir::lexer::Tok;
 use hivm_ir::parser::{OpParseResult, PResult, Parser, UnresolvedOperand};
 use hivm_ir::printer::Printer;
-use hivm_ir::{Attribute, Ir, OpDef, OpId, Traits, Type, TypeData};
+use hivm_ir::{Ir, OpDef, OpId, Traits, Type, TypeData};
 
 use super::attrs::enum_value;
-use crate::util::{check_segments, opaque_attr, push_attr, segment, segment_attr, type_str};
+use crate::util::{check_segments, push_attr, segment, segment_attr, type_str};
 
-/// `<VALUE>` as a declarative format prints an enum attribute parameter.
-fn parse_stripped_enum(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attribute> {
-    let pos = p.pos();
-    if !p.is(Tok::Less) {
-        return p.error(format!("expected '<' to begin #hivm.{mnemonic}"));
-    }
-    let body = format!("{mnemonic}{}", p.parse_pretty_body()?);
-    match super::attrs::check_attr(&body) {
-        Ok(canonical) => Ok(opaque_attr(p.ir, "hivm", &canonical)),
-        Err(m) => p.error_at(pos, m),
-    }
-}
-
-fn print_stripped_enum(p: &mut Printer<'_>, a: Attribute, mnemonic: &str) {
-    match enum_value(p.ir, a, mnemonic) {
-        Some(v) => p.push(&format!("<{v}>")),
-        None => p.print_attr(a, hivm_ir::printer::Elide::Never),
-    }
-}
+use super::attrs::{parse_stripped_enum, print_stripped_enum};
 
 // ----- set_flag / wait_flag / pipe_barrier -----
 

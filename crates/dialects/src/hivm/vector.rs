@@ -69,16 +69,13 @@ fn cast_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
 }
 
 fn parse_group(p: &mut Parser<'_>, kw: &str, out: &mut Vec<hivm_ir::Value>) -> PResult<bool> {
-    if !p.parse_optional_keyword(kw) {
-        return Ok(false);
+    match crate::util::parse_keyword_group(p, kw)? {
+        Some(v) => {
+            out.extend(v);
+            Ok(true)
+        }
+        None => Ok(false),
     }
-    p.expect(Tok::LParen, "'('")?;
-    let ops = p.parse_operand_list()?;
-    let pos = p.pos();
-    let tys = p.parse_colon_type_list()?;
-    p.expect(Tok::RParen, "')'")?;
-    out.extend(p.resolve_operands(&ops, &tys, pos)?);
-    Ok(true)
 }
 
 /// `[1, 2]`: a DenseI64ArrayAttr in its stripped declarative form.
@@ -104,12 +101,7 @@ fn parse_vector(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     for (attr, mnemonic, _) in extras(&name) {
         if p.parse_optional_keyword(attr) {
             p.expect(Tok::Equal, "'='")?;
-            let pos = p.pos();
-            let body = format!("{mnemonic}{}", p.parse_pretty_body()?);
-            let a = match super::attrs::check_attr(&body) {
-                Ok(c) => crate::util::opaque_attr(p.ir, "hivm", &c),
-                Err(m) => return p.error_at(pos, m),
-            };
+            let a = super::attrs::parse_stripped_enum(p, mnemonic)?;
             push_attr(p, r, attr, a);
         }
     }
@@ -133,16 +125,7 @@ fn parse_vector(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     Ok(())
 }
 
-fn print_group(p: &mut Printer<'_>, kw: &str, vals: &[hivm_ir::Value]) {
-    if vals.is_empty() {
-        return;
-    }
-    p.push(&format!(" {kw}("));
-    p.print_values(vals);
-    p.push(" : ");
-    p.print_value_types(vals);
-    p.push(")");
-}
+use crate::util::print_keyword_group as print_group;
 
 fn print_vector(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
@@ -295,12 +278,7 @@ fn reduce_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
 
 fn parse_vreduce(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     p.parse_optional_attr_dict(&mut r.attrs)?;
-    let pos = p.pos();
-    let body = format!("reduce_op{}", p.parse_pretty_body()?);
-    let kind = match super::attrs::check_attr(&body) {
-        Ok(c) => crate::util::opaque_attr(p.ir, "hivm", &c),
-        Err(m) => return p.error_at(pos, m),
-    };
+    let kind = super::attrs::parse_stripped_enum(p, "reduce_op")?;
     push_attr(p, r, "arith", kind);
     let (mut src, mut idx, mut dst, mut tmp) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     if !parse_group(p, "ins", &mut src)? {
