@@ -359,5 +359,71 @@ pub fn other_defs() -> Vec<OpDef> {
             .assembly(parse_vreduce, print_vreduce)
             .verifier(verify_vreduce)
             .defaults(&["unsigned_src", "tie_break_left"], reduce_defaults),
+        vgather_def(),
     ]
+}
+
+// ----- vgather: `attr-dict ins(src) indices(idx) outs(dst) (temp_buffer(..))?
+//       (gather_axis = N)? (-> T)?` -----
+
+fn parse_vgather(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let mut ops = Vec::new();
+    for kw in ["ins", "indices", "outs"] {
+        if !parse_group(p, kw, &mut ops)? {
+            return p.error(format!("expected '{kw}'"));
+        }
+    }
+    if ops.len() != 3 {
+        return p.error("expected one operand each in ins, indices and outs");
+    }
+    parse_group(p, "temp_buffer", &mut ops)?;
+    if p.parse_optional_keyword("gather_axis") {
+        p.expect(Tok::Equal, "'='")?;
+        let v = p.parse_integer("gather axis")?;
+        let a = p.ir.i64_attr(v as i64);
+        push_attr(p, r, "gather_axis", a);
+    }
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_type_list_no_parens()?;
+    }
+    r.operands = ops;
+    Ok(())
+}
+
+fn print_vgather(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let ops = ir.operands(op);
+    p.print_optional_attr_dict(op, &["gather_axis"]);
+    for (i, kw) in ["ins", "indices", "outs"].iter().enumerate() {
+        print_group(p, kw, ops.get(i..i + 1).unwrap_or(&[]));
+    }
+    print_group(p, "temp_buffer", ops.get(3..).unwrap_or(&[]));
+    if let Some(v) = ir.get_attr(op, "gather_axis").and_then(|a| ir.as_int(a)) {
+        p.push(&format!(" gather_axis = {v}"));
+    }
+    if !ir.results(op).is_empty() {
+        p.push(" -> ");
+        p.print_value_types(ir.results(op));
+    }
+}
+
+fn verify_vgather(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let ops = ir.operands(op);
+    if !(3..=4).contains(&ops.len()) {
+        return Err(format!("expected 3 or 4 operands, but found {}", ops.len()).into());
+    }
+    for (i, v) in ops[..3].iter().enumerate() {
+        if !ir.type_data(ir.value_type(*v)).is_shaped() {
+            return Err(format!("operand #{i} must be tensor or memref").into());
+        }
+    }
+    Ok(())
+}
+
+pub fn vgather_def() -> OpDef {
+    OpDef::new("hivm.hir.vgather")
+        .inherent(&["gather_axis"])
+        .assembly(parse_vgather, print_vgather)
+        .verifier(verify_vgather)
 }
