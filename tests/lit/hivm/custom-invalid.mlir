@@ -141,3 +141,85 @@ func.func @bad_pipe_in_flag() {
   hivm.hir.set_flag[<PIPE_X>, <PIPE_V>, <EVENT_ID0>]
   return
 }
+
+// -----
+
+func.func @inplace_not_int(%a: memref<4xf32>) {
+  // expected-error @+1 {{'hivm.hir.custom' op inplace_outs must be an integer attribute}}
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "k"} "user.x" ins(%a : memref<4xf32> {inplace_outs = "zero"}) outs(%a : memref<4xf32>)
+  return
+}
+
+// -----
+
+func.func @inplace_scalar(%s: f32, %a: memref<4xf32>) {
+  // expected-error @+1 {{'hivm.hir.custom' op inplace_outs requires mapped ins and outs operands to be ranked tensors or memrefs}}
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "k"} "user.x" ins(%s : f32 {inplace_outs = 0 : i32}) outs(%a : memref<4xf32>)
+  return
+}
+
+// -----
+
+func.func @buffer_types(%a: memref<4xf32>) {
+  // expected-error @+1 {{'hivm.hir.custom' op Extra buffers' types must be an array of type attributes}}
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "k", extra_buffers_types = [1], extra_buffers_sizes = [2]} "user.x" ins(%a : memref<4xf32>) outs(%a : memref<4xf32>)
+  return
+}
+
+// -----
+
+func.func @buffer_sizes(%a: memref<4xf32>) {
+  // expected-error @+1 {{'hivm.hir.custom' op Extra buffers' sizes must be an array of integer attributes}}
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "k", extra_buffers_types = [f32], extra_buffers_sizes = [f32]} "user.x" ins(%a : memref<4xf32>) outs(%a : memref<4xf32>)
+  return
+}
+
+// -----
+
+func.func @buffer_negative(%a: memref<4xf32>) {
+  // expected-error @+1 {{'hivm.hir.custom' op Extra buffer size must be non-negative}}
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "k", extra_buffers_types = [f32], extra_buffers_sizes = [-4]} "user.x" ins(%a : memref<4xf32>) outs(%a : memref<4xf32>)
+  return
+}
+
+// -----
+
+func.func @empty_symbol(%a: memref<4xf32>) {
+  // expected-error @+1 {{'hivm.hir.custom' op Missing implementation function name}}
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = ""} "user.x" ins(%a : memref<4xf32>) outs(%a : memref<4xf32>)
+  return
+}
+
+// -----
+
+func.func @vf_conflict(%a: memref<4xf32>) {
+  // expected-error @+1 {{'hivm.hir.custom' op Specified vf mode conflict with __builtin_index_select's vf mode.}}
+  hivm.hir.custom {hivm.vf_mode = #hivm.vf_mode<SIMD>} "__builtin_index_select" ins(%a : memref<4xf32>) outs(%a : memref<4xf32>)
+  return
+}
+
+// -----
+
+func.func @result_type(%t: tensor<4xf32>) {
+  // expected-error @+1 {{'hivm.hir.custom' op expected type of operand #1 (tensor<4xf32>) to match type of corresponding result (tensor<8xf32>)}}
+  %0 = hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "k"} "user.x" ins(%t : tensor<4xf32>) outs(%t : tensor<4xf32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @macro_in_pipe(%a: memref<4xf32>) {
+  // expected-error @+1 {{'hivm.hir.custom_macro' op Missing input pipe information}}
+  hivm.hir.custom_macro {hivm.tcore_type = #hivm.tcore_type<VECTOR>, symbol = "k"} "user.x" ins(%a : memref<4xf32>) outs(%a : memref<4xf32>)
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown attribute `target_x` in dialect `hacc`}}
+"test.x"() {t = #hacc.target_x<"A">} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected one of}}
+"test.x"() {t = #hacc.function_kind<DEVICES>} : () -> ()
