@@ -119,18 +119,21 @@ fn process_chunk(cx: &mut Session, buf: &SourceBuffer, base: usize, out: &mut dy
     let clock = std::time::Instant::now();
     let ran = crate::passes::run_pipeline(&mut ir, module, &opts.passes, opts.verify_each);
     timing.passes += clock.elapsed().as_secs_f64();
+    // Warnings from passes are reported whether or not the pipeline succeeded.
+    let mut diags = std::mem::take(&mut ir.emitted);
     if let Err(d) = ran {
-        return (ir, vec![d]);
+        diags.push(d);
+        return (ir, diags);
     }
     let clock = std::time::Instant::now();
     let options = PrintOptions { generic: opts.generic, debuginfo: opts.debuginfo };
     let written = print_top_level_to(&ir, module, options, out).and_then(|_| out.write_all(b"\n"));
     if let Err(e) = written {
-        let d = Diagnostic::error(ir.unknown_loc(), format!("error writing output: {e}"));
-        return (ir, vec![d]);
+        diags.push(Diagnostic::error(ir.unknown_loc(), format!("error writing output: {e}")));
+        return (ir, diags);
     }
     timing.output += clock.elapsed().as_secs_f64();
-    (ir, Vec::new())
+    (ir, diags)
 }
 
 /// Splits on the `// -----` marker as mlir-opt does: each chunk starts right
@@ -228,7 +231,7 @@ pub fn run(opts: &Options, text: &str, file: &str, release: Option<ReleaseFn>, o
             for d in &diags {
                 render(&ir, d, Some(&buf), &mut stderr);
             }
-            if !diags.is_empty() {
+            if diags.iter().any(|d| d.severity == Severity::Error) {
                 failed = true;
             }
         }

@@ -36,6 +36,10 @@ impl Diagnostic {
         Diagnostic { severity: Severity::Error, loc, message: message.into(), notes: Vec::new() }
     }
 
+    pub fn warning(loc: Attribute, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { severity: Severity::Warning, loc, message: message.into(), notes: Vec::new() }
+    }
+
     pub fn with_note(mut self, loc: Attribute, message: impl Into<String>) -> Diagnostic {
         self.notes.push(Diagnostic { severity: Severity::Note, loc, message: message.into(), notes: Vec::new() });
         self

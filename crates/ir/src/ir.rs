@@ -149,6 +149,9 @@ pub struct Ir {
     successor_pool: Vec<BlockId>,
     pub registry: Arc<Registry>,
     pub allow_unregistered: bool,
+    /// Non-fatal diagnostics (warnings, remarks) emitted by passes; the driver
+    /// reports them after the pipeline.
+    pub emitted: Vec<crate::diagnostics::Diagnostic>,
     empty_dict: Attribute,
     unknown_loc: Attribute,
     /// Registry lookups by interned name (`u32::MAX` = not looked up yet,
@@ -175,6 +178,7 @@ impl Ir {
             successor_pool: Vec::new(),
             registry,
             allow_unregistered: false,
+            emitted: Vec::new(),
             empty_dict,
             unknown_loc,
             def_cache: Vec::new(),

@@ -2,6 +2,7 @@
 
 pub mod canonicalize;
 pub mod cse;
+pub mod hivm;
 
 use hivm_ir::pass::{Pass, PassRegistry};
 
@@ -15,5 +16,14 @@ pub fn pass_registry() -> PassRegistry {
         no_options("canonicalize", o, Box::new(canonicalize::Canonicalize))
     });
     r.register("cse", "Eliminate common sub-expressions", |o| no_options("cse", o, Box::new(cse::Cse)));
+    r.register("hivm-alloc-extra-buffer", "Allocate the scratch buffers custom ops declare", |o| {
+        no_options("hivm-alloc-extra-buffer", o, Box::new(hivm::alloc_extra_buffer::AllocExtraBuffer))
+    });
+    r.register("convert-hivm-to-std", "Lower custom ops to calls of their implementations", |o| {
+        Ok(Box::new(hivm::to_std::ToStd::from_options(o)?))
+    });
+    r.register("hacc-append-device-spec", "Mark the module with its target (target=NAME)", |o| {
+        Ok(Box::new(hivm::device_spec::AppendDeviceSpec::from_options(o)?))
+    });
     r
 }

@@ -1,0 +1,34 @@
+//! Passes over HIVM custom ops (spec customop.md §6).
+
+pub mod alloc_extra_buffer;
+pub mod device_spec;
+pub mod to_std;
+
+use hivm_ir::{Ir, OpId};
+
+/// Whether `op` sits in a function marked `hacc.function_kind = HOST`
+/// (several passes skip host code).
+pub fn in_host_function(ir: &Ir, op: OpId) -> bool {
+    let mut cur = ir.parent_op(op);
+    while let Some(f) = cur {
+        if ir.is_op(f, "func.func") {
+            return ir
+                .get_attr(f, "hacc.function_kind")
+                .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "function_kind"))
+                == Some("HOST");
+        }
+        cur = ir.parent_op(f);
+    }
+    false
+}
+
+/// All custom / custom_macro ops under `root`, in walk order.
+pub fn custom_ops(ir: &Ir, root: OpId) -> Vec<OpId> {
+    let mut v = Vec::new();
+    ir.walk(root, &mut |o| {
+        if ir.is_op(o, "hivm.hir.custom") || ir.is_op(o, "hivm.hir.custom_macro") {
+            v.push(o);
+        }
+    });
+    v
+}
