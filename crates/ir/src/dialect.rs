@@ -118,6 +118,9 @@ pub struct OpDef {
     /// Per-instance purity for ops whose effects depend on attributes
     /// (MLIR's `MemoryEffectsOpInterface`); the `PURE` trait covers the rest.
     pub side_effect_free: Option<fn(&Ir, OpId) -> bool>,
+    /// Canonicalization pattern: rewrites the op in place, returning whether
+    /// anything changed (run to a fixed point by `-canonicalize`).
+    pub canonicalize: Option<fn(&mut Ir, OpId) -> bool>,
 }
 
 impl OpDef {
@@ -137,6 +140,7 @@ impl OpDef {
             defaults: None,
             default_keys: &[],
             side_effect_free: None,
+            canonicalize: None,
         }
     }
 
@@ -174,6 +178,11 @@ impl OpDef {
 
     pub const fn effects(mut self, f: fn(&Ir, OpId) -> bool) -> OpDef {
         self.side_effect_free = Some(f);
+        self
+    }
+
+    pub const fn canonicalizer(mut self, f: fn(&mut Ir, OpId) -> bool) -> OpDef {
+        self.canonicalize = Some(f);
         self
     }
 

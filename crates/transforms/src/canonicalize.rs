@@ -108,6 +108,9 @@ impl Canonicalize {
             if op == root || ir.is_erased(op) {
                 continue;
             }
+            if let Some(pattern) = ir.op_def(op).and_then(|d| d.canonicalize) {
+                changed |= pattern(ir, op);
+            }
             let Some(f) = fold(ir, op) else { continue };
             let res = ir.result(op, 0);
             let new = match f {

@@ -510,3 +510,36 @@ pub fn verify(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 pub fn key(ir: &mut Ir, k: &str) -> Sym {
     ir.sym(k)
 }
+
+/// Builtin canonicalization (spec §5): fill in the first missing or wrong
+/// core type, pipe, vf mode or gm address indices from the builtin table.
+pub fn canonicalize_builtin(ir: &mut Ir, op: OpId) -> bool {
+    let Some(&(_, core, pipe, vf, gm)) = builtin(ir, op) else { return false };
+    if core_type(ir, op) != Some(core) {
+        let a = crate::util::opaque_attr(ir, "hivm", &format!("tcore_type<{core}>"));
+        ir.set_attr(op, "hivm.tcore_type", a);
+        return true;
+    }
+    if pipes(ir, op)[0] != pipe {
+        let a = crate::util::opaque_attr(ir, "hivm", &format!("pipe<{pipe}>"));
+        ir.set_attr(op, "hivm.pipe", a);
+        return true;
+    }
+    if vf_mode(ir, op) != Some(vf) {
+        let a = crate::util::opaque_attr(ir, "hivm", &format!("vf_mode<{vf}>"));
+        ir.set_attr(op, "hivm.vf_mode", a);
+        return true;
+    }
+    let want: Vec<i64> = gm.iter().map(|v| *v as i64).collect();
+    let have = match ir.get_attr(op, "gm_addr_args_indices").map(|a| ir.attr_data(a)) {
+        Some(AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => Some(v.clone()),
+        _ => None,
+    };
+    if have.as_ref() != Some(&want) {
+        let elem = ir.int_type(32);
+        let a = ir.attr(AttrData::DenseArray { elem, data: hivm_ir::attrs::DenseArrayData::Int(want) });
+        ir.set_attr(op, "gm_addr_args_indices", a);
+        return true;
+    }
+    false
+}

@@ -16,7 +16,8 @@ pub fn dialect() -> Dialect {
             .inherent(inherent)
             .assembly(custom::parse_custom, custom::print)
             .verifier(custom::verify)
-            .effects(custom::no_side_effect),
+            .effects(custom::no_side_effect)
+            .canonicalizer(custom::canonicalize_builtin),
         OpDef::new(custom::MACRO)
             .inherent(inherent)
             .assembly(custom::parse_macro, custom::print)
