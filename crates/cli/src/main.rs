@@ -20,6 +20,8 @@ OPTIONS:
   --mlir-print-op-generic        Print the generic op form
   --mlir-print-debuginfo         Print debug info in MLIR output
   --mlir-timing                  Report wall time of parsing, verification, passes and output
+  --mlir-print-ir-before-all     Print the IR before each pass (to stderr)
+  --mlir-print-ir-after-all      Print the IR after each pass (to stderr)
   --allow-unregistered-dialect   Allow operation with no registered dialects
   --verify-each                  Run the verifier after each transformation pass (default: true)
   --pass-pipeline=<pipeline>     A textual description of a pass pipeline to run
@@ -84,6 +86,8 @@ fn real_main() -> ExitCode {
             "mlir-print-debuginfo" => o.debuginfo = true,
             "allow-unregistered-dialect" => o.allow_unregistered = true,
             "mlir-timing" => o.timing = true,
+            "mlir-print-ir-before-all" => o.print_ir_before_all = true,
+            "mlir-print-ir-after-all" => o.print_ir_after_all = true,
             "mlir-disable-threading" | "mlir-print-local-scope" => {}
             "verify-each" => o.verify_each = value.as_deref() != Some("false") && value.as_deref() != Some("0"),
             "pass-pipeline" => match value {

@@ -23,6 +23,8 @@ pub struct Options {
     pub verify_each: bool,
     pub passes: Vec<String>,
     pub timing: bool,
+    pub print_ir_before_all: bool,
+    pub print_ir_after_all: bool,
 }
 
 /// Wall time per phase, reported by `--mlir-timing` as mlir-opt does.
@@ -117,7 +119,7 @@ fn process_chunk(cx: &mut Session, buf: &SourceBuffer, base: usize, out: &mut dy
         return (ir, errs);
     }
     let clock = std::time::Instant::now();
-    let ran = crate::passes::run_pipeline(&mut ir, module, &opts.passes, opts.verify_each);
+    let ran = crate::passes::run_pipeline(&mut ir, module, opts);
     timing.passes += clock.elapsed().as_secs_f64();
     // Warnings from passes are reported whether or not the pipeline succeeded.
     let mut diags = std::mem::take(&mut ir.emitted);

@@ -7,7 +7,12 @@ use crate::diagnostics::Diagnostic;
 use crate::ir::{Ir, OpId};
 
 pub trait Pass {
+    /// The command-line argument (`cse`).
     fn name(&self) -> &str;
+    /// The name shown in IR dumps (`CSE`), as MLIR's pass class names.
+    fn display_name(&self) -> &str {
+        self.name()
+    }
     /// Runs on one op of the anchor kind (or any op for op-agnostic passes).
     fn run(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic>;
 }
@@ -48,6 +53,10 @@ enum Element {
 
 pub struct PassManager {
     elements: Vec<Element>,
+    pub print_before_all: bool,
+    pub print_after_all: bool,
+    /// IR dumps requested by the print flags, in order (the driver writes them to stderr).
+    pub dumps: String,
 }
 
 impl PassManager {
@@ -69,20 +78,54 @@ impl PassManager {
                 }
             }
         }
-        Ok(PassManager { elements })
+        Ok(PassManager { elements, print_before_all: false, print_after_all: false, dumps: String::new() })
     }
 
     pub fn run(&mut self, ir: &mut Ir, module: OpId, verify_each: bool) -> Result<(), Diagnostic> {
-        run_elements(&mut self.elements, ir, module, verify_each)
+        let mut cx =
+            RunCx { verify_each, before: self.print_before_all, after: self.print_after_all, dumps: String::new() };
+        let r = run_elements(&mut self.elements, ir, module, &mut cx);
+        self.dumps = cx.dumps;
+        r
     }
 }
 
-fn run_elements(elements: &mut [Element], ir: &mut Ir, op: OpId, verify_each: bool) -> Result<(), Diagnostic> {
+struct RunCx {
+    verify_each: bool,
+    before: bool,
+    after: bool,
+    dumps: String,
+}
+
+impl RunCx {
+    fn dump(&mut self, ir: &Ir, op: OpId, when: &str, pass: &dyn Pass) {
+        self.dumps.push_str(&format!(
+            "// -----// IR Dump {when} {} ({}) //----- //\n",
+            pass.display_name(),
+            pass.name()
+        ));
+        let text = crate::printer::print_top_level(ir, op, crate::printer::PrintOptions::default());
+        self.dumps.push_str(&text);
+        // mlir-opt leaves one blank line after a nested op's dump, two after a module's.
+        self.dumps.push('\n');
+        if ir.parent_op(op).is_none() {
+            self.dumps.push('\n');
+        }
+    }
+}
+
+fn run_elements(elements: &mut [Element], ir: &mut Ir, op: OpId, cx: &mut RunCx) -> Result<(), Diagnostic> {
     for e in elements.iter_mut() {
         match e {
             Element::Pass(p) => {
+                if cx.before {
+                    cx.dump(ir, op, "Before", p.as_ref());
+                }
                 p.run(ir, op)?;
-                if verify_each {
+                if cx.after {
+                    cx.dump(ir, op, "After", p.as_ref());
+                }
+                if cx.verify_each {
                     crate::verifier::verify(ir, op)?;
                 }
             }
@@ -98,7 +141,7 @@ fn run_elements(elements: &mut [Element], ir: &mut Ir, op: OpId, verify_each: bo
                     }
                 }
                 for t in targets {
-                    run_elements(elements, ir, t, verify_each)?;
+                    run_elements(elements, ir, t, cx)?;
                 }
             }
         }

@@ -172,6 +172,10 @@ impl Pass for Canonicalize {
         "canonicalize"
     }
 
+    fn display_name(&self) -> &str {
+        "Canonicalizer"
+    }
+
     fn run(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
         // Bounded like MLIR's greedy driver (max iterations 10).
         for _ in 0..10 {

@@ -81,6 +81,10 @@ impl Pass for Cse {
         "cse"
     }
 
+    fn display_name(&self) -> &str {
+        "CSE"
+    }
+
     fn run(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
         for r in ir.regions(op).to_vec() {
             let mut scope = Vec::new();

@@ -105,6 +105,10 @@ impl Pass for AllocExtraBuffer {
         "hivm-alloc-extra-buffer"
     }
 
+    fn display_name(&self) -> &str {
+        "AllocExtraBuffer"
+    }
+
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
         for op in super::custom_ops(ir, root) {
             if super::in_host_function(ir, op) {

@@ -30,6 +30,10 @@ impl Pass for AppendDeviceSpec {
         "hacc-append-device-spec"
     }
 
+    fn display_name(&self) -> &str {
+        "AppendDeviceSpec"
+    }
+
     fn run(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
         let a = hivm_dialects::util::opaque_attr(ir, "hacc", &format!("target<\"{}\">", self.target));
         ir.set_attr(op, "hacc.target", a);

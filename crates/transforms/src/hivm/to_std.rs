@@ -291,6 +291,10 @@ impl Pass for ToStd {
         "convert-hivm-to-std"
     }
 
+    fn display_name(&self) -> &str {
+        "ConvertHIVMToStandard"
+    }
+
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
         for op in super::custom_ops(ir, root) {
             let Some(module) = module_of(ir, op) else { continue };
