@@ -19,6 +19,9 @@ pub fn pass_registry() -> PassRegistry {
     r.register("hivm-alloc-extra-buffer", "Allocate the scratch buffers custom ops declare", |o| {
         no_options("hivm-alloc-extra-buffer", o, Box::new(hivm::alloc_extra_buffer::AllocExtraBuffer))
     });
+    r.register("hivm-mark-stride-align", "Mark the stride alignment custom-op operands need", |o| {
+        no_options("hivm-mark-stride-align", o, Box::new(hivm::mark_stride_align::MarkStrideAlign))
+    });
     r.register("convert-hivm-to-std", "Lower custom ops to calls of their implementations", |o| {
         Ok(Box::new(hivm::to_std::ToStd::from_options(o)?))
     });

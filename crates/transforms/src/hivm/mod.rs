@@ -2,6 +2,7 @@
 
 pub mod alloc_extra_buffer;
 pub mod device_spec;
+pub mod mark_stride_align;
 pub mod to_std;
 
 use hivm_ir::{Ir, OpId};
