@@ -37,9 +37,8 @@ impl MarkStrideAlign {
             return Ok(());
         }
         let n = ir.get_attr(op, "arg_attrs").and_then(|a| ir.as_array(a)).map(|a| a.len()).unwrap_or(0);
-        for idx in 0..n.min(operands.len()) {
+        for (idx, &v) in operands.iter().enumerate().take(n) {
             let Some(d) = custom::arg_attr(ir, op, idx, "align_dim").and_then(|a| ir.as_int(a)) else { continue };
-            let v = operands[idx];
             let loc = ir.loc(op);
             let t = ir.value_type(v);
             let (rank, layout) = match ir.type_data(t) {
