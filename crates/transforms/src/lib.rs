@@ -22,6 +22,9 @@ pub fn pass_registry() -> PassRegistry {
     r.register("hivm-mark-stride-align", "Mark the stride alignment custom-op operands need", |o| {
         no_options("hivm-mark-stride-align", o, Box::new(hivm::mark_stride_align::MarkStrideAlign))
     });
+    r.register("hivm-bind-sub-block", "Run stores and custom ops of AIV functions on sub-block 0", |o| {
+        no_options("hivm-bind-sub-block", o, Box::new(hivm::bind_sub_block::BindSubBlock))
+    });
     r.register("convert-hivm-to-std", "Lower custom ops to calls of their implementations", |o| {
         Ok(Box::new(hivm::to_std::ToStd::from_options(o)?))
     });

@@ -1,6 +1,7 @@
 //! Passes over HIVM custom ops (spec customop.md §6).
 
 pub mod alloc_extra_buffer;
+pub mod bind_sub_block;
 pub mod device_spec;
 pub mod mark_stride_align;
 pub mod to_std;
