@@ -20,6 +20,8 @@ OPTIONS:
   --mlir-print-op-generic        Print the generic op form
   --mlir-print-debuginfo         Print debug info in MLIR output
   --mlir-timing                  Report wall time of parsing, verification, passes and output
+  --link-aicore-bitcode=<files>  Check that custom-op implementations are defined once in these files
+                                 (LLVM bitcode or ELF), besides each op's `bitcode` attribute
   --mlir-print-ir-before-all     Print the IR before each pass (to stderr)
   --mlir-print-ir-after-all      Print the IR after each pass (to stderr)
   --allow-unregistered-dialect   Allow operation with no registered dialects
@@ -86,6 +88,13 @@ fn real_main() -> ExitCode {
             "mlir-print-debuginfo" => o.debuginfo = true,
             "allow-unregistered-dialect" => o.allow_unregistered = true,
             "mlir-timing" => o.timing = true,
+            "link-aicore-bitcode" => match value {
+                Some(v) => o.passes.push(format!("hivm-check-implementations{{files={v}}}")),
+                None => {
+                    eprintln!("hivm-opt: for the --link-aicore-bitcode option: requires a value!");
+                    return ExitCode::from(1);
+                }
+            },
             "mlir-print-ir-before-all" => o.print_ir_before_all = true,
             "mlir-print-ir-after-all" => o.print_ir_after_all = true,
             "mlir-disable-threading" | "mlir-print-local-scope" => {}

@@ -25,6 +25,9 @@ pub fn pass_registry() -> PassRegistry {
     r.register("hivm-bind-sub-block", "Run stores and custom ops of AIV functions on sub-block 0", |o| {
         no_options("hivm-bind-sub-block", o, Box::new(hivm::bind_sub_block::BindSubBlock))
     });
+    r.register("hivm-check-implementations", "Check each custom op's C entry point is defined once (files=...)", |o| {
+        Ok(Box::new(hivm::implementations::CheckImplementations::from_options(o)?))
+    });
     r.register("convert-hivm-to-std", "Lower custom ops to calls of their implementations", |o| {
         Ok(Box::new(hivm::to_std::ToStd::from_options(o)?))
     });

@@ -3,6 +3,7 @@
 pub mod alloc_extra_buffer;
 pub mod bind_sub_block;
 pub mod device_spec;
+pub mod implementations;
 pub mod mark_stride_align;
 pub mod to_std;
 
