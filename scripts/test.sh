@@ -6,13 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 LLVM_BIN=/usr/lib/llvm-22/bin
-if [ ! -x "$LLVM_BIN/mlir-opt" ] || [ ! -x "$LLVM_BIN/FileCheck" ]; then
-  echo "== installing llvm-22-tools and mlir-22-tools (test oracles)"
+if [ ! -x "$LLVM_BIN/mlir-opt" ] || [ ! -x "$LLVM_BIN/FileCheck" ] || [ ! -x "$LLVM_BIN/clang" ]; then
+  echo "== installing llvm-22-tools, mlir-22-tools and clang-22 (test oracles, host compile path)"
   if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
   $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq llvm-22-tools mlir-22-tools >/dev/null
+  $SUDO apt-get install -y -qq llvm-22-tools mlir-22-tools clang-22 >/dev/null
 fi
-for tool in mlir-opt FileCheck; do
+for tool in mlir-opt mlir-translate FileCheck clang; do
   [ -x "$LLVM_BIN/$tool" ] || { echo "error: $LLVM_BIN/$tool is missing after install" >&2; exit 1; }
 done
 
@@ -23,4 +23,4 @@ cargo clippy --workspace --all-targets -- -D warnings
 echo "== cargo test (unit tests, lit suite with in-process FileCheck, differential vs mlir-opt)"
 HIVM_REQUIRE_MLIR_OPT=1 MLIR_OPT="$LLVM_BIN/mlir-opt" cargo test --workspace
 echo "== lit suite cross-checked with LLVM FileCheck"
-HIVM_FILECHECK="$LLVM_BIN/FileCheck" cargo test -p hivm-cli --test lit
+HIVM_REQUIRE_MLIR_OPT=1 HIVM_FILECHECK="$LLVM_BIN/FileCheck" cargo test -p hivm-cli --test lit

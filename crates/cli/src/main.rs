@@ -89,7 +89,9 @@ fn real_main() -> ExitCode {
             "allow-unregistered-dialect" => o.allow_unregistered = true,
             "mlir-timing" => o.timing = true,
             "link-aicore-bitcode" => match value {
-                Some(v) => o.passes.push(format!("hivm-check-implementations{{files={v}}}")),
+                // The check needs the custom ops, so it runs before any pass
+                // that lowers them, wherever the flag is written.
+                Some(v) => o.passes.insert(0, format!("hivm-check-implementations{{files={v}}}")),
                 None => {
                     eprintln!("hivm-opt: for the --link-aicore-bitcode option: requires a value!");
                     return ExitCode::from(1);

@@ -98,6 +98,10 @@ fn process_chunk(cx: &mut Session, buf: &SourceBuffer, base: usize, out: &mut dy
     ir.allow_unregistered = opts.allow_unregistered;
     let parsed = {
         let mut p = Parser::new(&mut ir, buf.text, file, buf.first_line);
+        if base > 0 {
+            // Later chunks start right after a split marker.
+            p.set_first_col(SPLIT_MARKER.len() as u32);
+        }
         if let Some(rel) = release {
             // Keep a little slack behind the cursor for error lines.
             p.set_progress_hook(Box::new(move |pos| rel(base, (base + pos).saturating_sub(1 << 20))));
@@ -140,8 +144,10 @@ fn process_chunk(cx: &mut Session, buf: &SourceBuffer, base: usize, out: &mut dy
 
 /// Splits on the `// -----` marker as mlir-opt does: each chunk starts right
 /// after a marker, on the marker's line, so diagnostics keep file line numbers.
+const SPLIT_MARKER: &str = "// -----";
+
 fn split_chunks(text: &str) -> Vec<(&str, u32)> {
-    const MARKER: &str = "// -----";
+    const MARKER: &str = SPLIT_MARKER;
     let mut chunks = Vec::new();
     let mut start = 0usize;
     let mut start_line = 0u32;

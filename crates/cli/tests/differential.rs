@@ -124,7 +124,9 @@ fn main() {
                 ));
             }
             // Idempotence and re-reading are checked on plain printing.
-            let args: Vec<&str> = args.iter().copied().filter(|a| !extra.iter().any(|e| e == a)).collect();
+            // (Splitting stays: the output is joined by the same markers.)
+            let args: Vec<&str> =
+                args.iter().copied().filter(|a| *a == "-split-input-file" || !extra.iter().any(|e| e == a)).collect();
             let (ok2, again, err2) = run(ours, &args, None, Some(&got));
             // Re-reading from stdin changes file names in locations; skip that case.
             if !debuginfo && (!ok2 || again != got) {

@@ -4,6 +4,11 @@
 //! system packages are needed. Setting `HIVM_FILECHECK=/path/to/FileCheck`
 //! runs LLVM's FileCheck instead, as a cross-check.
 //!
+//! A file with `// REQUIRES: llvm-22` also needs upstream MLIR/LLVM 22
+//! (mlir-opt, mlir-translate, clang under `/usr/lib/llvm-22/bin`, or
+//! `LLVM_BIN`); without them it fails when `HIVM_REQUIRE_MLIR_OPT=1` (as in
+//! `.ci/run`) and is otherwise reported as UNSUPPORTED, never passed.
+//!
 //! Usage: `cargo test --test lit [-- FILTER]`.
 
 use std::path::{Path, PathBuf};
@@ -124,6 +129,7 @@ fn run_test(path: &Path, opt: &str, real_filecheck: Option<&str>) -> Result<(), 
             (None, None) => (line.clone(), None),
         };
         let out = Command::new("bash")
+            .env("HIVM_OPT", opt)
             .arg("-c")
             .arg(format!("{PRELUDE}{cmd}"))
             .output()
@@ -144,6 +150,12 @@ fn run_test(path: &Path, opt: &str, real_filecheck: Option<&str>) -> Result<(), 
     Ok(())
 }
 
+/// Whether the upstream toolchain a `REQUIRES: llvm-22` test uses is here.
+fn have_llvm22() -> bool {
+    let bin = std::env::var("LLVM_BIN").unwrap_or_else(|_| "/usr/lib/llvm-22/bin".into());
+    ["mlir-opt", "mlir-translate", "clang"].iter().all(|t| Path::new(&bin).join(t).exists())
+}
+
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/lit");
     let opt = env!("CARGO_BIN_EXE_hivm-opt");
@@ -151,10 +163,25 @@ fn main() {
     let real = std::env::var("HIVM_FILECHECK").ok();
     let mut files = Vec::new();
     collect(&root, &mut files);
-    let (mut passed, mut failed) = (0, 0);
+    let (mut passed, mut failed, mut unsupported) = (0, 0, 0);
+    let llvm22 = have_llvm22();
+    let required = std::env::var("HIVM_REQUIRE_MLIR_OPT").as_deref() == Ok("1");
     for f in files {
         let name = f.strip_prefix(&root).unwrap_or(&f).display().to_string();
         if !filter.is_empty() && !filter.iter().any(|p| name.contains(p.as_str())) {
+            continue;
+        }
+        let needs_llvm22 = std::fs::read_to_string(&f).is_ok_and(|t| t.contains("// REQUIRES: llvm-22"));
+        if needs_llvm22 && !llvm22 {
+            if required {
+                failed += 1;
+                println!(
+                    "FAIL: {name}\nneeds mlir-opt, mlir-translate and clang 22 (apt-get install mlir-22-tools clang-22)\n"
+                );
+            } else {
+                unsupported += 1;
+                println!("UNSUPPORTED: {name} (needs mlir-22-tools and clang-22)");
+            }
             continue;
         }
         match run_test(&f, opt, real.as_deref()) {
@@ -168,7 +195,7 @@ fn main() {
             }
         }
     }
-    println!("lit: {passed} passed, {failed} failed");
+    println!("lit: {passed} passed, {failed} failed, {unsupported} unsupported");
     if failed > 0 || passed == 0 {
         std::process::exit(1);
     }

@@ -135,12 +135,18 @@ fn parse_load(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     Ok(())
 }
 
+/// `nontemporal = false` is the default MLIR leaves out of the custom form.
+fn load_store_elided(ir: &Ir, op: OpId) -> &'static [&'static str] {
+    let default = ir.get_attr(op, "nontemporal").is_some_and(|a| ir.as_int(a) == Some(0));
+    if default { &["nontemporal"] } else { &[] }
+}
+
 fn print_load(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     p.push(" ");
     p.print_value(ir.operand(op, 0));
     print_index_list(p, &ir.operands(op)[1..]);
-    p.print_optional_attr_dict(op, &[]);
+    p.print_optional_attr_dict(op, load_store_elided(ir, op));
     p.push(" : ");
     p.print_type(ir.value_type(ir.operand(op, 0)));
 }
@@ -182,7 +188,7 @@ fn print_store(p: &mut Printer<'_>, op: OpId) {
     p.push(", ");
     p.print_value(ir.operand(op, 1));
     print_index_list(p, &ir.operands(op)[2..]);
-    p.print_optional_attr_dict(op, &[]);
+    p.print_optional_attr_dict(op, load_store_elided(ir, op));
     p.push(" : ");
     p.print_type(ir.value_type(ir.operand(op, 1)));
 }

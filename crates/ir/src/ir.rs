@@ -810,6 +810,29 @@ impl Ir {
         self.erase_op(op);
     }
 
+    /// Creates, right before `op`, the same op with new operands and result
+    /// types, taking over `op`'s regions (type-changing rewrites such as
+    /// bufferization need this); `op` is erased.
+    pub fn rebuild_op(&mut self, op: OpId, operands: &[Value], result_types: &[Type]) -> OpId {
+        let src = self.ops[op.index()].clone();
+        let st = OperationState {
+            name: src.name,
+            operands: operands.to_vec(),
+            result_types: result_types.to_vec(),
+            properties: src.properties,
+            attrs: Vec::new(),
+            regions: self.regions(op).to_vec(),
+            successors: self.successors(op).to_vec(),
+            loc: src.loc,
+        };
+        let new = self.create_op(st);
+        self.ops[new.index()].attrs = src.attrs;
+        self.ops[op.index()].regions = Span::default();
+        self.insert_op_before(op, new);
+        self.erase_op(op);
+        new
+    }
+
     pub fn top_ancestor(&self, mut op: OpId) -> OpId {
         while let Some(p) = self.parent_op(op) {
             op = p;

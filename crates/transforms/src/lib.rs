@@ -1,5 +1,6 @@
 //! Transformation passes, registered by name for `hivm-opt`.
 
+pub mod bufferize;
 pub mod canonicalize;
 pub mod cse;
 pub mod hivm;
@@ -14,6 +15,9 @@ pub fn pass_registry() -> PassRegistry {
     let mut r = PassRegistry::default();
     r.register("canonicalize", "Fold constants, apply identities, remove dead pure ops", |o| {
         no_options("canonicalize", o, Box::new(canonicalize::Canonicalize))
+    });
+    r.register("one-shot-bufferize", "Bufferize tensors to memrefs (custom ops honour inplace_outs)", |o| {
+        no_options("one-shot-bufferize", o, Box::new(bufferize::OneShotBufferize))
     });
     r.register("cse", "Eliminate common sub-expressions", |o| no_options("cse", o, Box::new(cse::Cse)));
     r.register("hivm-alloc-extra-buffer", "Allocate the scratch buffers custom ops declare", |o| {

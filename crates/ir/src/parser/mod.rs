@@ -89,6 +89,9 @@ pub struct Parser<'a> {
     src: &'a str,
     file: Sym,
     first_line: u32,
+    /// Column where the text starts on its first line (after a `// -----`
+    /// marker when splitting), so columns and the module's location match mlir-opt.
+    first_col: u32,
     /// Incremental line tracking: (byte offset, 1-based line, offset of that line's start).
     line_cursor: std::cell::Cell<(u32, u32, u32)>,
     /// Called now and then with the parse position (lets the driver release input pages).
@@ -134,6 +137,7 @@ impl<'a> Parser<'a> {
             src,
             file,
             first_line,
+            first_col: 0,
             line_cursor: std::cell::Cell::new((0, 1, 0)),
             progress: None,
             ops_parsed: 0,
@@ -372,7 +376,13 @@ impl<'a> Parser<'a> {
             line_start = off + bytes.iter().rposition(|b| *b == b'\n').unwrap() as u32 + 1;
         }
         self.line_cursor.set((pos, line, line_start));
-        (line + self.first_line, pos - line_start + 1)
+        let shift = if line == 1 { self.first_col } else { 0 };
+        (line + self.first_line, pos - line_start + 1 + shift)
+    }
+
+    /// Declares that the text starts at column `col + 1` of its first line.
+    pub fn set_first_col(&mut self, col: u32) {
+        self.first_col = col;
     }
 
     /// Installs a callback invoked every few thousand ops with the current offset.
@@ -560,7 +570,10 @@ impl<'a> Parser<'a> {
         let region = self.ir.new_region();
         self.ir.push_block(region, block);
         let name = self.ir.sym("builtin.module");
-        let loc = self.ir.attr(AttrData::Location(LocData::FileLineCol { file: self.file, line: 0, col: 0 }));
+        // mlir-opt locates an implicit module at the start of its buffer; a
+        // whole file's buffer is reported as 0:0.
+        let (line, col) = if self.first_col == 0 { (0, 0) } else { (self.first_line + 1, self.first_col + 1) };
+        let loc = self.ir.attr(AttrData::Location(LocData::FileLineCol { file: self.file, line, col }));
         let mut st = OperationState::new(name, loc);
         st.regions.push(region);
         st.properties = Some(self.ir.empty_dict());

@@ -15,22 +15,33 @@ use hivm_ir::{Ir, OpId};
 
 pub struct CheckImplementations {
     pub files: Vec<PathBuf>,
+    /// Host builds link host objects instead of the device bitcode the ops
+    /// name, so they turn this off (`use-bitcode-attrs=false`).
+    pub use_bitcode_attrs: bool,
 }
 
 impl CheckImplementations {
     pub fn from_options(options: &str) -> Result<CheckImplementations, String> {
         let mut files = Vec::new();
+        let mut use_bitcode_attrs = true;
         for kv in options.split_whitespace() {
             match kv.split_once('=') {
                 Some(("files", v)) => files.extend(v.split(',').filter(|s| !s.is_empty()).map(PathBuf::from)),
+                Some(("use-bitcode-attrs", v)) => {
+                    use_bitcode_attrs = match v {
+                        "true" | "1" => true,
+                        "false" | "0" => false,
+                        _ => return Err(format!("expected true or false for use-bitcode-attrs, got '{v}'")),
+                    }
+                }
                 _ => {
                     return Err(format!(
-                        "unknown option '{kv}' for hivm-check-implementations (expected files=a.bc,b.o)"
+                        "unknown option '{kv}' for hivm-check-implementations (expected files=a.bc,b.o use-bitcode-attrs=true|false)"
                     ));
                 }
             }
         }
-        Ok(CheckImplementations { files })
+        Ok(CheckImplementations { files, use_bitcode_attrs })
     }
 }
 
@@ -133,7 +144,7 @@ impl Pass for CheckImplementations {
             let entry = format!("_mlir_ciface_{symbol}");
             let loc = ir.loc(op);
             let mut files = self.files.clone();
-            if let Some(bc) = ir.get_attr(op, "bitcode").and_then(|a| ir.as_str(a)) {
+            if let Some(bc) = ir.get_attr(op, "bitcode").and_then(|a| ir.as_str(a)).filter(|_| self.use_bitcode_attrs) {
                 let p = PathBuf::from(bc);
                 if !p.exists() {
                     return Err(Diagnostic::error(

@@ -1,0 +1,97 @@
+//! What each supported op does with its tensor operands, the facts One-Shot
+//! Bufferize's analysis needs (MLIR's `BufferizableOpInterface`), kept in one
+//! place so that the analysis and the rewrite agree.
+
+use hivm_dialects::hivm::custom;
+use hivm_dialects::util::segments;
+use hivm_ir::{Ir, OpId};
+
+/// How an op is bufferized.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// `bufferization.to_tensor`: the tensor is a view of its memref.
+    ToTensor,
+    /// `tensor.empty` / `bufferization.alloc_tensor`: a fresh allocation.
+    Alloc,
+    /// Destination-passing ops (`linalg.fill`, custom ops): out #k becomes result #k.
+    Dps,
+    /// `bufferization.materialize_in_destination` into a memref: a copy.
+    Materialize,
+    /// `tensor.extract`: a load.
+    Extract,
+    /// Ops that keep tensor operands (`func.return`): they get `to_tensor`s.
+    Boundary,
+}
+
+pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
+    Some(match ir.op_name(op) {
+        "bufferization.to_tensor" => Kind::ToTensor,
+        "tensor.empty" | "bufferization.alloc_tensor" => Kind::Alloc,
+        "linalg.fill" | custom::CUSTOM | custom::MACRO => Kind::Dps,
+        "bufferization.materialize_in_destination" => Kind::Materialize,
+        "tensor.extract" => Kind::Extract,
+        "func.return" => Kind::Boundary,
+        _ => return None,
+    })
+}
+
+/// Operand range `[start, end)` of a DPS op's outs.
+pub fn dps_outs(ir: &Ir, op: OpId) -> std::ops::Range<usize> {
+    let seg = segments(ir, op);
+    seg[0]..seg[0] + seg[1]
+}
+
+/// Out #k is in-place for a custom op iff some ins operand maps to it through
+/// its `inplace_outs` argument attribute.
+fn inplace_source(ir: &Ir, op: OpId, out: usize) -> Option<usize> {
+    if !(ir.is_op(op, custom::CUSTOM) || ir.is_op(op, custom::MACRO)) {
+        return None;
+    }
+    (0..custom::ins(ir, op).len())
+        .find(|&i| custom::arg_attr(ir, op, i, "inplace_outs").and_then(|a| ir.as_int(a)) == Some(out as i128))
+}
+
+/// Whether operand `i` is read by `op`.
+pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
+    match kind(ir, op) {
+        Some(Kind::Dps) => {
+            let outs = dps_outs(ir, op);
+            if !outs.contains(&i) {
+                return true;
+            }
+            // `linalg.fill` overwrites its out; a custom op may read it unless
+            // it is declared to alias an input.
+            !ir.is_op(op, "linalg.fill") && inplace_source(ir, op, i - outs.start).is_none()
+        }
+        Some(Kind::Materialize) => i == 0,
+        Some(Kind::Alloc) | Some(Kind::ToTensor) => false,
+        _ => true,
+    }
+}
+
+/// For a written operand, the result it becomes.
+pub fn written_result(ir: &Ir, op: OpId, i: usize) -> Option<usize> {
+    match kind(ir, op) {
+        Some(Kind::Dps) => {
+            let outs = dps_outs(ir, op);
+            outs.contains(&i).then(|| i - outs.start)
+        }
+        _ => None,
+    }
+}
+
+/// Outs that upstream forces in place (custom-op `inplace_outs`).
+pub fn must_be_in_place(ir: &Ir, op: OpId, i: usize) -> bool {
+    let outs = dps_outs(ir, op);
+    outs.contains(&i) && inplace_source(ir, op, i - outs.start).is_some()
+}
+
+/// A read of `read` and a write of `write` by the same op that do not
+/// conflict: the input an in-place out is declared to alias.
+pub fn not_conflicting(ir: &Ir, op: OpId, read: usize, write: usize) -> bool {
+    if read == write {
+        return true;
+    }
+    let outs = dps_outs(ir, op);
+    outs.contains(&write) && inplace_source(ir, op, write - outs.start) == Some(read)
+}

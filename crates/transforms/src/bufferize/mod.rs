@@ -1,0 +1,300 @@
+//! `one-shot-bufferize`: tensors to memrefs, as MLIR's One-Shot Bufferize
+//! does it with default options, for the ops our kernels use (see
+//! [`interface`]). Two phases, as upstream: an analysis that decides for each
+//! written tensor operand whether it may reuse its buffer (in place) or needs
+//! a fresh allocation (plus a copy when the op also reads it), then a rewrite.
+//!
+//! Not supported yet, each reported at the op: tensor values crossing region
+//! boundaries (`scf.for`/`scf.if` results), slicing and reshape ops, and
+//! `bufferize-function-boundaries`.
+
+pub mod analysis;
+pub mod interface;
+
+use std::collections::{HashMap, HashSet};
+
+use hivm_ir::builder::{Builder, InsertPoint};
+use hivm_ir::diagnostics::Diagnostic;
+use hivm_ir::pass::Pass;
+use hivm_ir::types::DYNAMIC;
+use hivm_ir::{AttrData, Ir, OpId, Type, TypeData, Value, ValueDef};
+
+use analysis::Analysis;
+use interface::Kind;
+
+pub struct OneShotBufferize;
+
+fn is_tensor(ir: &Ir, v: Value) -> bool {
+    ir.type_data(ir.value_type(v)).is_tensor()
+}
+
+fn unsupported(ir: &Ir, op: OpId, why: &str) -> Diagnostic {
+    Diagnostic::error(
+        ir.loc(op),
+        format!("'{}' op {why} (not supported by hivm-opt's one-shot-bufferize yet)", ir.op_name(op)),
+    )
+}
+
+/// The memref a fresh buffer for tensor type `t` gets: identity layout, no memory space.
+fn alloc_type(ir: &mut Ir, t: Type) -> Option<Type> {
+    match ir.type_data(t).clone() {
+        TypeData::RankedTensor { shape, elem, encoding: None } => {
+            Some(ir.ty(TypeData::MemRef { shape, elem, layout: None, memory_space: None }))
+        }
+        _ => None,
+    }
+}
+
+/// `tensor<4x?xf32>` → `memref<4x?xf32, strided<[?, ?], offset: ?>>`: the type
+/// MLIR gives buffers of values it knows nothing about.
+fn unknown_layout_type(ir: &mut Ir, t: Type) -> Option<Type> {
+    match ir.type_data(t).clone() {
+        TypeData::RankedTensor { shape, elem, encoding: None } => {
+            let layout = ir.attr(AttrData::Strided { strides: vec![DYNAMIC; shape.len()], offset: DYNAMIC });
+            Some(ir.ty(TypeData::MemRef { shape, elem, layout: Some(layout), memory_space: None }))
+        }
+        _ => None,
+    }
+}
+
+struct Rewriter {
+    func: OpId,
+    entry: hivm_ir::BlockId,
+    /// `to_buffer`s made for tensor function arguments.
+    arg_buffers: HashMap<Value, Value>,
+}
+
+impl Rewriter {
+    fn buffer_of(&mut self, ir: &mut Ir, v: Value, at: OpId) -> Result<Value, Diagnostic> {
+        match ir.value_def(v) {
+            ValueDef::Result { op, .. } if ir.is_op(op, "bufferization.to_tensor") => Ok(ir.operand(op, 0)),
+            ValueDef::BlockArg { .. } => {
+                if let Some(b) = self.arg_buffers.get(&v) {
+                    return Ok(*b);
+                }
+                let t = ir.value_type(v);
+                let Some(mt) = unknown_layout_type(ir, t) else {
+                    return Err(unsupported(ir, at, "uses a tensor argument of unsupported type"));
+                };
+                // MLIR locates the conversion at the argument.
+                let loc = ir.block_arg_loc(v).unwrap_or_else(|| ir.loc(self.func));
+                let ip = match ir.block(self.entry).first {
+                    Some(first) => InsertPoint::Before(first),
+                    None => InsertPoint::End(self.entry),
+                };
+                let op = Builder::new(ir, ip).op("bufferization.to_buffer", &[v], &[mt], vec![], loc);
+                let b = ir.result(op, 0);
+                self.arg_buffers.insert(v, b);
+                Ok(b)
+            }
+            _ => Err(unsupported(ir, at, "uses a tensor that was not bufferized")),
+        }
+    }
+
+    fn alloc(&self, ir: &mut Ir, at: OpId, t: Type, sizes: &[Value]) -> Result<Value, Diagnostic> {
+        let Some(mt) = alloc_type(ir, t) else {
+            return Err(unsupported(ir, at, "needs a buffer for a tensor with an encoding or unranked type"));
+        };
+        let loc = ir.loc(at);
+        let seg = hivm_dialects::util::segment_attr(ir, &[sizes.len(), 0]);
+        let align = ir.i64_attr(64);
+        let mut b = Builder::new(ir, InsertPoint::Before(at));
+        let op = b.op("memref.alloc", sizes, &[mt], vec![("operandSegmentSizes", seg), ("alignment", align)], loc);
+        Ok(ir.result(op, 0))
+    }
+
+    /// A fresh buffer for operand `i` of `op`, holding a copy of the old
+    /// contents when `op` reads them; dynamic sizes come from the old buffer.
+    fn out_of_place_buffer(&mut self, ir: &mut Ir, op: OpId, i: usize) -> Result<Value, Diagnostic> {
+        let v = ir.operand(op, i);
+        let t = ir.value_type(v);
+        let loc = ir.loc(op);
+        let reads = interface::reads(ir, op, i);
+        let shape = ir.type_data(t).shape().map(|s| s.to_vec()).unwrap_or_default();
+        let dynamic = shape.contains(&DYNAMIC);
+        let old = if reads || dynamic { Some(self.buffer_of(ir, v, op)?) } else { None };
+        let mut sizes = Vec::new();
+        if let Some(old) = old.filter(|_| dynamic) {
+            let index = ir.index_type();
+            for (d, _) in shape.iter().enumerate().filter(|(_, n)| **n == DYNAMIC) {
+                let value = ir.int_attr(d as i128, index);
+                let mut b = Builder::new(ir, InsertPoint::Before(op));
+                let c = b.op("arith.constant", &[], &[index], vec![("value", value)], loc);
+                let c = ir.result(c, 0);
+                let dim = Builder::new(ir, InsertPoint::Before(op)).op("memref.dim", &[old, c], &[index], vec![], loc);
+                sizes.push(ir.result(dim, 0));
+            }
+        }
+        let fresh = self.alloc(ir, op, t, &sizes)?;
+        if let Some(old) = old.filter(|_| reads) {
+            Builder::new(ir, InsertPoint::Before(op)).op("memref.copy", &[old, fresh], &[], vec![], loc);
+        }
+        Ok(fresh)
+    }
+
+    /// Replaces the tensor `old` by a `to_tensor` of `buffer` placed after
+    /// `after`; later ops find the buffer through it, and it is erased when
+    /// nothing else needs a tensor.
+    fn replace_tensor(&self, ir: &mut Ir, old: Value, buffer: Value, after: OpId) {
+        let t = ir.value_type(old);
+        let loc = ir.loc(after);
+        let op = match ir.next_op(after) {
+            Some(n) => {
+                Builder::new(ir, InsertPoint::Before(n)).op("bufferization.to_tensor", &[buffer], &[t], vec![], loc)
+            }
+            None => Builder::new(ir, InsertPoint::End(self.entry)).op(
+                "bufferization.to_tensor",
+                &[buffer],
+                &[t],
+                vec![],
+                loc,
+            ),
+        };
+        let new = ir.result(op, 0);
+        ir.replace_all_uses_in(self.func, old, new);
+    }
+
+    fn rewrite(&mut self, ir: &mut Ir, op: OpId, kind: Kind, an: &Analysis) -> Result<(), Diagnostic> {
+        let loc = ir.loc(op);
+        match kind {
+            Kind::ToTensor | Kind::Boundary => {}
+            Kind::Alloc => {
+                if ir.is_op(op, "bufferization.alloc_tensor") && hivm_dialects::util::segments(ir, op)[1] != 0 {
+                    return Err(unsupported(ir, op, "has a copy operand"));
+                }
+                let res = ir.result(op, 0);
+                let sizes = if ir.is_op(op, "tensor.empty") {
+                    ir.operands(op).to_vec()
+                } else {
+                    hivm_dialects::util::segment(ir, op, 0).to_vec()
+                };
+                let t = ir.value_type(res);
+                let buf = self.alloc(ir, op, t, &sizes)?;
+                let alloc_op = ir.defining_op(buf).expect("alloc result");
+                self.replace_tensor(ir, res, buf, alloc_op);
+                ir.erase_op(op);
+            }
+            Kind::Dps => {
+                let operands = ir.operands(op).to_vec();
+                let mut new_operands = Vec::with_capacity(operands.len());
+                let mut out_buffers = HashMap::new();
+                for (i, v) in operands.iter().enumerate() {
+                    if !is_tensor(ir, *v) {
+                        new_operands.push(*v);
+                        continue;
+                    }
+                    let written = interface::written_result(ir, op, i);
+                    let buf = match written {
+                        Some(_) if !an.in_place(op, i) => self.out_of_place_buffer(ir, op, i)?,
+                        _ => self.buffer_of(ir, *v, op)?,
+                    };
+                    if let Some(r) = written {
+                        out_buffers.insert(r, buf);
+                    }
+                    new_operands.push(buf);
+                }
+                let results = ir.results(op).to_vec();
+                let kept: Vec<Type> =
+                    results.iter().filter(|r| !is_tensor(ir, **r)).map(|r| ir.value_type(*r)).collect();
+                if kept.len() != results.len() && !kept.is_empty() {
+                    return Err(unsupported(ir, op, "mixes tensor and non-tensor results"));
+                }
+                let new = ir.rebuild_op(op, &new_operands, &kept);
+                if kept.is_empty() {
+                    for (r, old) in results.iter().enumerate() {
+                        let Some(buf) = out_buffers.get(&r) else {
+                            return Err(unsupported(ir, new, "has a tensor result without a tensor out"));
+                        };
+                        self.replace_tensor(ir, *old, *buf, new);
+                    }
+                } else {
+                    for (old, nv) in results.iter().zip(ir.results(new).to_vec()) {
+                        ir.replace_all_uses_in(self.func, *old, nv);
+                    }
+                }
+            }
+            Kind::Materialize => {
+                let (src, dest) = (ir.operand(op, 0), ir.operand(op, 1));
+                if is_tensor(ir, dest) {
+                    return Err(unsupported(ir, op, "has a tensor destination"));
+                }
+                let buf = self.buffer_of(ir, src, op)?;
+                Builder::new(ir, InsertPoint::Before(op)).op("memref.copy", &[buf, dest], &[], vec![], loc);
+                ir.erase_op(op);
+            }
+            Kind::Extract => {
+                let operands = ir.operands(op).to_vec();
+                let buf = self.buffer_of(ir, operands[0], op)?;
+                let mut load_operands = vec![buf];
+                load_operands.extend_from_slice(&operands[1..]);
+                let res = ir.result(op, 0);
+                let t = ir.value_type(res);
+                // Built loads carry the property the parser leaves unset.
+                let nontemporal = ir.bool_attr(false);
+                let mut b = Builder::new(ir, InsertPoint::Before(op));
+                let load = b.op("memref.load", &load_operands, &[t], vec![("nontemporal", nontemporal)], loc);
+                let nv = ir.result(load, 0);
+                ir.replace_all_uses_in(self.func, res, nv);
+                ir.erase_op(op);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Erases `to_tensor`s nothing reads any more (the ones the rewrite made and
+/// the input's own, whose buffers the users now take directly).
+fn erase_dead_to_tensors(ir: &mut Ir, func: OpId) {
+    let mut used = HashSet::new();
+    let mut to_tensors = Vec::new();
+    ir.walk(func, &mut |o| {
+        used.extend(ir.operands(o).iter().copied());
+        if ir.is_op(o, "bufferization.to_tensor") {
+            to_tensors.push(o);
+        }
+    });
+    for o in to_tensors {
+        if !used.contains(&ir.result(o, 0)) {
+            ir.erase_op(o);
+        }
+    }
+}
+
+fn bufferize_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
+    let Some(entry) = ir.regions(func).first().and_then(|r| ir.region_blocks(*r).first().copied()) else {
+        return Ok(()); // a declaration
+    };
+    let ops: Vec<OpId> = ir.block_ops(entry).collect();
+    let an = Analysis::run(ir, entry, &ops)?;
+    let mut rw = Rewriter { func, entry, arg_buffers: HashMap::new() };
+    for op in ops {
+        if let Some(kind) = interface::kind(ir, op) {
+            rw.rewrite(ir, op, kind, &an)?;
+        }
+    }
+    erase_dead_to_tensors(ir, func);
+    Ok(())
+}
+
+impl Pass for OneShotBufferize {
+    fn name(&self) -> &str {
+        "one-shot-bufferize"
+    }
+
+    fn display_name(&self) -> &str {
+        "OneShotBufferize"
+    }
+
+    fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
+        let mut funcs = Vec::new();
+        ir.walk(root, &mut |o| {
+            if ir.is_op(o, "func.func") {
+                funcs.push(o);
+            }
+        });
+        for f in funcs {
+            bufferize_function(ir, f)?;
+        }
+        Ok(())
+    }
+}

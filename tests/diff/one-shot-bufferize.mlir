@@ -1,0 +1,44 @@
+// DIFF-ARGS: -one-shot-bufferize -split-input-file
+// One-Shot Bufferize with default options on the upstream ops our kernels use.
+
+// Fresh buffers for tensor.empty, in-place writes into writable buffers,
+// out-of-place writes (with no copy: fill does not read its out) into
+// read-only function arguments, and a to_tensor kept for the return.
+func.func @fill_paths(%arg0: memref<256xf32>, %arg1: tensor<8xf32>) -> tensor<8xf32> {
+  %in = bufferization.to_tensor %arg0 restrict writable : memref<256xf32> to tensor<256xf32>
+  %e = tensor.empty() : tensor<256xf32>
+  %i = arith.constant 3 : index
+  %c = arith.constant 1.0 : f32
+  %f = linalg.fill ins(%c : f32) outs(%e : tensor<256xf32>) -> tensor<256xf32>
+  %g = linalg.fill ins(%c : f32) outs(%in : tensor<256xf32>) -> tensor<256xf32>
+  %h = linalg.fill ins(%c : f32) outs(%arg1 : tensor<8xf32>) -> tensor<8xf32>
+  bufferization.materialize_in_destination %g in writable %arg0 : (tensor<256xf32>, memref<256xf32>) -> ()
+  %x = tensor.extract %f[%i] : tensor<256xf32>
+  memref.store %x, %arg0[%i] : memref<256xf32>
+  return %h : tensor<8xf32>
+}
+
+// -----
+
+// A value read after it is overwritten forces the write out of place.
+func.func @read_after_write(%m: memref<4x8xi32>) -> i32 {
+  %t = bufferization.to_tensor %m restrict writable : memref<4x8xi32> to tensor<4x8xi32>
+  %e = tensor.empty() : tensor<4x8xi32>
+  %c = arith.constant 7 : i32
+  %z = arith.constant 0 : index
+  %f = linalg.fill ins(%c : i32) outs(%e : tensor<4x8xi32>) -> tensor<4x8xi32>
+  %g = linalg.fill ins(%c : i32) outs(%f : tensor<4x8xi32>) -> tensor<4x8xi32>
+  %a = tensor.extract %f[%z, %z] : tensor<4x8xi32>
+  %b = tensor.extract %g[%z, %z] : tensor<4x8xi32>
+  %s = arith.addi %a, %b : i32
+  bufferization.materialize_in_destination %g in writable %m : (tensor<4x8xi32>, memref<4x8xi32>) -> ()
+  return %s : i32
+}
+
+// -----
+
+// A read-only tensor argument that is read: its buffer comes from to_buffer.
+func.func @read_arg(%arg0: tensor<4xf32>, %i: index) -> f32 {
+  %x = tensor.extract %arg0[%i] : tensor<4xf32>
+  return %x : f32
+}

@@ -1,0 +1,67 @@
+// Custom ops under one-shot-bufferize: outs mapped from an input by
+// `inplace_outs` reuse its buffer; other outs are read by the op, so a
+// conflicting out gets a fresh buffer holding a copy.
+// RUN: hivm-opt %s -one-shot-bufferize -split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @chain
+// CHECK-SAME: (%[[A:.*]]: memref<16xf16>, %[[B:.*]]: memref<16xf16>)
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant
+// CHECK-NEXT: %[[ACC:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16xf16>
+// CHECK-NEXT: linalg.fill ins(%[[ZERO]] : f16) outs(%[[ACC]] : memref<16xf16>)
+// CHECK-NEXT: hivm.hir.custom {{.*}} "first" ins(%[[A]] : memref<16xf16>) outs(%[[ACC]] : memref<16xf16>)
+// CHECK-NEXT: hivm.hir.custom {{.*}} "second" ins(%[[ACC]], %[[B]] : memref<16xf16> {inplace_outs = 0 : i32}, memref<16xf16>) outs(%[[ACC]] : memref<16xf16>)
+// CHECK-NEXT: memref.copy %[[ACC]], %[[A]]
+// CHECK-NEXT: return
+func.func @chain(%a: memref<16xf16>, %b: memref<16xf16>) {
+  %zero = arith.constant 0.0 : f16
+  %ta = bufferization.to_tensor %a restrict writable : memref<16xf16> to tensor<16xf16>
+  %tb = bufferization.to_tensor %b restrict : memref<16xf16> to tensor<16xf16>
+  %e = tensor.empty() : tensor<16xf16>
+  %acc = linalg.fill ins(%zero : f16) outs(%e : tensor<16xf16>) -> tensor<16xf16>
+  %1 = hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "f"} "first"
+      ins(%ta : tensor<16xf16>) outs(%acc : tensor<16xf16>) -> tensor<16xf16>
+  // Reading %1 and writing it in place is allowed because of inplace_outs.
+  %2 = hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "s"} "second"
+      ins(%1, %tb : tensor<16xf16> {inplace_outs = 0 : i32}, tensor<16xf16>) outs(%1 : tensor<16xf16>) -> tensor<16xf16>
+  bufferization.materialize_in_destination %2 in writable %a : (tensor<16xf16>, memref<16xf16>) -> ()
+  return
+}
+
+// -----
+
+// The input is read-only (no `writable`): the out must not reuse it.
+// CHECK-LABEL: func.func @read_only
+// CHECK: %[[NEW:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8xi32>
+// CHECK-NEXT: memref.copy %arg0, %[[NEW]]
+// CHECK-NEXT: hivm.hir.custom {{.*}} ins(%arg1 : memref<8xi32>) outs(%[[NEW]] : memref<8xi32>)
+// CHECK-NEXT: memref.copy %[[NEW]], %arg1
+func.func @read_only(%m: memref<8xi32>, %n: memref<8xi32>) {
+  %t = bufferization.to_tensor %m restrict : memref<8xi32> to tensor<8xi32>
+  %u = bufferization.to_tensor %n restrict writable : memref<8xi32> to tensor<8xi32>
+  %r = hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "g"} "g"
+      ins(%u : tensor<8xi32>) outs(%t : tensor<8xi32>) -> tensor<8xi32>
+  bufferization.materialize_in_destination %r in writable %n : (tensor<8xi32>, memref<8xi32>) -> ()
+  return
+}
+
+// -----
+
+// An old value still read later: the write goes out of place, and the fresh
+// buffer's dynamic size is taken from the old one.
+// CHECK-LABEL: func.func @dynamic
+// CHECK: %[[OLD:.*]] = memref.alloc(%arg1) {alignment = 64 : i64} : memref<?xf32>
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[DIM:.*]] = memref.dim %[[OLD]], %[[C0]] : memref<?xf32>
+// CHECK-NEXT: %[[NEW:.*]] = memref.alloc(%[[DIM]]) {alignment = 64 : i64} : memref<?xf32>
+// CHECK-NEXT: memref.copy %[[OLD]], %[[NEW]]
+// CHECK-NEXT: hivm.hir.custom {{.*}} outs(%[[NEW]] : memref<?xf32>)
+// CHECK-NEXT: memref.load %[[OLD]]
+func.func @dynamic(%m: memref<?xf32>, %n: index) -> f32 {
+  %i = arith.constant 0 : index
+  %e = tensor.empty(%n) : tensor<?xf32>
+  %r = hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "h"} "h"
+      ins(%m : memref<?xf32>) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %x = tensor.extract %e[%i] : tensor<?xf32>
+  bufferization.materialize_in_destination %r in writable %m : (tensor<?xf32>, memref<?xf32>) -> ()
+  return %x : f32
+}

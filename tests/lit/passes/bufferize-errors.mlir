@@ -1,0 +1,24 @@
+// Ops the bufferizer does not handle are located errors, not silent output.
+// RUN: not hivm-opt %s -one-shot-bufferize -split-input-file 2>&1 | FileCheck %s
+
+// CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.extract_slice' op has tensor operands or results (not supported by hivm-opt's one-shot-bufferize yet)
+func.func @slice(%m: memref<8xf32>) -> f32 {
+  %t = bufferization.to_tensor %m restrict : memref<8xf32> to tensor<8xf32>
+  %s = tensor.extract_slice %t[0] [4] [1] : tensor<8xf32> to tensor<4xf32>
+  %i = arith.constant 0 : index
+  %x = tensor.extract %s[%i] : tensor<4xf32>
+  return %x : f32
+}
+
+// -----
+
+// CHECK: bufferize-errors.mlir:[[@LINE+5]]:10: error: 'tensor.extract' op uses tensors inside a region
+func.func @loop(%m: memref<8xf32>, %n: index) {
+  %t = bufferization.to_tensor %m restrict : memref<8xf32> to tensor<8xf32>
+  %c0 = arith.constant 0 : index
+  scf.for %i = %c0 to %n step %n {
+    %x = tensor.extract %t[%i] : tensor<8xf32>
+    memref.store %x, %m[%i] : memref<8xf32>
+  }
+  return
+}
