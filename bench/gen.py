@@ -6,6 +6,9 @@ Usage: gen.py KIND N OUT   with KIND in custom | arith | nested
   custom  N `hivm.hir.custom` ops with 6 attributes each, chained through SSA
   arith   N `arith.addf`/`arith.mulf` ops in a chain
   nested  N ops inside `scf.for` loops nested three deep (10 ops per body)
+  pipeline  a tensor kernel of N custom ops for the pass pipeline: each op
+          writes a fresh `tensor.empty` (with an extra buffer) or, every
+          third op, its input in place (`inplace_outs`)
 Deterministic: the same arguments always give the same bytes.
 """
 import sys
@@ -77,6 +80,35 @@ def nested(n, w):
     w('}) : () -> ()\n')
 
 
+def pipeline(n, w):
+    t = "tensor<64xf32>"
+    w('"builtin.module"() ({\n')
+    w('  "func.func"() <{function_type = (memref<64xf32>, memref<64xf32>, memref<64xf32>) -> (), sym_name = "kernel"}> ({\n')
+    w('  ^bb0(%arg0: memref<64xf32>, %arg1: memref<64xf32>, %arg2: memref<64xf32>):\n')
+    w(f'    %a = "bufferization.to_tensor"(%arg0) <{{restrict, writable}}> : (memref<64xf32>) -> {t}\n')
+    w(f'    %b = "bufferization.to_tensor"(%arg1) <{{restrict}}> : (memref<64xf32>) -> {t}\n')
+    prev = "%a"
+    for i in range(n):
+        pipe = PIPES[i % len(PIPES)]
+        # In-place ops take no scratch buffer, so they call another symbol.
+        sym = f"kernel_inplace_{i % 13}" if i % 3 == 2 else f"kernel_impl_{i % 13}"
+        common = (f'hivm.pipe = #hivm.pipe<{pipe}>, hivm.tcore_type = #hivm.tcore_type<VECTOR>, '
+                  f'hivm.vf_mode = #hivm.vf_mode<SIMD>, symbol = "{sym}"')
+        seg = '<{name = "op_%d", operandSegmentSizes = array<i32: 2, 1, 0>}>' % (i % 97)
+        if i % 3 == 2:
+            w(f'    %r{i} = "hivm.hir.custom"({prev}, %b, {prev}) {seg} {{arg_attrs = [{{inplace_outs = 0 : i32}}, {{}}], '
+              f'{common}}} : ({t}, {t}, {t}) -> {t}\n')
+        else:
+            w(f'    %e{i} = "tensor.empty"() : () -> {t}\n')
+            w(f'    %r{i} = "hivm.hir.custom"({prev}, %b, %e{i}) {seg} {{extra_buffers_sizes = [{256 * (1 + i % 4)}], '
+              f'extra_buffers_types = [f32], {common}}} : ({t}, {t}, {t}) -> {t}\n')
+        prev = f"%r{i}"
+    w(f'    "bufferization.materialize_in_destination"({prev}, %arg2) <{{writable}}> : ({t}, memref<64xf32>) -> ()\n')
+    w('    "func.return"() : () -> ()\n')
+    w('  }) {hacc.function_kind = #hacc.function_kind<DEVICE>} : () -> ()\n')
+    w('}) : () -> ()\n')
+
+
 def main():
     kind, n, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     with open(out, "w") as f:
@@ -86,7 +118,7 @@ def main():
             if len(buf) > 4096:
                 f.write("".join(buf))
                 buf.clear()
-        {"custom": custom, "arith": arith, "nested": nested}[kind](n, w)
+        {"custom": custom, "arith": arith, "nested": nested, "pipeline": pipeline}[kind](n, w)
         f.write("".join(buf))
 
 

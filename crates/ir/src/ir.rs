@@ -799,6 +799,29 @@ impl Ir {
         }
     }
 
+    /// Applies a whole replacement map in one walk of `root`; passes that
+    /// replace many values batch them here instead of walking per value.
+    /// Chains (`a -> b -> c`) resolve to their end.
+    pub fn replace_uses_with_map(&mut self, root: OpId, map: &std::collections::HashMap<Value, Value>) {
+        if map.is_empty() {
+            return;
+        }
+        let resolve = |mut v: Value| {
+            while let Some(n) = map.get(&v) {
+                v = *n;
+            }
+            v
+        };
+        let mut ops = Vec::new();
+        self.walk(root, &mut |o| ops.push(o));
+        for o in ops {
+            let span = self.ops[o.index()].operands;
+            for v in self.operand_pool[span.range()].iter_mut() {
+                *v = resolve(*v);
+            }
+        }
+    }
+
     /// Replaces the results of `op` with `new_values` everywhere under the
     /// closest isolated ancestor, then erases `op`.
     pub fn replace_op(&mut self, op: OpId, new_values: &[Value]) {

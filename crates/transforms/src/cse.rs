@@ -36,7 +36,16 @@ fn key(ir: &Ir, op: OpId) -> Option<Key> {
 pub struct Cse;
 
 impl Cse {
-    fn region(&self, ir: &mut Ir, r: RegionId, scope: &mut Vec<HashMap<Key, OpId>>, root: OpId) {
+    /// `replaced` collects the merges; operands are remapped as ops are
+    /// visited (definitions come first in dominance order), and one sweep at
+    /// the end catches any use the walk met earlier.
+    fn region(
+        &self,
+        ir: &mut Ir,
+        r: RegionId,
+        scope: &mut Vec<HashMap<Key, OpId>>,
+        replaced: &mut HashMap<Value, Value>,
+    ) {
         let blocks = ir.region_blocks(r).to_vec();
         let inherit = blocks.len() == 1;
         for b in blocks {
@@ -46,12 +55,17 @@ impl Cse {
             scope.push(HashMap::new());
             let ops: Vec<OpId> = ir.block_ops(b).collect();
             for op in ops {
+                for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
+                    if let Some(n) = replaced.get(&v) {
+                        ir.set_operand(op, i, *n);
+                    }
+                }
                 if let Some(k) = key(ir, op) {
                     if let Some(&prev) = scope.iter().rev().find_map(|m| m.get(&k)) {
                         let new: Vec<Value> = ir.results(prev).to_vec();
                         let old: Vec<Value> = ir.results(op).to_vec();
                         for (o, n) in old.iter().zip(&new) {
-                            ir.replace_all_uses_in(root, *o, *n);
+                            replaced.insert(*o, *n);
                         }
                         ir.erase_op(op);
                         continue;
@@ -62,9 +76,9 @@ impl Cse {
                 for nr in ir.regions(op).to_vec() {
                     if isolated {
                         let mut fresh = Vec::new();
-                        self.region(ir, nr, &mut fresh, op);
+                        self.region(ir, nr, &mut fresh, replaced);
                     } else {
-                        self.region(ir, nr, scope, root);
+                        self.region(ir, nr, scope, replaced);
                     }
                 }
             }
@@ -86,10 +100,12 @@ impl Pass for Cse {
     }
 
     fn run(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
+        let mut replaced = HashMap::new();
         for r in ir.regions(op).to_vec() {
             let mut scope = Vec::new();
-            self.region(ir, r, &mut scope, op);
+            self.region(ir, r, &mut scope, &mut replaced);
         }
+        ir.replace_uses_with_map(op, &replaced);
         Ok(())
     }
 }

@@ -62,6 +62,9 @@ struct Rewriter {
     entry: hivm_ir::BlockId,
     /// `to_buffer`s made for tensor function arguments.
     arg_buffers: HashMap<Value, Value>,
+    /// Values replaced so far: applied to each op before it is rewritten and
+    /// to the whole function at the end (one walk instead of one per value).
+    replaced: HashMap<Value, Value>,
 }
 
 impl Rewriter {
@@ -135,7 +138,7 @@ impl Rewriter {
     /// Replaces the tensor `old` by a `to_tensor` of `buffer` placed after
     /// `after`; later ops find the buffer through it, and it is erased when
     /// nothing else needs a tensor.
-    fn replace_tensor(&self, ir: &mut Ir, old: Value, buffer: Value, after: OpId) {
+    fn replace_tensor(&mut self, ir: &mut Ir, old: Value, buffer: Value, after: OpId) {
         let t = ir.value_type(old);
         let loc = ir.loc(after);
         let op = match ir.next_op(after) {
@@ -151,7 +154,7 @@ impl Rewriter {
             ),
         };
         let new = ir.result(op, 0);
-        ir.replace_all_uses_in(self.func, old, new);
+        self.replaced.insert(old, new);
     }
 
     fn rewrite(&mut self, ir: &mut Ir, op: OpId, kind: Kind, an: &Analysis) -> Result<(), Diagnostic> {
@@ -209,7 +212,7 @@ impl Rewriter {
                     }
                 } else {
                     for (old, nv) in results.iter().zip(ir.results(new).to_vec()) {
-                        ir.replace_all_uses_in(self.func, *old, nv);
+                        self.replaced.insert(*old, nv);
                     }
                 }
             }
@@ -234,7 +237,7 @@ impl Rewriter {
                 let mut b = Builder::new(ir, InsertPoint::Before(op));
                 let load = b.op("memref.load", &load_operands, &[t], vec![("nontemporal", nontemporal)], loc);
                 let nv = ir.result(load, 0);
-                ir.replace_all_uses_in(self.func, res, nv);
+                self.replaced.insert(res, nv);
                 ir.erase_op(op);
             }
         }
@@ -266,12 +269,18 @@ fn bufferize_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
     };
     let ops: Vec<OpId> = ir.block_ops(entry).collect();
     let an = Analysis::run(ir, entry, &ops)?;
-    let mut rw = Rewriter { func, entry, arg_buffers: HashMap::new() };
+    let mut rw = Rewriter { func, entry, arg_buffers: HashMap::new(), replaced: HashMap::new() };
     for op in ops {
         if let Some(kind) = interface::kind(ir, op) {
+            for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
+                if let Some(n) = rw.replaced.get(&v) {
+                    ir.set_operand(op, i, *n);
+                }
+            }
             rw.rewrite(ir, op, kind, &an)?;
         }
     }
+    ir.replace_uses_with_map(func, &rw.replaced);
     erase_dead_to_tensors(ir, func);
     Ok(())
 }
