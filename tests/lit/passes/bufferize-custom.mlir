@@ -65,3 +65,46 @@ func.func @dynamic(%m: memref<?xf32>, %n: index) -> f32 {
   bufferization.materialize_in_destination %r in writable %m : (tensor<?xf32>, memref<?xf32>) -> ()
   return %x : f32
 }
+
+// -----
+
+// A custom op writing a slice of a buffer that is read afterwards gets a
+// fresh buffer; the result goes back through insert_slice.
+// CHECK-LABEL: func.func @slice_out
+// CHECK: %[[VIEW:.*]] = memref.subview %arg0[2] [4] [1] : memref<16xf32> to memref<4xf32, strided<[1], offset: 2>>
+// CHECK-NEXT: %[[NEW:.*]] = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
+// CHECK-NEXT: memref.copy %[[VIEW]], %[[NEW]]
+// CHECK-NEXT: hivm.hir.custom {{.*}} ins(%arg1 : memref<4xf32>) outs(%[[NEW]] : memref<4xf32>)
+// CHECK-NEXT: %[[DEST:.*]] = memref.subview %arg0[8] [4] [1] : memref<16xf32> to memref<4xf32, strided<[1], offset: 8>>
+// CHECK-NEXT: memref.copy %[[NEW]], %[[DEST]]
+func.func @slice_out(%m: memref<16xf32>, %n: memref<4xf32>) {
+  %t = bufferization.to_tensor %m restrict writable : memref<16xf32> to tensor<16xf32>
+  %u = bufferization.to_tensor %n restrict : memref<4xf32> to tensor<4xf32>
+  %s = tensor.extract_slice %t[2] [4] [1] : tensor<16xf32> to tensor<4xf32>
+  %r = hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "k"} "k"
+      ins(%u : tensor<4xf32>) outs(%s : tensor<4xf32>) -> tensor<4xf32>
+  %w = tensor.insert_slice %r into %t[8] [4] [1] : tensor<4xf32> into tensor<16xf32>
+  bufferization.materialize_in_destination %w in writable %m : (tensor<16xf32>, memref<16xf32>) -> ()
+  return
+}
+
+// -----
+
+// A slice still read after its source is overwritten in place: the write
+// gets the copy. (Upstream analyses bottom-up and copies the slice instead;
+// both read the old values.)
+// CHECK-LABEL: func.func @slice_read_late
+// CHECK: %[[VIEW:.*]] = memref.subview %arg0[4] [4] [1]
+// CHECK: %[[COPY:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+// CHECK-NEXT: memref.copy %arg0, %[[COPY]]
+// CHECK-NEXT: hivm.hir.custom {{.*}} outs(%[[COPY]] : memref<16xf32>)
+// CHECK-NEXT: memref.load %[[VIEW]]
+func.func @slice_read_late(%m: memref<16xf32>, %i: index) -> f32 {
+  %t = bufferization.to_tensor %m restrict writable : memref<16xf32> to tensor<16xf32>
+  %s = tensor.extract_slice %t[4] [4] [1] : tensor<16xf32> to tensor<4xf32>
+  %r = hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "k"} "k"
+      ins(%m : memref<16xf32>) outs(%t : tensor<16xf32>) -> tensor<16xf32>
+  %x = tensor.extract %s[%i] : tensor<4xf32>
+  bufferization.materialize_in_destination %r in writable %m : (tensor<16xf32>, memref<16xf32>) -> ()
+  return %x : f32
+}

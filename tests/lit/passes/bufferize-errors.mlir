@@ -1,10 +1,21 @@
 // Ops the bufferizer does not handle are located errors, not silent output.
 // RUN: not hivm-opt %s -one-shot-bufferize -split-input-file 2>&1 | FileCheck %s
 
-// CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.extract_slice' op has tensor operands or results (not supported by hivm-opt's one-shot-bufferize yet)
-func.func @slice(%m: memref<8xf32>) -> f32 {
-  %t = bufferization.to_tensor %m restrict : memref<8xf32> to tensor<8xf32>
-  %s = tensor.extract_slice %t[0] [4] [1] : tensor<8xf32> to tensor<4xf32>
+// CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.collapse_shape' op has tensor operands or results (not supported by hivm-opt's one-shot-bufferize yet)
+func.func @reshape(%m: memref<2x4xf32>) -> f32 {
+  %t = bufferization.to_tensor %m restrict : memref<2x4xf32> to tensor<2x4xf32>
+  %s = tensor.collapse_shape %t [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
+  %i = arith.constant 0 : index
+  %x = tensor.extract %s[%i] : tensor<8xf32>
+  return %x : f32
+}
+
+// -----
+
+// CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.extract_slice' op is rank-reducing or slices a buffer without a strided layout (not supported by hivm-opt's one-shot-bufferize yet)
+func.func @rank_reducing(%m: memref<2x4xf32>) -> f32 {
+  %t = bufferization.to_tensor %m restrict : memref<2x4xf32> to tensor<2x4xf32>
+  %s = tensor.extract_slice %t[0, 0] [1, 4] [1, 1] : tensor<2x4xf32> to tensor<4xf32>
   %i = arith.constant 0 : index
   %x = tensor.extract %s[%i] : tensor<4xf32>
   return %x : f32

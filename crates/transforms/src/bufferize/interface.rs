@@ -19,6 +19,8 @@ pub enum Kind {
     Materialize,
     /// `tensor.extract`: a load.
     Extract,
+    /// `tensor.extract_slice`: a `memref.subview` of the source's buffer.
+    ExtractSlice,
     /// Ops that keep tensor operands (`func.return`): they get `to_tensor`s.
     Boundary,
 }
@@ -27,9 +29,10 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
     Some(match ir.op_name(op) {
         "bufferization.to_tensor" => Kind::ToTensor,
         "tensor.empty" | "bufferization.alloc_tensor" => Kind::Alloc,
-        "linalg.fill" | custom::CUSTOM | custom::MACRO => Kind::Dps,
+        "linalg.fill" | custom::CUSTOM | custom::MACRO | "tensor.insert_slice" => Kind::Dps,
         "bufferization.materialize_in_destination" => Kind::Materialize,
         "tensor.extract" => Kind::Extract,
+        "tensor.extract_slice" => Kind::ExtractSlice,
         "func.return" => Kind::Boundary,
         _ => return None,
     })
@@ -59,12 +62,17 @@ pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
             if !outs.contains(&i) {
                 return true;
             }
-            // `linalg.fill` overwrites its out; a custom op may read it unless
-            // it is declared to alias an input.
+            // `linalg.fill` overwrites its out; `insert_slice` keeps what lies
+            // outside the slice; a custom op may read its out unless it is
+            // declared to alias an input.
+            if ir.is_op(op, "tensor.insert_slice") {
+                return !overwrites_all(ir, op);
+            }
             !ir.is_op(op, "linalg.fill") && inplace_source(ir, op, i - outs.start).is_none()
         }
         Some(Kind::Materialize) => i == 0,
-        Some(Kind::Alloc) | Some(Kind::ToTensor) => false,
+        // A slice reads nothing itself; reads of the slice count for its source.
+        Some(Kind::Alloc) | Some(Kind::ToTensor) | Some(Kind::ExtractSlice) => false,
         _ => true,
     }
 }
@@ -78,6 +86,16 @@ pub fn written_result(ir: &Ir, op: OpId, i: usize) -> Option<usize> {
         }
         _ => None,
     }
+}
+
+/// Whether an `insert_slice` covers its whole destination (static, no gaps).
+fn overwrites_all(ir: &Ir, op: OpId) -> bool {
+    let dest = ir.value_type(ir.operand(op, 1));
+    let shape = ir.type_data(dest).shape().map(|s| s.to_vec()).unwrap_or_default();
+    let offsets = hivm_dialects::util::i64_array(ir, op, "static_offsets");
+    let sizes = hivm_dialects::util::i64_array(ir, op, "static_sizes");
+    let strides = hivm_dialects::util::i64_array(ir, op, "static_strides");
+    offsets.iter().all(|o| *o == 0) && strides.iter().all(|s| *s == 1) && sizes == shape
 }
 
 /// Outs that upstream forces in place (custom-op `inplace_outs`).

@@ -5,8 +5,10 @@
 //! a fresh allocation (plus a copy when the op also reads it), then a rewrite.
 //!
 //! Not supported yet, each reported at the op: tensor values crossing region
-//! boundaries (`scf.for`/`scf.if` results), slicing and reshape ops, and
-//! `bufferize-function-boundaries`.
+//! boundaries (`scf.for`/`scf.if` results), reshape ops, rank-reducing
+//! slices and `bufferize-function-boundaries`. Upstream's rule that a write
+//! into an `extract_slice` re-inserted by a matching `insert_slice` does not
+//! conflict is not modelled: such writes get a copy (correct, not minimal).
 
 pub mod analysis;
 pub mod interface;
@@ -57,6 +59,40 @@ fn unknown_layout_type(ir: &mut Ir, t: Type) -> Option<Type> {
     }
 }
 
+/// The type of `memref.subview` of a `source` buffer with the slice lists of
+/// `slice_op` (MLIR's inferred result type: always a strided layout).
+fn subview_type(ir: &mut Ir, source: Type, slice_op: OpId, result_rank: usize) -> Option<Type> {
+    let TypeData::MemRef { shape, elem, layout, memory_space } = ir.type_data(source).clone() else { return None };
+    let (src_strides, src_offset) = match layout.map(|l| ir.attr_data(l).clone()) {
+        None => {
+            let mut strides = vec![0; shape.len()];
+            let mut acc = 1i64;
+            for (i, d) in shape.iter().enumerate().rev() {
+                strides[i] = acc;
+                acc = if acc == DYNAMIC || *d == DYNAMIC { DYNAMIC } else { acc * d };
+            }
+            (strides, 0)
+        }
+        Some(AttrData::Strided { strides, offset }) => (strides, offset),
+        Some(_) => return None,
+    };
+    let offsets = hivm_dialects::util::i64_array(ir, slice_op, "static_offsets");
+    let sizes = hivm_dialects::util::i64_array(ir, slice_op, "static_sizes");
+    let steps = hivm_dialects::util::i64_array(ir, slice_op, "static_strides");
+    if sizes.len() != shape.len() || sizes.len() != result_rank {
+        return None; // rank-reducing slices are not supported
+    }
+    let mul = |a: i64, b: i64| if a == DYNAMIC || b == DYNAMIC { DYNAMIC } else { a * b };
+    let mut offset = src_offset;
+    for (o, st) in offsets.iter().zip(&src_strides) {
+        let term = mul(*o, *st);
+        offset = if offset == DYNAMIC || term == DYNAMIC { DYNAMIC } else { offset + term };
+    }
+    let strides = src_strides.iter().zip(&steps).map(|(a, b)| mul(*a, *b)).collect();
+    let layout = ir.attr(AttrData::Strided { strides, offset });
+    Some(ir.ty(TypeData::MemRef { shape: sizes, elem, layout: Some(layout), memory_space }))
+}
+
 struct Rewriter {
     func: OpId,
     entry: hivm_ir::BlockId,
@@ -103,6 +139,38 @@ impl Rewriter {
         let align = ir.i64_attr(64);
         let mut b = Builder::new(ir, InsertPoint::Before(at));
         let op = b.op("memref.alloc", sizes, &[mt], vec![("operandSegmentSizes", seg), ("alignment", align)], loc);
+        Ok(ir.result(op, 0))
+    }
+
+    /// `memref.subview` of `buffer` with the slice lists of `slice_op`, whose
+    /// dynamic offsets, sizes and strides start at operand `first_dynamic`.
+    fn subview(
+        &self,
+        ir: &mut Ir,
+        slice_op: OpId,
+        buffer: Value,
+        first_dynamic: usize,
+        rank: usize,
+    ) -> Result<Value, Diagnostic> {
+        let bt = ir.value_type(buffer);
+        let Some(t) = subview_type(ir, bt, slice_op, rank) else {
+            return Err(unsupported(ir, slice_op, "is rank-reducing or slices a buffer without a strided layout"));
+        };
+        let seg = hivm_dialects::util::segments(ir, slice_op);
+        let n = seg.len();
+        let dynamic = ir.operands(slice_op)[first_dynamic..].to_vec();
+        let mut operands = vec![buffer];
+        operands.extend(dynamic);
+        let sizes = [1, seg[n - 3], seg[n - 2], seg[n - 1]];
+        let seg_attr = hivm_dialects::util::segment_attr(ir, &sizes);
+        let mut attrs = vec![("operandSegmentSizes", seg_attr)];
+        for name in ["static_offsets", "static_sizes", "static_strides"] {
+            if let Some(a) = ir.get_attr(slice_op, name) {
+                attrs.push((name, a));
+            }
+        }
+        let loc = ir.loc(slice_op);
+        let op = Builder::new(ir, InsertPoint::Before(slice_op)).op("memref.subview", &operands, &[t], attrs, loc);
         Ok(ir.result(op, 0))
     }
 
@@ -177,6 +245,22 @@ impl Rewriter {
                 self.replace_tensor(ir, res, buf, alloc_op);
                 ir.erase_op(op);
             }
+            Kind::Dps if ir.is_op(op, "tensor.insert_slice") => {
+                let (src, dest) = (ir.operand(op, 0), ir.operand(op, 1));
+                let src_buf = self.buffer_of(ir, src, op)?;
+                let dest_buf = if an.in_place(op, 1) {
+                    self.buffer_of(ir, dest, op)?
+                } else {
+                    self.out_of_place_buffer(ir, op, 1)?
+                };
+                let rank = ir.type_data(ir.value_type(dest)).shape().map_or(0, |s| s.len());
+                let view = self.subview(ir, op, dest_buf, 2, rank)?;
+                Builder::new(ir, InsertPoint::Before(op)).op("memref.copy", &[src_buf, view], &[], vec![], loc);
+                let res = ir.result(op, 0);
+                let copy = ir.prev_op(op).expect("the copy just made");
+                self.replace_tensor(ir, res, dest_buf, copy);
+                ir.erase_op(op);
+            }
             Kind::Dps => {
                 let operands = ir.operands(op).to_vec();
                 let mut new_operands = Vec::with_capacity(operands.len());
@@ -215,6 +299,16 @@ impl Rewriter {
                         self.replaced.insert(*old, nv);
                     }
                 }
+            }
+            Kind::ExtractSlice => {
+                let src = ir.operand(op, 0);
+                let buf = self.buffer_of(ir, src, op)?;
+                let res = ir.result(op, 0);
+                let rank = ir.type_data(ir.value_type(res)).shape().map_or(0, |s| s.len());
+                let view = self.subview(ir, op, buf, 1, rank)?;
+                let view_op = ir.defining_op(view).expect("subview result");
+                self.replace_tensor(ir, res, view, view_op);
+                ir.erase_op(op);
             }
             Kind::Materialize => {
                 let (src, dest) = (ir.operand(op, 0), ir.operand(op, 1));
