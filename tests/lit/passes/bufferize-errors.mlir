@@ -1,9 +1,9 @@
 // Ops the bufferizer does not handle are located errors, not silent output.
 // RUN: not hivm-opt %s -one-shot-bufferize -split-input-file 2>&1 | FileCheck %s
 
-// CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.collapse_shape' op has tensor operands or results (not supported by hivm-opt's one-shot-bufferize yet)
-func.func @reshape(%m: memref<2x4xf32>) -> f32 {
-  %t = bufferization.to_tensor %m restrict : memref<2x4xf32> to tensor<2x4xf32>
+// CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.collapse_shape' op reshapes a buffer with a non-identity layout (not supported by hivm-opt's one-shot-bufferize yet)
+func.func @reshape(%m: memref<2x4xf32, strided<[8, 1]>>) -> f32 {
+  %t = bufferization.to_tensor %m restrict : memref<2x4xf32, strided<[8, 1]>> to tensor<2x4xf32>
   %s = tensor.collapse_shape %t [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
   %i = arith.constant 0 : index
   %x = tensor.extract %s[%i] : tensor<8xf32>
@@ -31,5 +31,14 @@ func.func @loop(%m: memref<8xf32>, %n: index) {
     %x = tensor.extract %t[%i] : tensor<8xf32>
     memref.store %x, %m[%i] : memref<8xf32>
   }
+  return
+}
+
+// -----
+
+// CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.cast' op has tensor operands or results (not supported by hivm-opt's one-shot-bufferize yet)
+func.func @unknown(%m: memref<4xf32>, %f: f32) {
+  %t = bufferization.to_tensor %m restrict : memref<4xf32> to tensor<4xf32>
+  %p = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
   return
 }

@@ -91,7 +91,7 @@ impl Analysis {
                 }
                 let b = match kind {
                     Some(Kind::ToTensor) => new_buffer(&mut buffers, r, ir.has_attr(op, "writable")),
-                    Some(Kind::ExtractSlice) => {
+                    Some(Kind::ExtractSlice) | Some(Kind::Reshape) => {
                         // A slice is a view: its reads are reads of the source's buffer.
                         let b = buffer_of[&ir.operand(op, 0)];
                         buffers[b].last_read = buffers[b].last_read.max(read_at(r));

@@ -21,6 +21,9 @@ pub enum Kind {
     Extract,
     /// `tensor.extract_slice`: a `memref.subview` of the source's buffer.
     ExtractSlice,
+    /// `tensor.expand_shape` / `collapse_shape`: the memref reshape of the
+    /// source's buffer.
+    Reshape,
     /// Ops that keep tensor operands (`func.return`): they get `to_tensor`s.
     Boundary,
 }
@@ -33,6 +36,7 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
         "bufferization.materialize_in_destination" => Kind::Materialize,
         "tensor.extract" => Kind::Extract,
         "tensor.extract_slice" => Kind::ExtractSlice,
+        "tensor.expand_shape" | "tensor.collapse_shape" => Kind::Reshape,
         "func.return" => Kind::Boundary,
         _ => return None,
     })
@@ -72,7 +76,7 @@ pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
         }
         Some(Kind::Materialize) => i == 0,
         // A slice reads nothing itself; reads of the slice count for its source.
-        Some(Kind::Alloc) | Some(Kind::ToTensor) | Some(Kind::ExtractSlice) => false,
+        Some(Kind::Alloc) | Some(Kind::ToTensor) | Some(Kind::ExtractSlice) | Some(Kind::Reshape) => false,
         _ => true,
     }
 }

@@ -5,8 +5,11 @@
 //! a fresh allocation (plus a copy when the op also reads it), then a rewrite.
 //!
 //! Not supported yet, each reported at the op: tensor values crossing region
-//! boundaries (`scf.for`/`scf.if` results), reshape ops, rank-reducing
-//! slices and `bufferize-function-boundaries`. Upstream's rule that a write
+//! boundaries (`scf.for`/`scf.if` results), reshapes of non-identity
+//! layouts, rank-reducing slices and `bufferize-function-boundaries`.
+//! Upstream analyses ops bottom-up, we in program order: where a conflict can
+//! be resolved at either end, upstream may copy a different operand than we
+//! do (both preserve the values read). Upstream's rule that a write
 //! into an `extract_slice` re-inserted by a matching `insert_slice` does not
 //! conflict is not modelled: such writes get a copy (correct, not minimal).
 
@@ -308,6 +311,35 @@ impl Rewriter {
                 let view = self.subview(ir, op, buf, 1, rank)?;
                 let view_op = ir.defining_op(view).expect("subview result");
                 self.replace_tensor(ir, res, view, view_op);
+                ir.erase_op(op);
+            }
+            Kind::Reshape => {
+                let src = ir.operand(op, 0);
+                let buf = self.buffer_of(ir, src, op)?;
+                let res = ir.result(op, 0);
+                let rt = ir.value_type(res);
+                let memory_space = match ir.type_data(ir.value_type(buf)) {
+                    TypeData::MemRef { layout: None, memory_space, .. } => *memory_space,
+                    _ => return Err(unsupported(ir, op, "reshapes a buffer with a non-identity layout")),
+                };
+                let Some(TypeData::MemRef { shape, elem, .. }) = alloc_type(ir, rt).map(|t| ir.type_data(t).clone())
+                else {
+                    return Err(unsupported(ir, op, "has a result with an encoding"));
+                };
+                let mt = ir.ty(TypeData::MemRef { shape, elem, layout: None, memory_space });
+                let name =
+                    if ir.is_op(op, "tensor.expand_shape") { "memref.expand_shape" } else { "memref.collapse_shape" };
+                let mut operands = vec![buf];
+                operands.extend_from_slice(&ir.operands(op)[1..]);
+                let mut attrs = Vec::new();
+                for key in ["reassociation", "static_output_shape"] {
+                    if let Some(a) = ir.get_attr(op, key) {
+                        attrs.push((key, a));
+                    }
+                }
+                let view = Builder::new(ir, InsertPoint::Before(op)).op(name, &operands, &[mt], attrs, loc);
+                let v = ir.result(view, 0);
+                self.replace_tensor(ir, res, v, view);
                 ir.erase_op(op);
             }
             Kind::Materialize => {
