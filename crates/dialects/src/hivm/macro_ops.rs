@@ -127,21 +127,7 @@ fn print_mmad(p: &mut Printer<'_>, op: OpId) {
     print_group(p, "ins", &ins);
     print_group(p, "outs", segment(ir, op, 6));
     print_group(p, "sync_related_args", segment(ir, op, 7));
-    if let Some(a) = ir.get_attr(op, "unit_flag_mode") {
-        p.push(" unit_flag_mode(");
-        p.print_attr(a, hivm_ir::printer::Elide::Never);
-        p.push(")");
-    }
-    let cond = segment(ir, op, 8);
-    if !cond.is_empty() {
-        p.push(" unit_flag_cond(");
-        p.print_values(cond);
-        p.push(")");
-    }
-    if !ir.results(op).is_empty() {
-        p.push(" -> ");
-        p.print_value_types(ir.results(op));
-    }
+    print_unit_flag_and_results(p, op, 8);
 }
 
 fn verify_mmad(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
@@ -385,21 +371,7 @@ fn print_fixpipe(p: &mut Printer<'_>, op: OpId) {
         p.push(" dual_dst_mode = ");
         super::attrs::print_stripped_enum(p, a, "fixpipe_dual_dst_mode");
     }
-    if let Some(a) = ir.get_attr(op, "unit_flag_mode") {
-        p.push(" unit_flag_mode(");
-        p.print_attr(a, hivm_ir::printer::Elide::Never);
-        p.push(")");
-    }
-    let cond = segment(ir, op, 2);
-    if !cond.is_empty() {
-        p.push(" unit_flag_cond(");
-        p.print_values(cond);
-        p.push(")");
-    }
-    if !ir.results(op).is_empty() {
-        p.push(" -> ");
-        p.print_value_types(ir.results(op));
-    }
+    print_unit_flag_and_results(p, op, 2);
 }
 
 fn verify_fixpipe(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
@@ -443,4 +415,25 @@ pub fn fixpipe_def() -> OpDef {
         .assembly(parse_fixpipe, print_fixpipe)
         .verifier(verify_fixpipe)
         .defaults(&["dma_mode"], fixpipe_defaults)
+}
+
+/// ` unit_flag_mode(...) unit_flag_cond(...) -> types`, shared by the ops
+/// with unit flags; `cond_segment` is where each keeps its condition.
+fn print_unit_flag_and_results(p: &mut Printer<'_>, op: OpId, cond_segment: usize) {
+    let ir = p.ir;
+    if let Some(a) = ir.get_attr(op, "unit_flag_mode") {
+        p.push(" unit_flag_mode(");
+        p.print_attr(a, hivm_ir::printer::Elide::Never);
+        p.push(")");
+    }
+    let cond = segment(ir, op, cond_segment);
+    if !cond.is_empty() {
+        p.push(" unit_flag_cond(");
+        p.print_values(cond);
+        p.push(")");
+    }
+    if !ir.results(op).is_empty() {
+        p.push(" -> ");
+        p.print_value_types(ir.results(op));
+    }
 }
