@@ -330,7 +330,16 @@ pub fn print_slice(p: &mut Printer<'_>, op: OpId) {
 }
 
 fn verify_slice4(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
-    check_segments(ir, op, 4)
+    check_segments(ir, op, 4)?;
+    let r = ir.type_data(ir.value_type(ir.operand(op, 0))).shape().map_or(0, |s| s.len());
+    verify_offset_size_stride(ir, op, 1, [r, r, r])
+}
+
+fn verify_reinterpret(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 4)?;
+    // One offset; sizes and strides of the result's rank.
+    let r = ir.type_data(ir.value_type(ir.result(op, 0))).shape().map_or(0, |s| s.len());
+    verify_offset_size_stride(ir, op, 1, [1, r, r])
 }
 
 fn parse_reinterpret(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
@@ -505,7 +514,7 @@ pub fn dialect() -> Dialect {
                 .traits(Traits::PURE)
                 .inherent(SLICE_ATTRS)
                 .assembly(parse_reinterpret, print_reinterpret)
-                .verifier(verify_slice4)
+                .verifier(verify_reinterpret)
                 .names(reinterpret_name),
             OpDef::new("memref.view").traits(Traits::PURE).assembly(parse_view, print_view).names(view_name),
             OpDef::new("memref.memory_space_cast")

@@ -164,12 +164,20 @@ fn print_insert_slice(p: &mut Printer<'_>, op: OpId) {
     p.print_type(ir.value_type(ir.operand(op, 1)));
 }
 
+fn rank_of(ir: &Ir, v: hivm_ir::Value) -> usize {
+    ir.type_data(ir.value_type(v)).shape().map_or(0, |s| s.len())
+}
+
 fn verify_extract_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
-    check_segments(ir, op, 4)
+    check_segments(ir, op, 4)?;
+    let r = rank_of(ir, ir.operand(op, 0));
+    verify_offset_size_stride(ir, op, 1, [r, r, r])
 }
 
 fn verify_insert_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
-    check_segments(ir, op, 5)
+    check_segments(ir, op, 5)?;
+    let r = rank_of(ir, ir.operand(op, 1));
+    verify_offset_size_stride(ir, op, 2, [r, r, r])
 }
 
 pub fn dialect() -> Dialect {

@@ -266,3 +266,47 @@ pub fn print_keyword_group(p: &mut Printer<'_>, kw: &str, vals: &[hivm_ir::Value
     p.print_value_types(vals);
     p.push(")");
 }
+
+/// MLIR's checks of an offsets/sizes/strides op (`OffsetSizeAndStrideOpInterface`),
+/// in its order and words (plain errors, no op prefix, as upstream emits
+/// them). The three operand segments start at `first_seg`; `max_ranks` are the
+/// lengths the offset, size and stride lists must have.
+pub fn verify_offset_size_stride(
+    ir: &Ir,
+    op: OpId,
+    first_seg: usize,
+    max_ranks: [usize; 3],
+) -> Result<(), hivm_ir::dialect::VerifyError> {
+    use hivm_ir::dialect::VerifyError;
+    let names = [("offsets", "offset"), ("sizes", "size"), ("strides", "stride")];
+    let mut lists = Vec::new();
+    for (i, (plural, _)) in names.iter().enumerate() {
+        let statics = i64_array(ir, op, &format!("static_{plural}"));
+        let dynamic = segment(ir, op, first_seg + i).len();
+        let expected = statics.iter().filter(|v| **v == hivm_ir::types::DYNAMIC).count();
+        if dynamic != expected {
+            return Err(VerifyError::plain(format!(
+                "expected the number of '{plural}' to match the number of dynamic entries in 'static_{plural}' ({dynamic} vs {expected})"
+            )));
+        }
+        lists.push(statics.len());
+    }
+    if !(lists[0] == 1 && max_ranks[0] == 1) && lists[0] != lists[1] {
+        return Err(VerifyError::plain(format!(
+            "expected mixed offsets rank to match mixed sizes rank ({} vs {}) so the rank of the result type is well-formed.",
+            lists[0], lists[1]
+        )));
+    }
+    if lists[1] != lists[2] {
+        return Err(VerifyError::plain(format!(
+            "expected mixed sizes rank to match mixed strides rank ({} vs {}) so the rank of the result type is well-formed.",
+            lists[1], lists[2]
+        )));
+    }
+    for (((_, singular), n), max) in names.iter().zip(&lists).zip(max_ranks) {
+        if *n != max {
+            return Err(VerifyError::plain(format!("expected {max} {singular} values, got {n}")));
+        }
+    }
+    Ok(())
+}

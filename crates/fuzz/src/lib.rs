@@ -1,6 +1,8 @@
-//! The property the fuzzer checks: reading any bytes never panics, and any
+//! The properties the fuzzer checks: reading any bytes never panics; any
 //! module that parses and verifies prints to text that parses back and prints
-//! identically (custom and generic form).
+//! identically (custom and generic form); and every pass either fails with a
+//! diagnostic or leaves a module that verifies and prints to text that parses
+//! back — never a panic, never silently broken output.
 
 use std::sync::Arc;
 
@@ -24,6 +26,44 @@ fn parse_print(reg: &Arc<Registry>, text: &str, generic: bool) -> Result<Option<
     Ok(Some(print_top_level(&ir, module, PrintOptions { generic, debuginfo: false })))
 }
 
+/// Every registered pass, with the options it needs.
+const PASSES: &[&str] = &[
+    "canonicalize",
+    "cse",
+    "one-shot-bufferize",
+    "hivm-alloc-extra-buffer",
+    "hivm-mark-stride-align",
+    "hivm-bind-sub-block",
+    "convert-hivm-to-std",
+    "hacc-append-device-spec{target=Ascend910_9589}",
+];
+
+fn check_passes(reg: &Arc<Registry>, text: &str) -> Result<(), String> {
+    let passes = hivm_transforms::pass_registry();
+    for name in PASSES {
+        let mut ir = Ir::new(reg.clone());
+        ir.allow_unregistered = true;
+        let module = {
+            let mut p = hivm_ir::parser::Parser::new(&mut ir, text, "fuzz.mlir", 0);
+            match p.parse_module() {
+                Ok(m) => m,
+                Err(_) => return Ok(()),
+            }
+        };
+        let mut pm = hivm_ir::pass::PassManager::from_cli(&passes, &[name.to_string()])
+            .map_err(|e| format!("pipeline '{name}': {e}"))?;
+        if pm.run(&mut ir, module, true).is_err() {
+            continue; // a located diagnostic: fine
+        }
+        let out = print_top_level(&ir, module, PrintOptions { generic: false, debuginfo: false });
+        match parse_print(reg, &out, false) {
+            Ok(Some(_)) => {}
+            _ => return Err(format!("after '{name}' the output does not parse and verify:\n{out}")),
+        }
+    }
+    Ok(())
+}
+
 /// Checks one input; `Err` describes a property violation (panics are caught
 /// by the caller).
 pub fn check(reg: &Arc<Registry>, input: &[u8]) -> Result<(), String> {
@@ -40,7 +80,7 @@ pub fn check(reg: &Arc<Registry>, input: &[u8]) -> Result<(), String> {
             _ => return Err(format!("printed output does not parse back (generic={generic}):\n{first}")),
         }
     }
-    Ok(())
+    check_passes(reg, text)
 }
 
 /// Runs [`check`] and turns a panic into an error.

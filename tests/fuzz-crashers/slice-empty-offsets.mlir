@@ -1,0 +1,2 @@
+//
+func.func@s(%m:memref<16x8xf32>,%i:index)->f32{%t=bufferization.to_tensor%m restrict writable:memref<16x8xf32>to tensor<16x8xf32>%c=arith.constant 2:f32%s=tensor.extract_slice%t[][4,8][]:tensor<16x8xf32>to tensor<4x8xf32>%e=tensor.empty():tensor<2x8xf32>%g=linalg.fill ins(%c:f32)outs(%e:tensor<2x8xf32>)->tensor<2x8xf32>%x=tensor.extract%s[%i,%i]:tensor<4x8xf32>%r=tensor.insert_slice%g into%t[%i,0][2,8][]:tensor<2x8xf32>into tensor<16x8xf32>bufferization.materialize_in_destination%r in writable%m:(tensor<16x8xf32>,memref<16x8xf32>)->()return%x:f32}

@@ -1,0 +1,41 @@
+// Offset/size/stride lists are checked as upstream checks them (plain
+// errors, no op prefix). mlir-opt accepts this file with the same flags.
+// RUN: hivm-opt %s -split-input-file -verify-diagnostics
+
+func.func @offsets_vs_sizes(%t: tensor<16x8xf32>) -> tensor<4x8xf32> {
+  // expected-error @+1 {{expected mixed offsets rank to match mixed sizes rank (0 vs 2) so the rank of the result type is well-formed.}}
+  %s = tensor.extract_slice %t[] [4, 8] [] : tensor<16x8xf32> to tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @sizes_vs_strides(%t: tensor<16x8xf32>, %u: tensor<4x8xf32>) -> tensor<16x8xf32> {
+  // expected-error @+1 {{expected mixed sizes rank to match mixed strides rank (2 vs 1) so the rank of the result type is well-formed.}}
+  %s = tensor.insert_slice %u into %t[0, 0] [4, 8] [1] : tensor<4x8xf32> into tensor<16x8xf32>
+  return %s : tensor<16x8xf32>
+}
+
+// -----
+
+func.func @source_rank(%t: memref<16x8xf32>) {
+  // expected-error @+1 {{expected 2 offset values, got 1}}
+  %s = memref.subview %t[0] [4] [1] : memref<16x8xf32> to memref<4xf32, strided<[8]>>
+  return
+}
+
+// -----
+
+func.func @dynamic_count(%t: tensor<16x8xf32>, %i: index) -> tensor<4x8xf32> {
+  // expected-error @+1 {{expected the number of 'offsets' to match the number of dynamic entries in 'static_offsets' (1 vs 0)}}
+  %s = "tensor.extract_slice"(%t, %i) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_offsets = array<i64: 0, 0>, static_sizes = array<i64: 4, 8>, static_strides = array<i64: 1, 1>}> : (tensor<16x8xf32>, index) -> tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @reinterpret(%m: memref<?xf32>) {
+  // expected-error @+1 {{expected mixed sizes rank to match mixed strides rank (1 vs 2) so the rank of the result type is well-formed.}}
+  %r = memref.reinterpret_cast %m to offset: [0], sizes: [4], strides: [1, 1] : memref<?xf32> to memref<4xf32>
+  return
+}
