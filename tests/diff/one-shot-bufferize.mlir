@@ -76,3 +76,43 @@ func.func @reshape(%m: memref<2x4xf32>, %n: memref<8xf32>, %k: index) -> f32 {
   %s = arith.addf %a, %b : f32
   return %s : f32
 }
+
+// -----
+
+// Reads of outer tensors inside loops are loads from their buffers.
+func.func @loop_reads(%m: memref<8xf32>, %o: memref<8xf32>, %n: index) {
+  %t = bufferization.to_tensor %m restrict : memref<8xf32> to tensor<8xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %x = tensor.extract %t[%i] : tensor<8xf32>
+    %y = arith.addf %x, %x : f32
+    memref.store %y, %o[%i] : memref<8xf32>
+  }
+  return
+}
+
+// -----
+
+// Reads inside a loop count at the loop: a later write may reuse a buffer
+// read there, not one read again afterwards.
+func.func @loop_then_write(%m: memref<8xf32>, %n: index) -> f32 {
+  %t = bufferization.to_tensor %m restrict writable : memref<8xf32> to tensor<8xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cst = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8xf32>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %cst) -> (f32) {
+    %x = tensor.extract %t[%i] : tensor<8xf32>
+    %y = tensor.extract %f[%i] : tensor<8xf32>
+    %z = arith.addf %x, %y : f32
+    %w = arith.addf %acc, %z : f32
+    scf.yield %w : f32
+  }
+  %g = linalg.fill ins(%s : f32) outs(%t : tensor<8xf32>) -> tensor<8xf32>
+  %h = linalg.fill ins(%s : f32) outs(%f : tensor<8xf32>) -> tensor<8xf32>
+  %u = tensor.extract %f[%c0] : tensor<8xf32>
+  bufferization.materialize_in_destination %g in writable %m : (tensor<8xf32>, memref<8xf32>) -> ()
+  return %u : f32
+}

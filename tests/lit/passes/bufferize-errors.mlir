@@ -23,13 +23,24 @@ func.func @rank_reducing(%m: memref<2x4xf32>) -> f32 {
 
 // -----
 
-// CHECK: bufferize-errors.mlir:[[@LINE+5]]:10: error: 'tensor.extract' op uses tensors inside a region
-func.func @loop(%m: memref<8xf32>, %n: index) {
-  %t = bufferization.to_tensor %m restrict : memref<8xf32> to tensor<8xf32>
+// CHECK: bufferize-errors.mlir:[[@LINE+5]]:10: error: 'linalg.fill' op uses tensors inside a region (not supported by hivm-opt's one-shot-bufferize yet)
+func.func @write_in_loop(%m: memref<8xf32>, %n: index, %f: f32) {
+  %t = bufferization.to_tensor %m restrict writable : memref<8xf32> to tensor<8xf32>
   %c0 = arith.constant 0 : index
   scf.for %i = %c0 to %n step %n {
-    %x = tensor.extract %t[%i] : tensor<8xf32>
-    memref.store %x, %m[%i] : memref<8xf32>
+    %w = linalg.fill ins(%f : f32) outs(%t : tensor<8xf32>) -> tensor<8xf32>
+  }
+  return
+}
+
+// -----
+
+// CHECK: bufferize-errors.mlir:[[@LINE+4]]:8: error: 'scf.for' op has tensor operands or results (not supported by hivm-opt's one-shot-bufferize yet)
+func.func @iter_args(%m: memref<8xf32>, %n: index) {
+  %t = bufferization.to_tensor %m restrict : memref<8xf32> to tensor<8xf32>
+  %c0 = arith.constant 0 : index
+  %r = scf.for %i = %c0 to %n step %n iter_args(%a = %t) -> (tensor<8xf32>) {
+    scf.yield %a : tensor<8xf32>
   }
   return
 }

@@ -33,10 +33,16 @@ impl Analysis {
     pub fn run(ir: &Ir, entry: BlockId, ops: &[OpId]) -> Result<Analysis, Diagnostic> {
         check_supported(ir, entry, ops)?;
         let mut last_read: HashMap<Value, usize> = HashMap::new();
-        for (p, &op) in ops.iter().enumerate() {
-            for (j, &v) in ir.operands(op).iter().enumerate() {
-                if is_tensor(ir, v) && interface::reads(ir, op, j) {
-                    last_read.insert(v, p);
+        for (p, &top) in ops.iter().enumerate() {
+            // Reads nested in a region (only `tensor.extract` is allowed there)
+            // happen, as far as writes are concerned, at their top-level op.
+            let mut nested = Vec::new();
+            ir.walk(top, &mut |o| nested.push(o));
+            for op in nested {
+                for (j, &v) in ir.operands(op).iter().enumerate() {
+                    if is_tensor(ir, v) && interface::reads(ir, op, j) {
+                        last_read.insert(v, p);
+                    }
                 }
             }
         }
@@ -123,7 +129,9 @@ fn check_supported(ir: &Ir, entry: BlockId, ops: &[OpId]) -> Result<(), Diagnost
                 return;
             }
             let nested = ir.parent_block(op) != Some(entry);
-            if interface::kind(ir, op).is_none() || nested {
+            // Inside regions only reads of tensors defined outside are handled.
+            let nested_ok = interface::kind(ir, op) == Some(Kind::Extract);
+            if interface::kind(ir, op).is_none() || (nested && !nested_ok) {
                 let why = if nested { "uses tensors inside a region" } else { "has tensor operands or results" };
                 err = Some(super::unsupported(ir, op, why));
             }

@@ -4,8 +4,9 @@
 //! written tensor operand whether it may reuse its buffer (in place) or needs
 //! a fresh allocation (plus a copy when the op also reads it), then a rewrite.
 //!
-//! Not supported yet, each reported at the op: tensor values crossing region
-//! boundaries (`scf.for`/`scf.if` results), reshapes of non-identity
+//! Inside regions, reads of outer tensors (`tensor.extract`) are handled.
+//! Not supported yet, each reported at the op: other tensor ops in regions and
+//! tensors crossing region boundaries (`scf.for` iter_args, `scf.if` results), reshapes of non-identity
 //! layouts, rank-reducing slices and `bufferize-function-boundaries`.
 //! Upstream analyses ops bottom-up, we in program order: where a conflict can
 //! be resolved at either end, upstream may copy a different operand than we
@@ -396,14 +397,20 @@ fn bufferize_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
     let ops: Vec<OpId> = ir.block_ops(entry).collect();
     let an = Analysis::run(ir, entry, &ops)?;
     let mut rw = Rewriter { func, entry, arg_buffers: HashMap::new(), replaced: HashMap::new() };
-    for op in ops {
-        if let Some(kind) = interface::kind(ir, op) {
-            for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
-                if let Some(n) = rw.replaced.get(&v) {
-                    ir.set_operand(op, i, *n);
+    for top in ops {
+        // Ops with regions may hold reads of outer tensors (the analysis
+        // allows nothing else there).
+        let mut todo = Vec::new();
+        ir.walk(top, &mut |o| todo.push(o));
+        for op in todo {
+            if let Some(kind) = interface::kind(ir, op) {
+                for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
+                    if let Some(n) = rw.replaced.get(&v) {
+                        ir.set_operand(op, i, *n);
+                    }
                 }
+                rw.rewrite(ir, op, kind, &an)?;
             }
-            rw.rewrite(ir, op, kind, &an)?;
         }
     }
     ir.replace_uses_with_map(func, &rw.replaced);
