@@ -1,5 +1,7 @@
 // Ops the bufferizer does not handle are located errors, not silent output.
 // RUN: not hivm-opt %s -one-shot-bufferize -split-input-file 2>&1 | FileCheck %s
+// RUN: not hivm-opt %s -one-shot-bufferize="bufferize-function-boundaries" 2>&1 | FileCheck %s --check-prefix=OPT
+// OPT: error: one-shot-bufferize: option 'bufferize-function-boundaries' is not supported yet
 
 // CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.collapse_shape' op reshapes a buffer with a non-identity layout (not supported by hivm-opt's one-shot-bufferize yet)
 func.func @reshape(%m: memref<2x4xf32, strided<[8, 1]>>) -> f32 {
