@@ -332,7 +332,74 @@ pub fn print_slice(p: &mut Printer<'_>, op: OpId) {
 fn verify_slice4(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     check_segments(ir, op, 4)?;
     let r = ir.type_data(ir.value_type(ir.operand(op, 0))).shape().map_or(0, |s| s.len());
-    verify_offset_size_stride(ir, op, 1, [r, r, r])
+    verify_offset_size_stride(ir, op, 1, [r, r, r])?;
+    verify_non_negative_sizes(ir, op)?;
+    verify_subview_type(ir, op)
+}
+
+/// The result type against the one upstream infers, in its order and words.
+fn verify_subview_type(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    use hivm_ir::dialect::VerifyError;
+    let (base, result) = (ir.value_type(ir.operand(op, 0)), ir.value_type(ir.result(op, 0)));
+    let (
+        TypeData::MemRef { elem, memory_space, .. },
+        TypeData::MemRef { shape, elem: r_elem, memory_space: r_space, .. },
+    ) = (ir.type_data(base), ir.type_data(result))
+    else {
+        return Ok(());
+    };
+    let (bs, rs) = (type_str(ir, base), type_str(ir, result));
+    if memory_space != r_space {
+        return Err(VerifyError::plain(format!(
+            "different memory spaces specified for base memref type '{bs}' and subview memref type '{rs}'"
+        )));
+    }
+    let Some(src) = strides_and_offset(ir, base) else {
+        return Err(VerifyError::plain(format!("base type '{bs}' is not strided")));
+    };
+    let sizes = i64_array(ir, op, "static_sizes");
+    let (strides, offset) =
+        subview_layout(&src, &i64_array(ir, op, "static_offsets"), &i64_array(ir, op, "static_strides"));
+    let dims: String = sizes.iter().map(|d| if *d == DYNAMIC { "?x".to_string() } else { format!("{d}x") }).collect();
+    let q = |v: i64| if v == DYNAMIC { "?".to_string() } else { v.to_string() };
+    let layout = format!(
+        "strided<[{}]{}>",
+        strides.iter().map(|s| q(*s)).collect::<Vec<_>>().join(", "),
+        if offset == 0 { String::new() } else { format!(", offset: {}", q(offset)) }
+    );
+    let space = memory_space.map(|a| format!(", {}", hivm_ir::printer::attr_to_string(ir, a))).unwrap_or_default();
+    let expected = format!("memref<{dims}{}, {layout}{space}>", type_str(ir, *elem));
+    let layout_err = || {
+        VerifyError::plain(format!(
+            "expected result type to be '{expected}' or a rank-reduced version. (mismatch of result layout), but got '{rs}'"
+        ))
+    };
+    if shape.len() > sizes.len() {
+        return Err(VerifyError::plain(format!(
+            "expected result rank to be smaller or equal to the source rank, but got '{rs}'"
+        )));
+    }
+    let Some(keep) = rank_reduction_keep(&sizes, shape) else {
+        return Err(VerifyError::plain(format!(
+            "expected result type to be '{expected}' or a rank-reduced version. (mismatch of result sizes), but got '{rs}'"
+        )));
+    };
+    if elem != r_elem {
+        return Err(VerifyError::plain(format!(
+            "expected result element type to be '{}', but got '{rs}'",
+            type_str(ir, *elem)
+        )));
+    }
+    let Some((r_strides, r_offset)) = strides_and_offset(ir, result) else { return Err(layout_err()) };
+    let compatible = |a: i64, b: i64| a == b || a == DYNAMIC || b == DYNAMIC;
+    if !compatible(offset, r_offset) {
+        return Err(layout_err());
+    }
+    let kept: Vec<i64> = strides.iter().zip(&keep).filter(|(_, k)| **k).map(|(s, _)| *s).collect();
+    if kept.len() != r_strides.len() || !kept.iter().zip(&r_strides).all(|(a, b)| compatible(*a, *b)) {
+        return Err(layout_err());
+    }
+    Ok(())
 }
 
 fn verify_reinterpret(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {

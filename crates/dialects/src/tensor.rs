@@ -171,13 +171,17 @@ fn rank_of(ir: &Ir, v: hivm_ir::Value) -> usize {
 fn verify_extract_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     check_segments(ir, op, 4)?;
     let r = rank_of(ir, ir.operand(op, 0));
-    verify_offset_size_stride(ir, op, 1, [r, r, r])
+    verify_offset_size_stride(ir, op, 1, [r, r, r])?;
+    verify_non_negative_sizes(ir, op)?;
+    verify_tensor_slice_type(ir, op, ir.value_type(ir.operand(op, 0)), ir.value_type(ir.result(op, 0)))
 }
 
 fn verify_insert_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     check_segments(ir, op, 5)?;
     let r = rank_of(ir, ir.operand(op, 1));
-    verify_offset_size_stride(ir, op, 2, [r, r, r])
+    verify_offset_size_stride(ir, op, 2, [r, r, r])?;
+    verify_non_negative_sizes(ir, op)?;
+    verify_tensor_slice_type(ir, op, ir.value_type(ir.operand(op, 1)), ir.value_type(ir.operand(op, 0)))
 }
 
 pub fn dialect() -> Dialect {

@@ -310,3 +310,92 @@ pub fn verify_offset_size_stride(
     }
     Ok(())
 }
+
+/// Strides and offset of a memref type (identity layouts are row-major);
+/// `None` for other layouts and non-memrefs.
+pub fn strides_and_offset(ir: &Ir, t: Type) -> Option<(Vec<i64>, i64)> {
+    use hivm_ir::types::DYNAMIC;
+    let TypeData::MemRef { shape, layout, .. } = ir.type_data(t) else { return None };
+    match layout.map(|l| ir.attr_data(l)) {
+        None => {
+            let mut strides = vec![0; shape.len()];
+            let mut acc = 1i64;
+            for (i, d) in shape.iter().enumerate().rev() {
+                strides[i] = acc;
+                acc = if acc == DYNAMIC || *d == DYNAMIC { DYNAMIC } else { acc * d };
+            }
+            Some((strides, 0))
+        }
+        Some(AttrData::Strided { strides, offset }) => Some((strides.clone(), *offset)),
+        Some(_) => None,
+    }
+}
+
+/// The strides and offset of a `memref.subview` of a buffer with
+/// `(strides, offset)`, before any rank reduction (MLIR's `inferResultType`).
+pub fn subview_layout(src: &(Vec<i64>, i64), offsets: &[i64], steps: &[i64]) -> (Vec<i64>, i64) {
+    use hivm_ir::types::DYNAMIC;
+    let mul = |a: i64, b: i64| if a == DYNAMIC || b == DYNAMIC { DYNAMIC } else { a * b };
+    let mut offset = src.1;
+    for (o, st) in offsets.iter().zip(&src.0) {
+        let term = mul(*o, *st);
+        offset = if offset == DYNAMIC || term == DYNAMIC { DYNAMIC } else { offset + term };
+    }
+    (src.0.iter().zip(steps).map(|(a, b)| mul(*a, *b)).collect(), offset)
+}
+
+/// Which dims of `full` a rank-reduced `reduced` shape keeps (dropped dims
+/// must be 1), matched greedily as MLIR does; `None` if it is no reduction.
+pub fn rank_reduction_keep(full: &[i64], reduced: &[i64]) -> Option<Vec<bool>> {
+    let mut keep = Vec::with_capacity(full.len());
+    let mut j = 0;
+    for d in full {
+        if j < reduced.len() && reduced[j] == *d {
+            keep.push(true);
+            j += 1;
+        } else if *d == 1 {
+            keep.push(false);
+        } else {
+            return None;
+        }
+    }
+    (j == reduced.len()).then_some(keep)
+}
+
+/// `expected sizes to be non-negative`: upstream's check of static sizes.
+pub fn verify_non_negative_sizes(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    if let Some(s) = i64_array(ir, op, "static_sizes").iter().find(|s| **s < 0 && **s != hivm_ir::types::DYNAMIC) {
+        return Err(hivm_ir::dialect::VerifyError::plain(format!("expected sizes to be non-negative, but got {s}")));
+    }
+    Ok(())
+}
+
+/// A tensor slice's type against the one its sizes give (`tensor.extract_slice`
+/// result, `tensor.insert_slice` source), rank reduction allowed.
+pub fn verify_tensor_slice_type(
+    ir: &Ir,
+    op: OpId,
+    sliced: Type,
+    actual: Type,
+) -> Result<(), hivm_ir::dialect::VerifyError> {
+    use hivm_ir::dialect::VerifyError;
+    let sizes = i64_array(ir, op, "static_sizes");
+    let elem = ir.type_data(sliced).element_type().unwrap_or(sliced);
+    let dims: String =
+        sizes.iter().map(|d| if *d == hivm_ir::types::DYNAMIC { "?x".to_string() } else { format!("{d}x") }).collect();
+    let expected = format!("tensor<{dims}{}>", type_str(ir, elem));
+    let shape = ir.type_data(actual).shape().map(|s| s.to_vec()).unwrap_or_default();
+    if shape.len() > sizes.len() {
+        return Err(VerifyError::plain("expected rank to be smaller or equal to the other rank. "));
+    }
+    if rank_reduction_keep(&sizes, &shape).is_none() {
+        return Err(VerifyError::plain(format!(
+            "expected type to be '{expected}' or a rank-reduced version. (size mismatch) "
+        )));
+    }
+    let actual_elem = ir.type_data(actual).element_type().unwrap_or(actual);
+    if actual_elem != elem {
+        return Err(VerifyError::plain(format!("expected element type to be '{}'", type_str(ir, elem))));
+    }
+    Ok(())
+}

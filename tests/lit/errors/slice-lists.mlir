@@ -39,3 +39,36 @@ func.func @reinterpret(%m: memref<?xf32>) {
   %r = memref.reinterpret_cast %m to offset: [0], sizes: [4], strides: [1, 1] : memref<?xf32> to memref<4xf32>
   return
 }
+
+// -----
+
+func.func @negative_size(%t: tensor<16xf32>, %u: tensor<4xf32>) -> tensor<16xf32> {
+  // expected-error @+1 {{expected sizes to be non-negative, but got -4}}
+  %s = tensor.insert_slice %u into %t[8] [-4] [1] : tensor<4xf32> into tensor<16xf32>
+  return %s : tensor<16xf32>
+}
+
+// -----
+
+func.func @slice_type(%t: tensor<16x8xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expected type to be 'tensor<1x8xf32>' or a rank-reduced version. (size mismatch) }}
+  %s = tensor.extract_slice %t[0, 0] [1, 8] [1, 1] : tensor<16x8xf32> to tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+
+// -----
+
+func.func @subview_layout(%t: memref<16xf32>) {
+  // expected-error @+1 {{expected result type to be 'memref<4xf32, strided<[1], offset: 8>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<4xf32>'}}
+  %s = memref.subview %t[8] [4] [1] : memref<16xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+// Rank-reducing forms are accepted.
+func.func @rank_reduced(%t: memref<16x4xf32>, %u: tensor<16x8xf32>) -> tensor<8xf32> {
+  %s = memref.subview %t[8, 0] [1, 4] [1, 1] : memref<16x4xf32> to memref<4xf32, strided<[1], offset: 32>>
+  %v = tensor.extract_slice %u[0, 0] [1, 8] [1, 1] : tensor<16x8xf32> to tensor<8xf32>
+  return %v : tensor<8xf32>
+}

@@ -66,34 +66,16 @@ fn unknown_layout_type(ir: &mut Ir, t: Type) -> Option<Type> {
 /// The type of `memref.subview` of a `source` buffer with the slice lists of
 /// `slice_op` (MLIR's inferred result type: always a strided layout).
 fn subview_type(ir: &mut Ir, source: Type, slice_op: OpId, result_rank: usize) -> Option<Type> {
-    let TypeData::MemRef { shape, elem, layout, memory_space } = ir.type_data(source).clone() else { return None };
-    let (src_strides, src_offset) = match layout.map(|l| ir.attr_data(l).clone()) {
-        None => {
-            let mut strides = vec![0; shape.len()];
-            let mut acc = 1i64;
-            for (i, d) in shape.iter().enumerate().rev() {
-                strides[i] = acc;
-                acc = if acc == DYNAMIC || *d == DYNAMIC { DYNAMIC } else { acc * d };
-            }
-            (strides, 0)
-        }
-        Some(AttrData::Strided { strides, offset }) => (strides, offset),
-        Some(_) => return None,
-    };
-    let offsets = hivm_dialects::util::i64_array(ir, slice_op, "static_offsets");
-    let sizes = hivm_dialects::util::i64_array(ir, slice_op, "static_sizes");
-    let steps = hivm_dialects::util::i64_array(ir, slice_op, "static_strides");
+    use hivm_dialects::util::{i64_array, strides_and_offset, subview_layout};
+    let TypeData::MemRef { shape, elem, memory_space, .. } = ir.type_data(source).clone() else { return None };
+    let src = strides_and_offset(ir, source)?;
+    let sizes = i64_array(ir, slice_op, "static_sizes");
     if sizes.len() != shape.len() || sizes.len() != result_rank {
         return None; // rank-reducing slices are not supported
     }
-    let mul = |a: i64, b: i64| if a == DYNAMIC || b == DYNAMIC { DYNAMIC } else { a * b };
-    let mut offset = src_offset;
-    for (o, st) in offsets.iter().zip(&src_strides) {
-        let term = mul(*o, *st);
-        offset = if offset == DYNAMIC || term == DYNAMIC { DYNAMIC } else { offset + term };
-    }
-    let strides = src_strides.iter().zip(&steps).map(|(a, b)| mul(*a, *b)).collect();
-    let layout = ir.attr(AttrData::Strided { strides, offset });
+    let layout =
+        subview_layout(&src, &i64_array(ir, slice_op, "static_offsets"), &i64_array(ir, slice_op, "static_strides"));
+    let layout = ir.attr(AttrData::Strided { strides: layout.0, offset: layout.1 });
     Some(ir.ty(TypeData::MemRef { shape: sizes, elem, layout: Some(layout), memory_space }))
 }
 
