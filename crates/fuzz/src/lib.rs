@@ -9,17 +9,17 @@ use std::sync::Arc;
 use hivm_ir::printer::{PrintOptions, print_top_level};
 use hivm_ir::{Ir, Registry};
 
-/// Parses and verifies; `Ok(Some(text))` is the printed module.
-fn parse_print(reg: &Arc<Registry>, text: &str, generic: bool) -> Result<Option<String>, ()> {
+/// Parses `text` (unregistered ops allowed); `None` if it does not parse.
+fn parse(reg: &Arc<Registry>, text: &str) -> Option<(Ir, hivm_ir::OpId)> {
     let mut ir = Ir::new(reg.clone());
     ir.allow_unregistered = true;
-    let module = {
-        let mut p = hivm_ir::parser::Parser::new(&mut ir, text, "fuzz.mlir", 0);
-        match p.parse_module() {
-            Ok(m) => m,
-            Err(_) => return Ok(None),
-        }
-    };
+    let module = hivm_ir::parser::Parser::new(&mut ir, text, "fuzz.mlir", 0).parse_module().ok()?;
+    Some((ir, module))
+}
+
+/// Parses and verifies; `Ok(Some(text))` is the printed module.
+fn parse_print(reg: &Arc<Registry>, text: &str, generic: bool) -> Result<Option<String>, ()> {
+    let Some((ir, module)) = parse(reg, text) else { return Ok(None) };
     if !hivm_ir::verifier::verify_all(&ir, module).is_empty() {
         return Ok(None);
     }
@@ -41,15 +41,7 @@ const PASSES: &[&str] = &[
 fn check_passes(reg: &Arc<Registry>, text: &str) -> Result<(), String> {
     let passes = hivm_transforms::pass_registry();
     for name in PASSES {
-        let mut ir = Ir::new(reg.clone());
-        ir.allow_unregistered = true;
-        let module = {
-            let mut p = hivm_ir::parser::Parser::new(&mut ir, text, "fuzz.mlir", 0);
-            match p.parse_module() {
-                Ok(m) => m,
-                Err(_) => return Ok(()),
-            }
-        };
+        let Some((mut ir, module)) = parse(reg, text) else { return Ok(()) };
         let mut pm = hivm_ir::pass::PassManager::from_cli(&passes, &[name.to_string()])
             .map_err(|e| format!("pipeline '{name}': {e}"))?;
         if pm.run(&mut ir, module, true).is_err() {

@@ -93,22 +93,7 @@ fn parse_mmad(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     }
     let outs = group(p, "outs", true)?;
     let sync = group(p, "sync_related_args", false)?;
-    if p.parse_optional_keyword("unit_flag_mode") {
-        p.expect(Tok::LParen, "'('")?;
-        let a = p.parse_attribute(None)?;
-        p.expect(Tok::RParen, "')'")?;
-        push_attr(p, r, "unit_flag_mode", a);
-    }
-    let mut cond = Vec::new();
-    if p.parse_optional_keyword("unit_flag_cond") {
-        p.expect(Tok::LParen, "'('")?;
-        let ops = p.parse_operand_list()?;
-        p.expect(Tok::RParen, "')'")?;
-        let i1 = p.ir.int_type(1);
-        for u in &ops {
-            cond.push(p.resolve_operand(u, i1)?);
-        }
-    }
+    let cond = parse_unit_flag(p, r)?;
     if p.consume_if(Tok::Arrow) {
         r.result_types = p.parse_type_list_no_parens()?;
     }
@@ -327,22 +312,7 @@ fn parse_fixpipe(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         let a = super::attrs::parse_stripped_enum(p, "fixpipe_dual_dst_mode")?;
         push_attr(p, r, "dual_dst_mode", a);
     }
-    if p.parse_optional_keyword("unit_flag_mode") {
-        p.expect(Tok::LParen, "'('")?;
-        let a = p.parse_attribute(None)?;
-        p.expect(Tok::RParen, "')'")?;
-        push_attr(p, r, "unit_flag_mode", a);
-    }
-    let mut cond = Vec::new();
-    if p.parse_optional_keyword("unit_flag_cond") {
-        p.expect(Tok::LParen, "'('")?;
-        let ops = p.parse_operand_list()?;
-        p.expect(Tok::RParen, "')'")?;
-        let i1 = p.ir.int_type(1);
-        for u in &ops {
-            cond.push(p.resolve_operand(u, i1)?);
-        }
-    }
+    let cond = parse_unit_flag(p, r)?;
     if p.consume_if(Tok::Arrow) {
         r.result_types.push(p.parse_type()?);
     }
@@ -436,4 +406,26 @@ fn print_unit_flag_and_results(p: &mut Printer<'_>, op: OpId, cond_segment: usiz
         p.push(" -> ");
         p.print_value_types(ir.results(op));
     }
+}
+
+/// ` unit_flag_mode(...) unit_flag_cond(...)`, both optional; returns the
+/// condition operands.
+fn parse_unit_flag(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<Vec<Value>> {
+    if p.parse_optional_keyword("unit_flag_mode") {
+        p.expect(Tok::LParen, "'('")?;
+        let a = p.parse_attribute(None)?;
+        p.expect(Tok::RParen, "')'")?;
+        push_attr(p, r, "unit_flag_mode", a);
+    }
+    let mut cond = Vec::new();
+    if p.parse_optional_keyword("unit_flag_cond") {
+        p.expect(Tok::LParen, "'('")?;
+        let ops = p.parse_operand_list()?;
+        p.expect(Tok::RParen, "')'")?;
+        let i1 = p.ir.int_type(1);
+        for u in &ops {
+            cond.push(p.resolve_operand(u, i1)?);
+        }
+    }
+    Ok(cond)
 }
