@@ -153,6 +153,9 @@ fn print_load(p: &mut Printer<'_>, op: OpId) {
 
 fn verify_load(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     let t = ir.value_type(ir.operand(op, 0));
+    if ir.type_data(t).element_type() != Some(ir.value_type(ir.result(op, 0))) {
+        return Err("failed to verify that result type matches element type of 'memref'".into());
+    }
     let rank = shape_of(ir, t).len();
     if ir.operands(op).len() - 1 != rank {
         return Err(format!(
@@ -195,6 +198,9 @@ fn print_store(p: &mut Printer<'_>, op: OpId) {
 
 fn verify_store(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     let t = ir.value_type(ir.operand(op, 1));
+    if ir.type_data(t).element_type() != Some(ir.value_type(ir.operand(op, 0))) {
+        return Err("failed to verify that type of 'value' matches element type of 'memref'".into());
+    }
     let rank = shape_of(ir, t).len();
     if ir.operands(op).len() - 2 != rank {
         return Err("store index operand count not equal to memref rank".into());

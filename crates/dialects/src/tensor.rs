@@ -184,6 +184,35 @@ fn verify_insert_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::Verify
     verify_tensor_slice_type(ir, op, ir.value_type(ir.operand(op, 1)), ir.value_type(ir.operand(op, 0)))
 }
 
+fn verify_extract(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let t = ir.value_type(ir.operand(op, 0));
+    if ir.type_data(t).element_type() != Some(ir.value_type(ir.result(op, 0))) {
+        return Err("failed to verify that result type matches element type of tensor".into());
+    }
+    if let Some(shape) = ir.type_data(t).shape()
+        && shape.len() != ir.operands(op).len() - 1
+    {
+        return Err("incorrect number of indices for extract_element".into());
+    }
+    Ok(())
+}
+
+fn verify_insert(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let dest = ir.value_type(ir.operand(op, 1));
+    if ir.value_type(ir.result(op, 0)) != dest {
+        return Err("failed to verify that result type matches type of dest".into());
+    }
+    if ir.type_data(dest).element_type() != Some(ir.value_type(ir.operand(op, 0))) {
+        return Err("failed to verify that scalar type matches element type of dest".into());
+    }
+    if let Some(shape) = ir.type_data(dest).shape()
+        && shape.len() != ir.operands(op).len() - 2
+    {
+        return Err("incorrect number of indices".into());
+    }
+    Ok(())
+}
+
 pub fn dialect() -> Dialect {
     Dialect::new(
         "tensor",
@@ -192,8 +221,13 @@ pub fn dialect() -> Dialect {
             OpDef::new("tensor.extract")
                 .traits(Traits::PURE)
                 .assembly(parse_extract, print_extract)
+                .verifier(verify_extract)
                 .names(extracted_name),
-            OpDef::new("tensor.insert").traits(Traits::PURE).assembly(parse_insert, print_insert).names(inserted_name),
+            OpDef::new("tensor.insert")
+                .traits(Traits::PURE)
+                .assembly(parse_insert, print_insert)
+                .verifier(verify_insert)
+                .names(inserted_name),
             OpDef::new("tensor.extract_slice")
                 .traits(Traits::PURE)
                 .inherent(SLICE_ATTRS)

@@ -1,0 +1,2 @@
+func.func@t(%t:tensor<16x8xf32>,%i:index)->tensor<4x8xf32>{//
+%s="tensor.extract"(%t,%i)<{s=array<i64:0>,e=array<i64:4>,es=array<i64:1>}>:(tensor<16x8xf32>,index)->tensor<4x8xf32>return%s:tensor<4x8xf32>}
