@@ -207,6 +207,11 @@ impl OpDef {
         self
     }
 
+    /// Whether the op keeps properties (MLIR: it has inherent attributes).
+    pub fn has_properties(&self) -> bool {
+        !self.inherent_attrs.is_empty() || !self.default_keys.is_empty()
+    }
+
     pub fn has(&self, t: Traits) -> bool {
         self.traits.has(t)
     }

@@ -47,3 +47,11 @@ func.func @insert_indices(%t: tensor<16x8xf32>, %i: index, %v: f32) {
   %x = "tensor.insert"(%v, %t, %i) : (f32, tensor<16x8xf32>, index) -> tensor<16x8xf32>
   return
 }
+
+// -----
+
+func.func @no_properties(%t: tensor<16x8xf32>, %i: index) {
+  // expected-error @+1 {{invalid properties {s = array<i64: 0>} for op tensor.extract: this operation does not support properties}}
+  %x = "tensor.extract"(%t, %i, %i) <{s = array<i64: 0>}> : (tensor<16x8xf32>, index, index) -> f32
+  return
+}

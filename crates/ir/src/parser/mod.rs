@@ -121,6 +121,12 @@ pub struct Parser<'a> {
 /// Deeper input is rejected with a diagnostic instead of exhausting the stack.
 pub const MAX_NESTING: u32 = 1000;
 
+/// Dialects whose op definitions mirror MLIR's property lists exactly, so a
+/// `<{...}>` on an op without inherent attributes is rejected as mlir-opt
+/// does. (HIVM ops are not checked: bishengir's lists are the authority.)
+const UPSTREAM_DIALECTS: &[&str] =
+    &["builtin", "func", "arith", "scf", "cf", "memref", "tensor", "bufferization", "linalg", "affine"];
+
 fn err<T>(pos: u32, msg: impl Into<String>) -> PResult<T> {
     Err(Box::new(ParseError { pos, msg: msg.into(), notes: Vec::new() }))
 }
@@ -769,8 +775,18 @@ impl<'a> Parser<'a> {
         }
         let mut properties = None;
         if self.consume_if(Tok::Less) {
-            properties = Some(self.parse_attribute(None)?);
+            let props = self.parse_attribute(None)?;
             self.expect(Tok::Greater, "'>' to close properties")?;
+            if def.is_some_and(|d| !self.ir.registry.def(d).has_properties())
+                && UPSTREAM_DIALECTS.contains(&name.split('.').next().unwrap_or(""))
+            {
+                let text = crate::printer::attr_to_string(self.ir, props);
+                return err(
+                    name_pos,
+                    format!("invalid properties {text} for op {name}: this operation does not support properties"),
+                );
+            }
+            properties = Some(props);
         }
         let mut regions = Vec::new();
         if self.consume_if(Tok::LParen) {
