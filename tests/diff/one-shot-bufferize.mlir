@@ -116,3 +116,56 @@ func.func @loop_then_write(%m: memref<8xf32>, %n: index) -> f32 {
   bufferization.materialize_in_destination %g in writable %m : (tensor<8xf32>, memref<8xf32>) -> ()
   return %u : f32
 }
+
+// -----
+
+// scf.if with a tensor result: branches forward buffers.
+func.func @sel(%m: memref<8xf32>, %c: i1, %f: f32) -> f32 {
+  %t = bufferization.to_tensor %m restrict writable : memref<8xf32> to tensor<8xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %r = scf.if %c -> (tensor<8xf32>) {
+    %a = linalg.fill ins(%f : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+    scf.yield %a : tensor<8xf32>
+  } else {
+    scf.yield %t : tensor<8xf32>
+  }
+  %i = arith.constant 0 : index
+  %x = tensor.extract %r[%i] : tensor<8xf32>
+  return %x : f32
+}
+
+// -----
+
+// A write in a branch and after the if; a branch reading a value it overwrites.
+func.func @write_after(%m: memref<8xf32>, %c: i1, %f: f32) -> f32 {
+  %t = bufferization.to_tensor %m restrict writable : memref<8xf32> to tensor<8xf32>
+  %i = arith.constant 0 : index
+  %r = scf.if %c -> (tensor<8xf32>) {
+    %a = linalg.fill ins(%f : f32) outs(%t : tensor<8xf32>) -> tensor<8xf32>
+    scf.yield %a : tensor<8xf32>
+  } else {
+    scf.yield %t : tensor<8xf32>
+  }
+  %g = linalg.fill ins(%f : f32) outs(%r : tensor<8xf32>) -> tensor<8xf32>
+  %x = tensor.extract %r[%i] : tensor<8xf32>
+  %y = tensor.extract %g[%i] : tensor<8xf32>
+  %z = arith.addf %x, %y : f32
+  return %z : f32
+}
+
+// -----
+
+func.func @read_old_in_branch(%m: memref<8xf32>, %c: i1, %f: f32) -> f32 {
+  %t = bufferization.to_tensor %m restrict writable : memref<8xf32> to tensor<8xf32>
+  %i = arith.constant 0 : index
+  %r = scf.if %c -> (f32) {
+    %a = linalg.fill ins(%f : f32) outs(%t : tensor<8xf32>) -> tensor<8xf32>
+    %x = tensor.extract %t[%i] : tensor<8xf32>
+    %y = tensor.extract %a[%i] : tensor<8xf32>
+    %z = arith.addf %x, %y : f32
+    scf.yield %z : f32
+  } else {
+    scf.yield %f : f32
+  }
+  return %r : f32
+}

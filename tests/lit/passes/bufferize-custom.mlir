@@ -108,3 +108,32 @@ func.func @slice_read_late(%m: memref<16xf32>, %i: index) -> f32 {
   bufferization.materialize_in_destination %r in writable %m : (tensor<16xf32>, memref<16xf32>) -> ()
   return %x : f32
 }
+
+// -----
+
+// Branches yielding buffers of different layouts: both are cast to the fully
+// dynamic layout. (Upstream also copies the fill out of place here, because
+// the result may alias the read-only input; nothing writes the result, so
+// the fill can stay in place.)
+// CHECK-LABEL: func.func @types_differ
+// CHECK: %[[E:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8xf32>
+// CHECK-NEXT: %[[R:.*]] = scf.if %arg1 -> (memref<8xf32, strided<[?], offset: ?>>) {
+// CHECK-NEXT: linalg.fill ins(%arg2 : f32) outs(%[[E]] : memref<8xf32>)
+// CHECK-NEXT: %[[C1:.*]] = memref.cast %[[E]] : memref<8xf32> to memref<8xf32, strided<[?], offset: ?>>
+// CHECK-NEXT: scf.yield %[[C1]]
+// CHECK: %[[C2:.*]] = memref.cast %arg0 : memref<8xf32, strided<[2]>> to memref<8xf32, strided<[?], offset: ?>>
+// CHECK-NEXT: scf.yield %[[C2]]
+// CHECK: memref.load %[[R]]
+func.func @types_differ(%m: memref<8xf32, strided<[2]>>, %c: i1, %f: f32) -> f32 {
+  %t = bufferization.to_tensor %m restrict : memref<8xf32, strided<[2]>> to tensor<8xf32>
+  %e = tensor.empty() : tensor<8xf32>
+  %r = scf.if %c -> (tensor<8xf32>) {
+    %a = linalg.fill ins(%f : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+    scf.yield %a : tensor<8xf32>
+  } else {
+    scf.yield %t : tensor<8xf32>
+  }
+  %i = arith.constant 0 : index
+  %x = tensor.extract %r[%i] : tensor<8xf32>
+  return %x : f32
+}

@@ -32,17 +32,32 @@ impl Analysis {
 
     pub fn run(ir: &Ir, entry: BlockId, ops: &[OpId]) -> Result<Analysis, Diagnostic> {
         check_supported(ir, entry, ops)?;
+        // Positions are post-order indices: an `scf.if` comes after its
+        // branches. A read inside a loop happens, as far as writes outside are
+        // concerned, for as long as the outermost loop runs.
+        let mut order = Vec::new();
+        for &top in ops {
+            ir.walk_post(top, &mut |o| order.push(o));
+        }
+        let pos: HashMap<OpId, usize> = order.iter().enumerate().map(|(i, o)| (*o, i)).collect();
+        let read_pos = |op: OpId| {
+            let mut p = pos[&op];
+            let mut cur = ir.parent_op(op);
+            while let Some(a) = cur.filter(|a| pos.contains_key(a)) {
+                if !ir.is_op(a, "scf.if") {
+                    p = p.max(pos[&a]);
+                }
+                cur = ir.parent_op(a);
+            }
+            p
+        };
         let mut last_read: HashMap<Value, usize> = HashMap::new();
-        for (p, &top) in ops.iter().enumerate() {
-            // Reads nested in a region (only `tensor.extract` is allowed there)
-            // happen, as far as writes are concerned, at their top-level op.
-            let mut nested = Vec::new();
-            ir.walk(top, &mut |o| nested.push(o));
-            for op in nested {
-                for (j, &v) in ir.operands(op).iter().enumerate() {
-                    if is_tensor(ir, v) && interface::reads(ir, op, j) {
-                        last_read.insert(v, p);
-                    }
+        for &op in &order {
+            for (j, &v) in ir.operands(op).iter().enumerate() {
+                if is_tensor(ir, v) && interface::reads(ir, op, j) {
+                    let p = read_pos(op);
+                    let e = last_read.entry(v).or_insert(p);
+                    *e = (*e).max(p);
                 }
             }
         }
@@ -61,8 +76,24 @@ impl Analysis {
                 buffer_of.insert(arg, b);
             }
         }
-        for (p, &op) in ops.iter().enumerate() {
+        for (p, &op) in order.iter().enumerate() {
             let kind = interface::kind(ir, op);
+            if kind == Some(Kind::If) {
+                // A result may be either branch's buffer: its reads are reads
+                // of both; writes into it get a fresh buffer.
+                for (k, &r) in ir.results(op).iter().enumerate() {
+                    if !is_tensor(ir, r) {
+                        continue;
+                    }
+                    for y in branch_yields(ir, op) {
+                        let b = buffer_of[&ir.operand(y, k)];
+                        buffers[b].last_read = buffers[b].last_read.max(read_at(r));
+                    }
+                    let b = new_buffer(&mut buffers, r, false);
+                    buffer_of.insert(r, b);
+                }
+                continue;
+            }
             if kind == Some(Kind::Dps) {
                 for i in interface::dps_outs(ir, op) {
                     let v = ir.operand(op, i);
@@ -112,6 +143,15 @@ impl Analysis {
     }
 }
 
+/// The `scf.yield`s ending the branches of an `scf.if`.
+pub fn branch_yields(ir: &Ir, op: OpId) -> Vec<OpId> {
+    ir.regions(op)
+        .iter()
+        .filter_map(|r| ir.region_blocks(*r).first().and_then(|b| ir.terminator(*b)))
+        .filter(|t| ir.is_op(*t, "scf.yield"))
+        .collect()
+}
+
 fn is_tensor(ir: &Ir, v: Value) -> bool {
     ir.type_data(ir.value_type(v)).is_tensor()
 }
@@ -129,8 +169,16 @@ fn check_supported(ir: &Ir, entry: BlockId, ops: &[OpId]) -> Result<(), Diagnost
                 return;
             }
             let nested = ir.parent_block(op) != Some(entry);
-            // Inside regions only reads of tensors defined outside are handled.
-            let nested_ok = interface::kind(ir, op) == Some(Kind::Extract);
+            // `scf.if` branches may hold any supported op; other regions
+            // (loops) only reads of tensors defined outside.
+            let mut in_loop = false;
+            let mut cur = ir.parent_op(op);
+            let func = ir.block_parent_op(entry);
+            while let Some(a) = cur.filter(|a| Some(*a) != func) {
+                in_loop |= !ir.is_op(a, "scf.if");
+                cur = ir.parent_op(a);
+            }
+            let nested_ok = !in_loop || interface::kind(ir, op) == Some(Kind::Extract);
             if interface::kind(ir, op).is_none() || (nested && !nested_ok) {
                 let why = if nested { "uses tensors inside a region" } else { "has tensor operands or results" };
                 err = Some(super::unsupported(ir, op, why));

@@ -26,6 +26,10 @@ pub enum Kind {
     Reshape,
     /// Ops that keep tensor operands (`func.return`): they get `to_tensor`s.
     Boundary,
+    /// `scf.if`: tensor results become memref results, yields forward buffers.
+    If,
+    /// `scf.yield` in an `scf.if`: forwards its operands' buffers.
+    Yield,
 }
 
 pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
@@ -38,6 +42,8 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
         "tensor.extract_slice" => Kind::ExtractSlice,
         "tensor.expand_shape" | "tensor.collapse_shape" => Kind::Reshape,
         "func.return" => Kind::Boundary,
+        "scf.if" => Kind::If,
+        "scf.yield" => Kind::Yield,
         _ => return None,
     })
 }
@@ -77,6 +83,8 @@ pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
         Some(Kind::Materialize) => i == 0,
         // A slice reads nothing itself; reads of the slice count for its source.
         Some(Kind::Alloc) | Some(Kind::ToTensor) | Some(Kind::ExtractSlice) | Some(Kind::Reshape) => false,
+        // Forwarding is not a read: reads of the `scf.if` result are.
+        Some(Kind::Yield) | Some(Kind::If) => false,
         _ => true,
     }
 }

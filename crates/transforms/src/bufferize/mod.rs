@@ -4,9 +4,10 @@
 //! written tensor operand whether it may reuse its buffer (in place) or needs
 //! a fresh allocation (plus a copy when the op also reads it), then a rewrite.
 //!
-//! Inside regions, reads of outer tensors (`tensor.extract`) are handled.
-//! Not supported yet, each reported at the op: other tensor ops in regions and
-//! tensors crossing region boundaries (`scf.for` iter_args, `scf.if` results), reshapes of non-identity
+//! `scf.if` branches may hold any supported op and yield tensors (the results
+//! become memrefs); inside loops, reads of outer tensors are handled.
+//! Not supported yet, each reported at the op: other tensor ops in loops,
+//! loop-carried tensors (`scf.for` iter_args), reshapes of non-identity
 //! layouts, rank-reducing slices and `bufferize-function-boundaries`.
 //! Upstream analyses ops bottom-up, we in program order: where a conflict can
 //! be resolved at either end, upstream may copy a different operand than we
@@ -160,6 +161,56 @@ impl Rewriter {
         Ok(ir.result(op, 0))
     }
 
+    /// `scf.if` with tensor results, after its yields forward buffers: the
+    /// results become memrefs; branches yielding different buffer types are
+    /// cast to the fully dynamic layout, as upstream does.
+    fn rewrite_if(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
+        let results = ir.results(op).to_vec();
+        if !results.iter().any(|r| is_tensor(ir, *r)) {
+            return Ok(());
+        }
+        let yields = analysis::branch_yields(ir, op);
+        let mut types = Vec::new();
+        for (k, r) in results.iter().enumerate() {
+            let t = ir.value_type(*r);
+            if !is_tensor(ir, *r) {
+                types.push(t);
+                continue;
+            }
+            let branch_types: Vec<Type> = yields.iter().map(|y| ir.value_type(ir.operand(*y, k))).collect();
+            let ty = if branch_types.windows(2).all(|w| w[0] == w[1]) && !branch_types.is_empty() {
+                branch_types[0]
+            } else {
+                let Some(dynamic) = unknown_layout_type(ir, t) else {
+                    return Err(unsupported(ir, op, "yields buffers of different types"));
+                };
+                for y in &yields {
+                    let v = ir.operand(*y, k);
+                    if ir.value_type(v) != dynamic {
+                        let loc = ir.loc(*y);
+                        let cast =
+                            Builder::new(ir, InsertPoint::Before(*y)).op("memref.cast", &[v], &[dynamic], vec![], loc);
+                        let c = ir.result(cast, 0);
+                        ir.set_operand(*y, k, c);
+                    }
+                }
+                dynamic
+            };
+            types.push(ty);
+        }
+        let operands = ir.operands(op).to_vec();
+        let new = ir.rebuild_op(op, &operands, &types);
+        for (k, old) in results.iter().enumerate() {
+            let nv = ir.result(new, k);
+            if is_tensor(ir, *old) {
+                self.replace_tensor(ir, *old, nv, new);
+            } else {
+                self.replaced.insert(*old, nv);
+            }
+        }
+        Ok(())
+    }
+
     /// A fresh buffer for operand `i` of `op`, holding a copy of the old
     /// contents when `op` reads them; dynamic sizes come from the old buffer.
     fn out_of_place_buffer(&mut self, ir: &mut Ir, op: OpId, i: usize) -> Result<Value, Diagnostic> {
@@ -215,6 +266,15 @@ impl Rewriter {
         let loc = ir.loc(op);
         match kind {
             Kind::ToTensor | Kind::Boundary => {}
+            Kind::Yield => {
+                for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
+                    if is_tensor(ir, v) {
+                        let b = self.buffer_of(ir, v, op)?;
+                        ir.set_operand(op, i, b);
+                    }
+                }
+            }
+            Kind::If => self.rewrite_if(ir, op)?,
             Kind::Alloc => {
                 if ir.is_op(op, "bufferization.alloc_tensor") && hivm_dialects::util::segments(ir, op)[1] != 0 {
                     return Err(unsupported(ir, op, "has a copy operand"));
@@ -379,11 +439,10 @@ fn bufferize_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
     let ops: Vec<OpId> = ir.block_ops(entry).collect();
     let an = Analysis::run(ir, entry, &ops)?;
     let mut rw = Rewriter { func, entry, arg_buffers: HashMap::new(), replaced: HashMap::new() };
+    // Post-order: an `scf.if` is rewritten after its branches' yields.
     for top in ops {
-        // Ops with regions may hold reads of outer tensors (the analysis
-        // allows nothing else there).
         let mut todo = Vec::new();
-        ir.walk(top, &mut |o| todo.push(o));
+        ir.walk_post(top, &mut |o| todo.push(o));
         for op in todo {
             if let Some(kind) = interface::kind(ir, op) {
                 for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
