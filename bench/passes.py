@@ -12,24 +12,16 @@ For generated tensor kernels of N custom ops (bench/gen.py pipeline) it times
 and prints medians, microseconds per op and the growth of the per-op time
 from the smallest size (1.00 = linear). Needs a release build and mlir-22-tools.
 """
-import argparse, os, statistics, subprocess, sys
+import os, statistics, subprocess, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run import MLIR, OURS, ROOT, measure  # noqa: E402
+from run import MLIR, OURS, ROOT, measure, parse_args  # noqa: E402
 
 PIPELINE = ["-hivm-alloc-extra-buffer", "-one-shot-bufferize", "-convert-hivm-to-std", "-canonicalize", "-cse"]
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--sizes", default="10000,100000")
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--workdir", default="/tmp/hivm-bench")
-    a = ap.parse_args()
-    for tool in (OURS, MLIR):
-        if not os.path.exists(tool):
-            sys.exit(f"missing {tool} (cargo build --release / apt-get install mlir-22-tools)")
-    os.makedirs(a.workdir, exist_ok=True)
+    a = parse_args("10000,100000")
     print(f"{'ops':>7} | {'pipeline s':>10} {'us/op':>6} {'growth':>6} {'MiB':>5} | {'parse+print s':>13} | "
           f"{'mlir-opt ref s':>14} {'us/op':>6} | {'ratio':>5}")
     base = None

@@ -25,17 +25,23 @@ def measure(cmd):
     return dt, ru.ru_maxrss / 1024.0  # MiB
 
 
-def main():
+def parse_args(sizes, extra=lambda ap: None):
+    """The options both benchmarks take; checks the tools and makes the workdir."""
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sizes", default="10000,100000,1000000")
-    ap.add_argument("--kinds", default="custom,arith,nested")
+    ap.add_argument("--sizes", default=sizes)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--workdir", default="/tmp/hivm-bench")
+    extra(ap)
     a = ap.parse_args()
     for tool in (OURS, MLIR):
         if not os.path.exists(tool):
             sys.exit(f"missing {tool} (cargo build --release / apt-get install mlir-22-tools)")
     os.makedirs(a.workdir, exist_ok=True)
+    return a
+
+
+def main():
+    a = parse_args("10000,100000,1000000", lambda ap: ap.add_argument("--kinds", default="custom,arith,nested"))
     print(f"{'kind':8} {'ops':>8} {'MB':>7} | {'mlir-opt s':>10} {'MiB':>7} | {'hivm-opt s':>10} {'MiB':>7} | {'time ratio':>10} {'mem ratio':>9}")
     for kind in a.kinds.split(","):
         for n in [int(s) for s in a.sizes.split(",")]:
