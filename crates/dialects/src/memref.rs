@@ -337,7 +337,7 @@ pub fn print_slice(p: &mut Printer<'_>, op: OpId) {
 
 fn verify_slice4(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     check_segments(ir, op, 4)?;
-    let r = ir.type_data(ir.value_type(ir.operand(op, 0))).shape().map_or(0, |s| s.len());
+    let r = ir.type_data(ir.value_type(ir.operand(op, 0))).rank();
     verify_offset_size_stride(ir, op, 1, [r, r, r])?;
     verify_non_negative_sizes(ir, op)?;
     verify_subview_type(ir, op)
@@ -366,15 +366,8 @@ fn verify_subview_type(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::Verify
     let sizes = i64_array(ir, op, "static_sizes");
     let (strides, offset) =
         subview_layout(&src, &i64_array(ir, op, "static_offsets"), &i64_array(ir, op, "static_strides"));
-    let dims: String = sizes.iter().map(|d| if *d == DYNAMIC { "?x".to_string() } else { format!("{d}x") }).collect();
-    let q = |v: i64| if v == DYNAMIC { "?".to_string() } else { v.to_string() };
-    let layout = format!(
-        "strided<[{}]{}>",
-        strides.iter().map(|s| q(*s)).collect::<Vec<_>>().join(", "),
-        if offset == 0 { String::new() } else { format!(", offset: {}", q(offset)) }
-    );
-    let space = memory_space.map(|a| format!(", {}", hivm_ir::printer::attr_to_string(ir, a))).unwrap_or_default();
-    let expected = format!("memref<{dims}{}, {layout}{space}>", type_str(ir, *elem));
+    let expected =
+        hivm_ir::printer::shaped_type_string(ir, "memref", &sizes, *elem, Some((&strides, offset)), *memory_space);
     let layout_err = || {
         VerifyError::plain(format!(
             "expected result type to be '{expected}' or a rank-reduced version. (mismatch of result layout), but got '{rs}'"
@@ -411,7 +404,7 @@ fn verify_subview_type(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::Verify
 fn verify_reinterpret(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     check_segments(ir, op, 4)?;
     // One offset; sizes and strides of the result's rank.
-    let r = ir.type_data(ir.value_type(ir.result(op, 0))).shape().map_or(0, |s| s.len());
+    let r = ir.type_data(ir.value_type(ir.result(op, 0))).rank();
     verify_offset_size_stride(ir, op, 1, [1, r, r])
 }
 
@@ -600,4 +593,23 @@ pub fn dialect() -> Dialect {
                 .names(esm_names),
         ],
     )
+}
+
+/// Builds `memref.alloc(sizes) {alignment}` of type `ty` right before
+/// `before`, at its location: the one way passes create allocations.
+pub fn build_alloc(ir: &mut Ir, before: OpId, ty: hivm_ir::Type, sizes: &[Value], alignment: Option<i64>) -> Value {
+    let loc = ir.loc(before);
+    let seg = segment_attr(ir, &[sizes.len(), 0]);
+    let mut attrs = vec![("operandSegmentSizes", seg)];
+    if let Some(a) = alignment {
+        attrs.push(("alignment", ir.i64_attr(a)));
+    }
+    let op = hivm_ir::builder::Builder::new(ir, hivm_ir::builder::InsertPoint::Before(before)).op(
+        "memref.alloc",
+        sizes,
+        &[ty],
+        attrs,
+        loc,
+    );
+    ir.result(op, 0)
 }

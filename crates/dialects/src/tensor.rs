@@ -165,7 +165,7 @@ fn print_insert_slice(p: &mut Printer<'_>, op: OpId) {
 }
 
 fn rank_of(ir: &Ir, v: hivm_ir::Value) -> usize {
-    ir.type_data(ir.value_type(v)).shape().map_or(0, |s| s.len())
+    ir.type_data(ir.value_type(v)).rank()
 }
 
 fn verify_extract_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {

@@ -381,9 +381,7 @@ pub fn verify_tensor_slice_type(
     use hivm_ir::dialect::VerifyError;
     let sizes = i64_array(ir, op, "static_sizes");
     let elem = ir.type_data(sliced).element_type().unwrap_or(sliced);
-    let dims: String =
-        sizes.iter().map(|d| if *d == hivm_ir::types::DYNAMIC { "?x".to_string() } else { format!("{d}x") }).collect();
-    let expected = format!("tensor<{dims}{}>", type_str(ir, elem));
+    let expected = hivm_ir::printer::shaped_type_string(ir, "tensor", &sizes, elem, None, None);
     let shape = ir.type_data(actual).shape().map(|s| s.to_vec()).unwrap_or_default();
     if shape.len() > sizes.len() {
         return Err(VerifyError::plain("expected rank to be smaller or equal to the other rank. "));

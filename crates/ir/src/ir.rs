@@ -799,6 +799,17 @@ impl Ir {
         }
     }
 
+    /// Replaces the operands of `op` found in `map` (one step, no chains):
+    /// for passes that visit uses after their definitions.
+    pub fn remap_operands(&mut self, op: OpId, map: &std::collections::HashMap<Value, Value>) {
+        let span = self.ops[op.index()].operands;
+        for v in self.operand_pool[span.range()].iter_mut() {
+            if let Some(n) = map.get(v) {
+                *v = *n;
+            }
+        }
+    }
+
     /// Applies a whole replacement map in one walk of `root`; passes that
     /// replace many values batch them here instead of walking per value.
     /// Chains (`a -> b -> c`) resolve to their end.

@@ -149,6 +149,11 @@ pub enum TypeData {
 }
 
 impl TypeData {
+    /// Rank of a shaped type (0 for anything else).
+    pub fn rank(&self) -> usize {
+        self.shape().map_or(0, |s| s.len())
+    }
+
     pub fn shape(&self) -> Option<&[i64]> {
         match self {
             TypeData::Vector { shape, .. } | TypeData::RankedTensor { shape, .. } | TypeData::MemRef { shape, .. } => {

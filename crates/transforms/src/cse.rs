@@ -55,11 +55,7 @@ impl Cse {
             scope.push(HashMap::new());
             let ops: Vec<OpId> = ir.block_ops(b).collect();
             for op in ops {
-                for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
-                    if let Some(n) = replaced.get(&v) {
-                        ir.set_operand(op, i, *n);
-                    }
-                }
+                ir.remap_operands(op, replaced);
                 if let Some(k) = key(ir, op) {
                     if let Some(&prev) = scope.iter().rev().find_map(|m| m.get(&k)) {
                         let new: Vec<Value> = ir.results(prev).to_vec();

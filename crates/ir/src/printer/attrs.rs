@@ -32,6 +32,31 @@ pub(crate) fn is_bare_identifier(s: &str) -> bool {
         && b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.'))
 }
 
+/// `strided<[s0, s1], offset: o>` as MLIR prints it (offset 0 left out).
+pub(crate) fn print_strided(out: &mut String, strides: &[i64], offset: i64) {
+    out.push_str("strided<[");
+    for (i, s) in strides.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        print_dim(out, *s);
+    }
+    out.push(']');
+    if offset != 0 {
+        out.push_str(", offset: ");
+        print_dim(out, offset);
+    }
+    out.push('>');
+}
+
+/// The `4x?x` shape prefix of a shaped type.
+pub(crate) fn print_shape(out: &mut String, shape: &[i64]) {
+    for d in shape {
+        print_dim(out, *d);
+        out.push('x');
+    }
+}
+
 fn print_dim(out: &mut String, d: i64) {
     if d == DYNAMIC {
         out.push('?');
@@ -100,10 +125,7 @@ impl Printer<'_> {
             }
             TypeData::MemRef { shape, elem, layout, memory_space } => {
                 self.out.push_str("memref<");
-                for d in shape {
-                    print_dim(&mut self.out, *d);
-                    self.out.push('x');
-                }
+                print_shape(&mut self.out, shape);
                 self.print_type(*elem);
                 if let Some(l) = layout {
                     self.out.push_str(", ");
@@ -291,21 +313,7 @@ impl Printer<'_> {
                 let _ = write!(self.out, "dense_resource<{}> : ", ir.sym_str(*name));
                 self.print_type(*ty);
             }
-            AttrData::Strided { strides, offset } => {
-                self.out.push_str("strided<[");
-                for (i, s) in strides.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    print_dim(&mut self.out, *s);
-                }
-                self.out.push(']');
-                if *offset != 0 {
-                    self.out.push_str(", offset: ");
-                    print_dim(&mut self.out, *offset);
-                }
-                self.out.push('>');
-            }
+            AttrData::Strided { strides, offset } => print_strided(&mut self.out, strides, *offset),
             AttrData::Opaque { dialect, body } => {
                 let _ = write!(self.out, "#{}", ir.sym_str(*dialect));
                 if !body.starts_with('<') {

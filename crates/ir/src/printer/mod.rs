@@ -591,6 +591,34 @@ pub fn type_to_string(ir: &Ir, ty: Type) -> String {
     p.out
 }
 
+/// Text of a ranked `kind` ("tensor" or "memref") type with an optional
+/// strided layout and memory space, for messages about types a verifier
+/// cannot create (it only reads the IR).
+pub fn shaped_type_string(
+    ir: &Ir,
+    kind: &str,
+    shape: &[i64],
+    elem: Type,
+    strided: Option<(&[i64], i64)>,
+    memory_space: Option<Attribute>,
+) -> String {
+    let mut p = Printer::snippet(ir);
+    p.out.push_str(kind);
+    p.out.push('<');
+    attrs::print_shape(&mut p.out, shape);
+    p.print_type(elem);
+    if let Some((strides, offset)) = strided {
+        p.out.push_str(", ");
+        attrs::print_strided(&mut p.out, strides, offset);
+    }
+    if let Some(m) = memory_space {
+        p.out.push_str(", ");
+        p.print_attr(m, Elide::May);
+    }
+    p.out.push('>');
+    p.out
+}
+
 pub fn attr_to_string(ir: &Ir, a: Attribute) -> String {
     let mut p = Printer::snippet(ir);
     p.print_attr(a, Elide::Never);

@@ -14,6 +14,7 @@ use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{BlockId, Ir, OpId, Value};
 
 use super::interface::{self, Kind};
+use super::is_tensor;
 
 pub struct Analysis {
     out_of_place: HashSet<(OpId, usize)>,
@@ -150,10 +151,6 @@ pub fn branch_yields(ir: &Ir, op: OpId) -> Vec<OpId> {
         .filter_map(|r| ir.region_blocks(*r).first().and_then(|b| ir.terminator(*b)))
         .filter(|t| ir.is_op(*t, "scf.yield"))
         .collect()
-}
-
-fn is_tensor(ir: &Ir, v: Value) -> bool {
-    ir.type_data(ir.value_type(v)).is_tensor()
 }
 
 /// Every op touching tensors must be one we know, directly in the body.

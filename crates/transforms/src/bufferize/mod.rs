@@ -31,7 +31,7 @@ use interface::Kind;
 
 pub struct OneShotBufferize;
 
-fn is_tensor(ir: &Ir, v: Value) -> bool {
+pub(crate) fn is_tensor(ir: &Ir, v: Value) -> bool {
     ir.type_data(ir.value_type(v)).is_tensor()
 }
 
@@ -121,12 +121,8 @@ impl Rewriter {
         let Some(mt) = alloc_type(ir, t) else {
             return Err(unsupported(ir, at, "needs a buffer for a tensor with an encoding or unranked type"));
         };
-        let loc = ir.loc(at);
-        let seg = hivm_dialects::util::segment_attr(ir, &[sizes.len(), 0]);
-        let align = ir.i64_attr(64);
-        let mut b = Builder::new(ir, InsertPoint::Before(at));
-        let op = b.op("memref.alloc", sizes, &[mt], vec![("operandSegmentSizes", seg), ("alignment", align)], loc);
-        Ok(ir.result(op, 0))
+        // MLIR's default buffer alignment.
+        Ok(hivm_dialects::memref::build_alloc(ir, at, mt, sizes, Some(64)))
     }
 
     /// `memref.subview` of `buffer` with the slice lists of `slice_op`, whose
@@ -246,18 +242,8 @@ impl Rewriter {
     fn replace_tensor(&mut self, ir: &mut Ir, old: Value, buffer: Value, after: OpId) {
         let t = ir.value_type(old);
         let loc = ir.loc(after);
-        let op = match ir.next_op(after) {
-            Some(n) => {
-                Builder::new(ir, InsertPoint::Before(n)).op("bufferization.to_tensor", &[buffer], &[t], vec![], loc)
-            }
-            None => Builder::new(ir, InsertPoint::End(self.entry)).op(
-                "bufferization.to_tensor",
-                &[buffer],
-                &[t],
-                vec![],
-                loc,
-            ),
-        };
+        let op =
+            Builder::new(ir, InsertPoint::After(after)).op("bufferization.to_tensor", &[buffer], &[t], vec![], loc);
         let new = ir.result(op, 0);
         self.replaced.insert(old, new);
     }
@@ -299,7 +285,7 @@ impl Rewriter {
                 } else {
                     self.out_of_place_buffer(ir, op, 1)?
                 };
-                let rank = ir.type_data(ir.value_type(dest)).shape().map_or(0, |s| s.len());
+                let rank = ir.type_data(ir.value_type(dest)).rank();
                 let view = self.subview(ir, op, dest_buf, 2, rank)?;
                 Builder::new(ir, InsertPoint::Before(op)).op("memref.copy", &[src_buf, view], &[], vec![], loc);
                 let res = ir.result(op, 0);
@@ -350,7 +336,7 @@ impl Rewriter {
                 let src = ir.operand(op, 0);
                 let buf = self.buffer_of(ir, src, op)?;
                 let res = ir.result(op, 0);
-                let rank = ir.type_data(ir.value_type(res)).shape().map_or(0, |s| s.len());
+                let rank = ir.type_data(ir.value_type(res)).rank();
                 let view = self.subview(ir, op, buf, 1, rank)?;
                 let view_op = ir.defining_op(view).expect("subview result");
                 self.replace_tensor(ir, res, view, view_op);
@@ -445,11 +431,7 @@ fn bufferize_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
         ir.walk_post(top, &mut |o| todo.push(o));
         for op in todo {
             if let Some(kind) = interface::kind(ir, op) {
-                for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
-                    if let Some(n) = rw.replaced.get(&v) {
-                        ir.set_operand(op, i, *n);
-                    }
-                }
+                ir.remap_operands(op, &rw.replaced);
                 rw.rewrite(ir, op, kind, &an)?;
             }
         }

@@ -2,7 +2,6 @@
 //! attributes ask for, as `memref.alloc`s placed right before the op.
 
 use hivm_dialects::hivm::custom;
-use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
 use hivm_ir::types::DYNAMIC;
@@ -11,11 +10,7 @@ use hivm_ir::{Ir, OpId, Type, TypeData, Value};
 pub struct AllocExtraBuffer;
 
 fn alloc(ir: &mut Ir, before: OpId, ty: Type) -> Value {
-    let loc = ir.loc(before);
-    let seg = hivm_dialects::util::segment_attr(ir, &[0, 0]);
-    let mut b = Builder::new(ir, InsertPoint::Before(before));
-    let op = b.op("memref.alloc", &[], &[ty], vec![("operandSegmentSizes", seg)], loc);
-    ir.result(op, 0)
+    hivm_dialects::memref::build_alloc(ir, before, ty, &[], None)
 }
 
 /// Replaces the `tmps` segment of a custom op.
