@@ -14,6 +14,11 @@ use crate::util::{check_segments, push_attr, segment, segment_attr, type_str};
 pub const CUSTOM: &str = "hivm.hir.custom";
 pub const MACRO: &str = "hivm.hir.custom_macro";
 
+/// Whether `op` is a `hivm.hir.custom` or `hivm.hir.custom_macro`.
+pub fn is_custom(ir: &Ir, op: OpId) -> bool {
+    ir.is_op(op, CUSTOM) || ir.is_op(op, MACRO)
+}
+
 /// Upstream's builtin library ops: (name, core type, pipe, vf mode, gm address operand indices).
 pub const BUILTINS: &[(&str, &str, &str, &str, &[i32])] = &[
     ("__builtin_gather_load", "VECTOR", "PIPE_V", "SIMT", &[0]),

@@ -376,7 +376,7 @@ pub fn op_pipes(ir: &Ir, op: OpId) -> Vec<String> {
     match name {
         "hivm.hir.mmadL1" => vec!["PIPE_MTE1".to_string(), "PIPE_M".to_string()],
         "hivm.hir.matmul" => vec!["PIPE_MTE2".to_string(), "PIPE_MTE3".to_string()],
-        "hivm.hir.custom" | "hivm.hir.custom_macro" => {
+        super::custom::CUSTOM | super::custom::MACRO => {
             super::custom::pipes(ir, op).into_iter().map(str::to_string).collect()
         }
         "hivm.hir.vbrc" => {

@@ -57,7 +57,7 @@ pub fn dps_outs(ir: &Ir, op: OpId) -> std::ops::Range<usize> {
 /// Out #k is in-place for a custom op iff some ins operand maps to it through
 /// its `inplace_outs` argument attribute.
 fn inplace_source(ir: &Ir, op: OpId, out: usize) -> Option<usize> {
-    if !(ir.is_op(op, custom::CUSTOM) || ir.is_op(op, custom::MACRO)) {
+    if !custom::is_custom(ir, op) {
         return None;
     }
     (0..custom::ins(ir, op).len())

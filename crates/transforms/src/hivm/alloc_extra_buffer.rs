@@ -105,10 +105,7 @@ impl Pass for AllocExtraBuffer {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
-        for op in super::custom_ops(ir, root) {
-            if super::in_host_function(ir, op) {
-                continue;
-            }
+        for op in super::device_custom_ops(ir, root) {
             self.handle(ir, op)?;
         }
         Ok(())

@@ -8,6 +8,7 @@
 use std::collections::HashMap;
 
 use hivm_dialects::hivm::attrs::enum_value;
+use hivm_dialects::hivm::custom;
 use hivm_dialects::util::opaque_arg;
 use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
@@ -23,10 +24,6 @@ fn is_aiv_mix_part(ir: &Ir, f: OpId) -> bool {
         && ir.get_attr(f, "hivm.func_core_type").and_then(|a| opaque_arg(ir, a, "func_core_type")) == Some("AIV")
 }
 
-fn is_custom(ir: &Ir, op: OpId) -> bool {
-    ir.is_op(op, "hivm.hir.custom") || ir.is_op(op, "hivm.hir.custom_macro")
-}
-
 /// Ops that must run on one sub-block only.
 fn should_limit(ir: &Ir, op: OpId) -> bool {
     if ir.has_attr(op, "already_sub_block_bound") || ir.has_attr(op, "tiled_op") {
@@ -40,14 +37,14 @@ fn should_limit(ir: &Ir, op: OpId) -> bool {
     }
     let name = ir.op_name(op);
     match name {
-        "hivm.hir.store" | "hivm.hir.indirect_store" | "hivm.hir.stride_store" | "hivm.hir.custom_macro" => true,
+        "hivm.hir.store" | "hivm.hir.indirect_store" | "hivm.hir.stride_store" | custom::MACRO => true,
         "hivm.hir.copy" => matches!(
             ir.type_data(ir.value_type(ir.operand(op, 1))),
             TypeData::MemRef { memory_space: Some(a), .. } if enum_value(ir, *a, "address_space") == Some("cbuf")
         ),
-        "hivm.hir.custom" => {
+        custom::CUSTOM => {
             // Distributed ops that produce values of their own stay on every sub-block.
-            let outs = hivm_dialects::hivm::custom::outs(ir, op).len();
+            let outs = custom::outs(ir, op).len();
             !(ir.has_attr(op, "hivm.is_distributed") && ir.results(op).len() > outs)
         }
         _ => false,
@@ -74,8 +71,8 @@ fn wrap(ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
 
     let results: Vec<Value> = ir.results(op).to_vec();
     let result_types: Vec<_> = results.iter().map(|v| ir.value_type(*v)).collect();
-    let tied: Vec<Value> = if is_custom(ir, op) {
-        hivm_dialects::hivm::custom::outs(ir, op).to_vec()
+    let tied: Vec<Value> = if custom::is_custom(ir, op) {
+        custom::outs(ir, op).to_vec()
     } else {
         ir.operands(op).get(1).copied().into_iter().collect()
     };
@@ -163,7 +160,7 @@ impl Pass for BindSubBlock {
         });
         let has_custom = funcs.iter().any(|f| {
             let mut found = false;
-            ir.walk(*f, &mut |o| found |= is_custom(ir, o));
+            ir.walk(*f, &mut |o| found |= custom::is_custom(ir, o));
             found
         });
         if !has_custom {

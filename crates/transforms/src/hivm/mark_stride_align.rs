@@ -98,10 +98,8 @@ impl Pass for MarkStrideAlign {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
-        for op in super::custom_ops(ir, root) {
-            if !super::in_host_function(ir, op) {
-                self.handle(ir, op)?;
-            }
+        for op in super::device_custom_ops(ir, root) {
+            self.handle(ir, op)?;
         }
         Ok(())
     }

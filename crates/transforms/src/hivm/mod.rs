@@ -25,11 +25,17 @@ pub fn in_host_function(ir: &Ir, op: OpId) -> bool {
     false
 }
 
+/// Custom ops under `root` outside HOST functions, which the device passes
+/// leave alone.
+pub fn device_custom_ops(ir: &Ir, root: OpId) -> Vec<OpId> {
+    custom_ops(ir, root).into_iter().filter(|op| !in_host_function(ir, *op)).collect()
+}
+
 /// All custom / custom_macro ops under `root`, in walk order.
 pub fn custom_ops(ir: &Ir, root: OpId) -> Vec<OpId> {
     let mut v = Vec::new();
     ir.walk(root, &mut |o| {
-        if ir.is_op(o, "hivm.hir.custom") || ir.is_op(o, "hivm.hir.custom_macro") {
+        if hivm_dialects::hivm::custom::is_custom(ir, o) {
             v.push(o);
         }
     });
