@@ -642,6 +642,23 @@ impl Ir {
         }
     }
 
+    pub fn set_block_arg_loc(&mut self, v: Value, loc: Attribute) {
+        if let ValueDef::BlockArg { block, index } = self.value_def(v) {
+            let bd = &mut self.blocks[block.index()];
+            bd.arg_locs.resize(bd.args.len(), None);
+            bd.arg_locs[index as usize] = Some(loc);
+        }
+    }
+
+    /// Where a value comes from: its op's location or its own as a block argument.
+    pub fn value_loc(&self, v: Value) -> Option<Attribute> {
+        match self.value_def(v) {
+            ValueDef::Result { op, .. } => Some(self.loc(op)),
+            ValueDef::BlockArg { .. } => self.block_arg_loc(v),
+            ValueDef::Placeholder => None,
+        }
+    }
+
     pub fn block_args(&self, b: BlockId) -> &[Value] {
         &self.blocks[b.index()].args
     }

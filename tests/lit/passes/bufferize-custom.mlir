@@ -137,3 +137,66 @@ func.func @types_differ(%m: memref<8xf32, strided<[2]>>, %c: i1, %f: f32) -> f32
   %x = tensor.extract %r[%i] : tensor<8xf32>
   return %x : f32
 }
+
+// -----
+
+// A tiled kernel: each iteration slices a tile of the loop-carried tensor,
+// a custom op computes on it in place (its out aliases its first input by
+// `inplace_outs`), and the tile is inserted back. Everything stays in the
+// kernel argument's buffer: no allocation, no copy.
+// CHECK-LABEL: func.func @tiled
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.copy %arg0
+// CHECK: %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %arg0) -> (memref<64xf32>) {
+// CHECK-NEXT: %[[S:.*]] = memref.subview %[[A]][%[[I]]] [16] [1] : memref<64xf32> to memref<16xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: hivm.hir.custom {{.*}} ins(%[[S]] : memref<16xf32, strided<[1], offset: ?>> {inplace_outs = 0 : i32}) outs(%[[S]] : memref<16xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: %[[S2:.*]] = memref.subview %[[A]][%[[I]]] [16] [1]
+// CHECK-NEXT: memref.copy %[[S]], %[[S2]]
+// CHECK-NEXT: scf.yield %[[A]] : memref<64xf32>
+// CHECK: memref.copy %[[R]], %arg0
+func.func @tiled(%m: memref<64xf32>) {
+  %t = bufferization.to_tensor %m restrict writable : memref<64xf32> to tensor<64xf32>
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %r = scf.for %i = %c0 to %c64 step %c16 iter_args(%a = %t) -> (tensor<64xf32>) {
+    %s = tensor.extract_slice %a[%i] [16] [1] : tensor<64xf32> to tensor<16xf32>
+    %y = hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "relu_tile"} "relu_tile"
+        ins(%s : tensor<16xf32> {inplace_outs = 0 : i32}) outs(%s : tensor<16xf32>) -> tensor<16xf32>
+    %u = tensor.insert_slice %y into %a[%i] [16] [1] : tensor<16xf32> into tensor<64xf32>
+    scf.yield %u : tensor<64xf32>
+  }
+  bufferization.materialize_in_destination %r in writable %m : (tensor<64xf32>, memref<64xf32>) -> ()
+  return
+}
+
+// -----
+
+// An accumulator carried by the loop and updated by a custom op that reads
+// its out: in place in the allocation made for it, which is read after the
+// loop; the input tile is only read.
+// CHECK-LABEL: func.func @accumulate
+// CHECK: %[[E:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+// CHECK-NEXT: linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : memref<16xf32>)
+// CHECK-NEXT: %[[R:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[E]]) -> (memref<16xf32>) {
+// CHECK-NEXT: %[[S:.*]] = memref.subview %arg0
+// CHECK-NEXT: hivm.hir.custom {{.*}} ins(%[[S]] : {{.*}}) outs(%[[ACC]] : memref<16xf32>)
+// CHECK-NEXT: scf.yield %[[ACC]] : memref<16xf32>
+// CHECK: memref.load %[[R]]
+func.func @accumulate(%m: memref<64xf32>, %k: index) -> f32 {
+  %t = bufferization.to_tensor %m restrict : memref<64xf32> to tensor<64xf32>
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<16xf32>) -> tensor<16xf32>
+  %r = scf.for %i = %c0 to %c64 step %c16 iter_args(%acc = %init) -> (tensor<16xf32>) {
+    %s = tensor.extract_slice %t[%i] [16] [1] : tensor<64xf32> to tensor<16xf32>
+    %n = hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "acc_tile"} "acc_tile"
+        ins(%s : tensor<16xf32>) outs(%acc : tensor<16xf32>) -> tensor<16xf32>
+    scf.yield %n : tensor<16xf32>
+  }
+  %x = tensor.extract %r[%k] : tensor<16xf32>
+  return %x : f32
+}

@@ -26,23 +26,29 @@ func.func @rank_reducing(%m: memref<2x4xf32>) -> f32 {
 // -----
 
 // CHECK: bufferize-errors.mlir:[[@LINE+5]]:10: error: 'linalg.fill' op uses tensors inside a region (not supported by hivm-opt's one-shot-bufferize yet)
-func.func @write_in_loop(%m: memref<8xf32>, %n: index, %f: f32) {
+func.func @write_in_while(%m: memref<8xf32>, %f: f32) {
   %t = bufferization.to_tensor %m restrict writable : memref<8xf32> to tensor<8xf32>
-  %c0 = arith.constant 0 : index
-  scf.for %i = %c0 to %n step %n {
+  %c = arith.constant false
+  scf.while () : () -> () {
     %w = linalg.fill ins(%f : f32) outs(%t : tensor<8xf32>) -> tensor<8xf32>
+    scf.condition(%c)
+  } do {
+    scf.yield
   }
   return
 }
 
 // -----
 
-// CHECK: bufferize-errors.mlir:[[@LINE+4]]:8: error: 'scf.for' op has tensor operands or results (not supported by hivm-opt's one-shot-bufferize yet)
-func.func @iter_args(%m: memref<8xf32>, %n: index) {
-  %t = bufferization.to_tensor %m restrict : memref<8xf32> to tensor<8xf32>
+// A loop must yield its iter_arg's own buffer, in upstream's words.
+// CHECK: bufferize-errors.mlir:[[@LINE+7]]:5: error: Yield operand #1 is not equivalent to the corresponding iter bbArg
+// CHECK: note: see current operation: "scf.yield"(%arg4, %1)
+func.func @swapped(%m: memref<8xf32>, %p: memref<8xf32>, %n: index) {
+  %t = bufferization.to_tensor %m restrict writable : memref<8xf32> to tensor<8xf32>
+  %u = bufferization.to_tensor %p restrict writable : memref<8xf32> to tensor<8xf32>
   %c0 = arith.constant 0 : index
-  %r = scf.for %i = %c0 to %n step %n iter_args(%a = %t) -> (tensor<8xf32>) {
-    scf.yield %a : tensor<8xf32>
+  %r:2 = scf.for %i = %c0 to %n step %n iter_args(%a = %t, %b = %t) -> (tensor<8xf32>, tensor<8xf32>) {
+    scf.yield %a, %u : tensor<8xf32>, tensor<8xf32>
   }
   return
 }

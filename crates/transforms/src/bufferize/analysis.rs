@@ -11,7 +11,7 @@
 use std::collections::{HashMap, HashSet};
 
 use hivm_ir::diagnostics::Diagnostic;
-use hivm_ir::{BlockId, Ir, OpId, Value};
+use hivm_ir::{BlockId, Ir, OpId, Value, ValueDef};
 
 use super::interface::{self, Kind};
 use super::is_tensor;
@@ -26,121 +26,270 @@ struct Buffer {
     last_read: usize,
 }
 
+/// One step of the analysis: ops in post-order (an `scf.if` or `scf.for`
+/// after its body), and for a loop also a step before its body, where its
+/// iter_args are decided.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Step {
+    Enter(OpId),
+    Op(OpId),
+}
+
+/// The steps for the ops of a function body, in the order both the analysis
+/// and the rewrite take them.
+pub fn schedule(ir: &Ir, ops: &[OpId]) -> Vec<Step> {
+    fn visit(ir: &Ir, op: OpId, out: &mut Vec<Step>) {
+        if ir.is_op(op, "scf.for") {
+            out.push(Step::Enter(op));
+        }
+        for &r in ir.regions(op) {
+            for &b in ir.region_blocks(r) {
+                for o in ir.block_ops(b) {
+                    visit(ir, o, out);
+                }
+            }
+        }
+        out.push(Step::Op(op));
+    }
+    let mut out = Vec::new();
+    for &op in ops {
+        visit(ir, op, &mut out);
+    }
+    out
+}
+
+/// The ops enclosing the definition of `v`, innermost first.
+fn def_ancestors(ir: &Ir, v: Value) -> Vec<OpId> {
+    let mut cur = match ir.value_def(v) {
+        ValueDef::Result { op, .. } => ir.parent_op(op),
+        ValueDef::BlockArg { block, .. } => ir.block_parent_op(block),
+        ValueDef::Placeholder => None,
+    };
+    let mut out = Vec::new();
+    while let Some(a) = cur {
+        out.push(a);
+        cur = ir.parent_op(a);
+    }
+    out
+}
+
+struct State<'a> {
+    ir: &'a Ir,
+    an: Analysis,
+    buffers: Vec<Buffer>,
+    buffer_of: HashMap<Value, usize>,
+    /// Values that are a whole buffer (not a slice or reshape of one): only
+    /// those can be equivalent to a loop's iter_arg.
+    whole: HashSet<Value>,
+    last_read: HashMap<Value, usize>,
+}
+
+impl State<'_> {
+    fn read_at(&self, v: Value) -> usize {
+        self.last_read.get(&v).copied().unwrap_or(0)
+    }
+
+    fn new_buffer(&mut self, v: Value, writable: bool) {
+        self.buffers.push(Buffer { writable, last_read: self.read_at(v) });
+        self.buffer_of.insert(v, self.buffers.len() - 1);
+        self.whole.insert(v);
+    }
+
+    /// `v` shares buffer `b`; its reads are reads of `b`.
+    fn alias(&mut self, v: Value, b: usize, whole: bool) {
+        let r = self.read_at(v);
+        self.buffers[b].last_read = self.buffers[b].last_read.max(r);
+        self.buffer_of.insert(v, b);
+        if whole {
+            self.whole.insert(v);
+        }
+    }
+
+    /// Whether `u` and `v` are the same whole buffer.
+    fn equivalent(&self, u: Value, v: Value) -> bool {
+        self.whole.contains(&u) && self.whole.contains(&v) && self.buffer_of.get(&u) == self.buffer_of.get(&v)
+    }
+
+    fn dps(&mut self, op: OpId, p: usize) {
+        let ir = self.ir;
+        for i in interface::dps_outs(ir, op) {
+            let v = ir.operand(op, i);
+            if !is_tensor(ir, v) {
+                continue;
+            }
+            let b = self.buffer_of[&v];
+            let in_place = interface::must_be_in_place(ir, op, i)
+                || (self.buffers[b].writable
+                    && self.buffers[b].last_read <= p
+                    && !ir.operands(op).iter().enumerate().any(|(j, w)| {
+                        interface::reads(ir, op, j)
+                            && is_tensor(ir, *w)
+                            && self.buffer_of.get(w) == Some(&b)
+                            && !interface::not_conflicting(ir, op, j, i)
+                    }));
+            let r = ir.result(op, i - interface::dps_outs(ir, op).start);
+            if in_place {
+                let whole = self.whole.contains(&v);
+                self.alias(r, b, whole);
+            } else {
+                self.an.out_of_place.insert((op, i));
+                self.new_buffer(r, true);
+            }
+        }
+    }
+
+    /// Before a loop's body: an iter_arg reuses its init's buffer unless that
+    /// buffer is read-only or read (through any alias) once the loop starts.
+    fn enter_for(&mut self, op: OpId, p: usize) {
+        let ir = self.ir;
+        let body = ir.regions(op)[0];
+        let Some(&block) = ir.region_blocks(body).first() else { return };
+        for (k, &arg) in ir.block_args(block).iter().enumerate().skip(1) {
+            let init = ir.operand(op, 2 + k);
+            if !is_tensor(ir, init) {
+                continue;
+            }
+            let b = self.buffer_of[&init];
+            if self.buffers[b].writable && self.buffers[b].last_read < p && self.whole.contains(&init) {
+                self.alias(arg, b, true);
+            } else {
+                self.an.out_of_place.insert((op, 2 + k));
+                self.new_buffer(arg, true);
+            }
+        }
+    }
+
+    /// After a loop: each yielded tensor must be its iter_arg's buffer (as
+    /// upstream requires); the result is that buffer.
+    fn exit_for(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let ir = self.ir;
+        let Some(&block) = ir.regions(op).first().and_then(|r| ir.region_blocks(*r).first()) else { return Ok(()) };
+        let Some(y) = ir.terminator(block) else { return Ok(()) };
+        for (k, &r) in ir.results(op).iter().enumerate() {
+            if !is_tensor(ir, r) {
+                continue;
+            }
+            let arg = ir.block_args(block)[k + 1];
+            let yielded = ir.operand(y, k);
+            if !self.equivalent(arg, yielded) {
+                let msg = format!("Yield operand #{k} is not equivalent to the corresponding iter bbArg");
+                return Err(hivm_ir::verifier::plain_error(ir, y, &msg));
+            }
+            let b = self.buffer_of[&arg];
+            self.alias(r, b, true);
+        }
+        Ok(())
+    }
+
+    /// An `scf.if` result is its branches' buffer when they all yield the
+    /// same one; otherwise a new read-only buffer whose reads count for every
+    /// branch's.
+    fn exit_if(&mut self, op: OpId) {
+        let ir = self.ir;
+        for (k, &r) in ir.results(op).iter().enumerate() {
+            if !is_tensor(ir, r) {
+                continue;
+            }
+            let yielded: Vec<Value> = branch_yields(ir, op).iter().map(|y| ir.operand(*y, k)).collect();
+            if yielded.len() > 1 && yielded.windows(2).all(|w| self.equivalent(w[0], w[1])) {
+                self.alias(r, self.buffer_of[&yielded[0]], true);
+                continue;
+            }
+            for v in yielded {
+                let b = self.buffer_of[&v];
+                let rr = self.read_at(r);
+                self.buffers[b].last_read = self.buffers[b].last_read.max(rr);
+            }
+            self.new_buffer(r, false);
+        }
+    }
+}
+
 impl Analysis {
     pub fn in_place(&self, op: OpId, operand: usize) -> bool {
         !self.out_of_place.contains(&(op, operand))
     }
 
-    pub fn run(ir: &Ir, entry: BlockId, ops: &[OpId]) -> Result<Analysis, Diagnostic> {
-        check_supported(ir, entry, ops)?;
-        // Positions are post-order indices: an `scf.if` comes after its
-        // branches. A read inside a loop happens, as far as writes outside are
-        // concerned, for as long as the outermost loop runs.
-        let mut order = Vec::new();
-        for &top in ops {
-            ir.walk_post(top, &mut |o| order.push(o));
-        }
-        let pos: HashMap<OpId, usize> = order.iter().enumerate().map(|(i, o)| (*o, i)).collect();
-        let read_pos = |op: OpId| {
-            let mut p = pos[&op];
+    pub fn run(ir: &Ir, entry: BlockId, steps: &[Step]) -> Result<Analysis, Diagnostic> {
+        check_supported(ir, entry, steps)?;
+        let pos: HashMap<Step, usize> = steps.iter().enumerate().map(|(i, s)| (*s, i)).collect();
+        // A read inside a loop happens, as far as writes elsewhere in the
+        // loop are concerned, for as long as the loop runs: up to the end of
+        // the outermost loop that does not also enclose the value's
+        // definition (an iter_arg is fresh in each iteration).
+        let read_pos = |op: OpId, v: Value| {
+            let mut p = pos[&Step::Op(op)];
+            let defs = def_ancestors(ir, v);
             let mut cur = ir.parent_op(op);
-            while let Some(a) = cur.filter(|a| pos.contains_key(a)) {
+            while let Some(a) = cur.filter(|a| pos.contains_key(&Step::Op(*a))) {
+                if defs.contains(&a) {
+                    break;
+                }
                 if !ir.is_op(a, "scf.if") {
-                    p = p.max(pos[&a]);
+                    p = p.max(pos[&Step::Op(a)]);
                 }
                 cur = ir.parent_op(a);
             }
             p
         };
         let mut last_read: HashMap<Value, usize> = HashMap::new();
-        for &op in &order {
+        for step in steps {
+            let Step::Op(op) = *step else { continue };
+            // The area a matched insert_slice reads is outside the slice written.
+            let matched = ir.is_op(op, "tensor.insert_slice") && interface::matched_insert_slice(ir, op);
             for (j, &v) in ir.operands(op).iter().enumerate() {
-                if is_tensor(ir, v) && interface::reads(ir, op, j) {
-                    let p = read_pos(op);
+                if is_tensor(ir, v) && interface::reads(ir, op, j) && !(matched && j == 1) {
+                    let p = read_pos(op, v);
                     let e = last_read.entry(v).or_insert(p);
                     *e = (*e).max(p);
                 }
             }
         }
-        let read_at = |v: Value| last_read.get(&v).copied().unwrap_or(0);
-        let mut an = Analysis { out_of_place: HashSet::new() };
-        let mut buffers: Vec<Buffer> = Vec::new();
-        let mut buffer_of: HashMap<Value, usize> = HashMap::new();
-        let new_buffer = |buffers: &mut Vec<Buffer>, v: Value, writable: bool| {
-            buffers.push(Buffer { writable, last_read: read_at(v) });
-            buffers.len() - 1
+        let mut st = State {
+            ir,
+            an: Analysis { out_of_place: HashSet::new() },
+            buffers: Vec::new(),
+            buffer_of: HashMap::new(),
+            whole: HashSet::new(),
+            last_read,
         };
         for &arg in ir.block_args(entry) {
             if is_tensor(ir, arg) {
                 // Without function-boundary bufferization arguments are read-only.
-                let b = new_buffer(&mut buffers, arg, false);
-                buffer_of.insert(arg, b);
+                st.new_buffer(arg, false);
             }
         }
-        for (p, &op) in order.iter().enumerate() {
-            let kind = interface::kind(ir, op);
-            if kind == Some(Kind::If) {
-                // A result may be either branch's buffer: its reads are reads
-                // of both; writes into it get a fresh buffer.
-                for (k, &r) in ir.results(op).iter().enumerate() {
-                    if !is_tensor(ir, r) {
-                        continue;
-                    }
-                    for y in branch_yields(ir, op) {
-                        let b = buffer_of[&ir.operand(y, k)];
-                        buffers[b].last_read = buffers[b].last_read.max(read_at(r));
-                    }
-                    let b = new_buffer(&mut buffers, r, false);
-                    buffer_of.insert(r, b);
-                }
-                continue;
-            }
-            if kind == Some(Kind::Dps) {
-                for i in interface::dps_outs(ir, op) {
-                    let v = ir.operand(op, i);
-                    if !is_tensor(ir, v) {
-                        continue;
-                    }
-                    let b = buffer_of[&v];
-                    let in_place = interface::must_be_in_place(ir, op, i)
-                        || (buffers[b].writable
-                            && buffers[b].last_read <= p
-                            && !ir.operands(op).iter().enumerate().any(|(j, w)| {
-                                interface::reads(ir, op, j)
-                                    && is_tensor(ir, *w)
-                                    && buffer_of.get(w) == Some(&b)
-                                    && !interface::not_conflicting(ir, op, j, i)
-                            }));
-                    let r = ir.result(op, i - interface::dps_outs(ir, op).start);
-                    if in_place {
-                        buffers[b].last_read = buffers[b].last_read.max(read_at(r));
-                        buffer_of.insert(r, b);
-                    } else {
-                        an.out_of_place.insert((op, i));
-                        let fresh = new_buffer(&mut buffers, r, true);
-                        buffer_of.insert(r, fresh);
-                    }
-                }
-                continue;
-            }
-            for &r in ir.results(op) {
-                if !is_tensor(ir, r) {
+        for (p, &step) in steps.iter().enumerate() {
+            let op = match step {
+                Step::Enter(op) => {
+                    st.enter_for(op, p);
                     continue;
                 }
-                let b = match kind {
-                    Some(Kind::ToTensor) => new_buffer(&mut buffers, r, ir.has_attr(op, "writable")),
-                    Some(Kind::ExtractSlice) | Some(Kind::Reshape) => {
-                        // A slice is a view: its reads are reads of the source's buffer.
-                        let b = buffer_of[&ir.operand(op, 0)];
-                        buffers[b].last_read = buffers[b].last_read.max(read_at(r));
-                        b
+                Step::Op(op) => op,
+            };
+            match interface::kind(ir, op) {
+                Some(Kind::If) => st.exit_if(op),
+                Some(Kind::For) => st.exit_for(op)?,
+                Some(Kind::Dps) => st.dps(op, p),
+                kind => {
+                    for &r in ir.results(op) {
+                        if !is_tensor(ir, r) {
+                            continue;
+                        }
+                        match kind {
+                            Some(Kind::ToTensor) => st.new_buffer(r, ir.has_attr(op, "writable")),
+                            // A view: its reads are reads of the source's buffer.
+                            Some(Kind::ExtractSlice) | Some(Kind::Reshape) => {
+                                let b = st.buffer_of[&ir.operand(op, 0)];
+                                st.alias(r, b, false);
+                            }
+                            _ => st.new_buffer(r, true),
+                        }
                     }
-                    _ => new_buffer(&mut buffers, r, true),
-                };
-                buffer_of.insert(r, b);
+                }
             }
         }
-        Ok(an)
+        Ok(st.an)
     }
 }
 
@@ -153,36 +302,25 @@ pub fn branch_yields(ir: &Ir, op: OpId) -> Vec<OpId> {
         .collect()
 }
 
-/// Every op touching tensors must be one we know, directly in the body.
-fn check_supported(ir: &Ir, entry: BlockId, ops: &[OpId]) -> Result<(), Diagnostic> {
-    for &top in ops {
-        let mut err = None;
-        ir.walk(top, &mut |op| {
-            if err.is_some() {
-                return;
-            }
-            let touches = ir.operands(op).iter().chain(ir.results(op)).any(|v| is_tensor(ir, *v));
-            if !touches {
-                return;
-            }
-            let nested = ir.parent_block(op) != Some(entry);
-            // `scf.if` branches may hold any supported op; other regions
-            // (loops) only reads of tensors defined outside.
-            let mut in_loop = false;
-            let mut cur = ir.parent_op(op);
-            let func = ir.block_parent_op(entry);
-            while let Some(a) = cur.filter(|a| Some(*a) != func) {
-                in_loop |= !ir.is_op(a, "scf.if");
-                cur = ir.parent_op(a);
-            }
-            let nested_ok = !in_loop || interface::kind(ir, op) == Some(Kind::Extract);
-            if interface::kind(ir, op).is_none() || (nested && !nested_ok) {
-                let why = if nested { "uses tensors inside a region" } else { "has tensor operands or results" };
-                err = Some(super::unsupported(ir, op, why));
-            }
-        });
-        if let Some(e) = err {
-            return Err(e);
+/// Every op touching tensors must be one we know, outside regions other
+/// than `scf.if` and `scf.for` bodies.
+fn check_supported(ir: &Ir, entry: BlockId, steps: &[Step]) -> Result<(), Diagnostic> {
+    let func = ir.block_parent_op(entry);
+    for step in steps {
+        let Step::Op(op) = *step else { continue };
+        let touches = ir.operands(op).iter().chain(ir.results(op)).any(|v| is_tensor(ir, *v));
+        if !touches {
+            continue;
+        }
+        let mut in_other_region = false;
+        let mut cur = ir.parent_op(op);
+        while let Some(a) = cur.filter(|a| Some(*a) != func) {
+            in_other_region |= !ir.is_op(a, "scf.if") && !ir.is_op(a, "scf.for");
+            cur = ir.parent_op(a);
+        }
+        if interface::kind(ir, op).is_none() || in_other_region {
+            let why = if in_other_region { "uses tensors inside a region" } else { "has tensor operands or results" };
+            return Err(super::unsupported(ir, op, why));
         }
     }
     Ok(())

@@ -28,7 +28,10 @@ pub enum Kind {
     Boundary,
     /// `scf.if`: tensor results become memref results, yields forward buffers.
     If,
-    /// `scf.yield` in an `scf.if`: forwards its operands' buffers.
+    /// `scf.for`: tensor iter_args and results become memrefs; an iter_arg
+    /// reuses its init's buffer when the analysis allows.
+    For,
+    /// `scf.yield` in an `scf.if` or `scf.for`: forwards its operands' buffers.
     Yield,
 }
 
@@ -36,13 +39,14 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
     Some(match ir.op_name(op) {
         "bufferization.to_tensor" => Kind::ToTensor,
         "tensor.empty" | "bufferization.alloc_tensor" => Kind::Alloc,
-        "linalg.fill" | custom::CUSTOM | custom::MACRO | "tensor.insert_slice" => Kind::Dps,
+        "linalg.fill" | custom::CUSTOM | custom::MACRO | "tensor.insert_slice" | "tensor.insert" => Kind::Dps,
         "bufferization.materialize_in_destination" => Kind::Materialize,
         "tensor.extract" => Kind::Extract,
         "tensor.extract_slice" => Kind::ExtractSlice,
         "tensor.expand_shape" | "tensor.collapse_shape" => Kind::Reshape,
         "func.return" => Kind::Boundary,
         "scf.if" => Kind::If,
+        "scf.for" => Kind::For,
         "scf.yield" => Kind::Yield,
         _ => return None,
     })
@@ -50,6 +54,9 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
 
 /// Operand range `[start, end)` of a DPS op's outs.
 pub fn dps_outs(ir: &Ir, op: OpId) -> std::ops::Range<usize> {
+    if ir.is_op(op, "tensor.insert") {
+        return 1..2; // scalar, dest, indices
+    }
     let seg = segments(ir, op);
     seg[0]..seg[0] + seg[1]
 }
@@ -83,8 +90,8 @@ pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
         Some(Kind::Materialize) => i == 0,
         // A slice reads nothing itself; reads of the slice count for its source.
         Some(Kind::Alloc) | Some(Kind::ToTensor) | Some(Kind::ExtractSlice) | Some(Kind::Reshape) => false,
-        // Forwarding is not a read: reads of the `scf.if` result are.
-        Some(Kind::Yield) | Some(Kind::If) => false,
+        // Forwarding is not a read: reads of the result or iter_arg are.
+        Some(Kind::Yield) | Some(Kind::If) | Some(Kind::For) => false,
         _ => true,
     }
 }
@@ -122,6 +129,40 @@ pub fn not_conflicting(ir: &Ir, op: OpId, read: usize, write: usize) -> bool {
     if read == write {
         return true;
     }
+    // An insert_slice of data computed in place in the same slice of its
+    // destination: the source read is the area being written.
+    if ir.is_op(op, "tensor.insert_slice") && read == 0 && write == 1 && matched_insert_slice(ir, op) {
+        return true;
+    }
     let outs = dps_outs(ir, op);
     outs.contains(&write) && inplace_source(ir, op, write - outs.start) == Some(read)
+}
+
+/// Whether the source of `tensor.insert_slice` `op` was computed in place in
+/// the very slice it is inserted into: it traces back, through destination
+/// operands, to an `extract_slice` of the same destination with the same
+/// offsets, sizes and strides. Then the insert's read of its destination
+/// (the area outside the slice) conflicts with no write into that slice
+/// (upstream's matching extract/insert pair rule).
+pub fn matched_insert_slice(ir: &Ir, op: OpId) -> bool {
+    let dest = ir.operand(op, 1);
+    let mut v = ir.operand(op, 0);
+    loop {
+        let Some(def) = ir.defining_op(v) else { return false };
+        if ir.is_op(def, "tensor.extract_slice") {
+            return ir.operand(def, 0) == dest && same_slice(ir, def, 1, op, 2);
+        }
+        if kind(ir, def) != Some(Kind::Dps) || ir.is_op(def, "tensor.insert_slice") {
+            return false;
+        }
+        let k = ir.results(def).iter().position(|r| *r == v).expect("a result of its op");
+        v = ir.operand(def, dps_outs(ir, def).start + k);
+    }
+}
+
+/// Whether two slicing ops use the same offsets, sizes and strides (static
+/// lists and the dynamic operands from `a_dyn` / `b_dyn` on).
+fn same_slice(ir: &Ir, a: OpId, a_dyn: usize, b: OpId, b_dyn: usize) -> bool {
+    ["static_offsets", "static_sizes", "static_strides"].iter().all(|k| ir.get_attr(a, k) == ir.get_attr(b, k))
+        && ir.operands(a)[a_dyn..] == ir.operands(b)[b_dyn..]
 }

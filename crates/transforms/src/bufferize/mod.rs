@@ -4,10 +4,10 @@
 //! written tensor operand whether it may reuse its buffer (in place) or needs
 //! a fresh allocation (plus a copy when the op also reads it), then a rewrite.
 //!
-//! `scf.if` branches may hold any supported op and yield tensors (the results
-//! become memrefs); inside loops, reads of outer tensors are handled.
-//! Not supported yet, each reported at the op: other tensor ops in loops,
-//! loop-carried tensors (`scf.for` iter_args), reshapes of non-identity
+//! `scf.if` and `scf.for` bodies may hold any supported op; their tensor
+//! results and iter_args become memrefs (a loop must yield each iter_arg's
+//! own buffer, as upstream requires). Not supported yet, each reported at the
+//! op: tensors in other regions (`scf.while`), reshapes of non-identity
 //! layouts, rank-reducing slices and `bufferize-function-boundaries`.
 //! Upstream analyses ops bottom-up, we in program order: where a conflict can
 //! be resolved at either end, upstream may copy a different operand than we
@@ -85,6 +85,8 @@ struct Rewriter {
     entry: hivm_ir::BlockId,
     /// `to_buffer`s made for tensor function arguments.
     arg_buffers: HashMap<Value, Value>,
+    /// Loop iter_args turned into memrefs, with their original locations.
+    iter_arg_locs: HashMap<Value, hivm_ir::Attribute>,
     /// Values replaced so far: applied to each op before it is rewritten and
     /// to the whole function at the end (one walk instead of one per value).
     replaced: HashMap<Value, Value>,
@@ -207,13 +209,95 @@ impl Rewriter {
         Ok(())
     }
 
+    /// Before a loop's body is rewritten: its tensor iter_args become the
+    /// init buffers (or fresh copies), and the body sees them through
+    /// `to_tensor`s that vanish once every use is rewritten.
+    fn enter_for(&mut self, ir: &mut Ir, op: OpId, an: &Analysis) -> Result<(), Diagnostic> {
+        ir.remap_operands(op, &self.replaced);
+        let Some(&block) = ir.regions(op).first().and_then(|r| ir.region_blocks(*r).first()) else { return Ok(()) };
+        let args = ir.block_args(block).to_vec();
+        if !args.iter().any(|a| is_tensor(ir, *a)) {
+            return Ok(());
+        }
+        // Upstream rebuilds the loop: its induction variable is located at
+        // the loop, each iter_arg at its (bufferized) init.
+        let for_loc = ir.loc(op);
+        ir.set_block_arg_loc(args[0], for_loc);
+        for (k, &arg) in args.iter().enumerate().skip(1) {
+            let i = 2 + k;
+            let init = ir.operand(op, i);
+            if !is_tensor(ir, init) {
+                if let Some(l) = ir.value_loc(init) {
+                    ir.set_block_arg_loc(arg, l);
+                }
+                continue;
+            }
+            let buf =
+                if an.in_place(op, i) { self.buffer_of(ir, init, op)? } else { self.out_of_place_buffer(ir, op, i)? };
+            ir.set_operand(op, i, buf);
+            // Upstream bufferizes inner loops first, when an enclosing loop's
+            // iter_arg is still a tensor: its buffer is located where that
+            // iter_arg was written.
+            let init_loc = self.iter_arg_locs.get(&buf).copied().or_else(|| ir.value_loc(buf));
+            if let Some(old) = ir.block_arg_loc(arg) {
+                self.iter_arg_locs.insert(arg, old);
+            }
+            if let Some(l) = init_loc {
+                ir.set_block_arg_loc(arg, l);
+            }
+            let t = ir.value_type(arg);
+            let bt = ir.value_type(buf);
+            ir.set_value_type(arg, bt);
+            let loc = ir.loc(op);
+            let ip = match ir.block(block).first {
+                Some(first) => InsertPoint::Before(first),
+                None => InsertPoint::End(block),
+            };
+            let tt = Builder::new(ir, ip).op("bufferization.to_tensor", &[arg], &[t], vec![], loc);
+            let tv = ir.result(tt, 0);
+            ir.replace_all_uses_in(op, arg, tv);
+            ir.set_operand(tt, 0, arg);
+        }
+        Ok(())
+    }
+
+    /// After its body: the loop's tensor results become its iter_args' buffers.
+    fn exit_for(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
+        let results = ir.results(op).to_vec();
+        if !results.iter().any(|r| is_tensor(ir, *r)) {
+            return Ok(());
+        }
+        let block = ir.region_blocks(ir.regions(op)[0])[0];
+        let yield_op = ir.terminator(block).expect("scf.for body ends in a yield");
+        let mut types = Vec::new();
+        for (k, r) in results.iter().enumerate() {
+            let arg_t = ir.value_type(ir.block_args(block)[k + 1]);
+            if is_tensor(ir, *r) && ir.value_type(ir.operand(yield_op, k)) != arg_t {
+                return Err(unsupported(ir, op, "yields a buffer of another type than its iter_arg's"));
+            }
+            types.push(if is_tensor(ir, *r) { arg_t } else { ir.value_type(*r) });
+        }
+        let operands = ir.operands(op).to_vec();
+        let new = ir.rebuild_op(op, &operands, &types);
+        for (k, old) in results.iter().enumerate() {
+            let nv = ir.result(new, k);
+            if is_tensor(ir, *old) {
+                self.replace_tensor(ir, *old, nv, new);
+            } else {
+                self.replaced.insert(*old, nv);
+            }
+        }
+        Ok(())
+    }
+
     /// A fresh buffer for operand `i` of `op`, holding a copy of the old
     /// contents when `op` reads them; dynamic sizes come from the old buffer.
     fn out_of_place_buffer(&mut self, ir: &mut Ir, op: OpId, i: usize) -> Result<Value, Diagnostic> {
         let v = ir.operand(op, i);
         let t = ir.value_type(v);
         let loc = ir.loc(op);
-        let reads = interface::reads(ir, op, i);
+        // A loop's init is copied whatever the loop does with it, as upstream.
+        let reads = interface::reads(ir, op, i) || ir.is_op(op, "scf.for");
         let shape = ir.type_data(t).shape().map(|s| s.to_vec()).unwrap_or_default();
         let dynamic = shape.contains(&DYNAMIC);
         let old = if reads || dynamic { Some(self.buffer_of(ir, v, op)?) } else { None };
@@ -261,6 +345,23 @@ impl Rewriter {
                 }
             }
             Kind::If => self.rewrite_if(ir, op)?,
+            Kind::For => self.exit_for(ir, op)?,
+            Kind::Dps if ir.is_op(op, "tensor.insert") => {
+                let operands = ir.operands(op).to_vec();
+                let dest_buf = if an.in_place(op, 1) {
+                    self.buffer_of(ir, operands[1], op)?
+                } else {
+                    self.out_of_place_buffer(ir, op, 1)?
+                };
+                let mut store_operands = vec![operands[0], dest_buf];
+                store_operands.extend_from_slice(&operands[2..]);
+                let nontemporal = ir.bool_attr(false);
+                let mut b = Builder::new(ir, InsertPoint::Before(op));
+                let store = b.op("memref.store", &store_operands, &[], vec![("nontemporal", nontemporal)], loc);
+                let res = ir.result(op, 0);
+                self.replace_tensor(ir, res, dest_buf, store);
+                ir.erase_op(op);
+            }
             Kind::Alloc => {
                 if ir.is_op(op, "bufferization.alloc_tensor") && hivm_dialects::util::segments(ir, op)[1] != 0 {
                     return Err(unsupported(ir, op, "has a copy operand"));
@@ -423,16 +524,18 @@ fn bufferize_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
         return Ok(()); // a declaration
     };
     let ops: Vec<OpId> = ir.block_ops(entry).collect();
-    let an = Analysis::run(ir, entry, &ops)?;
-    let mut rw = Rewriter { func, entry, arg_buffers: HashMap::new(), replaced: HashMap::new() };
-    // Post-order: an `scf.if` is rewritten after its branches' yields.
-    for top in ops {
-        let mut todo = Vec::new();
-        ir.walk_post(top, &mut |o| todo.push(o));
-        for op in todo {
-            if let Some(kind) = interface::kind(ir, op) {
-                ir.remap_operands(op, &rw.replaced);
-                rw.rewrite(ir, op, kind, &an)?;
+    let steps = analysis::schedule(ir, &ops);
+    let an = Analysis::run(ir, entry, &steps)?;
+    let mut rw =
+        Rewriter { func, entry, arg_buffers: HashMap::new(), iter_arg_locs: HashMap::new(), replaced: HashMap::new() };
+    for step in steps {
+        match step {
+            analysis::Step::Enter(op) => rw.enter_for(ir, op, &an)?,
+            analysis::Step::Op(op) => {
+                if let Some(kind) = interface::kind(ir, op) {
+                    ir.remap_operands(op, &rw.replaced);
+                    rw.rewrite(ir, op, kind, &an)?;
+                }
             }
         }
     }
