@@ -1,5 +1,6 @@
 //! The HACC dialect's attributes (`#hacc.function_kind`, `#hacc.target`,
-//! `#hacc.arg_type`) and target-family predicates.
+//! `#hacc.arg_type`, `#hacc.target_device_spec`, `#hacc.hivmc_version`) and
+//! the targets they may name.
 
 use hivm_ir::{Dialect, Ir, OpId};
 
@@ -20,64 +21,16 @@ const ARG_TYPES: &[&str] = &[
     "sub_workspace",
 ];
 
-/// The Ascend910_95 / 950 family: VF mode is required there (spec §3).
-const FAMILY_910_95: &[&str] = &[
-    "Ascend910_950z",
-    "Ascend910_9579",
-    "Ascend910_957b",
-    "Ascend910_957d",
-    "Ascend910_9581",
-    "Ascend910_9589",
-    "Ascend910_958a",
-    "Ascend910_958b",
-    "Ascend910_9599",
-    "Ascend950PR_950z",
-    "Ascend950PR_9579",
-    "Ascend950PR_957a",
-    "Ascend950PR_957b",
-    "Ascend950PR_957c",
-    "Ascend950PR_957d",
-    "Ascend950PR_9589",
-    "Ascend950PR_958a",
-    "Ascend950PR_958b",
-    "Ascend950PR_958c",
-    "Ascend950PR_958d",
-    "Ascend950PR_9599",
-    "Ascend950PR_959a",
-    "Ascend950PR_959b",
-    "Ascend950DT_950x",
-    "Ascend950DT_950y",
-    "Ascend950DT_9571",
-    "Ascend950DT_9572",
-    "Ascend950DT_9573",
-    "Ascend950DT_9574",
-    "Ascend950DT_9575",
-    "Ascend950DT_9576",
-    "Ascend950DT_9577",
-    "Ascend950DT_9578",
-    "Ascend950DT_9581",
-    "Ascend950DT_9582",
-    "Ascend950DT_9583",
-    "Ascend950DT_9584",
-    "Ascend950DT_9585",
-    "Ascend950DT_9586",
-    "Ascend950DT_9587",
-    "Ascend950DT_9588",
-    "Ascend950DT_9591",
-    "Ascend950DT_9592",
-    "Ascend950DT_9595",
-    "Ascend950DT_9596",
-    "Ascend950DT_95A1",
-    "Ascend950DT_95A2",
-];
+pub mod targets;
 
+/// The Ascend910_95 / 950 generation: VF mode is required there (spec §3).
 pub fn is_910_95_family(target: &str) -> bool {
-    FAMILY_910_95.contains(&target)
+    targets::target(target).is_some_and(|t| t.generation.arch == "dav-c310")
 }
 
-/// Register-based targets: the 910_95/950 family plus Ascend310B1–B4.
+/// Register-based targets: the 910_95/950 generation plus Ascend310B1–B4.
 pub fn is_regbase(target: &str) -> bool {
-    is_910_95_family(target) || matches!(target, "Ascend310B1" | "Ascend310B2" | "Ascend310B3" | "Ascend310B4")
+    targets::target(target).is_some_and(|t| t.generation.regbase)
 }
 
 fn check_attr(body: &str) -> Result<String, String> {
@@ -99,6 +52,15 @@ fn check_attr(body: &str) -> Result<String, String> {
                 Err("expected a quoted target name in #hacc.target".into())
             };
         }
+        // Entries are DLTI attributes, kept as written.
+        "target_device_spec" => return Ok(format!("target_device_spec<{args}>")),
+        "hivmc_version" => {
+            let v = args.strip_prefix('"').and_then(|a| a.strip_suffix('"'));
+            return match v {
+                Some(v) if is_version(v) => Ok(format!("hivmc_version<{args}>")),
+                _ => Err("expected a quoted version (like \"0.2.0\") in #hacc.hivmc_version".into()),
+            };
+        }
         _ => return Err(format!("unknown attribute `{mnemonic}` in dialect `hacc`")),
     };
     if allowed.contains(&args) {
@@ -106,6 +68,12 @@ fn check_attr(body: &str) -> Result<String, String> {
     } else {
         Err(format!("expected one of [{}] for {mnemonic}, got '{args}'", allowed.join(", ")))
     }
+}
+
+/// `MAJOR[.MINOR[.SUBMINOR[.BUILD]]]`, as LLVM's version tuples.
+pub fn is_version(v: &str) -> bool {
+    let parts: Vec<&str> = v.split('.').collect();
+    parts.len() <= 4 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The `hacc.target` name of the module enclosing `op`, if any.
