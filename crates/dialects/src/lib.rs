@@ -6,6 +6,7 @@ pub mod arith;
 pub mod bufferization;
 pub mod builtin;
 pub mod cf;
+pub mod dlti;
 pub mod func;
 pub mod hacc;
 pub mod hivm;
@@ -32,6 +33,7 @@ pub fn registry() -> Registry {
     r.register(bufferization::dialect());
     r.register(linalg::dialect());
     r.register(affine::dialect());
+    r.register(dlti::dialect());
     r.register(hacc::dialect());
     r.register(hivm::dialect());
     r.register(annotation::dialect());

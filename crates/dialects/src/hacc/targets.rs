@@ -37,13 +37,8 @@ pub const ASCEND_910B: Generation = Generation {
     regbase: false,
 };
 
-const ASCEND_310B: Generation = Generation {
-    ub_bits: 256 * KIB,
-    l1_bits: 1024 * KIB,
-    arch: "dav-m300",
-    regbase: true,
-    ..ASCEND_910B
-};
+const ASCEND_310B: Generation =
+    Generation { ub_bits: 256 * KIB, l1_bits: 1024 * KIB, arch: "dav-m300", regbase: true, ..ASCEND_910B };
 
 const ASCEND_950: Generation = Generation {
     // 256 KiB, of which the compiler keeps 8.

@@ -81,11 +81,8 @@ impl Pass for AppendDeviceSpec {
         }
         let t = opaque_attr(ir, "hacc", &format!("target<\"{}\">", target.name));
         ir.set_attr(module, "hacc.target", t);
-        let entries: Vec<String> = target
-            .dlti_entries(self.cores)
-            .into_iter()
-            .map(|(k, v)| format!("#dlti.dl_entry<\"{k}\", {v}>"))
-            .collect();
+        let entries: Vec<String> =
+            target.dlti_entries(self.cores).into_iter().map(|(k, v)| format!("#dlti.dl_entry<\"{k}\", {v}>")).collect();
         let spec = format!("target_system_spec<\"NPU\" : #hacc.target_device_spec<{}>>", entries.join(", "));
         let spec = opaque_attr(ir, "dlti", &spec);
         ir.set_attr(module, SPEC_KEY, spec);
