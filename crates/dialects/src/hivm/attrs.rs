@@ -152,7 +152,7 @@ pub fn enum_value<'a>(ir: &'a Ir, a: Attribute, mnemonic: &str) -> Option<&'a st
     }
 }
 
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum MacroSync {
     Wait,
     Set,

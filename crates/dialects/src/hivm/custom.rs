@@ -27,7 +27,7 @@ pub const BUILTINS: &[(&str, &str, &str, &str, &[i32])] = &[
     ("__builtin_histogram", "VECTOR", "PIPE_V", "SIMT", &[]),
 ];
 
-fn is_macro(ir: &Ir, op: OpId) -> bool {
+pub fn is_macro(ir: &Ir, op: OpId) -> bool {
     ir.is_op(op, MACRO)
 }
 

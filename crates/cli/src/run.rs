@@ -1,0 +1,128 @@
+//! hivm-run: runs a kernel with custom ops on the host CPU (the CPU twin)
+//! and checks its synchronisation.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, ValueEnum};
+use hivm_twin::{ArgSpec, RunOptions, sync::Class};
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SyncMode {
+    /// Sync problems are errors (exit 1).
+    Error,
+    /// Report sync problems, exit 0 if nothing else failed.
+    Warn,
+}
+
+#[derive(Parser)]
+#[command(name = "hivm-run", about = "Run a kernel with custom ops on the CPU and check its synchronisation")]
+struct Cli {
+    /// The kernel (.mlir).
+    kernel: PathBuf,
+    /// The function to run (default: the only one defined).
+    #[arg(long)]
+    entry: Option<String>,
+    /// C or C++ implementation files of the custom ops (default: each op's `source`).
+    #[arg(long = "impl", value_name = "FILE")]
+    impls: Vec<PathBuf>,
+    /// The entry's arguments in order: FILE.npy, zeros:SHAPExTYPE (e.g. zeros:4x8xf16), or a number.
+    #[arg(long = "arg", value_name = "VALUE", allow_hyphen_values = true)]
+    args: Vec<String>,
+    /// Write argument N after the run to a .npy file.
+    #[arg(long = "save", value_name = "N=FILE.npy")]
+    saves: Vec<String>,
+    /// Print argument N after the run.
+    #[arg(long = "print", value_name = "N")]
+    prints: Vec<usize>,
+    /// Run N blocks (get_block_idx is 0..N).
+    #[arg(long, default_value_t = 1)]
+    blocks: u32,
+    /// What sync problems do to the exit status.
+    #[arg(long, value_enum, default_value_t = SyncMode::Error)]
+    sync: SyncMode,
+    /// Seconds an implementation may run before it is stopped.
+    #[arg(long, default_value_t = 30.0)]
+    timeout: f64,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut specs = Vec::new();
+    for a in &cli.args {
+        match ArgSpec::parse(a) {
+            Ok(s) => specs.push(s),
+            Err(e) => {
+                eprintln!("hivm-run: error: --arg {a}: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    let mut saves = Vec::new();
+    for s in &cli.saves {
+        match s.split_once('=').and_then(|(n, f)| Some((n.parse::<usize>().ok()?, PathBuf::from(f)))) {
+            Some(x) => saves.push(x),
+            None => {
+                eprintln!("hivm-run: error: --save {s}: expected N=FILE.npy");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    if !(cli.timeout > 0.0 && cli.timeout.is_finite()) {
+        eprintln!("hivm-run: error: --timeout must be a positive number of seconds");
+        return ExitCode::from(1);
+    }
+    let opts = RunOptions {
+        entry: cli.entry.clone(),
+        impls: cli.impls.clone(),
+        args: specs,
+        blocks: cli.blocks,
+        timeout: Duration::from_secs_f64(cli.timeout),
+        progress: true,
+    };
+    let out = hivm_twin::run(&cli.kernel, &opts);
+    let mut failed = false;
+    let mut sync_errors = 0;
+    for (block, r) in &out.reports {
+        let d = out.report_diagnostic(*block, r, cli.blocks);
+        eprint!("{}", out.render(&d));
+        if r.class != Class::Warning {
+            sync_errors += 1;
+        }
+    }
+    if let Some(e) = &out.error {
+        eprint!("{}", out.render(e));
+        return ExitCode::from(1);
+    }
+    for (n, file) in &saves {
+        match out.args.get(*n) {
+            Some(Some((elem, shape, bytes))) => {
+                if let Err(e) = hivm_twin::npy::write(file, *elem, shape, bytes) {
+                    eprintln!("hivm-run: error: {e}");
+                    failed = true;
+                }
+            }
+            _ => {
+                eprintln!("hivm-run: error: --save {n}: argument {n} is not a memref argument");
+                failed = true;
+            }
+        }
+    }
+    for n in &cli.prints {
+        match out.args.get(*n) {
+            Some(Some((elem, shape, bytes))) => println!("{}", hivm_twin::format_array(*elem, shape, bytes)),
+            _ => {
+                eprintln!("hivm-run: error: --print {n}: argument {n} is not a memref argument");
+                failed = true;
+            }
+        }
+    }
+    if sync_errors > 0 {
+        eprintln!("hivm-run: {sync_errors} sync problem(s) found");
+        if cli.sync == SyncMode::Error {
+            failed = true;
+        }
+    }
+    if failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}

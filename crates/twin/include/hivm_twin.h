@@ -1,0 +1,469 @@
+/* hivm_twin.h: the CPU twin's stand-in for the Ascend CCE device headers.
+ *
+ * hivm-run force-includes this header when it compiles a custom op's
+ * implementation for the host, so that device sources build unchanged: the
+ * address-space qualifiers and `[aicore]` mean nothing here, `half` is the
+ * host's _Float16, and the CCE intrinsics are functions that compute on host
+ * memory. Unified Buffer (UB) addresses may be real pointers into the
+ * emulated UB or small integers (`(__ubuf__ T *)(uintptr_t)bytes`); both
+ * name the same emulated memory. Every intrinsic records what it touched
+ * and on which pipe in a trace that hivm-run's sync checker reads.
+ *
+ * Functional emulation only: no timing, pipes run in program order.
+ */
+#ifndef HIVM_TWIN_H
+#define HIVM_TWIN_H
+
+#ifdef __cplusplus
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <type_traits>
+#else
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#endif
+
+#define __gm__
+#define __ubuf__
+#define __cbuf__
+#define __ca__
+#define __cb__
+#define __cc__
+#define __fbuf__
+#define __aicore__
+#define __global__
+#ifdef __cplusplus
+/* Device code writes `#define __aiv__ [aicore]`; `[aicore]` becomes the
+ * harmless attribute `[[maybe_unused]]`. */
+#define aicore [maybe_unused]
+#define __aiv__ [aicore]
+#define __aic__ [aicore]
+#else
+#define __aiv__
+#define __aic__
+#endif
+/* The same definitions device sources give themselves (identical
+ * redefinitions are allowed). */
+#define INTRINSIC_NO_ARGS(NAME) NAME()
+#define INTRINSIC(NAME, ...) NAME(__VA_ARGS__)
+
+typedef _Float16 half;
+
+typedef enum { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX = 10 } pipe_t;
+typedef enum { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 } event_t;
+
+/* What hivm-run and the implementation share (in memory both processes see). */
+enum hivm_twin_kind {
+  HIVM_TWIN_CALL = 1,  /* text: the intrinsic and its arguments */
+  HIVM_TWIN_READ = 2,  /* a: host address, b: bytes */
+  HIVM_TWIN_WRITE = 3, /* a: host address, b: bytes */
+  HIVM_TWIN_SET = 4,   /* pipe: set pipe, a: wait pipe, c: event */
+  HIVM_TWIN_WAIT = 5,  /* pipe: set pipe, a: wait pipe, c: event */
+  HIVM_TWIN_BARRIER = 6
+};
+
+struct hivm_twin_rec {
+  uint32_t kind;
+  uint32_t pipe;
+  uint64_t a;
+  uint64_t b;
+  int64_t c;
+  char text[96];
+};
+
+struct hivm_twin_region {
+  uint64_t start;
+  uint64_t len;
+};
+
+struct hivm_twin_ctx {
+  uint8_t *ub_base;
+  uint64_t ub_size;
+  int64_t block_idx;
+  int64_t block_num;
+  /* Vector mask: normal mode (128 bits, one per element of a repeat) or
+   * counter mode (mask_lo = number of elements). */
+  uint64_t mask_hi;
+  uint64_t mask_lo;
+  int32_t mask_counter;
+  int32_t failed;
+  struct hivm_twin_rec *trace;
+  uint64_t trace_len;
+  uint64_t trace_cap;
+  /* The buffers device code may touch outside UB (GM, scratch). */
+  const struct hivm_twin_region *regions;
+  uint64_t n_regions;
+  char error[512];
+};
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+extern struct hivm_twin_ctx *hivm_twin;
+/* Reports a misuse (out-of-bounds access, bad argument) and ends the call. */
+void hivm_twin_fail(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+#ifdef __cplusplus
+}
+#endif
+
+static inline struct hivm_twin_rec *hivm_twin_push(uint32_t kind, uint32_t pipe) {
+  struct hivm_twin_ctx *c = hivm_twin;
+  if (c->trace_len >= c->trace_cap)
+    hivm_twin_fail("the sync trace is full (%llu records)", (unsigned long long)c->trace_cap);
+  struct hivm_twin_rec *r = &c->trace[c->trace_len++];
+  r->kind = kind;
+  r->pipe = pipe;
+  r->a = r->b = 0;
+  r->c = 0;
+  r->text[0] = 0;
+  return r;
+}
+
+/* One memory access; runs of adjacent accesses of one kind merge. */
+static inline void hivm_twin_access(uint32_t pipe, int write, const void *p, uint64_t bytes) {
+  struct hivm_twin_ctx *c = hivm_twin;
+  uint32_t kind = write ? HIVM_TWIN_WRITE : HIVM_TWIN_READ;
+  uint64_t a = (uint64_t)(uintptr_t)p;
+  if (bytes == 0)
+    return;
+  if (c->trace_len > 0) {
+    struct hivm_twin_rec *last = &c->trace[c->trace_len - 1];
+    if (last->kind == kind && last->pipe == pipe && last->a + last->b == a) {
+      last->b += bytes;
+      return;
+    }
+  }
+  struct hivm_twin_rec *r = hivm_twin_push(kind, pipe);
+  r->a = a;
+  r->b = bytes;
+}
+
+/* A UB operand: a pointer into the emulated UB, or a UB byte address. */
+static inline uint8_t *hivm_twin_ub(const char *what, const volatile void *p, uint64_t bytes) {
+  struct hivm_twin_ctx *c = hivm_twin;
+  uint64_t v = (uint64_t)(uintptr_t)p;
+  uint64_t base = (uint64_t)(uintptr_t)c->ub_base;
+  uint64_t off = v >= base ? v - base : v;
+  if (v < c->ub_size || (v >= base && v - base < c->ub_size)) {
+    if (off + bytes > c->ub_size)
+      hivm_twin_fail("%s: UB access [%llu, %llu) is outside UB (%llu bytes)", what, (unsigned long long)off,
+                     (unsigned long long)(off + bytes), (unsigned long long)c->ub_size);
+    return c->ub_base + off;
+  }
+  hivm_twin_fail("%s: %p is not a UB address (UB is %llu bytes)", what, (const void *)p,
+                 (unsigned long long)c->ub_size);
+}
+
+/* A GM operand: must lie inside one of the buffers the kernel passed. */
+static inline uint8_t *hivm_twin_gm(const char *what, const volatile void *p, uint64_t bytes) {
+  struct hivm_twin_ctx *c = hivm_twin;
+  uint64_t v = (uint64_t)(uintptr_t)p;
+  for (uint64_t i = 0; i < c->n_regions; i++) {
+    const struct hivm_twin_region *r = &c->regions[i];
+    if (v >= r->start && v < r->start + r->len) {
+      if (v + bytes > r->start + r->len)
+        hivm_twin_fail("%s: GM access of %llu bytes at %p runs %llu bytes past the end of its buffer", what,
+                       (unsigned long long)bytes, (const void *)p,
+                       (unsigned long long)(v + bytes - r->start - r->len));
+      return (uint8_t *)(uintptr_t)v;
+    }
+  }
+  hivm_twin_fail("%s: %p is not inside any buffer passed to the kernel", what, (const void *)p);
+}
+
+static inline void hivm_twin_call(uint32_t pipe, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#include <stdarg.h>
+static inline void hivm_twin_call(uint32_t pipe, const char *fmt, ...) {
+  struct hivm_twin_rec *r = hivm_twin_push(HIVM_TWIN_CALL, pipe);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(r->text, sizeof r->text, fmt, ap);
+  va_end(ap);
+}
+
+/* ---- synchronisation ---- */
+
+static inline void set_flag(int set_pipe, int wait_pipe, int64_t event) {
+  struct hivm_twin_rec *r = hivm_twin_push(HIVM_TWIN_SET, (uint32_t)set_pipe);
+  r->a = (uint64_t)wait_pipe;
+  r->c = event;
+  snprintf(r->text, sizeof r->text, "set_flag(%d, %d, %lld)", set_pipe, wait_pipe, (long long)event);
+}
+
+static inline void wait_flag(int set_pipe, int wait_pipe, int64_t event) {
+  struct hivm_twin_rec *r = hivm_twin_push(HIVM_TWIN_WAIT, (uint32_t)set_pipe);
+  r->a = (uint64_t)wait_pipe;
+  r->c = event;
+  snprintf(r->text, sizeof r->text, "wait_flag(%d, %d, %lld)", set_pipe, wait_pipe, (long long)event);
+}
+
+static inline void pipe_barrier(int pipe) {
+  struct hivm_twin_rec *r = hivm_twin_push(HIVM_TWIN_BARRIER, (uint32_t)pipe);
+  snprintf(r->text, sizeof r->text, "pipe_barrier(%d)", pipe);
+}
+
+static inline int64_t get_block_idx(void) { return hivm_twin->block_idx; }
+static inline int64_t get_block_num(void) { return hivm_twin->block_num; }
+
+/* ---- vector mask ---- */
+
+static inline void set_vector_mask(uint64_t hi, uint64_t lo) {
+  hivm_twin->mask_hi = hi;
+  hivm_twin->mask_lo = lo;
+}
+static inline void set_mask_count(void) { hivm_twin->mask_counter = 1; }
+static inline void set_mask_norm(void) { hivm_twin->mask_counter = 0; }
+
+/* ---- data movement ---- */
+
+#define HIVM_TWIN_ALIGN32(x) (((x) + 31u) / 32u * 32u)
+
+/* GM -> UB on MTE2: `n_burst` bursts of `len_burst` bytes, `src_gap` bytes
+ * apart in GM; in UB each burst is padded left/right with zero elements up
+ * to 32-byte alignment and followed by `dst_gap` 32-byte blocks. */
+static inline void hivm_twin_gm_to_ub(const char *name, unsigned elem, void *dst, const void *src, uint16_t n_burst,
+                                      uint32_t len_burst, uint8_t left_pad, uint8_t right_pad, uint32_t src_gap,
+                                      uint32_t dst_gap) {
+  uint64_t ub_burst = HIVM_TWIN_ALIGN32((uint64_t)left_pad * elem + len_burst + (uint64_t)right_pad * elem);
+  hivm_twin_call(PIPE_MTE2, "%s(dst=%p, src=%p, n_burst=%u, len_burst=%u, pad=%u/%u, gaps=%u/%u)", name, dst, src,
+                 n_burst, len_burst, left_pad, right_pad, src_gap, dst_gap);
+  for (uint32_t i = 0; i < n_burst; i++) {
+    const uint8_t *s = (const uint8_t *)src + (uint64_t)i * (len_burst + src_gap);
+    uint8_t *d = (uint8_t *)dst + (uint64_t)i * (ub_burst + (uint64_t)dst_gap * 32);
+    const uint8_t *sh = hivm_twin_gm(name, s, len_burst);
+    uint8_t *dh = hivm_twin_ub(name, d, ub_burst);
+    memset(dh, 0, (uint64_t)left_pad * elem);
+    memmove(dh + (uint64_t)left_pad * elem, sh, len_burst);
+    memset(dh + (uint64_t)left_pad * elem + len_burst, 0, ub_burst - (uint64_t)left_pad * elem - len_burst);
+    hivm_twin_access(PIPE_MTE2, 0, sh, len_burst);
+    hivm_twin_access(PIPE_MTE2, 1, dh, ub_burst);
+  }
+}
+
+/* UB -> GM on MTE3: bursts `src_gap` 32-byte blocks apart (after alignment)
+ * in UB and `dst_gap` bytes apart in GM. */
+static inline void hivm_twin_ub_to_gm(const char *name, void *dst, const void *src, uint16_t n_burst,
+                                      uint32_t len_burst, uint32_t src_gap, uint32_t dst_gap) {
+  hivm_twin_call(PIPE_MTE3, "%s(dst=%p, src=%p, n_burst=%u, len_burst=%u, gaps=%u/%u)", name, dst, src, n_burst,
+                 len_burst, src_gap, dst_gap);
+  for (uint32_t i = 0; i < n_burst; i++) {
+    const uint8_t *s = (const uint8_t *)src + (uint64_t)i * (HIVM_TWIN_ALIGN32(len_burst) + (uint64_t)src_gap * 32);
+    uint8_t *d = (uint8_t *)dst + (uint64_t)i * (len_burst + dst_gap);
+    const uint8_t *sh = hivm_twin_ub(name, s, len_burst);
+    uint8_t *dh = hivm_twin_gm(name, d, len_burst);
+    memmove(dh, sh, len_burst);
+    hivm_twin_access(PIPE_MTE3, 0, sh, len_burst);
+    hivm_twin_access(PIPE_MTE3, 1, dh, len_burst);
+  }
+}
+
+#define HIVM_TWIN_GM_TO_UB(BITS)                                                                               \
+  static inline void copy_gm_to_ubuf_align_b##BITS(void *dst, const void *src, uint8_t sid, uint16_t n_burst,    \
+                                                   uint32_t len_burst, uint8_t left_pad, uint8_t right_pad,     \
+                                                   uint32_t src_gap, uint32_t dst_gap) {                        \
+    (void)sid;                                                                                                  \
+    hivm_twin_gm_to_ub("copy_gm_to_ubuf_align_b" #BITS, BITS / 8, dst, src, n_burst, len_burst, left_pad,       \
+                       right_pad, src_gap, dst_gap);                                                            \
+  }                                                                                                             \
+  static inline void copy_ubuf_to_gm_align_b##BITS(void *dst, const void *src, uint8_t sid, uint16_t n_burst,    \
+                                                   uint32_t len_burst, uint8_t left_pad, uint8_t right_pad,     \
+                                                   uint32_t src_gap, uint32_t dst_gap) {                        \
+    (void)sid;                                                                                                  \
+    (void)left_pad;                                                                                             \
+    (void)right_pad;                                                                                            \
+    hivm_twin_ub_to_gm("copy_ubuf_to_gm_align_b" #BITS, dst, src, n_burst, len_burst, src_gap, dst_gap);        \
+  }
+HIVM_TWIN_GM_TO_UB(8)
+HIVM_TWIN_GM_TO_UB(16)
+HIVM_TWIN_GM_TO_UB(32)
+
+/* UB -> UB on V: bursts of `len_burst` 32-byte blocks with gaps in blocks. */
+static inline void copy_ubuf_to_ubuf(void *dst, const void *src, uint8_t sid, uint16_t n_burst, uint16_t len_burst,
+                                     uint16_t src_gap, uint16_t dst_gap) {
+  (void)sid;
+  hivm_twin_call(PIPE_V, "copy_ubuf_to_ubuf(dst=%p, src=%p, n_burst=%u, len_burst=%u, gaps=%u/%u)", dst, src, n_burst,
+                 len_burst, src_gap, dst_gap);
+  uint64_t bytes = (uint64_t)len_burst * 32;
+  for (uint32_t i = 0; i < n_burst; i++) {
+    const uint8_t *sh = hivm_twin_ub("copy_ubuf_to_ubuf", (const uint8_t *)src + i * (bytes + src_gap * 32u), bytes);
+    uint8_t *dh = hivm_twin_ub("copy_ubuf_to_ubuf", (uint8_t *)dst + i * (bytes + dst_gap * 32u), bytes);
+    memmove(dh, sh, bytes);
+    hivm_twin_access(PIPE_V, 0, sh, bytes);
+    hivm_twin_access(PIPE_V, 1, dh, bytes);
+  }
+}
+
+#ifdef __cplusplus
+/* ---- vector instructions ----
+ * One repeat covers 8 blocks of 32 bytes. Element k of repeat r lives in
+ * block k / (32 / sizeof(T)) at
+ *   base + (r * repeat_stride + block * block_stride) * 32 bytes.
+ * In normal mask mode bit k of the 128-bit mask enables element k of every
+ * repeat; in counter mode the mask's low word is the number of elements
+ * and `repeat` is ignored. */
+namespace hivm_twin_impl {
+
+template <typename T> struct is_float : std::integral_constant<bool, std::is_floating_point<T>::value> {};
+template <> struct is_float<half> : std::true_type {};
+
+template <typename T> static inline T wrap_add(T a, T b) {
+  if constexpr (std::is_integral<T>::value)
+    return (T)((typename std::make_unsigned<T>::type)a + (typename std::make_unsigned<T>::type)b);
+  else
+    return (T)((float)a + (float)b);
+}
+template <typename T> static inline T wrap_sub(T a, T b) {
+  if constexpr (std::is_integral<T>::value)
+    return (T)((typename std::make_unsigned<T>::type)a - (typename std::make_unsigned<T>::type)b);
+  else
+    return (T)((float)a - (float)b);
+}
+template <typename T> static inline T wrap_mul(T a, T b) {
+  if constexpr (std::is_integral<T>::value)
+    return (T)((typename std::make_unsigned<T>::type)a * (typename std::make_unsigned<T>::type)b);
+  else
+    return (T)((float)a * (float)b);
+}
+template <typename T> static inline T bits_op(T a, T b, bool is_and) {
+  typedef typename std::conditional<sizeof(T) == 2, uint16_t, uint32_t>::type U;
+  U x, y;
+  memcpy(&x, &a, sizeof x);
+  memcpy(&y, &b, sizeof y);
+  U z = is_and ? (U)(x & y) : (U)(x | y);
+  T r;
+  memcpy(&r, &z, sizeof r);
+  return r;
+}
+
+/* The enabled elements of block `b` of repeat `r`, as a bit set. */
+template <typename T> static inline uint32_t block_mask(uint64_t r, unsigned b) {
+  constexpr unsigned per_blk = 32 / sizeof(T);
+  constexpr unsigned per_rep = 256 / sizeof(T);
+  const hivm_twin_ctx *c = hivm_twin;
+  uint32_t m = 0;
+  for (unsigned e = 0; e < per_blk; e++) {
+    unsigned k = b * per_blk + e;
+    bool on;
+    if (c->mask_counter)
+      on = r * per_rep + k < c->mask_lo;
+    else
+      on = k < 64 ? (c->mask_lo >> k) & 1 : (c->mask_hi >> (k - 64)) & 1;
+    if (on)
+      m |= 1u << e;
+  }
+  return m;
+}
+
+template <typename T> static inline uint64_t repeats(uint8_t repeat) {
+  constexpr uint64_t per_rep = 256 / sizeof(T);
+  const hivm_twin_ctx *c = hivm_twin;
+  return c->mask_counter ? (c->mask_lo + per_rep - 1) / per_rep : repeat;
+}
+
+/* Applies `f(dst_elem*, src0_elem*, src1_elem*)` to every enabled element.
+ * `nsrc` is 0, 1 or 2. */
+template <typename T, int NSRC, typename F>
+static inline void run(const char *name, T *dst, const T *s0, const T *s1, uint8_t repeat, uint8_t dbs, uint8_t s0bs,
+                       uint8_t s1bs, uint8_t drs, uint8_t s0rs, uint8_t s1rs, F f) {
+  constexpr unsigned per_blk = 32 / sizeof(T);
+  constexpr uint32_t full = (per_blk >= 32) ? 0xffffffffu : ((1u << per_blk) - 1);
+  const uint64_t reps = repeats<T>(repeat);
+  hivm_twin_call(PIPE_V,
+                 "%s(dst=%p, src0=%p, src1=%p, repeat=%u, block strides %u/%u/%u, repeat strides %u/%u/%u)%s", name,
+                 (void *)dst, (const void *)s0, (const void *)s1, repeat, dbs, s0bs, s1bs, drs, s0rs, s1rs,
+                 hivm_twin->mask_counter ? " [counter mask]" : "");
+  if (reps == 0)
+    return;
+  /* Bounds of everything touched, checked once. */
+  uint64_t dext = ((reps - 1) * drs + 7u * dbs) * 32 + 32;
+  T *d = (T *)hivm_twin_ub(name, dst, dext);
+  const T *a = NSRC >= 1 ? (const T *)hivm_twin_ub(name, s0, ((reps - 1) * s0rs + 7u * s0bs) * 32 + 32) : nullptr;
+  const T *b = NSRC >= 2 ? (const T *)hivm_twin_ub(name, s1, ((reps - 1) * s1rs + 7u * s1bs) * 32 + 32) : nullptr;
+  for (uint64_t r = 0; r < reps; r++) {
+    for (unsigned blk = 0; blk < 8; blk++) {
+      uint32_t m = block_mask<T>(r, blk);
+      if (!m)
+        continue;
+      T *dp = d + (r * drs + (uint64_t)blk * dbs) * per_blk;
+      const T *ap = NSRC >= 1 ? a + (r * s0rs + (uint64_t)blk * s0bs) * per_blk : nullptr;
+      const T *bp = NSRC >= 2 ? b + (r * s1rs + (uint64_t)blk * s1bs) * per_blk : nullptr;
+      if (m == full) {
+        for (unsigned e = 0; e < per_blk; e++)
+          f(dp + e, ap ? ap + e : nullptr, bp ? bp + e : nullptr);
+      } else {
+        for (unsigned e = 0; e < per_blk; e++)
+          if ((m >> e) & 1)
+            f(dp + e, ap ? ap + e : nullptr, bp ? bp + e : nullptr);
+      }
+      unsigned lo = (unsigned)__builtin_ctz(m), hi = 32u - (unsigned)__builtin_clz(m);
+      if (NSRC >= 1)
+        hivm_twin_access(PIPE_V, 0, ap + lo, (hi - lo) * sizeof(T));
+      if (NSRC >= 2)
+        hivm_twin_access(PIPE_V, 0, bp + lo, (hi - lo) * sizeof(T));
+      hivm_twin_access(PIPE_V, 1, dp + lo, (hi - lo) * sizeof(T));
+    }
+  }
+}
+
+} // namespace hivm_twin_impl
+
+#define HIVM_TWIN_VV(NAME, EXPR, COND)                                                                           \
+  template <typename T, typename std::enable_if<(COND), int>::type = 0>                                          \
+  static inline void NAME(T *dst, T *src0, T *src1, uint8_t repeat, uint8_t dst_block_stride,                    \
+                          uint8_t src0_block_stride, uint8_t src1_block_stride, uint8_t dst_repeat_stride,      \
+                          uint8_t src0_repeat_stride, uint8_t src1_repeat_stride) {                              \
+    using namespace hivm_twin_impl;                                                                             \
+    run<T, 2>(#NAME, dst, src0, src1, repeat, dst_block_stride, src0_block_stride, src1_block_stride,            \
+              dst_repeat_stride, src0_repeat_stride, src1_repeat_stride,                                         \
+              [](T *d, const T *x, const T *y) { T a = *x, b = *y; *d = (EXPR); });                              \
+  }
+
+#define HIVM_TWIN_VS(NAME, EXPR, COND)                                                                           \
+  template <typename T, typename S, typename std::enable_if<(COND), int>::type = 0>                              \
+  static inline void NAME(T *dst, T *src, S scalar, uint8_t repeat, uint8_t dst_block_stride,                   \
+                          uint8_t src_block_stride, uint8_t dst_repeat_stride, uint8_t src_repeat_stride) {      \
+    using namespace hivm_twin_impl;                                                                             \
+    T b = (T)scalar;                                                                                            \
+    run<T, 1>(#NAME, dst, src, (const T *)nullptr, repeat, dst_block_stride, src_block_stride, 0,                \
+              dst_repeat_stride, src_repeat_stride, 0, [b](T *d, const T *x, const T *) { T a = *x; *d = (EXPR); }); \
+  }
+
+#define HIVM_TWIN_V(NAME, EXPR, COND)                                                                            \
+  template <typename T, typename std::enable_if<(COND), int>::type = 0>                                          \
+  static inline void NAME(T *dst, T *src, uint8_t repeat, uint8_t dst_block_stride, uint8_t src_block_stride,    \
+                          uint8_t dst_repeat_stride, uint8_t src_repeat_stride) {                                \
+    using namespace hivm_twin_impl;                                                                             \
+    run<T, 1>(#NAME, dst, src, (const T *)nullptr, repeat, dst_block_stride, src_block_stride, 0,                \
+              dst_repeat_stride, src_repeat_stride, 0, [](T *d, const T *x, const T *) { T a = *x; *d = (EXPR); });  \
+  }
+
+#define HIVM_TWIN_ANY (sizeof(T) == 2 || sizeof(T) == 4)
+#define HIVM_TWIN_FLOAT (hivm_twin_impl::is_float<T>::value)
+
+HIVM_TWIN_VV(vadd, wrap_add(a, b), HIVM_TWIN_ANY)
+HIVM_TWIN_VV(vsub, wrap_sub(a, b), HIVM_TWIN_ANY)
+HIVM_TWIN_VV(vmul, wrap_mul(a, b), HIVM_TWIN_ANY)
+HIVM_TWIN_VV(vdiv, (T)((float)a / (float)b), HIVM_TWIN_FLOAT)
+HIVM_TWIN_VV(vmax, (a > b ? a : b), HIVM_TWIN_ANY)
+HIVM_TWIN_VV(vmin, (a < b ? a : b), HIVM_TWIN_ANY)
+HIVM_TWIN_VV(vand, bits_op(a, b, true), HIVM_TWIN_ANY)
+HIVM_TWIN_VV(vor, bits_op(a, b, false), HIVM_TWIN_ANY)
+HIVM_TWIN_VS(vadds, wrap_add(a, b), HIVM_TWIN_ANY)
+HIVM_TWIN_VS(vmuls, wrap_mul(a, b), HIVM_TWIN_ANY)
+HIVM_TWIN_VS(vmaxs, (a > b ? a : b), HIVM_TWIN_ANY)
+HIVM_TWIN_VS(vmins, (a < b ? a : b), HIVM_TWIN_ANY)
+HIVM_TWIN_V(vexp, (T)std::exp((float)a), HIVM_TWIN_FLOAT)
+HIVM_TWIN_V(vln, (T)std::log((float)a), HIVM_TWIN_FLOAT)
+HIVM_TWIN_V(vsqrt, (T)std::sqrt((float)a), HIVM_TWIN_FLOAT)
+HIVM_TWIN_V(vrec, (T)(1.0f / (float)a), HIVM_TWIN_FLOAT)
+HIVM_TWIN_V(vabs, (a < (T)0 ? wrap_sub((T)0, a) : a), HIVM_TWIN_ANY)
+HIVM_TWIN_V(vrelu, (a > (T)0 ? a : (T)0), HIVM_TWIN_ANY)
+#endif /* __cplusplus */
+
+#endif /* HIVM_TWIN_H */

@@ -1,0 +1,329 @@
+//! Custom ops: the user's implementation, compiled for the host and called
+//! through the `_mlir_ciface_` ABI in a child process; its intrinsics'
+//! trace is fed to the sync checker, and a `custom_macro`'s handshakes are
+//! compared with its declared `sync_event_slots`.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use hivm_dialects::hivm::attrs::MacroSync;
+use hivm_dialects::hivm::custom;
+use hivm_ir::OpId;
+
+use super::{Interp, R, RunError};
+use crate::native::{self, Arg, CallError, Region, Shared};
+use crate::sync::{self, Class, Report, Site};
+use crate::value::{Elem, Val};
+
+impl Interp<'_> {
+    fn implementation_sources(&self, op: OpId) -> R<Vec<PathBuf>> {
+        if !self.config.impls.is_empty() {
+            return Ok(self.config.impls.clone());
+        }
+        let ir = self.ir;
+        match ir.get_attr(op, "source").and_then(|a| ir.as_str(a)) {
+            Some(s) => {
+                let p = PathBuf::from(s);
+                Ok(vec![if p.is_absolute() { p } else { self.config.base_dir.join(p) }])
+            }
+            None => Err(RunError::at(
+                op,
+                format!(
+                    "custom op '{}' has no implementation to run: pass --impl FILE or give the op a `source` attribute",
+                    custom::name(ir, op)
+                ),
+            )),
+        }
+    }
+
+    pub(super) fn custom(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let name = custom::name(ir, op).to_string();
+        if custom::builtin(ir, op).is_some() {
+            return Err(RunError::at(op, format!("builtin custom op '{name}' is not supported by the CPU twin yet")));
+        }
+        let symbol = custom::symbol(ir, op)
+            .ok_or_else(|| RunError::at(op, format!("custom op '{name}' has no `symbol`")))?
+            .to_string();
+        let entry = format!("_mlir_ciface_{symbol}");
+        let sources = self.implementation_sources(op)?;
+        let lib = self.natives.library(&sources).map_err(|e| RunError::at(op, e))?;
+        // SAFETY: only looking the symbol up.
+        if unsafe { lib.get::<unsafe extern "C" fn()>(entry.as_bytes()) }.is_err() {
+            let files: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
+            return Err(RunError::at(
+                op,
+                format!("custom op '{name}': no implementation defines {entry} (searched {})", files.join(", ")),
+            ));
+        }
+        // Descriptors live until the call returns: ins, outs, tmps, sync args.
+        let operands: Vec<hivm_ir::Value> = custom::ins(ir, op)
+            .iter()
+            .chain(custom::outs(ir, op))
+            .chain(custom::tmps(ir, op))
+            .chain(custom::sync_args(ir, op))
+            .copied()
+            .collect();
+        let mut descriptors: Vec<Vec<u64>> = Vec::new();
+        let mut args = Vec::new();
+        for v in &operands {
+            match self.get(*v).clone() {
+                Val::Mem(m) => {
+                    let base = self.mem.get(m.buf).addr();
+                    let mut d = vec![base, base, m.offset as u64];
+                    d.extend(m.sizes.iter().map(|s| *s as u64));
+                    d.extend(m.strides.iter().map(|s| *s as u64));
+                    descriptors.push(d);
+                    args.push(Arg::Word(descriptors.last().unwrap().as_ptr() as u64));
+                }
+                Val::Int(i) => args.push(Arg::Word(i as u64)),
+                Val::Float(f) => {
+                    let e = Elem::of(ir, ir.value_type(*v));
+                    args.push(Arg::Float(match e {
+                        Some(Elem::F32) => (f as f32).to_bits() as u64,
+                        Some(Elem::F16) => half::f16::from_f64(f).to_bits() as u64,
+                        Some(Elem::BF16) => half::bf16::from_f64(f).to_bits() as u64,
+                        _ => f.to_bits(),
+                    }));
+                }
+                Val::Undef => {
+                    return Err(RunError::at(op, "an operand has no value (tensors must be bufferized first)"));
+                }
+            }
+        }
+        if self.shared.is_none() {
+            self.shared = Some(Shared::new().map_err(|e| RunError::at(op, e))?);
+            let (i, n) = self.block;
+            self.start_shared(i, n);
+        }
+        let ub = self.onchip(crate::memory::Space::Ub).expect("a block is running");
+        let regions: Vec<Region> = self
+            .mem
+            .buffers()
+            .filter(|b| b.space == crate::memory::Space::Gm)
+            .map(|b| Region { start: b.addr(), len: b.len() as u64 })
+            .collect();
+        let (ub_addr, ub_len) = (self.mem.get(ub).addr(), self.mem.get(ub).len());
+        let (bi, bn) = self.block;
+        let shared = self.shared.as_mut().unwrap();
+        shared.set_regions(&regions);
+        // SAFETY: no child is running; the context is ours to fill.
+        unsafe {
+            let c = shared.ctx_mut();
+            (*c).ub_base = ub_addr as *mut u8;
+            (*c).ub_size = ub_len as u64;
+            (*c).block_idx = bi;
+            (*c).block_num = bn;
+            (*c).trace_len = 0;
+            (*c).failed = 0;
+        }
+        let lib = self.natives.library(&sources).map_err(|e| RunError::at(op, e))?;
+        let shared = self.shared.as_ref().unwrap();
+        let what = format!("custom op '{name}' ({entry})");
+        let result = native::call(lib, &entry, &args, shared, self.config.timeout);
+        drop(descriptors);
+        match result {
+            Ok(()) => {}
+            Err(CallError::Misuse(m)) => return Err(RunError::at(op, format!("{what}: {m}"))),
+            Err(CallError::Signal(s)) => {
+                let mut e = RunError::at(op, format!("{what} crashed with {s}"));
+                if let Some(last) = shared.trace().iter().rev().find(|r| r.kind == native::CALL) {
+                    e.notes.push(format!("the last intrinsic it called: {}", last.text()));
+                }
+                return Err(e);
+            }
+            Err(CallError::Exit(c)) => {
+                return Err(RunError::at(op, format!("{what} ended the process with exit status {c}")));
+            }
+            Err(CallError::Timeout(t)) => {
+                return Err(RunError::at(
+                    op,
+                    format!("{what} did not return within {} s (an endless loop?); see --timeout", t.as_secs_f64()),
+                ));
+            }
+            Err(CallError::Internal(m)) => return Err(RunError::at(op, format!("{what}: {m}"))),
+        }
+        let trace: Vec<native::Rec> = shared.trace().to_vec();
+        self.replay(op, &trace);
+        if custom::is_macro(ir, op) {
+            self.check_macro(op, &name, &trace);
+        }
+        Ok(())
+    }
+
+    /// Keeps the vector mask state of a block across calls.
+    fn start_shared(&mut self, _idx: i64, _num: i64) {
+        if let Some(s) = &self.shared {
+            // SAFETY: no child is running.
+            unsafe {
+                let c = s.ctx_mut();
+                (*c).mask_hi = u64::MAX;
+                (*c).mask_lo = u64::MAX;
+                (*c).mask_counter = 0;
+            }
+        }
+    }
+
+    /// Feeds what the implementation did to the sync checker. Without any
+    /// recorded access (an implementation of plain C loops) the op counts as
+    /// reading its inputs and writing its outputs on its declared pipe(s).
+    fn replay(&mut self, op: OpId, trace: &[native::Rec]) {
+        let ir = self.ir;
+        let has_access = trace.iter().any(|r| r.kind == native::READ || r.kind == native::WRITE);
+        let mut site = Site { op: Some(op), detail: None };
+        if !has_access {
+            let pipes = custom::pipes(ir, op);
+            let pin = sync::pipe_index(pipes[0]).unwrap_or(sync::S);
+            let pout = pipes.get(1).and_then(|p| sync::pipe_index(p)).unwrap_or(pin);
+            let reads: Vec<_> = custom::ins(ir, op).iter().chain(custom::tmps(ir, op)).copied().collect();
+            let writes: Vec<_> = custom::outs(ir, op).iter().chain(custom::tmps(ir, op)).copied().collect();
+            self.sync.issue(pin);
+            for v in reads {
+                if let Val::Mem(m) = self.get(v).clone() {
+                    let (a, n) = self.span(&m);
+                    self.sync.access(pin, a, n, false, &site);
+                }
+            }
+            if pout != pin {
+                self.sync.issue(pout);
+            }
+            for v in writes {
+                if let Val::Mem(m) = self.get(v).clone() {
+                    let (a, n) = self.span(&m);
+                    self.sync.access(pout, a, n, true, &site);
+                }
+            }
+        }
+        for r in trace {
+            let pipe = r.pipe as usize;
+            match r.kind {
+                native::CALL => {
+                    site.detail = Some(r.text());
+                    self.sync.issue(pipe);
+                }
+                native::READ | native::WRITE => self.sync.access(pipe, r.a, r.b, r.kind == native::WRITE, &site),
+                native::SET | native::WAIT | native::BARRIER => {
+                    site.detail = Some(r.text());
+                    match r.kind {
+                        native::SET => self.sync.set_flag(pipe, r.a as usize, r.c, &site),
+                        native::WAIT => self.sync.wait_flag(pipe, r.a as usize, r.c, &site),
+                        _ => self.sync.barrier(pipe),
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The "common integration bug": the macro's set/wait handshakes per
+    /// pipe pair against its declared slots and the event ids it was given.
+    fn check_macro(&mut self, op: OpId, name: &str, trace: &[native::Rec]) {
+        let ir = self.ir;
+        // Per (set pipe, wait pipe): events set, events waited, in order.
+        let mut sets: BTreeMap<(usize, usize), Vec<i64>> = BTreeMap::new();
+        let mut waits: BTreeMap<(usize, usize), Vec<i64>> = BTreeMap::new();
+        for r in trace {
+            let key = (r.pipe as usize, r.a as usize);
+            match r.kind {
+                native::SET => sets.entry(key).or_default().push(r.c),
+                native::WAIT => waits.entry(key).or_default().push(r.c),
+                _ => {}
+            }
+        }
+        let mut internal: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+        let mut wait_only: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+        let mut set_only: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+        let keys: std::collections::BTreeSet<_> = sets.keys().chain(waits.keys()).copied().collect();
+        for k in keys {
+            let mut s = sets.get(&k).cloned().unwrap_or_default();
+            let w = waits.get(&k).cloned().unwrap_or_default();
+            let mut pairs = 0;
+            let mut unmatched_waits = 0;
+            for e in &w {
+                // A wait consumes a set of the same event made earlier in the call.
+                if let Some(i) = s.iter().position(|x| x == e) {
+                    s.remove(i);
+                    pairs += 1;
+                } else {
+                    unmatched_waits += 1;
+                }
+            }
+            *internal.entry(k).or_default() += pairs;
+            *wait_only.entry(k).or_default() += unmatched_waits;
+            *set_only.entry(k).or_default() += s.len();
+        }
+        let slots = custom::sync_event_slots(ir, op);
+        let mut declared: BTreeMap<(MacroSync, usize, usize), usize> = BTreeMap::new();
+        let pipes = custom::pipes(ir, op);
+        let default = (
+            sync::pipe_index(pipes[0]).unwrap_or(sync::S),
+            pipes.get(1).and_then(|p| sync::pipe_index(p)).unwrap_or(sync::S),
+        );
+        for s in &slots {
+            let (a, b) = s
+                .pipes
+                .as_ref()
+                .and_then(|(a, b)| Some((sync::pipe_index(a)?, sync::pipe_index(b)?)))
+                .unwrap_or(default);
+            *declared.entry((s.mode, a, b)).or_default() += 1;
+        }
+        let site = Site { op: Some(op), detail: None };
+        let mut check = |mode: MacroSync, found: &BTreeMap<(usize, usize), usize>, what: &str| {
+            let mut all: std::collections::BTreeSet<(usize, usize)> = found.keys().copied().collect();
+            all.extend(declared.keys().filter(|(m, _, _)| *m == mode).map(|(_, a, b)| (*a, *b)));
+            for (a, b) in all {
+                let n = found.get(&(a, b)).copied().unwrap_or(0);
+                let d = declared.get(&(mode, a, b)).copied().unwrap_or(0);
+                if n != d {
+                    self.sync.reports.push(Report {
+                        class: Class::Macro,
+                        site: site.clone(),
+                        message: format!(
+                            "custom_macro '{name}' declares {d} {} sync slot(s) for {} -> {} but its implementation \
+                             makes {n} {what}",
+                            mode.as_str(),
+                            sync::pipe_name(a),
+                            sync::pipe_name(b)
+                        ),
+                        other: None,
+                    });
+                }
+            }
+        };
+        check(MacroSync::Internal, &internal, "internal set_flag/wait_flag pair(s)");
+        check(MacroSync::Wait, &wait_only, "wait_flag(s) with no set_flag of its own");
+        check(MacroSync::Set, &set_only, "set_flag(s) left for a later wait");
+        // Event ids solved by the sync solver (>= 0) must be the ones used.
+        let given: Vec<i64> = custom::sync_args(ir, op).iter().map(|v| self.int(*v)).collect();
+        if given.len() == slots.len() {
+            for (slot, id) in slots.iter().zip(&given) {
+                if *id < 0 {
+                    continue;
+                }
+                let (a, b) = slot
+                    .pipes
+                    .as_ref()
+                    .and_then(|(a, b)| Some((sync::pipe_index(a)?, sync::pipe_index(b)?)))
+                    .unwrap_or(default);
+                let used: Vec<i64> = match slot.mode {
+                    MacroSync::Set => sets.get(&(a, b)).cloned().unwrap_or_default(),
+                    _ => waits.get(&(a, b)).cloned().unwrap_or_default(),
+                };
+                if !used.is_empty() && !used.contains(id) {
+                    self.sync.reports.push(Report {
+                        class: Class::Macro,
+                        site: site.clone(),
+                        message: format!(
+                            "custom_macro '{name}' was given event id {id} for its {} slot {} -> {}, but its \
+                             implementation uses event(s) {used:?}",
+                            slot.mode.as_str(),
+                            sync::pipe_name(a),
+                            sync::pipe_name(b)
+                        ),
+                        other: None,
+                    });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,242 @@
+//! HIVM ops: on-chip views, data movement, vector ops and synchronisation,
+//! each on its pipe as the sync checker sees it.
+
+use std::rc::Rc;
+
+use hivm_dialects::hivm::attrs::enum_value;
+use hivm_dialects::util::{segment, segments};
+use hivm_ir::types::DYNAMIC;
+use hivm_ir::{OpId, TypeData, Value};
+
+use super::{Interp, R, RunError, space_of, unsupported};
+use crate::memory::Space;
+use crate::sync::{self, Site};
+use crate::value::{Elem, MemRefVal, Val, load, round_float, store};
+
+impl Interp<'_> {
+    fn enum_attr(&self, op: OpId, key: &str, mnemonic: &str) -> Option<String> {
+        let a = self.ir.get_attr(op, key)?;
+        enum_value(self.ir, a, mnemonic).map(str::to_string)
+    }
+
+    fn pipe_attr(&self, op: OpId, key: &str) -> R<usize> {
+        let p = self.enum_attr(op, key, "pipe").ok_or_else(|| RunError::at(op, format!("missing {key}")))?;
+        sync::pipe_index(&p).ok_or_else(|| RunError::at(op, format!("unknown pipe {p}")))
+    }
+
+    /// Host address range of the bytes a view spans.
+    pub(super) fn span(&self, m: &MemRefVal) -> (u64, u64) {
+        let (lo, hi) = m.byte_span();
+        let base = self.mem.get(m.buf).addr();
+        (base + lo.max(0) as u64, (hi - lo).max(0) as u64)
+    }
+
+    pub(super) fn hivm(&mut self, op: OpId, name: &str) -> R<()> {
+        let ir = self.ir;
+        let site = Site { op: Some(op), detail: None };
+        match name {
+            "hivm.hir.pointer_cast" => self.pointer_cast(op)?,
+            "hivm.hir.set_flag" | "hivm.hir.wait_flag" => {
+                let set = self.pipe_attr(op, "set_pipe")?;
+                let wait = self.pipe_attr(op, "wait_pipe")?;
+                let event = match self.enum_attr(op, "static_event_id", "event") {
+                    Some(e) => e.trim_start_matches("EVENT_ID").parse::<i64>().unwrap_or(0),
+                    None => ir.operands(op).first().map(|v| self.int(*v)).unwrap_or(0),
+                };
+                if name == "hivm.hir.set_flag" {
+                    self.sync.set_flag(set, wait, event, &site);
+                } else {
+                    self.sync.wait_flag(set, wait, event, &site);
+                }
+            }
+            "hivm.hir.pipe_barrier" => {
+                let p = self.pipe_attr(op, "pipe")?;
+                self.sync.barrier(p);
+            }
+            "hivm.hir.get_block_idx" => self.set(ir.result(op, 0), Val::Int(self.block.0)),
+            "hivm.hir.get_block_num" => self.set(ir.result(op, 0), Val::Int(self.block.1)),
+            "hivm.hir.get_sub_block_idx" => self.set(ir.result(op, 0), Val::Int(0)),
+            "hivm.hir.get_sub_block_num" => self.set(ir.result(op, 0), Val::Int(1)),
+            "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy" => {
+                let (src, dst) = (self.memref(op, ir.operand(op, 0))?, self.memref(op, ir.operand(op, 1))?);
+                let pipe = self.op_pipe(op)?;
+                self.sync.issue(pipe);
+                let (a, n) = self.span(&src);
+                self.sync.access(pipe, a, n, false, &site);
+                let (a, n) = self.span(&dst);
+                self.sync.access(pipe, a, n, true, &site);
+                self.copy_elements(op, &src, &dst)?;
+            }
+            hivm_dialects::hivm::custom::CUSTOM | hivm_dialects::hivm::custom::MACRO => self.custom(op)?,
+            _ if is_elementwise(name) => self.elementwise(op, name)?,
+            _ => return Err(unsupported(ir, op)),
+        }
+        if ir.results(op).len() == 1 && self.get(ir.result(op, 0)) == &Val::Undef {
+            return Err(unsupported(ir, op));
+        }
+        Ok(())
+    }
+
+    fn op_pipe(&self, op: OpId) -> R<usize> {
+        let pipes = hivm_dialects::hivm::ops::op_pipes(self.ir, op);
+        pipes
+            .first()
+            .and_then(|p| sync::pipe_index(p))
+            .ok_or_else(|| RunError::at(op, "the CPU twin cannot tell which pipe this op runs on"))
+    }
+
+    /// A view of on-chip memory at a byte address.
+    fn pointer_cast(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let res = ir.result(op, 0);
+        let t = ir.value_type(res);
+        let TypeData::MemRef { shape, elem, .. } = ir.type_data(t).clone() else {
+            return Err(RunError::at(op, "pointer_cast to a non-memref type"));
+        };
+        let elem = Elem::of(ir, elem).ok_or_else(|| RunError::at(op, "unsupported element type"))?;
+        let space = space_of(ir, t);
+        if space == Space::Gm {
+            return Err(RunError::at(
+                op,
+                "pointer_cast into GM is not supported by the CPU twin (only on-chip memories)",
+            ));
+        }
+        let addr = self.int(segment(ir, op, 0)[0]);
+        let mut dynamic: Vec<Value> = segment(ir, op, 1).to_vec();
+        dynamic.reverse();
+        let sizes: Vec<i64> = shape
+            .iter()
+            .map(|d| if *d == DYNAMIC { dynamic.pop().map(|v| self.int(v)).unwrap_or(0) } else { *d })
+            .collect();
+        let buf = self.onchip(space).ok_or_else(|| RunError::at(op, format!("no {space} memory")))?;
+        if addr < 0 || !(addr as usize).is_multiple_of(elem.size()) {
+            return Err(RunError::at(op, format!("{space} address {addr} is not aligned to the element size")));
+        }
+        let (strides, extra) = match hivm_dialects::util::strides_and_offset(ir, t) {
+            Some((s, o)) if !s.contains(&DYNAMIC) && o != DYNAMIC => (s, o),
+            _ => (MemRefVal::contiguous(buf, elem, sizes.clone()).strides, 0),
+        };
+        let v = MemRefVal { buf, elem, offset: addr / elem.size() as i64 + extra, sizes, strides };
+        let (lo, hi) = v.byte_span();
+        let cap = self.mem.get(buf).len() as i64;
+        if lo < 0 || hi > cap {
+            return Err(RunError::at(
+                op,
+                format!("{space} overflow: this view spans bytes [{lo}, {hi}) but {space} holds {cap} bytes"),
+            ));
+        }
+        self.set(res, Val::Mem(Rc::new(v)));
+        Ok(())
+    }
+
+    /// `hivm.hir.vadd ins(a, b) outs(c)` and friends, elementwise over
+    /// operands of one shape (scalar inputs broadcast).
+    fn elementwise(&mut self, op: OpId, name: &str) -> R<()> {
+        let ir = self.ir;
+        let seg = segments(ir, op);
+        let (n_in, n_out) = (seg.first().copied().unwrap_or(0), seg.get(1).copied().unwrap_or(0));
+        if n_out != 1 {
+            return Err(RunError::at(op, "expected one output"));
+        }
+        let ops = ir.operands(op);
+        let dst = self.memref(op, ops[n_in])?;
+        let ins: Vec<Val> = ops[..n_in].iter().map(|v| self.get(*v).clone()).collect();
+        let site = Site { op: Some(op), detail: None };
+        self.sync.issue(sync::V);
+        for v in &ins {
+            if let Val::Mem(m) = v {
+                if m.sizes != dst.sizes {
+                    return Err(RunError::at(op, "the CPU twin runs vector ops on operands of one shape only"));
+                }
+                let (a, n) = self.span(m);
+                self.sync.access(sync::V, a, n, false, &site);
+            }
+        }
+        let (a, n) = self.span(&dst);
+        self.sync.access(sync::V, a, n, true, &site);
+        let short = &name["hivm.hir.".len()..];
+        let mut offs = Vec::new();
+        dst.for_each(|o| offs.push(o));
+        let in_offs: Vec<Vec<i64>> = ins
+            .iter()
+            .map(|v| match v {
+                Val::Mem(m) => {
+                    let mut o = Vec::new();
+                    m.for_each(|x| o.push(x));
+                    o
+                }
+                _ => Vec::new(),
+            })
+            .collect();
+        for (k, d) in offs.iter().enumerate() {
+            let mut xs = Vec::with_capacity(ins.len());
+            for (i, v) in ins.iter().enumerate() {
+                xs.push(match v {
+                    Val::Mem(m) => load(&self.mem, m.buf, m.elem, in_offs[i][k])
+                        .ok_or_else(|| RunError::at(op, "vector op reads outside its input buffer"))?,
+                    other => other.clone(),
+                });
+            }
+            let r = apply(short, dst.elem, &xs).ok_or_else(|| unsupported(ir, op))?;
+            if !store(&mut self.mem, dst.buf, dst.elem, *d, &r) {
+                return Err(RunError::at(op, "vector op writes outside its output buffer"));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn is_elementwise(name: &str) -> bool {
+    matches!(
+        name,
+        "hivm.hir.vadd"
+            | "hivm.hir.vsub"
+            | "hivm.hir.vmul"
+            | "hivm.hir.vdiv"
+            | "hivm.hir.vmax"
+            | "hivm.hir.vmin"
+            | "hivm.hir.vabs"
+            | "hivm.hir.vexp"
+            | "hivm.hir.vln"
+            | "hivm.hir.vrelu"
+            | "hivm.hir.vsqrt"
+            | "hivm.hir.vrec"
+    )
+}
+
+fn apply(op: &str, e: Elem, xs: &[Val]) -> Option<Val> {
+    if e.is_float() {
+        let a = xs.first()?.float();
+        let b = xs.get(1).map(|v| v.float()).unwrap_or(0.0);
+        let r = match op {
+            "vadd" => a + b,
+            "vsub" => a - b,
+            "vmul" => a * b,
+            "vdiv" => a / b,
+            "vmax" => a.max(b),
+            "vmin" => a.min(b),
+            "vabs" => a.abs(),
+            "vexp" => a.exp(),
+            "vln" => a.ln(),
+            "vrelu" => a.max(0.0),
+            "vsqrt" => a.sqrt(),
+            "vrec" => 1.0 / a,
+            _ => return None,
+        };
+        Some(Val::Float(round_float(r, e)))
+    } else {
+        let a = xs.first()?.int();
+        let b = xs.get(1).map(|v| v.int()).unwrap_or(0);
+        let r = match op {
+            "vadd" => a.wrapping_add(b),
+            "vsub" => a.wrapping_sub(b),
+            "vmul" => a.wrapping_mul(b),
+            "vmax" => a.max(b),
+            "vmin" => a.min(b),
+            "vabs" => a.wrapping_abs(),
+            "vrelu" => a.max(0),
+            _ => return None,
+        };
+        Some(Val::Int(crate::value::norm_int(r, e.width())))
+    }
+}

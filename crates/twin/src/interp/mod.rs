@@ -1,0 +1,435 @@
+//! The interpreter: walks memref-level IR (func, arith, scf, cf, memref,
+//! linalg.fill, affine.apply) and HIVM ops, one block of the kernel at a
+//! time. Values live in a table indexed by SSA value; memrefs are views of
+//! twin buffers. Code outside HIVM ops is the compiler's business on the
+//! device (it synchronises it), so the sync checker sees it as fully
+//! ordered; HIVM ops and intrinsics inside implementations run on pipes.
+
+mod arith;
+mod custom;
+mod hivm;
+mod memref;
+
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use hivm_ir::diagnostics::Diagnostic;
+use hivm_ir::{BlockId, Ir, OpId, RegionId, Value};
+
+use crate::memory::{BufId, Capacities, Memory, Space};
+use crate::native::{Natives, Shared};
+use crate::sync::SyncChecker;
+use crate::value::{Elem, MemRefVal, Val};
+
+/// An error at an op (rendered at its location).
+#[derive(Debug)]
+pub struct RunError {
+    pub op: Option<OpId>,
+    pub msg: String,
+    pub notes: Vec<String>,
+}
+
+impl RunError {
+    pub fn at(op: OpId, msg: impl Into<String>) -> RunError {
+        RunError { op: Some(op), msg: msg.into(), notes: Vec::new() }
+    }
+
+    pub fn to_diagnostic(&self, ir: &Ir) -> Diagnostic {
+        let loc = self.op.map(|o| ir.loc(o)).unwrap_or_else(|| ir.unknown_loc());
+        let mut d = Diagnostic::error(loc, self.msg.clone());
+        for n in &self.notes {
+            d = d.with_note(loc, n.clone());
+        }
+        d
+    }
+}
+
+pub type R<T> = Result<T, RunError>;
+
+/// How a region's execution ended.
+enum Flow {
+    /// `scf.yield`, `scf.condition` (first value is the condition) or `func.return`.
+    Yield(Vec<Val>),
+    Return(Vec<Val>),
+}
+
+/// Settings of a run.
+pub struct Config {
+    /// Implementation sources given on the command line (else each op's `source`).
+    pub impls: Vec<PathBuf>,
+    /// Directory `source` attributes are relative to.
+    pub base_dir: PathBuf,
+    pub timeout: Duration,
+    pub caps: Capacities,
+    pub regbase: bool,
+    pub progress: bool,
+}
+
+pub struct Interp<'a> {
+    pub ir: &'a Ir,
+    vals: Vec<Val>,
+    pub mem: Memory,
+    pub sync: SyncChecker,
+    pub config: Config,
+    natives: Natives,
+    shared: Option<Shared>,
+    /// This block's on-chip memories and how much of each `memref.alloc` used.
+    onchip: Vec<(Space, BufId, usize)>,
+    block: (i64, i64),
+    steps: u64,
+    started: Instant,
+    last_progress: Instant,
+    depth: u32,
+}
+
+impl<'a> Interp<'a> {
+    pub fn new(ir: &'a Ir, config: Config) -> Interp<'a> {
+        Interp {
+            ir,
+            vals: vec![Val::Undef; ir.value_count()],
+            mem: Memory::default(),
+            sync: SyncChecker::new(config.regbase),
+            config,
+            natives: Natives::default(),
+            shared: None,
+            onchip: Vec::new(),
+            block: (0, 1),
+            steps: 0,
+            started: Instant::now(),
+            last_progress: Instant::now(),
+            depth: 0,
+        }
+    }
+
+    /// Sets up block `idx` of `num`: fresh on-chip memories and sync state.
+    pub fn start_block(&mut self, idx: i64, num: i64) -> Result<(), String> {
+        self.block = (idx, num);
+        self.onchip.clear();
+        let caps = self.config.caps;
+        for space in [Space::Ub, Space::L1, Space::L0a, Space::L0b, Space::L0c] {
+            let id = self.mem.alloc(caps.of(space), space)?;
+            self.onchip.push((space, id, 0));
+        }
+        self.sync = SyncChecker::new(self.config.regbase);
+        if let Some(s) = &self.shared {
+            // SAFETY: no child runs now; the context is ours.
+            unsafe {
+                let c = s.ctx_mut();
+                (*c).mask_hi = u64::MAX;
+                (*c).mask_lo = u64::MAX;
+                (*c).mask_counter = 0;
+            }
+        }
+        Ok(())
+    }
+
+    pub fn onchip(&self, space: Space) -> Option<BufId> {
+        self.onchip.iter().find(|(s, _, _)| *s == space).map(|(_, b, _)| *b)
+    }
+
+    fn get(&self, v: Value) -> &Val {
+        &self.vals[v.index()]
+    }
+
+    fn set(&mut self, v: Value, val: Val) {
+        self.vals[v.index()] = val;
+    }
+
+    fn int(&self, v: Value) -> i64 {
+        self.get(v).int()
+    }
+
+    fn memref(&self, op: OpId, v: Value) -> R<Rc<MemRefVal>> {
+        match self.get(v) {
+            Val::Mem(m) => Ok(m.clone()),
+            _ => Err(RunError::at(op, "expected a memref operand (tensors must be bufferized first)")),
+        }
+    }
+
+    /// Runs `func` with `args`, returning its results.
+    pub fn call_function(&mut self, func: OpId, args: Vec<Val>) -> R<Vec<Val>> {
+        let ir = self.ir;
+        let Some(&region) = ir.regions(func).first() else {
+            return Err(RunError::at(func, "cannot run a function declaration"));
+        };
+        if ir.region_blocks(region).is_empty() {
+            return Err(RunError::at(func, "cannot run a function declaration"));
+        }
+        self.depth += 1;
+        if self.depth > 200 {
+            return Err(RunError::at(func, "call depth exceeds 200 (unbounded recursion?)"));
+        }
+        let r = self.run_region(region, args);
+        self.depth -= 1;
+        match r? {
+            Flow::Return(v) | Flow::Yield(v) => Ok(v),
+        }
+    }
+
+    /// Runs a region from its entry block, following branches.
+    fn run_region(&mut self, region: RegionId, args: Vec<Val>) -> R<Flow> {
+        let ir = self.ir;
+        let mut block = ir.region_blocks(region)[0];
+        let mut args = args;
+        loop {
+            for (a, v) in ir.block_args(block).iter().zip(args.drain(..)) {
+                self.set(*a, v);
+            }
+            match self.run_block(block)? {
+                Step::Jump(b, a) => {
+                    block = b;
+                    args = a;
+                }
+                Step::Done(f) => return Ok(f),
+            }
+        }
+    }
+
+    fn run_block(&mut self, block: BlockId) -> R<Step> {
+        let ir = self.ir;
+        for op in ir.block_ops(block) {
+            self.steps += 1;
+            if self.config.progress && self.steps.is_multiple_of(1 << 20) {
+                self.progress();
+            }
+            if let Some(s) = self.exec(op)? {
+                return Ok(s);
+            }
+        }
+        Err(RunError { op: ir.block_parent_op(block), msg: "block ended without a terminator".into(), notes: vec![] })
+    }
+
+    fn progress(&mut self) {
+        if self.last_progress.elapsed() >= Duration::from_secs(1) {
+            self.last_progress = Instant::now();
+            eprintln!(
+                "hivm-run: block {}/{}: {} ops executed in {:.1} s",
+                self.block.0 + 1,
+                self.block.1,
+                self.steps,
+                self.started.elapsed().as_secs_f64()
+            );
+        }
+    }
+
+    /// Runs the single block of a structured op's region with `args`.
+    fn run_body(&mut self, region: RegionId, args: Vec<Val>) -> R<Vec<Val>> {
+        match self.run_region(region, args)? {
+            Flow::Yield(v) | Flow::Return(v) => Ok(v),
+        }
+    }
+
+    fn operand_vals(&self, op: OpId) -> Vec<Val> {
+        self.ir.operands(op).iter().map(|v| self.get(*v).clone()).collect()
+    }
+
+    /// Executes one op; `Some` when it ends its block.
+    fn exec(&mut self, op: OpId) -> R<Option<Step>> {
+        let ir = self.ir;
+        let name = ir.op_name(op);
+        let (dialect, _) = name.split_once('.').unwrap_or((name, ""));
+        match dialect {
+            "arith" => self.arith(op, name)?,
+            "memref" | "linalg" | "bufferization" | "tensor" => {
+                self.sync.full_barrier();
+                self.memref_op(op, name)?
+            }
+            "hivm" => self.hivm(op, name)?,
+            "annotation" => {}
+            "affine" if name == "affine.apply" => self.affine_apply(op)?,
+            "func" => match name {
+                "func.return" => return Ok(Some(Step::Done(Flow::Return(self.operand_vals(op))))),
+                "func.call" => self.func_call(op)?,
+                _ => return Err(unsupported(ir, op)),
+            },
+            "scf" => return self.scf(op, name),
+            "cf" => return self.cf(op, name),
+            _ => return Err(unsupported(ir, op)),
+        }
+        Ok(None)
+    }
+
+    fn func_call(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let callee = ir
+            .get_attr(op, "callee")
+            .and_then(|a| match ir.attr_data(a) {
+                hivm_ir::AttrData::SymbolRef { root, .. } => Some(ir.sym_str(*root).to_string()),
+                _ => None,
+            })
+            .ok_or_else(|| RunError::at(op, "call without a callee"))?;
+        let module = ir.top_ancestor(op);
+        let Some(f) = find_func(ir, module, &callee) else {
+            return Err(RunError::at(op, format!("call of unknown function @{callee}")));
+        };
+        let args = self.operand_vals(op);
+        self.sync.full_barrier();
+        let results = self.call_function(f, args)?;
+        for (r, v) in ir.results(op).iter().zip(results) {
+            self.set(*r, v);
+        }
+        Ok(())
+    }
+
+    fn affine_apply(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let map = ir.get_attr(op, "map").and_then(|a| match ir.attr_data(a) {
+            hivm_ir::AttrData::AffineMap(m) => Some(m.clone()),
+            _ => None,
+        });
+        let Some(map) = map else { return Err(RunError::at(op, "affine.apply without a map")) };
+        let vals: Vec<i64> = ir.operands(op).iter().map(|v| self.int(*v)).collect();
+        let (dims, syms) = vals.split_at((map.num_dims as usize).min(vals.len()));
+        let r = map
+            .results
+            .first()
+            .and_then(|e| e.eval(dims, syms))
+            .ok_or_else(|| RunError::at(op, "affine map cannot be evaluated (division by zero?)"))?;
+        self.set(ir.result(op, 0), Val::Int(r));
+        Ok(())
+    }
+
+    fn scf(&mut self, op: OpId, name: &str) -> R<Option<Step>> {
+        let ir = self.ir;
+        match name {
+            "scf.yield" | "scf.condition" => return Ok(Some(Step::Done(Flow::Yield(self.operand_vals(op))))),
+            "scf.for" => {
+                let ops = ir.operands(op);
+                let (lb, ub, step) = (self.int(ops[0]), self.int(ops[1]), self.int(ops[2]));
+                if step <= 0 {
+                    return Err(RunError::at(op, format!("scf.for step must be positive, got {step}")));
+                }
+                let mut carried: Vec<Val> = ops[3..].iter().map(|v| self.get(*v).clone()).collect();
+                let body = ir.regions(op)[0];
+                let mut i = lb;
+                while i < ub {
+                    let mut args = vec![Val::Int(i)];
+                    args.append(&mut carried);
+                    carried = self.run_body(body, args)?;
+                    i += step;
+                }
+                for (r, v) in ir.results(op).iter().zip(carried) {
+                    self.set(*r, v);
+                }
+            }
+            "scf.if" => {
+                let c = self.int(ir.operand(op, 0)) != 0;
+                let regions = ir.regions(op);
+                let region = if c { Some(regions[0]) } else { regions.get(1).copied() };
+                let results = match region {
+                    Some(r) if !ir.region_blocks(r).is_empty() => self.run_body(r, Vec::new())?,
+                    _ => Vec::new(),
+                };
+                for (r, v) in ir.results(op).iter().zip(results) {
+                    self.set(*r, v);
+                }
+            }
+            "scf.while" => {
+                let regions = ir.regions(op);
+                let mut args = self.operand_vals(op);
+                loop {
+                    let mut cond = self.run_body(regions[0], args)?;
+                    if cond.is_empty() {
+                        return Err(RunError::at(op, "scf.while condition without a value"));
+                    }
+                    let c = cond.remove(0).int() != 0;
+                    if !c {
+                        for (r, v) in ir.results(op).iter().zip(cond) {
+                            self.set(*r, v);
+                        }
+                        break;
+                    }
+                    args = self.run_body(regions[1], cond)?;
+                }
+            }
+            _ => return Err(unsupported(ir, op)),
+        }
+        Ok(None)
+    }
+
+    fn cf(&mut self, op: OpId, name: &str) -> R<Option<Step>> {
+        let ir = self.ir;
+        let succ = ir.successors(op);
+        match name {
+            "cf.br" => Ok(Some(Step::Jump(succ[0], self.operand_vals(op)))),
+            "cf.cond_br" => {
+                let seg = hivm_dialects::util::segments(ir, op);
+                let vals = self.operand_vals(op);
+                let (n_true, n_false) = (seg.get(1).copied().unwrap_or(0), seg.get(2).copied().unwrap_or(0));
+                let c = vals[0].int() != 0;
+                if c {
+                    Ok(Some(Step::Jump(succ[0], vals[1..1 + n_true].to_vec())))
+                } else {
+                    Ok(Some(Step::Jump(succ[1], vals[1 + n_true..1 + n_true + n_false].to_vec())))
+                }
+            }
+            "cf.assert" => {
+                if self.int(ir.operand(op, 0)) == 0 {
+                    let msg = ir.get_attr(op, "msg").and_then(|a| ir.as_str(a)).unwrap_or("assertion failed");
+                    return Err(RunError::at(op, format!("cf.assert failed: {msg}")));
+                }
+                Ok(None)
+            }
+            _ => Err(unsupported(ir, op)),
+        }
+    }
+
+    /// A fresh buffer for a memref type: on-chip types come out of this
+    /// block's memory of that kind (overflow is an error), others from GM.
+    fn alloc(&mut self, op: OpId, elem: Elem, sizes: Vec<i64>, space: Space) -> R<Rc<MemRefVal>> {
+        let n: i64 = sizes.iter().product();
+        let bytes = (n.max(0) as usize) * elem.size();
+        if space == Space::Gm {
+            let buf = self.mem.alloc(bytes, Space::Gm).map_err(|e| RunError::at(op, e))?;
+            return Ok(Rc::new(MemRefVal::contiguous(buf, elem, sizes)));
+        }
+        let cap = self.config.caps.of(space);
+        let Some(slot) = self.onchip.iter_mut().find(|(s, _, _)| *s == space) else {
+            return Err(RunError::at(op, format!("no {space} memory in this block")));
+        };
+        // Allocations are 32-byte aligned, as the hardware requires.
+        let start = slot.2.div_ceil(32) * 32;
+        if start + bytes > cap {
+            return Err(RunError::at(
+                op,
+                format!(
+                    "{space} overflow: allocating {bytes} bytes at offset {start} exceeds the {cap} bytes of {space}"
+                ),
+            ));
+        }
+        slot.2 = start + bytes;
+        let elem_off = (start / elem.size()) as i64;
+        let mut m = MemRefVal::contiguous(slot.1, elem, sizes);
+        m.offset = elem_off;
+        Ok(Rc::new(m))
+    }
+}
+
+enum Step {
+    Jump(BlockId, Vec<Val>),
+    Done(Flow),
+}
+
+fn unsupported(ir: &Ir, op: OpId) -> RunError {
+    RunError::at(op, format!("'{}' is not supported by the CPU twin yet", ir.op_name(op)))
+}
+
+pub fn find_func(ir: &Ir, module: OpId, name: &str) -> Option<OpId> {
+    let body = ir.regions(module).first()?;
+    let block = *ir.region_blocks(*body).first()?;
+    ir.block_ops(block)
+        .find(|o| ir.is_op(*o, "func.func") && ir.get_attr(*o, "sym_name").and_then(|a| ir.as_str(a)) == Some(name))
+}
+
+/// The memory space of a memref type.
+pub fn space_of(ir: &Ir, t: hivm_ir::Type) -> Space {
+    match ir.type_data(t) {
+        hivm_ir::TypeData::MemRef { memory_space: Some(a), .. } => {
+            hivm_dialects::hivm::attrs::enum_value(ir, *a, "address_space")
+                .and_then(Space::from_attr)
+                .unwrap_or(Space::Gm)
+        }
+        _ => Space::Gm,
+    }
+}

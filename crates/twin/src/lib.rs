@@ -1,0 +1,360 @@
+//! The CPU twin: runs kernels with custom ops on the host. The kernel is
+//! parsed, verified and brought to memref level with hivm-rs's own passes,
+//! then interpreted block by block; custom ops call the user's C/C++
+//! implementation compiled against `include/hivm_twin.h`, and a sync
+//! checker watches every pipe.
+
+pub mod interp;
+pub mod memory;
+pub mod native;
+pub mod npy;
+pub mod sync;
+pub mod value;
+
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use hivm_ir::diagnostics::{Diagnostic, SourceBuffer};
+use hivm_ir::parser::Parser;
+use hivm_ir::{Ir, OpId, TypeData};
+
+use interp::{Config, Interp};
+use memory::{Capacities, Space};
+use value::{Elem, MemRefVal, Val};
+
+/// A kernel argument as given on the command line.
+#[derive(Clone, Debug)]
+pub enum ArgSpec {
+    Npy(PathBuf),
+    Zeros(Vec<i64>, Elem),
+    Literal(String),
+}
+
+impl ArgSpec {
+    pub fn parse(s: &str) -> Result<ArgSpec, String> {
+        if let Some(rest) = s.strip_prefix("zeros:") {
+            let parts: Vec<&str> = rest.split('x').collect();
+            let (dims, ty) = parts.split_at(parts.len() - 1);
+            let elem = Elem::parse(ty[0]).ok_or_else(|| format!("unknown element type '{}' in '{s}'", ty[0]))?;
+            let shape = dims
+                .iter()
+                .map(|d| d.parse::<i64>().ok().filter(|n| *n >= 0))
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| format!("bad shape in '{s}' (expected e.g. zeros:4x8xf16)"))?;
+            return Ok(ArgSpec::Zeros(shape, elem));
+        }
+        if s.ends_with(".npy") {
+            return Ok(ArgSpec::Npy(PathBuf::from(s)));
+        }
+        Ok(ArgSpec::Literal(s.to_string()))
+    }
+}
+
+pub struct RunOptions {
+    pub entry: Option<String>,
+    pub impls: Vec<PathBuf>,
+    pub args: Vec<ArgSpec>,
+    pub blocks: u32,
+    pub timeout: Duration,
+    pub progress: bool,
+}
+
+/// A memref argument's final contents: element type, shape, bytes.
+pub type ArgData = (Elem, Vec<i64>, Vec<u8>);
+
+/// What a run produced: the final contents of memref arguments, sync
+/// reports, or the error that stopped it.
+pub struct Outcome {
+    pub ir: Ir,
+    pub source: String,
+    pub file: String,
+    /// Per argument: element type, shape and bytes (memrefs only).
+    pub args: Vec<Option<ArgData>>,
+    pub reports: Vec<(u32, sync::Report)>,
+    pub error: Option<Diagnostic>,
+}
+
+impl Outcome {
+    pub fn render(&self, d: &Diagnostic) -> String {
+        let buf = SourceBuffer { name: self.file.clone(), text: &self.source, first_line: 0 };
+        let mut s = String::new();
+        hivm_ir::diagnostics::render(&self.ir, d, Some(&buf), &mut s);
+        s
+    }
+
+    /// A sync report as a located diagnostic.
+    pub fn report_diagnostic(&self, block: u32, r: &sync::Report, blocks: u32) -> Diagnostic {
+        let loc = r.site.op.map(|o| self.ir.loc(o)).unwrap_or_else(|| self.ir.unknown_loc());
+        let mut msg = r.message.clone();
+        if let Some(d) = &r.site.detail {
+            msg.push_str(&format!(" [in the implementation: {d}]"));
+        }
+        if blocks > 1 {
+            msg.push_str(&format!(" (block {block})"));
+        }
+        let mut d =
+            if r.class == sync::Class::Warning { Diagnostic::warning(loc, msg) } else { Diagnostic::error(loc, msg) };
+        if let Some((site, what)) = &r.other {
+            let l = site.op.map(|o| self.ir.loc(o)).unwrap_or(loc);
+            let mut n = what.clone();
+            if let Some(x) = &site.detail {
+                n.push_str(&format!(": {x}"));
+            }
+            d = d.with_note(l, n);
+        }
+        d
+    }
+}
+
+fn parse_error(ir: &mut Ir, e: &hivm_ir::parser::ParseError, buf: &SourceBuffer, file: &str) -> Diagnostic {
+    let (line, col) = buf.line_col(e.pos as usize);
+    let f = ir.sym(file);
+    let loc = ir.attr(hivm_ir::AttrData::Location(hivm_ir::attrs::LocData::FileLineCol { file: f, line, col }));
+    Diagnostic::error(loc, e.msg.clone())
+}
+
+/// Runs `path` with `opts`.
+pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
+    let file = path.display().to_string();
+    let source = std::fs::read_to_string(path).unwrap_or_default();
+    let registry = Arc::new(hivm_dialects::registry());
+    let mut ir = Ir::new(registry);
+    let mut out = Outcome {
+        ir: Ir::new(Arc::new(hivm_dialects::registry())),
+        source: String::new(),
+        file: file.clone(),
+        args: vec![],
+        reports: vec![],
+        error: None,
+    };
+    if !path.exists() {
+        let loc = ir.unknown_loc();
+        out.error = Some(Diagnostic::error(loc, format!("cannot read {file}")));
+        out.ir = ir;
+        return out;
+    }
+    let buf = SourceBuffer { name: file.clone(), text: &source, first_line: 0 };
+    let parsed = Parser::new(&mut ir, &source, &file, 0).parse_module();
+    let module = match parsed {
+        Ok(m) => m,
+        Err(e) => {
+            out.error = Some(parse_error(&mut ir, &e, &buf, &file));
+            out.ir = ir;
+            out.source = source;
+            return out;
+        }
+    };
+    let result = prepare_and_run(&mut ir, module, path, opts, &mut out);
+    if let Err(d) = result {
+        out.error = Some(d);
+    }
+    out.ir = ir;
+    out.source = source;
+    out
+}
+
+fn prepare_and_run(
+    ir: &mut Ir,
+    module: OpId,
+    path: &Path,
+    opts: &RunOptions,
+    out: &mut Outcome,
+) -> Result<(), Diagnostic> {
+    if let Some(e) = hivm_ir::verifier::verify_all(ir, module).into_iter().next() {
+        return Err(e);
+    }
+    // Bring tensor-level kernels to memrefs, as the device pipeline does.
+    let mut pieces = vec!["hivm-alloc-extra-buffer".to_string()];
+    let mut has_tensors = false;
+    ir.walk(module, &mut |o| {
+        has_tensors |= ir.operands(o).iter().chain(ir.results(o)).any(|v| ir.type_data(ir.value_type(*v)).is_tensor());
+    });
+    if has_tensors {
+        pieces.push("one-shot-bufferize".into());
+    }
+    let reg = hivm_transforms::pass_registry();
+    let mut pm =
+        hivm_ir::pass::PassManager::from_cli(&reg, &pieces).map_err(|e| Diagnostic::error(ir.unknown_loc(), e))?;
+    pm.run(ir, module, true)?;
+    ir.emitted.clear();
+    let entry = pick_entry(ir, module, opts.entry.as_deref())?;
+    let target = hivm_dialects::hacc::module_target(ir, entry);
+    let config = Config {
+        impls: opts.impls.clone(),
+        base_dir: path.parent().map(Path::to_path_buf).unwrap_or_default(),
+        timeout: opts.timeout,
+        caps: Capacities::for_target(target.as_deref()),
+        regbase: target.as_deref().is_some_and(hivm_dialects::hacc::is_regbase),
+        progress: opts.progress,
+    };
+    let ir: &Ir = ir;
+    let mut it = Interp::new(ir, config);
+    let args = make_args(ir, entry, &opts.args, &mut it)?;
+    let blocks = opts.blocks.max(1);
+    for b in 0..blocks {
+        it.start_block(b as i64, blocks as i64).map_err(|e| Diagnostic::error(ir.loc(entry), e))?;
+        let r = it.call_function(entry, args.clone());
+        it.sync.finish();
+        for rep in std::mem::take(&mut it.sync.reports) {
+            out.reports.push((b, rep));
+        }
+        if let Err(e) = r {
+            return Err(e.to_diagnostic(ir));
+        }
+    }
+    for a in &args {
+        out.args.push(match a {
+            Val::Mem(m) => {
+                let (lo, hi) = m.byte_span();
+                let _ = (lo, hi);
+                let mut bytes = Vec::new();
+                let size = m.elem.size();
+                let data = it.mem.get(m.buf).bytes();
+                m.for_each(|o| {
+                    let s = o as usize * size;
+                    bytes.extend_from_slice(&data[s..s + size]);
+                });
+                Some((m.elem, m.sizes.clone(), bytes))
+            }
+            _ => None,
+        });
+    }
+    Ok(())
+}
+
+fn pick_entry(ir: &Ir, module: OpId, name: Option<&str>) -> Result<OpId, Diagnostic> {
+    if let Some(n) = name {
+        return interp::find_func(ir, module, n)
+            .ok_or_else(|| Diagnostic::error(ir.loc(module), format!("no function @{n} in the kernel")));
+    }
+    let body = ir.regions(module)[0];
+    let block = ir.region_blocks(body)[0];
+    let funcs: Vec<OpId> = ir
+        .block_ops(block)
+        .filter(|o| {
+            ir.is_op(*o, "func.func") && !ir.regions(*o).first().is_none_or(|r| ir.region_blocks(*r).is_empty())
+        })
+        .collect();
+    match funcs.as_slice() {
+        [f] => Ok(*f),
+        [] => Err(Diagnostic::error(ir.loc(module), "the kernel defines no function to run")),
+        _ => {
+            let names: Vec<String> = funcs
+                .iter()
+                .filter_map(|f| ir.get_attr(*f, "sym_name").and_then(|a| ir.as_str(a)).map(|s| format!("@{s}")))
+                .collect();
+            Err(Diagnostic::error(
+                ir.loc(module),
+                format!("the kernel defines several functions ({}): choose one with --entry", names.join(", ")),
+            ))
+        }
+    }
+}
+
+fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<Vec<Val>, Diagnostic> {
+    let entry = ir.region_blocks(ir.regions(func)[0])[0];
+    let params = ir.block_args(entry).to_vec();
+    let loc = ir.loc(func);
+    let sig: Vec<String> = params.iter().map(|p| hivm_ir::printer::type_to_string(ir, ir.value_type(*p))).collect();
+    if specs.len() != params.len() {
+        return Err(Diagnostic::error(
+            loc,
+            format!(
+                "the entry function takes {} argument(s) ({}) but {} --arg were given",
+                params.len(),
+                sig.join(", "),
+                specs.len()
+            ),
+        ));
+    }
+    let mut vals = Vec::new();
+    for (i, (p, spec)) in params.iter().zip(specs).enumerate() {
+        let t = ir.value_type(*p);
+        let bad = |m: String| Diagnostic::error(loc, format!("argument {i} ({}): {m}", sig[i]));
+        match ir.type_data(t).clone() {
+            TypeData::MemRef { shape, elem, .. } => {
+                let elem = Elem::of(ir, elem).ok_or_else(|| bad("unsupported element type".into()))?;
+                if let Some((s, _)) = hivm_dialects::util::strides_and_offset(ir, t) {
+                    let want = MemRefVal::contiguous(0, elem, shape.clone()).strides;
+                    if s.iter().zip(&want).any(|(a, b)| *a != hivm_ir::types::DYNAMIC && a != b) {
+                        return Err(bad("only contiguous memref arguments are supported".into()));
+                    }
+                }
+                let (ashape, aelem, bytes) = match spec {
+                    ArgSpec::Npy(path) => {
+                        let a = npy::read(path).map_err(bad)?;
+                        (a.shape, a.elem, Some(a.bytes))
+                    }
+                    ArgSpec::Zeros(s, e) => (s.clone(), *e, None),
+                    ArgSpec::Literal(l) => return Err(bad(format!("'{l}' is a scalar; this argument is a memref"))),
+                };
+                if aelem.size() != elem.size() || aelem.is_float() != elem.is_float() {
+                    return Err(bad(format!("given {} data", aelem.name())));
+                }
+                if ashape.len() != shape.len()
+                    || ashape.iter().zip(&shape).any(|(a, s)| *s != hivm_ir::types::DYNAMIC && a != s)
+                {
+                    return Err(bad(format!("given shape {ashape:?}")));
+                }
+                let n: i64 = ashape.iter().product();
+                let buf = it.mem.alloc(n as usize * elem.size(), Space::Gm).map_err(bad)?;
+                if let Some(b) = bytes {
+                    it.mem.get_mut(buf).bytes_mut().copy_from_slice(&b);
+                }
+                vals.push(Val::Mem(Rc::new(MemRefVal::contiguous(buf, elem, ashape))));
+            }
+            _ => {
+                let elem = Elem::of(ir, t).ok_or_else(|| bad("unsupported argument type".into()))?;
+                let ArgSpec::Literal(l) = spec else {
+                    return Err(bad("a scalar argument takes a number".into()));
+                };
+                let v = if elem.is_float() {
+                    Val::Float(value::round_float(
+                        l.parse::<f64>().map_err(|_| bad(format!("'{l}' is not a number")))?,
+                        elem,
+                    ))
+                } else {
+                    let x = l.parse::<i64>().map_err(|_| bad(format!("'{l}' is not an integer")))?;
+                    Val::Int(value::norm_int(x, elem.width()))
+                };
+                vals.push(v);
+            }
+        }
+    }
+    Ok(vals)
+}
+
+/// Formats an array for `--print`, numpy style.
+pub fn format_array(elem: Elem, shape: &[i64], bytes: &[u8]) -> String {
+    let size = elem.size();
+    let items: Vec<String> = bytes
+        .chunks(size)
+        .map(|c| {
+            let mut raw = [0u8; 8];
+            raw[..size].copy_from_slice(c);
+            let bits = u64::from_le_bytes(raw);
+            match elem {
+                Elem::F16 => format!("{}", half::f16::from_bits(bits as u16)),
+                Elem::BF16 => format!("{}", half::bf16::from_bits(bits as u16)),
+                Elem::F32 => format!("{}", f32::from_bits(bits as u32)),
+                Elem::F64 => format!("{}", f64::from_bits(bits)),
+                Elem::Int(w) => format!("{}", value::norm_int(bits as i64, w)),
+                Elem::Index => format!("{}", bits as i64),
+            }
+        })
+        .collect();
+    fn nest(items: &[String], shape: &[i64]) -> String {
+        match shape {
+            [] => items.first().cloned().unwrap_or_default(),
+            [_] => format!("[{}]", items.join(", ")),
+            [n, rest @ ..] => {
+                let chunk = items.len() / (*n).max(1) as usize;
+                let parts: Vec<String> = items.chunks(chunk.max(1)).map(|c| nest(c, rest)).collect();
+                format!("[{}]", parts.join(",\n "))
+            }
+        }
+    }
+    nest(&items, shape)
+}

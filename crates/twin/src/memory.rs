@@ -1,0 +1,170 @@
+//! The twin's memories. Every buffer is a shared anonymous mapping, so that
+//! implementations running in a forked child write where the interpreter
+//! reads. Global memory is a set of host buffers; each block gets its own
+//! emulated on-chip memories (UB, L1, L0A/B/C) sized from the target.
+
+use std::fmt;
+
+/// Where a buffer lives, as `#hivm.address_space` names it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Space {
+    Gm,
+    Ub,
+    L1,
+    L0a,
+    L0b,
+    L0c,
+}
+
+impl Space {
+    pub fn from_attr(name: &str) -> Option<Space> {
+        Some(match name {
+            "gm" | "zero" => Space::Gm,
+            "ub" => Space::Ub,
+            "cbuf" => Space::L1,
+            "ca" => Space::L0a,
+            "cb" => Space::L0b,
+            "cc" => Space::L0c,
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Space {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Space::Gm => "GM",
+            Space::Ub => "UB",
+            Space::L1 => "L1",
+            Space::L0a => "L0A",
+            Space::L0b => "L0B",
+            Space::L0c => "L0C",
+        })
+    }
+}
+
+/// A shared, zero-filled mapping.
+pub struct Buffer {
+    ptr: *mut u8,
+    len: usize,
+    map_len: usize,
+    pub space: Space,
+}
+
+impl Buffer {
+    pub fn new(len: usize, space: Space) -> Result<Buffer, String> {
+        let map_len = len.max(1).div_ceil(4096) * 4096;
+        // SAFETY: an anonymous mapping with no address hint; checked below.
+        let ptr = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                map_len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_SHARED | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+                -1,
+                0,
+            )
+        };
+        if ptr == libc::MAP_FAILED {
+            return Err(format!("cannot allocate {len} bytes of {space} memory"));
+        }
+        Ok(Buffer { ptr: ptr as *mut u8, len, map_len, space })
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn addr(&self) -> u64 {
+        self.ptr as u64
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        // SAFETY: the mapping is `map_len >= len` bytes and lives as long as self.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+
+    pub fn bytes_mut(&mut self) -> &mut [u8] {
+        // SAFETY: as above; &mut self gives exclusive access on this side.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
+    }
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        // SAFETY: unmapping exactly what `new` mapped.
+        unsafe {
+            libc::munmap(self.ptr as *mut libc::c_void, self.map_len);
+        }
+    }
+}
+
+pub type BufId = u32;
+
+/// On-chip capacities in bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct Capacities {
+    pub ub: usize,
+    pub l1: usize,
+    pub l0a: usize,
+    pub l0b: usize,
+    pub l0c: usize,
+}
+
+impl Capacities {
+    /// The target's sizes; 910B (the default of upstream without a target) otherwise.
+    pub fn for_target(target: Option<&str>) -> Capacities {
+        use hivm_dialects::hacc::targets;
+        let g = target.and_then(targets::target).map(|t| t.generation).unwrap_or(&targets::ASCEND_910B);
+        let b = |bits: u64| (bits / 8) as usize;
+        Capacities { ub: b(g.ub_bits), l1: b(g.l1_bits), l0a: b(g.l0a_bits), l0b: b(g.l0b_bits), l0c: b(g.l0c_bits) }
+    }
+
+    pub fn of(&self, space: Space) -> usize {
+        match space {
+            Space::Gm => usize::MAX,
+            Space::Ub => self.ub,
+            Space::L1 => self.l1,
+            Space::L0a => self.l0a,
+            Space::L0b => self.l0b,
+            Space::L0c => self.l0c,
+        }
+    }
+}
+
+/// All buffers of a run.
+#[derive(Default)]
+pub struct Memory {
+    bufs: Vec<Buffer>,
+}
+
+impl Memory {
+    pub fn alloc(&mut self, len: usize, space: Space) -> Result<BufId, String> {
+        self.bufs.push(Buffer::new(len, space)?);
+        Ok((self.bufs.len() - 1) as BufId)
+    }
+
+    pub fn get(&self, id: BufId) -> &Buffer {
+        &self.bufs[id as usize]
+    }
+
+    pub fn get_mut(&mut self, id: BufId) -> &mut Buffer {
+        &mut self.bufs[id as usize]
+    }
+
+    /// Frees a buffer's memory (its id stays taken).
+    pub fn free(&mut self, id: BufId) {
+        let space = self.bufs[id as usize].space;
+        if let Ok(b) = Buffer::new(0, space) {
+            self.bufs[id as usize] = b;
+        }
+    }
+
+    pub fn buffers(&self) -> impl Iterator<Item = &Buffer> {
+        self.bufs.iter()
+    }
+}

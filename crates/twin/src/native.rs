@@ -1,0 +1,387 @@
+//! User implementations on the host: compiled against the twin header by
+//! the system C/C++ compiler, cached by content hash, loaded, and called in
+//! a forked child so that a crash or an endless loop is reported instead of
+//! taking hivm-run down.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use crate::memory::{Buffer, Space};
+
+pub const HEADER: &str = include_str!("../include/hivm_twin.h");
+const RUNTIME: &str = include_str!("../include/hivm_twin_rt.c");
+
+/// Mirrors `struct hivm_twin_rec`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct Rec {
+    pub kind: u32,
+    pub pipe: u32,
+    pub a: u64,
+    pub b: u64,
+    pub c: i64,
+    pub text: [u8; 96],
+}
+
+pub const CALL: u32 = 1;
+pub const READ: u32 = 2;
+pub const WRITE: u32 = 3;
+pub const SET: u32 = 4;
+pub const WAIT: u32 = 5;
+pub const BARRIER: u32 = 6;
+
+impl Rec {
+    pub fn text(&self) -> String {
+        let n = self.text.iter().position(|b| *b == 0).unwrap_or(self.text.len());
+        String::from_utf8_lossy(&self.text[..n]).into_owned()
+    }
+}
+
+/// Mirrors `struct hivm_twin_region`.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct Region {
+    pub start: u64,
+    pub len: u64,
+}
+
+/// Mirrors `struct hivm_twin_ctx`.
+#[repr(C)]
+pub struct Ctx {
+    pub ub_base: *mut u8,
+    pub ub_size: u64,
+    pub block_idx: i64,
+    pub block_num: i64,
+    pub mask_hi: u64,
+    pub mask_lo: u64,
+    pub mask_counter: i32,
+    pub failed: i32,
+    pub trace: *mut Rec,
+    pub trace_len: u64,
+    pub trace_cap: u64,
+    pub regions: *const Region,
+    pub n_regions: u64,
+    pub error: [u8; 512],
+}
+
+const MAX_REGIONS: usize = 4096;
+const TRACE_CAP: usize = 1 << 22;
+
+/// The context and trace, in memory the child shares.
+pub struct Shared {
+    ctx: Buffer,
+    regions: Buffer,
+    trace: Buffer,
+}
+
+impl Shared {
+    pub fn new() -> Result<Shared, String> {
+        let s = Shared {
+            ctx: Buffer::new(std::mem::size_of::<Ctx>(), Space::Gm)?,
+            regions: Buffer::new(MAX_REGIONS * std::mem::size_of::<Region>(), Space::Gm)?,
+            trace: Buffer::new(TRACE_CAP * std::mem::size_of::<Rec>(), Space::Gm)?,
+        };
+        let c = s.ctx_mut();
+        // SAFETY: the mapping is zeroed and large enough for Ctx; pointers filled in here.
+        unsafe {
+            (*c).trace = s.trace.addr() as *mut Rec;
+            (*c).trace_cap = TRACE_CAP as u64;
+            (*c).regions = s.regions.addr() as *const Region;
+        }
+        Ok(s)
+    }
+
+    pub fn ctx_mut(&self) -> *mut Ctx {
+        self.ctx.addr() as *mut Ctx
+    }
+
+    pub fn ctx(&self) -> &Ctx {
+        // SAFETY: valid for the life of self; the child only runs while we wait.
+        unsafe { &*(self.ctx.addr() as *const Ctx) }
+    }
+
+    pub fn set_regions(&mut self, regions: &[Region]) {
+        let n = regions.len().min(MAX_REGIONS);
+        let dst = self.regions.bytes_mut();
+        for (i, r) in regions[..n].iter().enumerate() {
+            let at = i * 16;
+            dst[at..at + 8].copy_from_slice(&r.start.to_le_bytes());
+            dst[at + 8..at + 16].copy_from_slice(&r.len.to_le_bytes());
+        }
+        // SAFETY: see ctx().
+        unsafe { (*self.ctx_mut()).n_regions = n as u64 };
+    }
+
+    pub fn trace(&self) -> &[Rec] {
+        let n = self.ctx().trace_len as usize;
+        // SAFETY: the child wrote `trace_len` records into the trace mapping.
+        unsafe { std::slice::from_raw_parts(self.trace.addr() as *const Rec, n.min(TRACE_CAP)) }
+    }
+}
+
+fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+    for b in bytes {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+fn cache_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("HIVM_TWIN_CACHE") {
+        return PathBuf::from(d);
+    }
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    base.join("hivm-rs").join("twin")
+}
+
+fn compilers() -> (String, String) {
+    (std::env::var("CC").unwrap_or_else(|_| "cc".into()), std::env::var("CXX").unwrap_or_else(|_| "c++".into()))
+}
+
+fn is_c(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "c")
+}
+
+/// Libraries built and loaded in this run, by their source list.
+#[derive(Default)]
+pub struct Natives {
+    libs: HashMap<Vec<PathBuf>, (PathBuf, libloading::Library)>,
+}
+
+/// How a call into an implementation ended, when it did not return normally.
+#[derive(Debug)]
+pub enum CallError {
+    /// The implementation misused an intrinsic (`hivm_twin_fail`).
+    Misuse(String),
+    Signal(String),
+    Exit(i32),
+    Timeout(Duration),
+    Internal(String),
+}
+
+/// An argument as the C calling convention passes it.
+#[derive(Clone, Copy, Debug)]
+pub enum Arg {
+    /// Pointers and integers (already extended to 64 bits).
+    Word(u64),
+    /// A float; for `f32` the low 32 bits hold it.
+    Float(u64),
+}
+
+impl Natives {
+    /// Builds (or finds in the cache) the library of `sources` and loads it.
+    pub fn library(&mut self, sources: &[PathBuf]) -> Result<&libloading::Library, String> {
+        if !self.libs.contains_key(sources) {
+            let path = build(sources)?;
+            // SAFETY: loading a library we just compiled from the user's sources;
+            // running its initialisers is what using it means.
+            let lib = unsafe { libloading::Library::new(&path) }
+                .map_err(|e| format!("cannot load {}: {e}", path.display()))?;
+            self.libs.insert(sources.to_vec(), (path, lib));
+        }
+        Ok(&self.libs[sources].1)
+    }
+}
+
+/// Compiles `sources` plus the twin runtime into a shared library, reusing
+/// a cached one when nothing that goes into it changed.
+pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
+    let (cc, cxx) = compilers();
+    let mut h = fnv(0xcbf29ce484222325, HEADER.as_bytes());
+    h = fnv(h, RUNTIME.as_bytes());
+    h = fnv(h, cc.as_bytes());
+    h = fnv(h, cxx.as_bytes());
+    let mut contents = Vec::new();
+    for s in sources {
+        let text = std::fs::read(s).map_err(|e| format!("cannot read implementation {}: {e}", s.display()))?;
+        h = fnv(h, s.to_string_lossy().as_bytes());
+        h = fnv(h, &text);
+        contents.push(text);
+    }
+    let dir = cache_dir();
+    let lib = dir.join(format!("{h:016x}.so"));
+    if lib.exists() {
+        return Ok(lib);
+    }
+    let work = dir.join(format!("{h:016x}.build"));
+    std::fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
+    let header = work.join("hivm_twin.h");
+    let rt = work.join("hivm_twin_rt.c");
+    std::fs::write(&header, HEADER).map_err(|e| e.to_string())?;
+    std::fs::write(&rt, RUNTIME).map_err(|e| e.to_string())?;
+    let mut objects = Vec::new();
+    let mut all: Vec<PathBuf> = sources.to_vec();
+    all.push(rt.clone());
+    for (i, src) in all.iter().enumerate() {
+        let obj = work.join(format!("{i}.o"));
+        let (compiler, std) = if is_c(src) { (&cc, "-std=gnu11") } else { (&cxx, "-std=c++17") };
+        let out = Command::new(compiler)
+            .args([std, "-O2", "-fPIC", "-Wno-attributes", "-include"])
+            .arg(&header)
+            .arg("-c")
+            .arg(src)
+            .arg("-o")
+            .arg(&obj)
+            .output()
+            .map_err(|e| format!("cannot run the C/C++ compiler '{compiler}': {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "compiling {} for the host failed:\n{}",
+                src.display(),
+                String::from_utf8_lossy(&out.stderr).trim_end()
+            ));
+        }
+        objects.push(obj);
+    }
+    let tmp = work.join("lib.so");
+    let out = Command::new(&cxx)
+        .arg("-shared")
+        .args(&objects)
+        .arg("-o")
+        .arg(&tmp)
+        .output()
+        .map_err(|e| format!("cannot run '{cxx}' to link: {e}"))?;
+    if !out.status.success() {
+        return Err(format!("linking the implementation failed:\n{}", String::from_utf8_lossy(&out.stderr).trim_end()));
+    }
+    std::fs::rename(&tmp, &lib).map_err(|e| format!("cannot store {}: {e}", lib.display()))?;
+    let _ = std::fs::remove_dir_all(&work);
+    Ok(lib)
+}
+
+#[cfg(target_arch = "aarch64")]
+const GPRS: usize = 8;
+#[cfg(not(target_arch = "aarch64"))]
+const GPRS: usize = 6;
+const FPRS: usize = 8;
+const STACK: usize = 16;
+
+#[cfg(not(target_arch = "aarch64"))]
+#[rustfmt::skip]
+type Entry = unsafe extern "C" fn(
+    u64, u64, u64, u64, u64, u64,
+    f64, f64, f64, f64, f64, f64, f64, f64,
+    u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64,
+);
+#[cfg(target_arch = "aarch64")]
+#[rustfmt::skip]
+type Entry = unsafe extern "C" fn(
+    u64, u64, u64, u64, u64, u64, u64, u64,
+    f64, f64, f64, f64, f64, f64, f64, f64,
+    u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64,
+);
+
+/// Calls `symbol` of `lib` with `args` in a child process and waits at most
+/// `timeout`. Integer-class and float-class arguments travel in separate
+/// registers, so one fixed signature serves every mix (up to 8 floats and
+/// `GPRS + 16` words).
+pub fn call(
+    lib: &libloading::Library,
+    symbol: &str,
+    args: &[Arg],
+    shared: &Shared,
+    timeout: Duration,
+) -> Result<(), CallError> {
+    let mut words = Vec::new();
+    let mut floats = Vec::new();
+    for a in args {
+        match a {
+            Arg::Word(w) => words.push(*w),
+            Arg::Float(f) => floats.push(*f),
+        }
+    }
+    if floats.len() > FPRS || words.len() > GPRS + STACK {
+        return Err(CallError::Internal(format!(
+            "{symbol} takes {} integer and {} float arguments; the twin passes at most {} and {FPRS}",
+            words.len(),
+            floats.len(),
+            GPRS + STACK
+        )));
+    }
+    words.resize(GPRS + STACK, 0);
+    floats.resize(FPRS, 0);
+    let floats: Vec<f64> = floats.into_iter().map(f64::from_bits).collect();
+    // SAFETY: the symbol is the `_mlir_ciface_` entry the kernel names; its
+    // real signature takes these words and floats in these registers.
+    let f: libloading::Symbol<Entry> =
+        unsafe { lib.get(symbol.as_bytes()) }.map_err(|e| CallError::Internal(format!("{symbol} not found: {e}")))?;
+    let f = *f;
+    let attach: Option<libloading::Symbol<unsafe extern "C" fn(*mut Ctx)>> =
+        unsafe { lib.get(b"hivm_twin_attach") }.ok();
+    let attach = attach.map(|a| *a);
+    // SAFETY: fork in a single-threaded process; the child only calls into
+    // the library and exits without unwinding.
+    let pid = unsafe { libc::fork() };
+    if pid < 0 {
+        return Err(CallError::Internal("fork failed".into()));
+    }
+    if pid == 0 {
+        unsafe {
+            if let Some(a) = attach {
+                a(shared.ctx_mut());
+            }
+            let w = &words;
+            let x = &floats;
+            #[cfg(not(target_arch = "aarch64"))]
+            f(
+                w[0], w[1], w[2], w[3], w[4], w[5], x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], w[6], w[7], w[8],
+                w[9], w[10], w[11], w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19], w[20], w[21],
+            );
+            #[cfg(target_arch = "aarch64")]
+            f(
+                w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], w[8],
+                w[9], w[10], w[11], w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19], w[20], w[21], w[22], w[23],
+            );
+            libc::fflush(std::ptr::null_mut());
+            libc::_exit(0);
+        }
+    }
+    wait_child(pid, shared, timeout)
+}
+
+fn wait_child(pid: libc::pid_t, shared: &Shared, timeout: Duration) -> Result<(), CallError> {
+    let start = Instant::now();
+    let mut nap = Duration::from_micros(20);
+    loop {
+        let mut status = 0;
+        // SAFETY: waiting for our own child.
+        let r = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+        if r == pid {
+            if libc::WIFEXITED(status) {
+                return match libc::WEXITSTATUS(status) {
+                    0 => Ok(()),
+                    70 if shared.ctx().failed != 0 => {
+                        let e = &shared.ctx().error;
+                        let n = e.iter().position(|b| *b == 0).unwrap_or(e.len());
+                        Err(CallError::Misuse(String::from_utf8_lossy(&e[..n]).into_owned()))
+                    }
+                    code => Err(CallError::Exit(code)),
+                };
+            }
+            if libc::WIFSIGNALED(status) {
+                let sig = libc::WTERMSIG(status);
+                // SAFETY: strsignal returns a static string for any number.
+                let name = unsafe { std::ffi::CStr::from_ptr(libc::strsignal(sig)) }.to_string_lossy().into_owned();
+                return Err(CallError::Signal(format!("signal {sig} ({name})")));
+            }
+        } else if r < 0 {
+            return Err(CallError::Internal("waitpid failed".into()));
+        }
+        if start.elapsed() > timeout {
+            // SAFETY: killing and reaping our own child.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, &mut status, 0);
+            }
+            return Err(CallError::Timeout(timeout));
+        }
+        std::thread::sleep(nap);
+        nap = (nap * 2).min(Duration::from_millis(5));
+    }
+}

@@ -1,0 +1,70 @@
+//! `.npy` files in and out of twin buffers.
+
+use std::path::Path;
+
+use crate::value::Elem;
+
+/// An array read from a file: element type, shape and little-endian bytes.
+pub struct Array {
+    pub elem: Elem,
+    pub shape: Vec<i64>,
+    pub bytes: Vec<u8>,
+}
+
+fn elem_of_descr(d: &str) -> Option<Elem> {
+    Some(match d.trim_start_matches(['<', '|', '=']) {
+        "b1" => Elem::Int(1),
+        "i1" | "u1" => Elem::Int(8),
+        "i2" | "u2" => Elem::Int(16),
+        "i4" | "u4" => Elem::Int(32),
+        "i8" | "u8" => Elem::Int(64),
+        "f2" => Elem::F16,
+        "f4" => Elem::F32,
+        "f8" => Elem::F64,
+        _ => return None,
+    })
+}
+
+pub fn read(path: &Path) -> Result<Array, String> {
+    let data = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let npy = npyz::NpyFile::new(&data[..]).map_err(|e| format!("{}: not a .npy file: {e}", path.display()))?;
+    let descr = match npy.dtype() {
+        npyz::DType::Plain(t) => t.to_string(),
+        other => return Err(format!("{}: structured dtype {other:?} is not supported", path.display())),
+    };
+    if descr.starts_with('>') {
+        return Err(format!("{}: big-endian data ({descr}) is not supported", path.display()));
+    }
+    if npy.order() == npyz::Order::Fortran {
+        return Err(format!("{}: Fortran-ordered arrays are not supported", path.display()));
+    }
+    let elem = elem_of_descr(&descr).ok_or_else(|| format!("{}: dtype {descr} is not supported", path.display()))?;
+    let shape: Vec<i64> = npy.shape().iter().map(|d| *d as i64).collect();
+    let n: i64 = shape.iter().product();
+    let size = elem.size();
+    // The payload is the file's tail: raw little-endian elements.
+    let payload = &data[data.len() - (n as usize * size).min(data.len())..];
+    if payload.len() != n as usize * size {
+        return Err(format!("{}: the file holds fewer elements than its shape says", path.display()));
+    }
+    Ok(Array { elem, shape, bytes: payload.to_vec() })
+}
+
+pub fn write(path: &Path, elem: Elem, shape: &[i64], bytes: &[u8]) -> Result<(), String> {
+    let descr = elem.npy_descr().ok_or_else(|| format!("cannot save {} arrays as .npy", elem.name()))?;
+    let shape_txt = match shape.len() {
+        1 => format!("({},)", shape[0]),
+        _ => format!("({})", shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")),
+    };
+    let mut header = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape_txt}, }}");
+    // Magic (6) + version (2) + length (2) + header + '\n', padded to 64.
+    let total = 10 + header.len() + 1;
+    header.push_str(&" ".repeat(total.div_ceil(64) * 64 - total));
+    header.push('\n');
+    let mut out = Vec::with_capacity(10 + header.len() + bytes.len());
+    out.extend_from_slice(b"\x93NUMPY\x01\x00");
+    out.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    out.extend_from_slice(header.as_bytes());
+    out.extend_from_slice(bytes);
+    std::fs::write(path, out).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}

@@ -1,0 +1,301 @@
+//! The sync checker: what the hardware's independent pipes would make of
+//! the order the twin runs things in.
+//!
+//! Each pipe executes its instructions in order but independently of the
+//! others. An instruction on pipe q is known to come after instruction n of
+//! pipe p only through a chain of `set_flag`/`wait_flag` or a barrier:
+//! `known[q][p]` is the number of p's instructions that q has seen finish
+//! (vector clocks). Accesses to overlapping memory, one of them a write,
+//! that are not ordered so are races. A `wait_flag` with no matching
+//! `set_flag` hangs; flags still set at the end are reported too.
+
+use std::collections::{HashMap, VecDeque};
+
+pub const PIPES: usize = 11;
+pub const S: usize = 0;
+pub const V: usize = 1;
+pub const M: usize = 2;
+pub const ALL: usize = 6;
+
+pub fn pipe_index(name: &str) -> Option<usize> {
+    Some(match name {
+        "PIPE_S" => 0,
+        "PIPE_V" => 1,
+        "PIPE_M" => 2,
+        "PIPE_MTE1" => 3,
+        "PIPE_MTE2" => 4,
+        "PIPE_MTE3" => 5,
+        "PIPE_ALL" => 6,
+        "PIPE_MTE4" => 7,
+        "PIPE_MTE5" => 8,
+        "PIPE_V2" => 9,
+        "PIPE_FIX" => 10,
+        _ => return None,
+    })
+}
+
+pub fn pipe_name(p: usize) -> &'static str {
+    [
+        "PIPE_S",
+        "PIPE_V",
+        "PIPE_M",
+        "PIPE_MTE1",
+        "PIPE_MTE2",
+        "PIPE_MTE3",
+        "PIPE_ALL",
+        "PIPE_MTE4",
+        "PIPE_MTE5",
+        "PIPE_V2",
+        "PIPE_FIX",
+    ]
+    .get(p)
+    .copied()
+    .unwrap_or("PIPE_?")
+}
+
+/// Where something happened: an op of the kernel (its location, printed by
+/// the caller) and, inside an implementation, the intrinsic call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Site {
+    pub op: Option<hivm_ir::OpId>,
+    pub detail: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    Race,
+    Hang,
+    Leftover,
+    Macro,
+    /// Not an error on its own (a flag set twice before a wait).
+    Warning,
+}
+
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub class: Class,
+    pub site: Site,
+    pub message: String,
+    /// The other party (the earlier access of a race, the set of a flag).
+    pub other: Option<(Site, String)>,
+}
+
+struct Access {
+    pipe: usize,
+    idx: u64,
+    instr: u64,
+    start: u64,
+    end: u64,
+    write: bool,
+    site: Site,
+}
+
+type Clock = [u64; PIPES];
+
+pub struct SyncChecker {
+    count: Clock,
+    known: [Clock; PIPES],
+    flags: HashMap<(usize, usize, i64), VecDeque<(Clock, Site)>>,
+    accesses: Vec<Access>,
+    prune_at: usize,
+    instr: u64,
+    /// Pipes whose instructions complete in order (S always; V on
+    /// register-based targets; M, whose barriers upstream never emits).
+    in_order: [bool; PIPES],
+    pub reports: Vec<Report>,
+    seen: std::collections::HashSet<(Option<hivm_ir::OpId>, Option<hivm_ir::OpId>, Class)>,
+}
+
+impl SyncChecker {
+    pub fn new(regbase: bool) -> SyncChecker {
+        let mut in_order = [false; PIPES];
+        in_order[S] = true;
+        in_order[M] = true;
+        in_order[V] = regbase;
+        SyncChecker {
+            count: [0; PIPES],
+            known: [[0; PIPES]; PIPES],
+            flags: HashMap::new(),
+            accesses: Vec::new(),
+            prune_at: 1024,
+            instr: 0,
+            in_order,
+            reports: Vec::new(),
+            seen: Default::default(),
+        }
+    }
+
+    /// Starts an instruction on `pipe`; its accesses follow.
+    pub fn issue(&mut self, pipe: usize) -> (usize, u64) {
+        let p = pipe.min(PIPES - 1);
+        self.count[p] += 1;
+        if self.in_order[p] {
+            self.known[p][p] = self.count[p] - 1;
+        }
+        self.instr += 1;
+        (p, self.count[p])
+    }
+
+    fn ordered(&self, a: &Access, pipe: usize) -> bool {
+        self.known[pipe][a.pipe] >= a.idx
+    }
+
+    fn report(&mut self, r: Report) {
+        let key = (r.site.op, r.other.as_ref().and_then(|o| o.0.op), r.class);
+        if r.class == Class::Race && !self.seen.insert(key) {
+            return;
+        }
+        self.reports.push(r);
+    }
+
+    /// An access by the instruction last issued on `pipe`.
+    pub fn access(&mut self, pipe: usize, start: u64, len: u64, write: bool, site: &Site) {
+        if len == 0 {
+            return;
+        }
+        let (p, idx) = (pipe.min(PIPES - 1), self.count[pipe.min(PIPES - 1)]);
+        let end = start + len;
+        let mut found = None;
+        for a in &self.accesses {
+            if a.instr == self.instr || a.end <= start || end <= a.start || !(a.write || write) {
+                continue;
+            }
+            if !self.ordered(a, p) {
+                found = Some((a.site.clone(), a.pipe, a.write));
+                break;
+            }
+        }
+        if let Some((other, op, ow)) = found {
+            let kind = |w: bool| if w { "write" } else { "read" };
+            let same = op == p;
+            let message = format!(
+                "race: {} {} of {} bytes at {:#x} is not ordered after an earlier {} {}{}",
+                pipe_name(p),
+                kind(write),
+                len,
+                start,
+                pipe_name(op),
+                kind(ow),
+                if same {
+                    format!(" of the same memory (no pipe_barrier[{}] between them)", pipe_name(p))
+                } else {
+                    " of the same memory (no set_flag/wait_flag chain orders them)".to_string()
+                }
+            );
+            self.report(Report {
+                class: Class::Race,
+                site: site.clone(),
+                message,
+                other: Some((other, "the earlier access".into())),
+            });
+        }
+        // Merge with the previous access of the same instruction when adjacent.
+        if let Some(last) = self.accesses.last_mut()
+            && last.instr == self.instr
+            && last.write == write
+            && last.end == start
+        {
+            last.end = end;
+            return;
+        }
+        self.accesses.push(Access { pipe: p, idx, instr: self.instr, start, end, write, site: site.clone() });
+        if self.accesses.len() >= self.prune_at {
+            self.prune();
+        }
+    }
+
+    /// Forgets accesses every pipe has seen finish.
+    fn prune(&mut self) {
+        let known = &self.known;
+        self.accesses.retain(|a| (0..PIPES).any(|q| known[q][a.pipe] < a.idx));
+        self.prune_at = (self.accesses.len() * 2).max(1024);
+    }
+
+    pub fn set_flag(&mut self, set: usize, wait: usize, event: i64, site: &Site) {
+        let (p, _) = self.issue(set);
+        let mut snap = self.known[p];
+        snap[p] = self.count[p];
+        let q = self.flags.entry((set, wait, event)).or_default();
+        if !q.is_empty() {
+            let earlier = q.back().map(|e| e.1.clone());
+            self.reports.push(Report {
+                class: Class::Warning,
+                site: site.clone(),
+                message: format!(
+                    "set_flag[{}, {}, {}] sets a flag that is already set and not yet waited for",
+                    pipe_name(set),
+                    pipe_name(wait),
+                    event
+                ),
+                other: earlier.map(|s| (s, "set here".into())),
+            });
+        }
+        self.flags.entry((set, wait, event)).or_default().push_back((snap, site.clone()));
+    }
+
+    pub fn wait_flag(&mut self, set: usize, wait: usize, event: i64, site: &Site) {
+        let (q, _) = self.issue(wait);
+        match self.flags.get_mut(&(set, wait, event)).and_then(|f| f.pop_front()) {
+            Some((snap, _)) => {
+                for (k, s) in self.known[q].iter_mut().zip(snap) {
+                    *k = (*k).max(s);
+                }
+            }
+            None => self.reports.push(Report {
+                class: Class::Hang,
+                site: site.clone(),
+                message: format!(
+                    "wait_flag[{}, {}, {}] waits for a flag that nothing has set: this hangs on hardware",
+                    pipe_name(set),
+                    pipe_name(wait),
+                    event
+                ),
+                other: None,
+            }),
+        }
+    }
+
+    pub fn barrier(&mut self, pipe: usize) {
+        if pipe == ALL {
+            self.full_barrier();
+            return;
+        }
+        let p = pipe.min(PIPES - 1);
+        self.issue(p);
+        self.known[p][p] = self.count[p];
+    }
+
+    /// Everything issued so far has finished, as seen from every pipe (the
+    /// compiler's view of code outside HIVM ops, and `pipe_barrier[PIPE_ALL]`).
+    pub fn full_barrier(&mut self) {
+        for q in 0..PIPES {
+            self.known[q] = self.count;
+        }
+        self.accesses.clear();
+    }
+
+    /// Flags set and never waited for, at the end of a block.
+    pub fn finish(&mut self) {
+        let mut left: Vec<_> = self.flags.drain().filter(|(_, q)| !q.is_empty()).collect();
+        left.sort_by_key(|(k, _)| *k);
+        for ((set, wait, event), q) in left {
+            for (_, site) in q {
+                self.reports.push(Report {
+                    class: Class::Leftover,
+                    site,
+                    message: format!(
+                        "set_flag[{}, {}, {}] is still set when the kernel ends (no wait_flag consumed it)",
+                        pipe_name(set),
+                        pipe_name(wait),
+                        event
+                    ),
+                    other: None,
+                });
+            }
+        }
+    }
+
+    pub fn errors(&self) -> usize {
+        self.reports.iter().filter(|r| r.class != Class::Warning).count()
+    }
+}

@@ -1,0 +1,269 @@
+//! Runtime values: scalars and memref descriptors.
+
+use std::rc::Rc;
+
+use hivm_ir::types::FloatKind;
+use hivm_ir::{Ir, Type, TypeData};
+
+use crate::memory::{BufId, Memory};
+
+/// An element or scalar type the twin computes with.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Elem {
+    /// Signless integer of this width (1 to 64 bits).
+    Int(u32),
+    Index,
+    F16,
+    BF16,
+    F32,
+    F64,
+}
+
+impl Elem {
+    pub fn of(ir: &Ir, t: Type) -> Option<Elem> {
+        Some(match ir.type_data(t) {
+            TypeData::Integer { width, .. } if *width <= 64 => Elem::Int(*width),
+            TypeData::Index => Elem::Index,
+            TypeData::Float(FloatKind::F16) => Elem::F16,
+            TypeData::Float(FloatKind::BF16) => Elem::BF16,
+            TypeData::Float(FloatKind::F32) => Elem::F32,
+            TypeData::Float(FloatKind::F64) => Elem::F64,
+            _ => return None,
+        })
+    }
+
+    /// Bytes in memory (i1 takes a byte, as MLIR's lowering stores it).
+    pub fn size(self) -> usize {
+        match self {
+            Elem::Int(w) => (w as usize).div_ceil(8).next_power_of_two(),
+            Elem::Index | Elem::F64 => 8,
+            Elem::F16 | Elem::BF16 => 2,
+            Elem::F32 => 4,
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64)
+    }
+
+    pub fn width(self) -> u32 {
+        match self {
+            Elem::Int(w) => w,
+            Elem::Index => 64,
+            _ => (self.size() * 8) as u32,
+        }
+    }
+
+    /// The `.npy` dtype descriptor.
+    pub fn npy_descr(self) -> Option<&'static str> {
+        Some(match self {
+            Elem::Int(1) => "|b1",
+            Elem::Int(8) => "|i1",
+            Elem::Int(16) => "<i2",
+            Elem::Int(32) => "<i4",
+            Elem::Int(64) | Elem::Index => "<i8",
+            Elem::F16 => "<f2",
+            Elem::F32 => "<f4",
+            Elem::F64 => "<f8",
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> String {
+        match self {
+            Elem::Int(w) => format!("i{w}"),
+            Elem::Index => "index".into(),
+            Elem::F16 => "f16".into(),
+            Elem::BF16 => "bf16".into(),
+            Elem::F32 => "f32".into(),
+            Elem::F64 => "f64".into(),
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Elem> {
+        Some(match s {
+            "index" => Elem::Index,
+            "f16" => Elem::F16,
+            "bf16" => Elem::BF16,
+            "f32" => Elem::F32,
+            "f64" => Elem::F64,
+            _ => {
+                let w: u32 = s.strip_prefix('i')?.parse().ok()?;
+                if w == 0 || w > 64 {
+                    return None;
+                }
+                Elem::Int(w)
+            }
+        })
+    }
+}
+
+/// An integer as the twin keeps it: sign-extended from its width (i1 is 0 or 1).
+pub fn norm_int(v: i64, width: u32) -> i64 {
+    match width {
+        1 => v & 1,
+        64 => v,
+        w => (v << (64 - w)) >> (64 - w),
+    }
+}
+
+/// The value's bits as an unsigned number of `width` bits.
+pub fn unsigned(v: i64, width: u32) -> u64 {
+    if width >= 64 { v as u64 } else { (v as u64) & ((1u64 << width) - 1) }
+}
+
+/// A float rounded to the precision of `e`.
+pub fn round_float(v: f64, e: Elem) -> f64 {
+    match e {
+        Elem::F16 => half::f16::from_f64(v).to_f64(),
+        Elem::BF16 => half::bf16::from_f64(v).to_f64(),
+        Elem::F32 => v as f32 as f64,
+        _ => v,
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemRefVal {
+    pub buf: BufId,
+    pub elem: Elem,
+    /// In elements, from the start of the buffer.
+    pub offset: i64,
+    pub sizes: Vec<i64>,
+    pub strides: Vec<i64>,
+}
+
+impl MemRefVal {
+    pub fn contiguous(buf: BufId, elem: Elem, sizes: Vec<i64>) -> MemRefVal {
+        let mut strides = vec![1; sizes.len()];
+        for d in (0..sizes.len().saturating_sub(1)).rev() {
+            strides[d] = strides[d + 1] * sizes[d + 1].max(1);
+        }
+        MemRefVal { buf, elem, offset: 0, sizes, strides }
+    }
+
+    pub fn num_elements(&self) -> i64 {
+        self.sizes.iter().product()
+    }
+
+    /// Element offset of a multi-index, or None when it is out of range.
+    pub fn linear(&self, idx: &[i64]) -> Option<i64> {
+        let mut off = self.offset;
+        for ((i, n), s) in idx.iter().zip(&self.sizes).zip(&self.strides) {
+            if *i < 0 || i >= n {
+                return None;
+            }
+            off += i * s;
+        }
+        Some(off)
+    }
+
+    /// Calls `f` with the element offset of every element, in row-major order.
+    pub fn for_each(&self, mut f: impl FnMut(i64)) {
+        if self.sizes.contains(&0) {
+            return;
+        }
+        let rank = self.sizes.len();
+        let mut idx = vec![0i64; rank];
+        loop {
+            let off = self.offset + idx.iter().zip(&self.strides).map(|(i, s)| i * s).sum::<i64>();
+            f(off);
+            let mut d = rank;
+            loop {
+                if d == 0 {
+                    return;
+                }
+                d -= 1;
+                idx[d] += 1;
+                if idx[d] < self.sizes[d] {
+                    break;
+                }
+                idx[d] = 0;
+            }
+        }
+    }
+
+    /// The byte range `[lo, hi)` the view spans within its buffer.
+    pub fn byte_span(&self) -> (i64, i64) {
+        if self.sizes.contains(&0) {
+            return (0, 0);
+        }
+        let mut lo = self.offset;
+        let mut hi = self.offset;
+        for (n, s) in self.sizes.iter().zip(&self.strides) {
+            if *s >= 0 {
+                hi += (n - 1) * s;
+            } else {
+                lo += (n - 1) * s;
+            }
+        }
+        let e = self.elem.size() as i64;
+        (lo * e, (hi + 1) * e)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Val {
+    Int(i64),
+    Float(f64),
+    Mem(Rc<MemRefVal>),
+    /// Not computed (yet): reading one is an interpreter bug.
+    Undef,
+}
+
+impl Val {
+    pub fn int(&self) -> i64 {
+        match self {
+            Val::Int(v) => *v,
+            Val::Float(f) => *f as i64,
+            _ => 0,
+        }
+    }
+
+    pub fn float(&self) -> f64 {
+        match self {
+            Val::Float(f) => *f,
+            Val::Int(v) => *v as f64,
+            _ => 0.0,
+        }
+    }
+}
+
+/// Reads one element at element offset `off` of buffer `buf`.
+pub fn load(mem: &Memory, buf: BufId, elem: Elem, off: i64) -> Option<Val> {
+    let b = mem.get(buf).bytes();
+    let size = elem.size();
+    let start = usize::try_from(off).ok()?.checked_mul(size)?;
+    let bytes = b.get(start..start + size)?;
+    let mut raw = [0u8; 8];
+    raw[..size].copy_from_slice(bytes);
+    let bits = u64::from_le_bytes(raw);
+    Some(match elem {
+        Elem::F16 => Val::Float(half::f16::from_bits(bits as u16).to_f64()),
+        Elem::BF16 => Val::Float(half::bf16::from_bits(bits as u16).to_f64()),
+        Elem::F32 => Val::Float(f32::from_bits(bits as u32) as f64),
+        Elem::F64 => Val::Float(f64::from_bits(bits)),
+        Elem::Index => Val::Int(bits as i64),
+        Elem::Int(w) => Val::Int(norm_int(bits as i64, w)),
+    })
+}
+
+/// Writes one element; false when out of the buffer.
+pub fn store(mem: &mut Memory, buf: BufId, elem: Elem, off: i64, v: &Val) -> bool {
+    let size = elem.size();
+    let Some(start) = usize::try_from(off).ok().and_then(|o| o.checked_mul(size)) else { return false };
+    let bits: u64 = match elem {
+        Elem::F16 => half::f16::from_f64(v.float()).to_bits() as u64,
+        Elem::BF16 => half::bf16::from_f64(v.float()).to_bits() as u64,
+        Elem::F32 => (v.float() as f32).to_bits() as u64,
+        Elem::F64 => v.float().to_bits(),
+        Elem::Index | Elem::Int(_) => v.int() as u64,
+    };
+    let b = mem.get_mut(buf).bytes_mut();
+    match b.get_mut(start..start + size) {
+        Some(dst) => {
+            dst.copy_from_slice(&bits.to_le_bytes()[..size]);
+            true
+        }
+        None => false,
+    }
+}
