@@ -108,6 +108,9 @@ fn filecheck(fc: &FileCheckArgs, input: &str) -> Result<(), String> {
 const PRELUDE: &str = "set -o pipefail\nnot() { \"$@\"; [ $? -ne 0 ]; }\n";
 
 fn run_test(path: &Path, opt: &str, real_filecheck: Option<&str>) -> Result<(), String> {
+    let run = env!("CARGO_BIN_EXE_hivm-run");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = root.canonicalize().unwrap_or(root);
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let lines = run_lines(&text);
     if lines.is_empty() {
@@ -121,6 +124,8 @@ fn run_test(path: &Path, opt: &str, real_filecheck: Option<&str>) -> Result<(), 
             .replace("%S", dir)
             .replace("%s", tp)
             .replace("%t", tmp.to_str().unwrap())
+            .replace("%root", root.to_str().unwrap())
+            .replace("hivm-run", run)
             .replace("hivm-opt", opt)
             .replace("bishengir-opt", opt);
         let (cmd, fc) = match (real_filecheck, line.rfind("| FileCheck")) {

@@ -74,7 +74,7 @@ struct hivm_twin_rec {
   uint64_t a;
   uint64_t b;
   int64_t c;
-  char text[96];
+  char text[160];
 };
 
 struct hivm_twin_region {
@@ -341,6 +341,12 @@ template <typename T> static inline T bits_op(T a, T b, bool is_and) {
   return r;
 }
 
+/* A UB operand's byte address, for the trace. */
+static inline unsigned long long ub_offset(const void *p) {
+  uint64_t v = (uint64_t)(uintptr_t)p, base = (uint64_t)(uintptr_t)hivm_twin->ub_base;
+  return (unsigned long long)(v >= base && v - base < hivm_twin->ub_size ? v - base : v);
+}
+
 /* The enabled elements of block `b` of repeat `r`, as a bit set. */
 template <typename T> static inline uint32_t block_mask(uint64_t r, unsigned b) {
   constexpr unsigned per_blk = 32 / sizeof(T);
@@ -374,9 +380,8 @@ static inline void run(const char *name, T *dst, const T *s0, const T *s1, uint8
   constexpr unsigned per_blk = 32 / sizeof(T);
   constexpr uint32_t full = (per_blk >= 32) ? 0xffffffffu : ((1u << per_blk) - 1);
   const uint64_t reps = repeats<T>(repeat);
-  hivm_twin_call(PIPE_V,
-                 "%s(dst=%p, src0=%p, src1=%p, repeat=%u, block strides %u/%u/%u, repeat strides %u/%u/%u)%s", name,
-                 (void *)dst, (const void *)s0, (const void *)s1, repeat, dbs, s0bs, s1bs, drs, s0rs, s1rs,
+  hivm_twin_call(PIPE_V, "%s(dst=UB+%llu, src0=UB+%llu, src1=UB+%llu, repeat=%u, strides %u/%u/%u %u/%u/%u)%s", name,
+                 ub_offset(dst), ub_offset(s0), ub_offset(s1), repeat, dbs, s0bs, s1bs, drs, s0rs, s1rs,
                  hivm_twin->mask_counter ? " [counter mask]" : "");
   if (reps == 0)
     return;

@@ -303,6 +303,8 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
                 if let Some(b) = bytes {
                     it.mem.get_mut(buf).bytes_mut().copy_from_slice(&b);
                 }
+                let b = it.mem.get(buf);
+                it.named.push((b.addr(), b.len() as u64, format!("argument {i}")));
                 vals.push(Val::Mem(Rc::new(MemRefVal::contiguous(buf, elem, ashape))));
             }
             _ => {

@@ -22,7 +22,7 @@ pub struct Rec {
     pub a: u64,
     pub b: u64,
     pub c: i64,
-    pub text: [u8; 96],
+    pub text: [u8; 160],
 }
 
 pub const CALL: u32 = 1;
@@ -222,7 +222,7 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
         let obj = work.join(format!("{i}.o"));
         let (compiler, std) = if is_c(src) { (&cc, "-std=gnu11") } else { (&cxx, "-std=c++17") };
         let out = Command::new(compiler)
-            .args([std, "-O2", "-fPIC", "-Wno-attributes", "-include"])
+            .args([std, "-O2", "-fPIC", "-fno-semantic-interposition", "-Wno-attributes", "-include"])
             .arg(&header)
             .arg("-c")
             .arg(src)

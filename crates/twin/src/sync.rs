@@ -103,6 +103,8 @@ pub struct SyncChecker {
     /// register-based targets; M, whose barriers upstream never emits).
     in_order: [bool; PIPES],
     pub reports: Vec<Report>,
+    /// Named memory ranges, to say where an access went.
+    regions: Vec<(u64, u64, String)>,
     seen: std::collections::HashSet<(Option<hivm_ir::OpId>, Option<hivm_ir::OpId>, Class)>,
 }
 
@@ -121,8 +123,25 @@ impl SyncChecker {
             instr: 0,
             in_order,
             reports: Vec::new(),
+            regions: Vec::new(),
             seen: Default::default(),
         }
+    }
+
+    /// Names the memory at `[start, start + len)` for reports ("UB", "argument 2").
+    pub fn name_region(&mut self, start: u64, len: u64, name: String) {
+        self.regions.push((start, len, name));
+    }
+
+    /// `UB[256, 384)` for a byte range, or the raw address when unnamed.
+    pub fn describe(&self, start: u64, len: u64) -> String {
+        for (s, n, name) in self.regions.iter().rev() {
+            if start >= *s && start < s + n.max(&1) {
+                let off = start - s;
+                return format!("{name}[{off}, {})", off + len);
+            }
+        }
+        format!("{len} bytes at {start:#x}")
     }
 
     /// Starts an instruction on `pipe`; its accesses follow.
@@ -169,11 +188,10 @@ impl SyncChecker {
             let kind = |w: bool| if w { "write" } else { "read" };
             let same = op == p;
             let message = format!(
-                "race: {} {} of {} bytes at {:#x} is not ordered after an earlier {} {}{}",
+                "race: {} {} of {} is not ordered after an earlier {} {}{}",
                 pipe_name(p),
                 kind(write),
-                len,
-                start,
+                self.describe(start, len),
                 pipe_name(op),
                 kind(ow),
                 if same {

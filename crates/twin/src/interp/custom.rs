@@ -53,7 +53,7 @@ impl Interp<'_> {
             let files: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
             return Err(RunError::at(
                 op,
-                format!("custom op '{name}': no implementation defines {entry} (searched {})", files.join(", ")),
+                format!("custom op '{name}' has no implementation: no {entry} in {}", files.join(", ")),
             ));
         }
         // Descriptors live until the call returns: ins, outs, tmps, sync args.

@@ -77,6 +77,8 @@ pub struct Interp<'a> {
     /// This block's on-chip memories and how much of each `memref.alloc` used.
     onchip: Vec<(Space, BufId, usize)>,
     block: (i64, i64),
+    /// Names of GM buffers (kernel arguments), for reports.
+    pub named: Vec<(u64, u64, String)>,
     steps: u64,
     started: Instant,
     last_progress: Instant,
@@ -95,6 +97,7 @@ impl<'a> Interp<'a> {
             shared: None,
             onchip: Vec::new(),
             block: (0, 1),
+            named: Vec::new(),
             steps: 0,
             started: Instant::now(),
             last_progress: Instant::now(),
@@ -112,6 +115,13 @@ impl<'a> Interp<'a> {
             self.onchip.push((space, id, 0));
         }
         self.sync = SyncChecker::new(self.config.regbase);
+        for (space, id, _) in self.onchip.clone() {
+            let b = self.mem.get(id);
+            self.sync.name_region(b.addr(), b.len() as u64, space.to_string());
+        }
+        for (addr, len, name) in self.named.clone() {
+            self.sync.name_region(addr, len, name);
+        }
         if let Some(s) = &self.shared {
             // SAFETY: no child runs now; the context is ours.
             unsafe {

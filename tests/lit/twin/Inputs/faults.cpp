@@ -1,0 +1,36 @@
+// Implementations that misbehave, one per way hivm-run must survive.
+template <typename T, size_t Dim>
+struct memref_t {
+  T *allocated;
+  T *aligned;
+  int64_t offset;
+  int64_t sizes[Dim];
+  int64_t strides[Dim];
+};
+
+extern "C" {
+void _mlir_ciface_null_deref(memref_t<float, 1> *out) {
+  float *volatile p = nullptr;
+  out->aligned[0] = *p;
+}
+
+void _mlir_ciface_spin(memref_t<float, 1> *out) {
+  volatile int forever = 1;
+  while (forever)
+    out->aligned[0] += 1.0f;
+}
+
+void _mlir_ciface_call_abort(memref_t<float, 1> *) { __builtin_trap(); }
+
+// A vector add one repeat longer than UB.
+void _mlir_ciface_past_ub(memref_t<float, 1> *) {
+  vadd((float *)(uintptr_t)(192 * 1024 - 128), (float *)(uintptr_t)0, (float *)(uintptr_t)0, 1, 1, 1, 1, 8, 8, 8);
+}
+
+// A GM -> UB copy that reads past the end of its 16-float argument.
+void _mlir_ciface_past_gm(memref_t<float, 1> *in) {
+  copy_gm_to_ubuf_align_b32((void *)(uintptr_t)0, in->aligned, 0, 1, 32 * sizeof(float), 0, 0, 0, 0);
+}
+
+void _mlir_ciface_exits(memref_t<float, 1> *) { exit(3); }
+}
