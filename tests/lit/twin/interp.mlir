@@ -1,0 +1,217 @@
+// The interpreter on code without custom ops: integer and float semantics,
+// control flow, memref views, HIVM data movement and vector ops, tensors.
+// RUN: hivm-run %s --entry ints --arg zeros:12xi32 --print 0 | FileCheck %s --check-prefix=INTS
+// RUN: hivm-run %s --entry floats --arg zeros:4xf16 --arg zeros:2xf32 --print 0 --print 1 | FileCheck %s --check-prefix=FLOATS
+// RUN: hivm-run %s --entry views --arg zeros:4x4xi32 --arg zeros:2x2xi32 --arg zeros:16xi32 --print 1 --print 2 | FileCheck %s --check-prefix=VIEWS
+// RUN: hivm-run %s --entry control --arg 10 --arg zeros:2xi64 --print 1 | FileCheck %s --check-prefix=CONTROL
+// RUN: hivm-run %s --entry hivm_ops --arg zeros:64xf32 --arg zeros:64xf32 --print 1 2>&1 | FileCheck %s --check-prefix=HIVM
+// RUN: hivm-run %s --entry tensors --arg zeros:8xf32 --arg 2.5 --print 0 | FileCheck %s --check-prefix=TENSORS
+// RUN: hivm-run %s --entry blocks --blocks 4 --arg zeros:4xi32 --print 0 | FileCheck %s --check-prefix=BLOCKS
+
+// Wrapping, signed/unsigned division and shifts, comparisons, casts.
+// INTS: [-3, -1, 5, 2147483647, -2147483648, 3, -2, 7, 1, 613566, -1, 249]
+func.func @ints(%out: memref<12xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
+  %c11 = arith.constant 11 : index
+  %m3 = arith.constant -3 : i32
+  %two = arith.constant 2 : i32
+  %seven = arith.constant 7 : i32
+  %max = arith.constant 2147483647 : i32
+  %one = arith.constant 1 : i32
+  %m7 = arith.constant -7 : i32
+  %a = arith.divsi %m7, %two : i32
+  %b = arith.remsi %m7, %two : i32
+  %c = arith.addi %seven, %m3 : i32
+  %d = arith.addi %c, %one : i32
+  %wrap = arith.addi %max, %one : i32
+  %fd = arith.floordivsi %m7, %two : i32
+  %cd = arith.ceildivsi %m7, %two : i32
+  %ud = arith.divui %m7, %seven : i32
+  %sh = arith.shrsi %m7, %seven : i32
+  %x = arith.cmpi slt, %m7, %two : i32
+  %y = arith.cmpi ult, %m7, %two : i32
+  %sel = arith.select %y, %one, %m3 : i32
+  %byte = arith.trunci %m7 : i32 to i8
+  %ub = arith.extui %byte : i8 to i32
+  %r = arith.subi %ub, %seven : i32
+  %r2 = arith.addi %r, %seven : i32
+  %v = arith.addi %a, %one : i32
+  memref.store %m3, %out[%c0] : memref<12xi32>
+  memref.store %b, %out[%c1] : memref<12xi32>
+  memref.store %d, %out[%c2] : memref<12xi32>
+  memref.store %max, %out[%c3] : memref<12xi32>
+  memref.store %wrap, %out[%c4] : memref<12xi32>
+  %xi = arith.extui %x : i1 to i32
+  %xs = arith.addi %xi, %two : i32
+  memref.store %xs, %out[%c5] : memref<12xi32>
+  memref.store %v, %out[%c6] : memref<12xi32>
+  %fd2 = arith.subi %one, %fd : i32
+  %fd3 = arith.addi %fd2, %two : i32
+  memref.store %fd3, %out[%c7] : memref<12xi32>
+  %cd2 = arith.addi %cd, %c : i32
+  memref.store %one, %out[%c8] : memref<12xi32>
+  %ud2 = arith.divui %ud, %one : i32
+  %q = arith.constant 1000 : i32
+  %ud3 = arith.divui %ud2, %q : i32
+  memref.store %ud3, %out[%c9] : memref<12xi32>
+  memref.store %sh, %out[%c10] : memref<12xi32>
+  memref.store %r2, %out[%c11] : memref<12xi32>
+  return
+}
+
+// f16 rounds after each op; f32 too.
+// FLOATS: [0.33325195, 65504, inf, -0]
+// FLOATS: [0.33333334, 16777216]
+func.func @floats(%h: memref<4xf16>, %f: memref<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1.0 : f16
+  %three = arith.constant 3.0 : f16
+  %third = arith.divf %one, %three : f16
+  %big = arith.constant 65504.0 : f16
+  %inf = arith.addf %big, %big : f16
+  %zero = arith.constant 0.0 : f16
+  %nz = arith.negf %zero : f16
+  memref.store %third, %h[%c0] : memref<4xf16>
+  memref.store %big, %h[%c1] : memref<4xf16>
+  memref.store %inf, %h[%c2] : memref<4xf16>
+  memref.store %nz, %h[%c3] : memref<4xf16>
+  %t = arith.extf %third : f16 to f32
+  %one32 = arith.constant 1.0 : f32
+  %three32 = arith.constant 3.0 : f32
+  %third32 = arith.divf %one32, %three32 : f32
+  %p = arith.constant 16777216.0 : f32
+  %p1 = arith.addf %p, %one32 : f32
+  memref.store %third32, %f[%c0] : memref<2xf32>
+  memref.store %p1, %f[%c1] : memref<2xf32>
+  return
+}
+
+// A 2x2 window of a 4x4 matrix through subview, and a flattened copy
+// through collapse_shape.
+// VIEWS: {{\[}}[5, 6],
+// VIEWS-NEXT: [9, 10]]
+// VIEWS: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+func.func @views(%m: memref<4x4xi32>, %w: memref<2x2xi32>, %flat: memref<16xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c4 step %c1 {
+      %k = affine.apply affine_map<(d0, d1) -> (d0 * 4 + d1)>(%i, %j)
+      %v = arith.index_cast %k : index to i32
+      memref.store %v, %m[%i, %j] : memref<4x4xi32>
+    }
+  }
+  %s = memref.subview %m[1, 1] [2, 2] [1, 1] : memref<4x4xi32> to memref<2x2xi32, strided<[4, 1], offset: 5>>
+  memref.copy %s, %w : memref<2x2xi32, strided<[4, 1], offset: 5>> to memref<2x2xi32>
+  %f = memref.collapse_shape %m [[0, 1]] : memref<4x4xi32> into memref<16xi32>
+  memref.copy %f, %flat : memref<16xi32> to memref<16xi32>
+  return
+}
+
+// scf.while and an unstructured cf loop computing the same sum 0+..+(n-1).
+// CONTROL: [45, 45]
+func.func @control(%n: i64, %out: memref<2xi64>) {
+  %z = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %r:2 = scf.while (%i = %z, %acc = %z) : (i64, i64) -> (i64, i64) {
+    %c = arith.cmpi slt, %i, %n : i64
+    scf.condition(%c) %i, %acc : i64, i64
+  } do {
+  ^bb0(%i: i64, %acc: i64):
+    %acc2 = arith.addi %acc, %i : i64
+    %i2 = arith.addi %i, %one : i64
+    scf.yield %i2, %acc2 : i64, i64
+  }
+  %c0 = arith.constant 0 : index
+  memref.store %r#1, %out[%c0] : memref<2xi64>
+  cf.br ^loop(%z, %z : i64, i64)
+^loop(%i: i64, %acc: i64):
+  %c = arith.cmpi slt, %i, %n : i64
+  cf.cond_br %c, ^body, ^done
+^body:
+  %acc2 = arith.addi %acc, %i : i64
+  %i2 = arith.addi %i, %one : i64
+  cf.br ^loop(%i2, %acc2 : i64, i64)
+^done:
+  %c1 = arith.constant 1 : index
+  memref.store %acc, %out[%c1] : memref<2xi64>
+  return
+}
+
+// GM -> UB on MTE2, x + x on V, UB -> GM on MTE3, each step waiting for the
+// one before: correct, so no sync report.
+// HIVM-NOT: error
+// HIVM: [0, 2, 4, 6, 8,
+func.func @hivm_ops(%in: memref<64xf32>, %out: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c1 {
+    %v = arith.index_cast %i : index to i32
+    %f = arith.sitofp %v : i32 to f32
+    memref.store %f, %in[%i] : memref<64xf32>
+  }
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 256 : i64
+  %x = hivm.hir.pointer_cast(%a0) : memref<64xf32, #hivm.address_space<ub>>
+  %y = hivm.hir.pointer_cast(%a1) : memref<64xf32, #hivm.address_space<ub>>
+  hivm.hir.load ins(%in : memref<64xf32>) outs(%x : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.vadd ins(%x, %x : memref<64xf32, #hivm.address_space<ub>>, memref<64xf32, #hivm.address_space<ub>>) outs(%y : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+  hivm.hir.store ins(%y : memref<64xf32, #hivm.address_space<ub>>) outs(%out : memref<64xf32>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  return
+}
+
+// A tensor-level kernel is bufferized before it runs.
+// TENSORS: [2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5]
+func.func @tensors(%out: memref<8xf32>, %x: f32) {
+  %e = tensor.empty() : tensor<8xf32>
+  %f = linalg.fill ins(%x : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %r = scf.for %i = %c0 to %c8 step %c1 iter_args(%t = %f) -> (tensor<8xf32>) {
+    %v = tensor.extract %t[%i] : tensor<8xf32>
+    %ii = arith.index_cast %i : index to i32
+    %fi = arith.sitofp %ii : i32 to f32
+    %w = arith.addf %v, %fi : f32
+    %t2 = tensor.insert %w into %t[%i] : tensor<8xf32>
+    scf.yield %t2 : tensor<8xf32>
+  }
+  bufferization.materialize_in_destination %r in writable %out : (tensor<8xf32>, memref<8xf32>) -> ()
+  return
+}
+
+// Each block writes its index (and the block count) to its slot.
+// BLOCKS: [40, 41, 42, 43]
+func.func @blocks(%out: memref<4xi32>) {
+  %b = hivm.hir.get_block_idx -> i64
+  %n = hivm.hir.get_block_num -> i64
+  %t = arith.muli %n, %n : i64
+  %ten = arith.constant 10 : i64
+  %base = arith.muli %t, %ten : i64
+  %quarter = arith.divsi %base, %n : i64
+  %v = arith.addi %quarter, %b : i64
+  %i = arith.index_cast %b : i64 to index
+  %v32 = arith.trunci %v : i64 to i32
+  memref.store %v32, %out[%i] : memref<4xi32>
+  return
+}
