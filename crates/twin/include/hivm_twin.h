@@ -125,17 +125,21 @@ static inline struct hivm_twin_rec *hivm_twin_push(uint32_t kind, uint32_t pipe)
   return r;
 }
 
-/* One memory access; runs of adjacent accesses of one kind merge. */
+/* One memory access. An instruction's accesses that continue an earlier
+ * one of the same kind merge with it (a strided or multi-operand sweep
+ * keeps a record per operand, not per block). */
 static inline void hivm_twin_access(uint32_t pipe, int write, const void *p, uint64_t bytes) {
   struct hivm_twin_ctx *c = hivm_twin;
   uint32_t kind = write ? HIVM_TWIN_WRITE : HIVM_TWIN_READ;
   uint64_t a = (uint64_t)(uintptr_t)p;
   if (bytes == 0)
     return;
-  if (c->trace_len > 0) {
-    struct hivm_twin_rec *last = &c->trace[c->trace_len - 1];
-    if (last->kind == kind && last->pipe == pipe && last->a + last->b == a) {
-      last->b += bytes;
+  for (uint64_t back = 1; back <= 4 && back <= c->trace_len; back++) {
+    struct hivm_twin_rec *r = &c->trace[c->trace_len - back];
+    if (r->kind != HIVM_TWIN_READ && r->kind != HIVM_TWIN_WRITE)
+      break;
+    if (r->kind == kind && r->pipe == pipe && r->a + r->b == a) {
+      r->b += bytes;
       return;
     }
   }
@@ -347,23 +351,24 @@ static inline unsigned long long ub_offset(const void *p) {
   return (unsigned long long)(v >= base && v - base < hivm_twin->ub_size ? v - base : v);
 }
 
-/* The enabled elements of block `b` of repeat `r`, as a bit set. */
+/* The enabled elements of block `b` of repeat `r`, as a bit set. A block
+ * never straddles the two mask words (its element count divides 64). */
 template <typename T> static inline uint32_t block_mask(uint64_t r, unsigned b) {
   constexpr unsigned per_blk = 32 / sizeof(T);
   constexpr unsigned per_rep = 256 / sizeof(T);
+  constexpr uint32_t full = (uint32_t)((1ull << per_blk) - 1);
   const hivm_twin_ctx *c = hivm_twin;
-  uint32_t m = 0;
-  for (unsigned e = 0; e < per_blk; e++) {
-    unsigned k = b * per_blk + e;
-    bool on;
-    if (c->mask_counter)
-      on = r * per_rep + k < c->mask_lo;
-    else
-      on = k < 64 ? (c->mask_lo >> k) & 1 : (c->mask_hi >> (k - 64)) & 1;
-    if (on)
-      m |= 1u << e;
+  if (c->mask_counter) {
+    uint64_t first = r * per_rep + (uint64_t)b * per_blk;
+    if (first + per_blk <= c->mask_lo)
+      return full;
+    if (first >= c->mask_lo)
+      return 0;
+    return (uint32_t)((1ull << (c->mask_lo - first)) - 1);
   }
-  return m;
+  unsigned k0 = b * per_blk;
+  uint64_t word = k0 < 64 ? c->mask_lo : c->mask_hi;
+  return (uint32_t)(word >> (k0 % 64)) & full;
 }
 
 template <typename T> static inline uint64_t repeats(uint8_t repeat) {
