@@ -12,6 +12,13 @@ if [ ! -x "$LLVM_BIN/mlir-opt" ] || [ ! -x "$LLVM_BIN/FileCheck" ] || [ ! -x "$L
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq llvm-22-tools mlir-22-tools clang-22 >/dev/null
 fi
+if ! command -v cc >/dev/null || ! command -v c++ >/dev/null; then
+  echo "== installing gcc and g++ (the CPU twin compiles implementations with cc/c++)"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq gcc g++ >/dev/null
+fi
+command -v c++ >/dev/null || { echo "error: no C++ compiler (c++) after install" >&2; exit 1; }
 for tool in mlir-opt mlir-translate FileCheck clang; do
   [ -x "$LLVM_BIN/$tool" ] || { echo "error: $LLVM_BIN/$tool is missing after install" >&2; exit 1; }
 done
