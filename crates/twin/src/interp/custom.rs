@@ -40,7 +40,7 @@ impl Interp<'_> {
         let ir = self.ir;
         let name = custom::name(ir, op).to_string();
         if custom::builtin(ir, op).is_some() {
-            return Err(RunError::at(op, format!("builtin custom op '{name}' is not supported by the CPU twin yet")));
+            return self.builtin(op);
         }
         let symbol = custom::symbol(ir, op)
             .ok_or_else(|| RunError::at(op, format!("custom op '{name}' has no `symbol`")))?

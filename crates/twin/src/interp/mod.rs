@@ -6,6 +6,7 @@
 //! ordered; HIVM ops and intrinsics inside implementations run on pipes.
 
 mod arith;
+mod builtins;
 mod custom;
 mod hivm;
 mod memref;

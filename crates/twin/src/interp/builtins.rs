@@ -1,0 +1,257 @@
+//! The four builtin custom ops, run natively with upstream's operand
+//! conventions and the semantics of its template library (SIMT kernels of
+//! 1024 threads, where a thread stops at its first out-of-range element).
+//! Each runs as one PIPE_V instruction reading its ins and writing its outs.
+
+use std::rc::Rc;
+
+use hivm_dialects::hivm::custom;
+use hivm_ir::OpId;
+
+use super::{Interp, R, RunError};
+use crate::sync::{self, Site};
+use crate::value::{MemRefVal, Val, load, norm_int, store};
+
+const THREADS: i64 = 1024;
+
+/// Element offsets of a view in row-major order of its indices.
+fn offsets(m: &MemRefVal) -> Vec<i64> {
+    let mut v = Vec::with_capacity(m.num_elements().max(0) as usize);
+    m.for_each(|o| v.push(o));
+    v
+}
+
+/// Row-major multi-index of linear position `pos` in `shape`.
+fn unflatten(mut pos: i64, shape: &[i64]) -> Vec<i64> {
+    let mut idx = vec![0; shape.len()];
+    for d in (0..shape.len()).rev() {
+        let n = shape[d].max(1);
+        idx[d] = pos % n;
+        pos /= n;
+    }
+    idx
+}
+
+/// Runs `body(e)` for e in 0..n as 1024 SIMT threads do (thread t takes
+/// t, t + 1024, ... and stops when `body` returns false).
+fn simt(n: i64, mut body: impl FnMut(i64) -> R<bool>) -> R<()> {
+    for t in 0..THREADS.min(n) {
+        let mut e = t;
+        while e < n {
+            if !body(e)? {
+                break;
+            }
+            e += THREADS;
+        }
+    }
+    Ok(())
+}
+
+impl Interp<'_> {
+    fn builtin_memref(&self, op: OpId, v: hivm_ir::Value, what: &str) -> R<Rc<MemRefVal>> {
+        match self.get(v) {
+            Val::Mem(m) => Ok(m.clone()),
+            _ => Err(RunError::at(op, format!("{} expects a memref {what}", custom::name(self.ir, op)))),
+        }
+    }
+
+    fn read(&self, op: OpId, m: &MemRefVal, off: i64) -> R<Val> {
+        load(&self.mem, m.buf, m.elem, off)
+            .ok_or_else(|| RunError::at(op, format!("{} reads outside a buffer", custom::name(self.ir, op))))
+    }
+
+    fn write(&mut self, op: OpId, m: &MemRefVal, off: i64, v: &Val) -> R<()> {
+        if store(&mut self.mem, m.buf, m.elem, off, v) {
+            Ok(())
+        } else {
+            Err(RunError::at(op, format!("{} writes outside a buffer", custom::name(self.ir, op))))
+        }
+    }
+
+    pub(super) fn builtin(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let name = custom::name(ir, op).to_string();
+        let ins = custom::ins(ir, op).to_vec();
+        let outs = custom::outs(ir, op).to_vec();
+        let site = Site { op: Some(op), detail: None };
+        self.sync.issue(sync::V);
+        for v in ins.iter().chain(&outs) {
+            if let Val::Mem(m) = self.get(*v).clone() {
+                let (a, n) = self.span(&m);
+                self.sync.access(sync::V, a, n, outs.contains(v), &site);
+            }
+        }
+        let scalars = |from: usize| -> Vec<i64> { ins[from..].iter().map(|v| self.int(*v)).collect() };
+        let arity = |n: usize| -> R<()> {
+            if ins.len() < n || outs.is_empty() {
+                return Err(RunError::at(op, format!("{name} expects at least {n} ins and one out")));
+            }
+            Ok(())
+        };
+        match name.as_str() {
+            "__builtin_gather_load" => {
+                arity(4)?;
+                let src = self.builtin_memref(op, ins[0], "source")?;
+                let idx = self.builtin_memref(op, ins[1], "index operand")?;
+                let dst = self.builtin_memref(op, outs[0], "destination")?;
+                let r = idx.sizes.len();
+                let s = scalars(2);
+                if s.len() != 2 + 3 * r {
+                    return Err(RunError::at(
+                        op,
+                        format!("{name} with rank-{r} indices takes {} scalar operands, got {}", 2 + 3 * r, s.len()),
+                    ));
+                }
+                let (boundary, dim) = (s[0], s[1] as usize);
+                let (strides, ends, starts) = (&s[2..2 + r], &s[2 + r..2 + 2 * r], &s[2 + 2 * r..]);
+                let (io, dof) = (offsets(&idx), offsets(&dst));
+                let shape = idx.sizes.clone();
+                simt(io.len().min(dof.len()) as i64, |e| {
+                    let t = unflatten(e, &shape);
+                    if (0..r).any(|d| t[d] + starts[d] >= ends[d]) {
+                        return Ok(false);
+                    }
+                    let mut k = self.read(op, &idx, io[e as usize])?.int();
+                    if k < 0 {
+                        k += boundary;
+                    }
+                    if k < 0 || k >= boundary {
+                        return Ok(false);
+                    }
+                    let pos: i64 = (0..r)
+                        .map(|d| if d == dim { k } else { t[d] + starts[d] } * if r == 1 { 1 } else { strides[d] })
+                        .sum();
+                    let v = self.read(op, &src, src.offset + pos)?;
+                    self.write(op, &dst, dof[e as usize], &v)?;
+                    Ok(true)
+                })?;
+            }
+            "__builtin_index_select" => {
+                arity(4)?;
+                let src = self.builtin_memref(op, ins[0], "source")?;
+                let idx = self.builtin_memref(op, ins[1], "index operand")?;
+                let dst = self.builtin_memref(op, outs[0], "destination")?;
+                if idx.sizes.len() != 1 {
+                    return Err(RunError::at(
+                        op,
+                        format!("{name} with {}-d indices is not supported by the CPU twin yet", idx.sizes.len()),
+                    ));
+                }
+                let rank = dst.sizes.len();
+                let s = scalars(2);
+                if s.len() != 2 + 3 * rank {
+                    return Err(RunError::at(
+                        op,
+                        format!(
+                            "{name} with a rank-{rank} result takes {} scalar operands, got {}",
+                            2 + 3 * rank,
+                            s.len()
+                        ),
+                    ));
+                }
+                let (dim, boundary) = (s[0] as usize, s[1]);
+                let (ends, starts, strides) = (&s[2..2 + rank], &s[2 + rank..2 + 2 * rank], &s[2 + 2 * rank..]);
+                let (io, dof) = (offsets(&idx), offsets(&dst));
+                let shape = dst.sizes.clone();
+                for (e, d_off) in dof.iter().enumerate() {
+                    let v = unflatten(e as i64, &shape);
+                    if (0..rank).any(|d| v[d] >= ends[d] - starts[d]) {
+                        continue;
+                    }
+                    let mut k = self.read(op, &idx, io[v[dim] as usize])?.int();
+                    if k < 0 {
+                        k += boundary;
+                    }
+                    if k < 0 || k >= boundary {
+                        continue;
+                    }
+                    let pos: i64 = (0..rank).map(|d| if d == dim { k } else { v[d] + starts[d] } * strides[d]).sum();
+                    let x = self.read(op, &src, src.offset + pos)?;
+                    self.write(op, &dst, *d_off, &x)?;
+                }
+            }
+            "__builtin_indirect_atomic" => {
+                arity(3)?;
+                let extra = ir.get_attr(op, "extra_attr").and_then(|a| ir.as_str(a)).unwrap_or("").to_string();
+                let operate = extra
+                    .split(',')
+                    .filter_map(|kv| kv.split_once('='))
+                    .filter(|(k, _)| k.trim() == "operate")
+                    .map(|(_, v)| v.trim().to_string())
+                    .next_back()
+                    .unwrap_or_default();
+                let dst = self.builtin_memref(op, ins[0], "destination")?;
+                let offs = self.builtin_memref(op, ins[1], "offsets")?;
+                let vals = self.builtin_memref(op, ins[2], "values")?;
+                let mask = match ins.get(3) {
+                    Some(m) => Some(self.builtin_memref(op, *m, "mask")?),
+                    None => None,
+                };
+                let out = self.builtin_memref(op, outs[0], "result")?;
+                let (oo, vo, ro) = (offsets(&offs), offsets(&vals), offsets(&out));
+                let mo = mask.as_ref().map(|m| offsets(m));
+                let float = dst.elem.is_float();
+                let w = dst.elem.width();
+                for i in 0..oo.len().min(vo.len()).min(ro.len()) {
+                    if let (Some(m), Some(mo)) = (&mask, &mo)
+                        && self.read(op, m, mo[i])?.int() == 0
+                    {
+                        let neg = if float { Val::Float(-1.0) } else { Val::Int(norm_int(-1, w)) };
+                        self.write(op, &out, ro[i], &neg)?;
+                        continue;
+                    }
+                    let at = dst.offset + self.read(op, &offs, oo[i])?.int();
+                    let old = self.read(op, &dst, at)?;
+                    let v = self.read(op, &vals, vo[i])?;
+                    let new = match (operate.as_str(), float) {
+                        ("add", true) => Val::Float(old.float() + v.float()),
+                        ("add", false) => Val::Int(norm_int(old.int().wrapping_add(v.int()), w)),
+                        ("min", true) => Val::Float(old.float().min(v.float())),
+                        ("min", false) => Val::Int(old.int().min(v.int())),
+                        ("max", true) => Val::Float(old.float().max(v.float())),
+                        ("max", false) => Val::Int(old.int().max(v.int())),
+                        ("or", false) => Val::Int(old.int() | v.int()),
+                        ("and", false) => Val::Int(old.int() & v.int()),
+                        ("xor", false) => Val::Int(old.int() ^ v.int()),
+                        ("xchg", _) => v.clone(),
+                        (o, _) => {
+                            return Err(RunError::at(
+                                op,
+                                format!("{name}: operate={o} on {} is not supported by the CPU twin", dst.elem.name()),
+                            ));
+                        }
+                    };
+                    self.write(op, &dst, at, &new)?;
+                    self.write(op, &out, ro[i], &old)?;
+                }
+            }
+            "__builtin_histogram" => {
+                arity(2)?;
+                let src = self.builtin_memref(op, ins[0], "input")?;
+                let mask = if ins.len() > 2 { Some(self.builtin_memref(op, ins[1], "mask")?) } else { None };
+                let bins = self.int(*ins.last().unwrap());
+                let dst = self.builtin_memref(op, outs[0], "bins")?;
+                let (so, dof) = (offsets(&src), offsets(&dst));
+                let mo = mask.as_ref().map(|m| offsets(m));
+                let w = src.elem.width();
+                for (i, o) in so.iter().enumerate() {
+                    if let (Some(m), Some(mo)) = (&mask, &mo)
+                        && self.read(op, m, mo[i])?.int() == 0
+                    {
+                        continue;
+                    }
+                    // Values count as unsigned, as the library reads them.
+                    let v = crate::value::unsigned(self.read(op, &src, *o)?.int(), w);
+                    if v >= bins.max(0) as u64 || v as usize >= dof.len() {
+                        continue;
+                    }
+                    let at = dof[v as usize];
+                    let c = self.read(op, &dst, at)?.int();
+                    self.write(op, &dst, at, &Val::Int(norm_int(c + 1, 32)))?;
+                }
+            }
+            _ => return Err(RunError::at(op, format!("builtin '{name}' is not known to the CPU twin"))),
+        }
+        Ok(())
+    }
+}
