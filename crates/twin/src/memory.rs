@@ -43,32 +43,52 @@ impl fmt::Display for Space {
     }
 }
 
-/// A shared, zero-filled mapping.
+/// A shared, zero-filled mapping, placed so that it ends (to within 32
+/// bytes) where an inaccessible guard page begins, with another guard page
+/// before it: implementations that run off a buffer fault instead of
+/// silently corrupting its neighbour.
 pub struct Buffer {
     ptr: *mut u8,
     len: usize,
+    base: *mut u8,
     map_len: usize,
     pub space: Space,
 }
 
+const PAGE: usize = 4096;
+
 impl Buffer {
     pub fn new(len: usize, space: Space) -> Result<Buffer, String> {
-        let map_len = len.max(1).div_ceil(4096) * 4096;
+        let data = len.max(1).div_ceil(PAGE) * PAGE;
+        let map_len = data + 2 * PAGE;
         // SAFETY: an anonymous mapping with no address hint; checked below.
-        let ptr = unsafe {
+        let base = unsafe {
             libc::mmap(
                 std::ptr::null_mut(),
                 map_len,
-                libc::PROT_READ | libc::PROT_WRITE,
+                libc::PROT_NONE,
                 libc::MAP_SHARED | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
                 -1,
                 0,
             )
         };
-        if ptr == libc::MAP_FAILED {
+        if base == libc::MAP_FAILED {
             return Err(format!("cannot allocate {len} bytes of {space} memory"));
         }
-        Ok(Buffer { ptr: ptr as *mut u8, len, map_len, space })
+        let base = base as *mut u8;
+        // SAFETY: the data pages lie inside the mapping just made.
+        let ok = unsafe {
+            libc::mprotect(base.add(PAGE) as *mut libc::c_void, data, libc::PROT_READ | libc::PROT_WRITE) == 0
+        };
+        if !ok {
+            // SAFETY: unmapping what was just mapped.
+            unsafe { libc::munmap(base as *mut libc::c_void, map_len) };
+            return Err(format!("cannot allocate {len} bytes of {space} memory"));
+        }
+        let start = PAGE + data - len.div_ceil(32) * 32;
+        // SAFETY: `start` is inside the data pages.
+        let ptr = unsafe { base.add(start) };
+        Ok(Buffer { ptr, len, base, map_len, space })
     }
 
     pub fn len(&self) -> usize {
@@ -84,7 +104,7 @@ impl Buffer {
     }
 
     pub fn bytes(&self) -> &[u8] {
-        // SAFETY: the mapping is `map_len >= len` bytes and lives as long as self.
+        // SAFETY: `len` readable bytes start at ptr and live as long as self.
         unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
     }
 
@@ -98,7 +118,7 @@ impl Drop for Buffer {
     fn drop(&mut self) {
         // SAFETY: unmapping exactly what `new` mapped.
         unsafe {
-            libc::munmap(self.ptr as *mut libc::c_void, self.map_len);
+            libc::munmap(self.base as *mut libc::c_void, self.map_len);
         }
     }
 }

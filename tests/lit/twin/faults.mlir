@@ -7,6 +7,7 @@
 // RUN: not hivm-run %s --impl %S/Inputs/faults.cpp --entry past_gm --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=GM
 // RUN: not hivm-run %s --impl %S/Inputs/faults.cpp --entry exits --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=EXIT
 // RUN: not hivm-run %s --impl %S/Inputs/faults.cpp --entry missing --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not hivm-run %s --impl %S/Inputs/faults.cpp --entry past_end --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=PASTEND
 
 // NULL: faults.mlir:[[@LINE+3]]:3: error: custom op 'crash' (_mlir_ciface_null_deref) crashed with signal 11 (Segmentation fault)
 // NULL-NOT: panicked
@@ -48,5 +49,13 @@ func.func @exits(%m: memref<16xf32>) {
 // MISSING: faults.mlir:[[@LINE+2]]:3: error: custom op 'nothing' has no implementation: no _mlir_ciface_not_there in {{.*}}faults.cpp
 func.func @missing(%m: memref<16xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "not_there"} "nothing" outs(%m : memref<16xf32>)
+  return
+}
+
+// Running off the end of a buffer in plain C hits its guard page.
+// PASTEND: faults.mlir:[[@LINE+3]]:3: error: custom op 'overrun' (_mlir_ciface_past_end) crashed with signal 11 (Segmentation fault)
+// PASTEND: note: a memory fault: every buffer passed to it ends at an inaccessible page
+func.func @past_end(%m: memref<16xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "past_end"} "overrun" outs(%m : memref<16xf32>)
   return
 }

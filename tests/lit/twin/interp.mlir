@@ -215,3 +215,42 @@ func.func @blocks(%out: memref<4xi32>) {
   memref.store %v32, %out[%i] : memref<4xi32>
   return
 }
+
+// RUN: hivm-run %s --entry vector_family --arg zeros:2x4xf32 --arg zeros:2x4xi32 --arg zeros:2x1xf32 --print 0 --print 1 --print 2 2>&1 | FileCheck %s --check-prefix=VEC
+// Broadcast, a cast with rint (ties to even) and a row-sum reduction, with
+// the vector op at tensor level (bufferized first). Consecutive dependent V
+// ops need a pipe_barrier[PIPE_V] between them.
+// VEC: {{\[}}[0.5, 1.5, 2.5, 3.5],
+// VEC-NEXT: [0.5, 1.5, 2.5, 3.5]]
+// VEC: {{\[}}[0, 2, 2, 4],
+// VEC-NEXT: [0, 2, 2, 4]]
+// VEC: {{\[}}[16],
+// VEC-NEXT: [16]]
+// VEC-NOT: race
+func.func @vector_family(%f: memref<2x4xf32>, %i: memref<2x4xi32>, %s: memref<2x1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %row = memref.alloc() : memref<1x4xf32>
+  %half = arith.constant 0.5 : f32
+  %one = arith.constant 1.0 : f32
+  hivm.hir.vbrc ins(%half : f32) outs(%row : memref<1x4xf32>)
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %v1 = arith.constant 1.5 : f32
+  %v2 = arith.constant 2.5 : f32
+  %v3 = arith.constant 3.5 : f32
+  memref.store %v1, %row[%c0, %c1] : memref<1x4xf32>
+  memref.store %v2, %row[%c0, %c2] : memref<1x4xf32>
+  memref.store %v3, %row[%c0, %c3] : memref<1x4xf32>
+  hivm.hir.vbrc ins(%row : memref<1x4xf32>) outs(%f : memref<2x4xf32>) broadcast_dims = [0]
+  hivm.hir.pipe_barrier[<PIPE_V>]
+  hivm.hir.vcast ins(%f : memref<2x4xf32>) outs(%i : memref<2x4xi32>)
+  %t = bufferization.to_tensor %f restrict : memref<2x4xf32> to tensor<2x4xf32>
+  %e = tensor.empty() : tensor<2x4xf32>
+  %d = hivm.hir.vadd ins(%t, %t : tensor<2x4xf32>, tensor<2x4xf32>) outs(%e : tensor<2x4xf32>) -> tensor<2x4xf32>
+  %o = tensor.empty() : tensor<2x1xf32>
+  hivm.hir.pipe_barrier[<PIPE_V>]
+  %r = hivm.hir.vreduce <sum> ins(%d : tensor<2x4xf32>) outs(%o : tensor<2x1xf32>) reduce_dims = [1] -> tensor<2x1xf32>
+  bufferization.materialize_in_destination %r in writable %s : (tensor<2x1xf32>, memref<2x1xf32>) -> ()
+  return
+}

@@ -40,6 +40,7 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
         "bufferization.to_tensor" => Kind::ToTensor,
         "tensor.empty" | "bufferization.alloc_tensor" => Kind::Alloc,
         "linalg.fill" | custom::CUSTOM | custom::MACRO | "tensor.insert_slice" | "tensor.insert" => Kind::Dps,
+        n if is_hivm_dps(n) => Kind::Dps,
         "bufferization.materialize_in_destination" => Kind::Materialize,
         "tensor.extract" => Kind::Extract,
         "tensor.extract_slice" => Kind::ExtractSlice,
@@ -52,13 +53,42 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
     })
 }
 
+/// HIVM structured ops (ins, outs, ...), bufferized like custom ops without
+/// `inplace_outs`: outs may be read.
+fn is_hivm_dps(name: &str) -> bool {
+    matches!(
+        name,
+        "hivm.hir.vadd"
+            | "hivm.hir.vsub"
+            | "hivm.hir.vmul"
+            | "hivm.hir.vdiv"
+            | "hivm.hir.vmax"
+            | "hivm.hir.vmin"
+            | "hivm.hir.vabs"
+            | "hivm.hir.vexp"
+            | "hivm.hir.vln"
+            | "hivm.hir.vrelu"
+            | "hivm.hir.vsqrt"
+            | "hivm.hir.vrec"
+            | "hivm.hir.vcast"
+            | "hivm.hir.vreduce"
+            | "hivm.hir.load"
+            | "hivm.hir.store"
+            | "hivm.hir.copy"
+    )
+}
+
 /// Operand range `[start, end)` of a DPS op's outs.
 pub fn dps_outs(ir: &Ir, op: OpId) -> std::ops::Range<usize> {
     if ir.is_op(op, "tensor.insert") {
         return 1..2; // scalar, dest, indices
     }
-    let seg = segments(ir, op);
-    seg[0]..seg[0] + seg[1]
+    match segments(ir, op).as_slice() {
+        [ins, outs, ..] => *ins..*ins + *outs,
+        // Ops without segment sizes (hivm.hir.store, copy): `ins(src) outs(dst)`.
+        _ if ir.operands(op).len() >= 2 => 1..2,
+        _ => 0..0,
+    }
 }
 
 /// Out #k is in-place for a custom op iff some ins operand maps to it through

@@ -127,6 +127,13 @@ impl Interp<'_> {
             Err(CallError::Misuse(m)) => return Err(RunError::at(op, format!("{what}: {m}"))),
             Err(CallError::Signal(s)) => {
                 let mut e = RunError::at(op, format!("{what} crashed with {s}"));
+                if s.contains("(Segmentation fault)") || s.contains("(Bus error)") {
+                    e.notes.push(
+                        "a memory fault: every buffer passed to it ends at an inaccessible page, so running past \
+                         one faults too"
+                            .into(),
+                    );
+                }
                 if let Some(last) = shared.trace().iter().rev().find(|r| r.kind == native::CALL) {
                     e.notes.push(format!("the last intrinsic it called: {}", last.text()));
                 }

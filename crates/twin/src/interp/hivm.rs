@@ -69,6 +69,9 @@ impl Interp<'_> {
             }
             hivm_dialects::hivm::custom::CUSTOM | hivm_dialects::hivm::custom::MACRO => self.custom(op)?,
             _ if is_elementwise(name) => self.elementwise(op, name)?,
+            "hivm.hir.vbrc" => self.vbrc(op)?,
+            "hivm.hir.vcast" => self.vcast(op)?,
+            "hivm.hir.vreduce" => self.vreduce(op)?,
             _ => return Err(unsupported(ir, op)),
         }
         if ir.results(op).len() == 1 && self.get(ir.result(op, 0)) == &Val::Undef {
@@ -184,6 +187,185 @@ impl Interp<'_> {
         }
         Ok(())
     }
+}
+
+impl Interp<'_> {
+    /// Reads and writes of a one-instruction V op.
+    fn v_accesses(&mut self, ins: &[Val], out: &MemRefVal, op: OpId) {
+        let site = Site { op: Some(op), detail: None };
+        self.sync.issue(sync::V);
+        for v in ins {
+            if let Val::Mem(m) = v {
+                let (a, n) = self.span(m);
+                self.sync.access(sync::V, a, n, false, &site);
+            }
+        }
+        let (a, n) = self.span(out);
+        self.sync.access(sync::V, a, n, true, &site);
+    }
+
+    /// `vbrc`: a scalar, or a memref with size-1 dims, spread over the output.
+    fn vbrc(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let src = self.get(ir.operand(op, 0)).clone();
+        let dst = self.memref(op, ir.operand(op, 1))?;
+        self.v_accesses(std::slice::from_ref(&src), &dst, op);
+        let mut offs = Vec::new();
+        dst.for_each(|o| offs.push(o));
+        for (k, o) in offs.iter().enumerate() {
+            let v = match &src {
+                Val::Mem(m) => {
+                    if m.sizes.len() != dst.sizes.len() {
+                        return Err(RunError::at(op, "vbrc operands must have the same rank"));
+                    }
+                    let mut idx = unflatten(k as i64, &dst.sizes);
+                    for (d, i) in idx.iter_mut().enumerate() {
+                        if m.sizes[d] == 1 {
+                            *i = 0;
+                        }
+                    }
+                    let off = m.linear(&idx).ok_or_else(|| RunError::at(op, "vbrc source shape does not broadcast"))?;
+                    load(&self.mem, m.buf, m.elem, off)
+                        .ok_or_else(|| RunError::at(op, "vbrc reads outside its source"))?
+                }
+                scalar => scalar.clone(),
+            };
+            let v = convert(&v, dst.elem, "rint", false);
+            if !store(&mut self.mem, dst.buf, dst.elem, *o, &v) {
+                return Err(RunError::at(op, "vbrc writes outside its output"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `vcast`: elementwise conversion with the op's rounding mode.
+    fn vcast(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let src = self.memref(op, ir.operand(op, 0))?;
+        let dst = self.memref(op, ir.operand(op, 1))?;
+        if src.sizes != dst.sizes {
+            return Err(RunError::at(op, "vcast operands must have one shape"));
+        }
+        let mode = self.enum_attr(op, "round_mode", "round_mode").unwrap_or_else(|| "rint".into());
+        let unsigned = self.enum_attr(op, "cast", "cast").as_deref() == Some("cast_unsigned");
+        self.v_accesses(&[Val::Mem(src.clone())], &dst, op);
+        let (mut so, mut dof) = (Vec::new(), Vec::new());
+        src.for_each(|o| so.push(o));
+        dst.for_each(|o| dof.push(o));
+        for (s, d) in so.iter().zip(&dof) {
+            let mut v =
+                load(&self.mem, src.buf, src.elem, *s).ok_or_else(|| RunError::at(op, "vcast reads outside"))?;
+            if unsigned && !src.elem.is_float() {
+                v = Val::Int(crate::value::unsigned(v.int(), src.elem.width()) as i64);
+            }
+            let r = convert(&v, dst.elem, &mode, src.elem.is_float());
+            if !store(&mut self.mem, dst.buf, dst.elem, *d, &r) {
+                return Err(RunError::at(op, "vcast writes outside its output"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `vreduce <sum|prod|max|min>` over `reduce_dims` (size 1 in the output).
+    fn vreduce(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let seg = segments(ir, op);
+        let src = self.memref(op, ir.operand(op, 0))?;
+        let dst = self.memref(op, ir.operand(op, seg[0]))?;
+        let kind = self.enum_attr(op, "arith", "reduce_op").unwrap_or_default();
+        if !matches!(kind.as_str(), "sum" | "prod" | "max" | "min") {
+            return Err(RunError::at(op, format!("vreduce <{kind}> is not supported by the CPU twin yet")));
+        }
+        if src.sizes.len() != dst.sizes.len() {
+            return Err(RunError::at(op, "vreduce operands must have the same rank"));
+        }
+        self.v_accesses(&[Val::Mem(src.clone())], &dst, op);
+        let n: i64 = dst.num_elements();
+        let float = dst.elem.is_float();
+        let mut acc: Vec<Option<Val>> = vec![None; n.max(0) as usize];
+        let mut k = 0i64;
+        let mut err = None;
+        let mut so = Vec::new();
+        src.for_each(|o| so.push(o));
+        for o in so {
+            let idx = unflatten(k, &src.sizes);
+            k += 1;
+            let out_idx: Vec<i64> = idx.iter().zip(&dst.sizes).map(|(i, n)| if *n == 1 { 0 } else { *i }).collect();
+            let slot = out_idx.iter().zip(&dst.sizes).fold(0i64, |a, (i, n)| a * n + i) as usize;
+            let Some(v) = load(&self.mem, src.buf, src.elem, o) else {
+                err = Some("vreduce reads outside its input");
+                break;
+            };
+            acc[slot] = Some(match acc[slot].take() {
+                None => v,
+                Some(a) => match (kind.as_str(), float) {
+                    ("sum", true) => Val::Float(round_float(a.float() + v.float(), dst.elem)),
+                    ("sum", false) => Val::Int(crate::value::norm_int(a.int().wrapping_add(v.int()), dst.elem.width())),
+                    ("prod", true) => Val::Float(round_float(a.float() * v.float(), dst.elem)),
+                    ("prod", false) => {
+                        Val::Int(crate::value::norm_int(a.int().wrapping_mul(v.int()), dst.elem.width()))
+                    }
+                    ("max", true) => Val::Float(a.float().max(v.float())),
+                    ("max", false) => Val::Int(a.int().max(v.int())),
+                    ("min", true) => Val::Float(a.float().min(v.float())),
+                    _ => Val::Int(a.int().min(v.int())),
+                },
+            });
+        }
+        if let Some(e) = err {
+            return Err(RunError::at(op, e));
+        }
+        let mut dof = Vec::new();
+        dst.for_each(|o| dof.push(o));
+        for (o, a) in dof.iter().zip(acc) {
+            if let Some(v) = a
+                && !store(&mut self.mem, dst.buf, dst.elem, *o, &v)
+            {
+                return Err(RunError::at(op, "vreduce writes outside its output"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Row-major multi-index of linear position `pos` in `shape`.
+fn unflatten(mut pos: i64, shape: &[i64]) -> Vec<i64> {
+    let mut idx = vec![0; shape.len()];
+    for d in (0..shape.len()).rev() {
+        let n = shape[d].max(1);
+        idx[d] = pos % n;
+        pos /= n;
+    }
+    idx
+}
+
+/// A value converted to element type `to`; floats become integers with
+/// rounding `mode` (saturating except in `truncwithoverflow`).
+fn convert(v: &Val, to: Elem, mode: &str, from_float: bool) -> Val {
+    if to.is_float() {
+        return Val::Float(round_float(v.float(), to));
+    }
+    if !from_float {
+        return Val::Int(crate::value::norm_int(v.int(), to.width()));
+    }
+    let x = v.float();
+    let r = match mode {
+        "round" => x.round(),
+        "floor" => x.floor(),
+        "ceil" => x.ceil(),
+        "trunc" | "truncwithoverflow" => x.trunc(),
+        _ => x.round_ties_even(),
+    };
+    if mode == "truncwithoverflow" {
+        return Val::Int(crate::value::norm_int(r as i128 as i64, to.width()));
+    }
+    let w = to.width();
+    let (lo, hi) = if w >= 64 {
+        (i64::MIN as f64, i64::MAX as f64)
+    } else {
+        (-(2f64.powi(w as i32 - 1)), 2f64.powi(w as i32 - 1) - 1.0)
+    };
+    Val::Int(if r.is_nan() { 0 } else { r.clamp(lo, hi) as i64 })
 }
 
 fn is_elementwise(name: &str) -> bool {

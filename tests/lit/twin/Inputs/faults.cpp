@@ -34,3 +34,11 @@ void _mlir_ciface_past_gm(memref_t<float, 1> *in) {
 
 void _mlir_ciface_exits(memref_t<float, 1> *) { exit(3); }
 }
+
+extern "C" {
+// Writes one element past the end of its 16-float output.
+void _mlir_ciface_past_end(memref_t<float, 1> *out) {
+  for (int i = 0; i <= 16 + 8; i++)
+    out->aligned[i] = 1.0f;
+}
+}
