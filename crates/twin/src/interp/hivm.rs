@@ -283,13 +283,11 @@ impl Interp<'_> {
         let n: i64 = dst.num_elements();
         let float = dst.elem.is_float();
         let mut acc: Vec<Option<Val>> = vec![None; n.max(0) as usize];
-        let mut k = 0i64;
         let mut err = None;
         let mut so = Vec::new();
         src.for_each(|o| so.push(o));
-        for o in so {
-            let idx = unflatten(k, &src.sizes);
-            k += 1;
+        for (k, o) in so.into_iter().enumerate() {
+            let idx = unflatten(k as i64, &src.sizes);
             let out_idx: Vec<i64> = idx.iter().zip(&dst.sizes).map(|(i, n)| if *n == 1 { 0 } else { *i }).collect();
             let slot = out_idx.iter().zip(&dst.sizes).fold(0i64, |a, (i, n)| a * n + i) as usize;
             let Some(v) = load(&self.mem, src.buf, src.elem, o) else {
