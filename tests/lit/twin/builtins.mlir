@@ -138,3 +138,48 @@ func.func @histogram(%bins: memref<4xi32>) {
   hivm.hir.custom "__builtin_histogram" ins(%src, %n : memref<6xi32>, i64) outs(%bins : memref<4xi32>)
   return
 }
+
+// RUN: hivm-run %s --entry select2d --arg zeros:2x2x3xi32 --print 0 2>&1 | FileCheck %s --check-prefix=SELECT2
+// Rows of a 4x3 matrix (src[r][c] = 10 r + c) picked by 2-d indices
+// [[3, 1], [0, -2]]: the result has the indices' shape in front.
+// SELECT2: {{\[}}{{\[}}[30, 31, 32],
+// SELECT2-NEXT: [10, 11, 12]],
+// SELECT2-NEXT: {{\[}}[0, 1, 2],
+// SELECT2-NEXT: [20, 21, 22]]]
+func.func @select2d(%out: memref<2x2x3xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %src = memref.alloc() : memref<4x3xi32, #hivm.address_space<gm>>
+  scf.for %r = %c0 to %c4 step %c1 {
+    scf.for %c = %c0 to %c3 step %c1 {
+      %k = affine.apply affine_map<(d0, d1) -> (d0 * 10 + d1)>(%r, %c)
+      %ki = arith.index_cast %k : index to i32
+      memref.store %ki, %src[%r, %c] : memref<4x3xi32, #hivm.address_space<gm>>
+    }
+  }
+  %idx = memref.alloc() : memref<2x2xi64>
+  %i3 = arith.constant 3 : i64
+  %i1 = arith.constant 1 : i64
+  %i0 = arith.constant 0 : i64
+  %im2 = arith.constant -2 : i64
+  memref.store %i3, %idx[%c0, %c0] : memref<2x2xi64>
+  memref.store %i1, %idx[%c0, %c1] : memref<2x2xi64>
+  memref.store %i0, %idx[%c1, %c0] : memref<2x2xi64>
+  memref.store %im2, %idx[%c1, %c1] : memref<2x2xi64>
+  %dst = memref.alloc() : memref<2x2x3xi32>
+  %dim = arith.constant 0 : i32
+  %bound = arith.constant 4 : i64
+  %e0 = arith.constant 2 : i32
+  %e2 = arith.constant 3 : i32
+  %s0 = arith.constant 0 : i32
+  %st0 = arith.constant 3 : i64
+  %st1 = arith.constant 1 : i64
+  hivm.hir.custom {extra_attr = "dim=3"} "__builtin_index_select"
+      ins(%src, %idx, %dim, %bound, %e0, %e0, %e2, %s0, %s0, %st0, %st1
+          : memref<4x3xi32, #hivm.address_space<gm>>, memref<2x2xi64>, i32, i64, i32, i32, i32, i32, i32, i64, i64)
+      outs(%dst : memref<2x2x3xi32>)
+  memref.copy %dst, %out : memref<2x2x3xi32> to memref<2x2x3xi32>
+  return
+}

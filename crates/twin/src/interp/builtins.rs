@@ -131,42 +131,65 @@ impl Interp<'_> {
                 let src = self.builtin_memref(op, ins[0], "source")?;
                 let idx = self.builtin_memref(op, ins[1], "index operand")?;
                 let dst = self.builtin_memref(op, outs[0], "destination")?;
-                if idx.sizes.len() != 1 {
-                    return Err(RunError::at(
-                        op,
-                        format!("{name} with {}-d indices is not supported by the CPU twin yet", idx.sizes.len()),
-                    ));
-                }
-                let rank = dst.sizes.len();
-                let s = scalars(2);
-                if s.len() != 2 + 3 * rank {
+                let (k_idx, src_rank, val_rank) = (idx.sizes.len(), src.sizes.len(), dst.sizes.len());
+                if !(1..=2).contains(&k_idx) || val_rank != src_rank + k_idx - 1 {
                     return Err(RunError::at(
                         op,
                         format!(
-                            "{name} with a rank-{rank} result takes {} scalar operands, got {}",
-                            2 + 3 * rank,
-                            s.len()
+                            "{name}: a rank-{src_rank} source gathered by rank-{k_idx} indices gives a rank-{} \
+                             result, not {val_rank} (indices must be 1-d or 2-d)",
+                            src_rank + k_idx - 1
                         ),
                     ));
                 }
-                let (dim, boundary) = (s[0] as usize, s[1]);
-                let (ends, starts, strides) = (&s[2..2 + rank], &s[2 + rank..2 + 2 * rank], &s[2 + 2 * rank..]);
-                let (io, dof) = (offsets(&idx), offsets(&dst));
+                // gather dim, boundary, then an end offset per result dim and
+                // a start offset and a stride per source dim.
+                let s = scalars(2);
+                let want = 2 + val_rank + 2 * src_rank;
+                if s.len() != want {
+                    return Err(RunError::at(op, format!("{name} takes {want} scalar operands here, got {}", s.len())));
+                }
+                let (g, boundary) = (s[0] as usize, s[1]);
+                if g >= src_rank {
+                    return Err(RunError::at(op, format!("{name}: gather dim {g} of a rank-{src_rank} source")));
+                }
+                let ends = &s[2..2 + val_rank];
+                let starts = &s[2 + val_rank..2 + val_rank + src_rank];
+                let strides = &s[2 + val_rank + src_rank..];
+                // Result dim i starts at the source start of the dim it comes from.
+                let mstart: Vec<i64> = (0..val_rank)
+                    .map(|i| if i <= g { starts[i.min(src_rank - 1)] } else { starts[i + 1 - k_idx] })
+                    .collect();
+                let dof = offsets(&dst);
                 let shape = dst.sizes.clone();
                 for (e, d_off) in dof.iter().enumerate() {
                     let v = unflatten(e as i64, &shape);
-                    if (0..rank).any(|d| v[d] >= ends[d] - starts[d]) {
+                    if (0..val_rank).any(|d| v[d] >= ends[d] - mstart[d]) {
                         continue;
                     }
-                    let mut k = self.read(op, &idx, io[v[dim] as usize])?.int();
+                    let at: Vec<i64> = v[g..g + k_idx].to_vec();
+                    let io = idx
+                        .linear(&at)
+                        .ok_or_else(|| RunError::at(op, format!("{name}: index position out of range")))?;
+                    let mut k = self.read(op, &idx, io)?.int();
                     if k < 0 {
                         k += boundary;
                     }
                     if k < 0 || k >= boundary {
                         continue;
                     }
-                    let pos: i64 = (0..rank).map(|d| if d == dim { k } else { v[d] + starts[d] } * strides[d]).sum();
-                    let x = self.read(op, &src, src.offset + pos)?;
+                    let pos: i64 = (0..src_rank)
+                        .map(|d| {
+                            let sd = match d.cmp(&g) {
+                                std::cmp::Ordering::Less => v[d] + starts[d],
+                                std::cmp::Ordering::Equal => k,
+                                std::cmp::Ordering::Greater => v[d + k_idx - 1] + starts[d],
+                            };
+                            sd * strides[d]
+                        })
+                        .sum();
+                    // The library reads the source from its base pointer.
+                    let x = self.read(op, &src, pos)?;
                     self.write(op, &dst, *d_off, &x)?;
                 }
             }
