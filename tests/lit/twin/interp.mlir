@@ -254,3 +254,59 @@ func.func @vector_family(%f: memref<2x4xf32>, %i: memref<2x4xi32>, %s: memref<2x
   bufferization.materialize_in_destination %r in writable %s : (tensor<2x1xf32>, memref<2x1xf32>) -> ()
   return
 }
+
+// RUN: hivm-run %s --entry reductions --arg zeros:2x3xi32 --arg zeros:6xi32 --print 1 2>&1 | FileCheck %s --check-prefix=RED
+// Rows [5, -2, 5] and [1, 9, 9]: max with the index of the first and of the
+// last winner, a gather of row 1 by [2, 0, 1], min, and xor of row 1.
+// RED-NOT: error
+// RED: [5, 0, 2, 9, -2, 1]
+func.func @reductions(%m: memref<2x3xi32>, %out: memref<6xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %v5 = arith.constant 5 : i32
+  %vm2 = arith.constant -2 : i32
+  %v1 = arith.constant 1 : i32
+  %v9 = arith.constant 9 : i32
+  memref.store %v5, %m[%c0, %c0] : memref<2x3xi32>
+  memref.store %vm2, %m[%c0, %c1] : memref<2x3xi32>
+  memref.store %v5, %m[%c0, %c2] : memref<2x3xi32>
+  memref.store %v1, %m[%c1, %c0] : memref<2x3xi32>
+  memref.store %v9, %m[%c1, %c1] : memref<2x3xi32>
+  memref.store %v9, %m[%c1, %c2] : memref<2x3xi32>
+  %row0 = memref.subview %m[0, 0] [1, 3] [1, 1] : memref<2x3xi32> to memref<1x3xi32, strided<[3, 1]>>
+  %mx = memref.alloc() : memref<1x1xi32>
+  %mi = memref.alloc() : memref<1x1xi32>
+  hivm.hir.vreduce <max_with_index_left> ins(%row0 : memref<1x3xi32, strided<[3, 1]>>) outs(%mx, %mi : memref<1x1xi32>, memref<1x1xi32>) reduce_dims = [1]
+  %a = memref.load %mx[%c0, %c0] : memref<1x1xi32>
+  %b = memref.load %mi[%c0, %c0] : memref<1x1xi32>
+  memref.store %a, %out[%c0] : memref<6xi32>
+  memref.store %b, %out[%c1] : memref<6xi32>
+  hivm.hir.vreduce <max_with_index_right> ins(%row0 : memref<1x3xi32, strided<[3, 1]>>) outs(%mx, %mi : memref<1x1xi32>, memref<1x1xi32>) reduce_dims = [1]
+  %b2 = memref.load %mi[%c0, %c0] : memref<1x1xi32>
+  memref.store %b2, %out[%c2] : memref<6xi32>
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %mn = memref.alloc() : memref<1x1xi32>
+  hivm.hir.vreduce <min> ins(%row0 : memref<1x3xi32, strided<[3, 1]>>) outs(%mn : memref<1x1xi32>) reduce_dims = [1]
+  %d = memref.load %mn[%c0, %c0] : memref<1x1xi32>
+  memref.store %d, %out[%c4] : memref<6xi32>
+  %x = memref.alloc() : memref<2x1xi32>
+  hivm.hir.vreduce <xori> ins(%m : memref<2x3xi32>) outs(%x : memref<2x1xi32>) reduce_dims = [1]
+  %x1 = memref.load %x[%c1, %c0] : memref<2x1xi32>
+  memref.store %x1, %out[%c5] : memref<6xi32>
+  %src = memref.subview %m[1, 0] [1, 3] [1, 1] : memref<2x3xi32> to memref<1x3xi32, strided<[3, 1], offset: 3>>
+  %gi = memref.alloc() : memref<1x3xi32>
+  %g = memref.alloc() : memref<1x3xi32>
+  %i2 = arith.constant 2 : i32
+  %i0 = arith.constant 0 : i32
+  %i1 = arith.constant 1 : i32
+  memref.store %i2, %gi[%c0, %c0] : memref<1x3xi32>
+  memref.store %i0, %gi[%c0, %c1] : memref<1x3xi32>
+  memref.store %i1, %gi[%c0, %c2] : memref<1x3xi32>
+  hivm.hir.vgather ins(%src : memref<1x3xi32, strided<[3, 1], offset: 3>>) indices(%gi : memref<1x3xi32>) outs(%g : memref<1x3xi32>) gather_axis = 1
+  %g0 = memref.load %g[%c0, %c0] : memref<1x3xi32>
+  memref.store %g0, %out[%c3] : memref<6xi32>
+  return
+}

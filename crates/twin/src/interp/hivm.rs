@@ -72,6 +72,7 @@ impl Interp<'_> {
             "hivm.hir.vbrc" => self.vbrc(op)?,
             "hivm.hir.vcast" => self.vcast(op)?,
             "hivm.hir.vreduce" => self.vreduce(op)?,
+            "hivm.hir.vgather" => self.vgather(op)?,
             _ => return Err(unsupported(ir, op)),
         }
         if ir.results(op).len() == 1 && self.get(ir.result(op, 0)) == &Val::Undef {
@@ -266,60 +267,153 @@ impl Interp<'_> {
         Ok(())
     }
 
-    /// `vreduce <sum|prod|max|min>` over `reduce_dims` (size 1 in the output).
+    /// `vreduce <kind>` over the dims that have size 1 in the output; the
+    /// `*_with_index` kinds also write the position of the winner (within
+    /// the reduced dims, row-major) to a second output.
     fn vreduce(&mut self, op: OpId) -> R<()> {
         let ir = self.ir;
         let seg = segments(ir, op);
         let src = self.memref(op, ir.operand(op, 0))?;
         let dst = self.memref(op, ir.operand(op, seg[0]))?;
+        let idx_out = if seg[1] > 1 { Some(self.memref(op, ir.operand(op, seg[0] + 1))?) } else { None };
         let kind = self.enum_attr(op, "arith", "reduce_op").unwrap_or_default();
-        if !matches!(kind.as_str(), "sum" | "prod" | "max" | "min") {
-            return Err(RunError::at(op, format!("vreduce <{kind}> is not supported by the CPU twin yet")));
+        let with_index = kind.contains("with_index");
+        if kind == "none" || (with_index && idx_out.is_none()) {
+            return Err(RunError::at(
+                op,
+                format!(
+                    "vreduce <{kind}> needs {}",
+                    if with_index { "a second output for the index" } else { "a reduction kind" }
+                ),
+            ));
         }
+        let tie_left = match kind.as_str() {
+            k if k.ends_with("_left") => true,
+            k if k.ends_with("_right") => false,
+            _ => !ir
+                .get_attr(op, "tie_break_left")
+                .is_some_and(|a| matches!(ir.attr_data(a), hivm_ir::AttrData::Integer { value: 0, .. })),
+        };
+        let unsigned_src = ir
+            .get_attr(op, "unsigned_src")
+            .is_some_and(|a| matches!(ir.attr_data(a), hivm_ir::AttrData::Integer { value: 1, .. }));
         if src.sizes.len() != dst.sizes.len() {
             return Err(RunError::at(op, "vreduce operands must have the same rank"));
         }
         self.v_accesses(&[Val::Mem(src.clone())], &dst, op);
-        let n: i64 = dst.num_elements();
-        let float = dst.elem.is_float();
-        let mut acc: Vec<Option<Val>> = vec![None; n.max(0) as usize];
-        let mut err = None;
+        if let Some(io) = &idx_out {
+            let (a, n) = self.span(io);
+            let site = Site { op: Some(op), detail: None };
+            self.sync.access(sync::V, a, n, true, &site);
+        }
+        let n = dst.num_elements().max(0) as usize;
+        let e = src.elem;
+        let (float, w) = (e.is_float(), e.width());
+        let key = |v: &Val| -> f64 {
+            if float {
+                v.float()
+            } else if unsigned_src {
+                crate::value::unsigned(v.int(), w) as f64
+            } else {
+                v.int() as f64
+            }
+        };
+        let mut acc: Vec<Option<(Val, i64)>> = vec![None; n];
         let mut so = Vec::new();
         src.for_each(|o| so.push(o));
         for (k, o) in so.into_iter().enumerate() {
             let idx = unflatten(k as i64, &src.sizes);
-            let out_idx: Vec<i64> = idx.iter().zip(&dst.sizes).map(|(i, n)| if *n == 1 { 0 } else { *i }).collect();
-            let slot = out_idx.iter().zip(&dst.sizes).fold(0i64, |a, (i, n)| a * n + i) as usize;
-            let Some(v) = load(&self.mem, src.buf, src.elem, o) else {
-                err = Some("vreduce reads outside its input");
-                break;
-            };
+            let slot = idx.iter().zip(&dst.sizes).fold(0i64, |a, (i, n)| a * n + if *n == 1 { 0 } else { *i }) as usize;
+            // Position within the reduced dims.
+            let pos = idx
+                .iter()
+                .zip(&src.sizes)
+                .zip(&dst.sizes)
+                .fold(0i64, |a, ((i, sn), dn)| if *dn == 1 && *sn != 1 { a * sn + i } else { a });
+            let v = load(&self.mem, src.buf, src.elem, o)
+                .ok_or_else(|| RunError::at(op, "vreduce reads outside its input"))?;
             acc[slot] = Some(match acc[slot].take() {
-                None => v,
-                Some(a) => match (kind.as_str(), float) {
-                    ("sum", true) => Val::Float(round_float(a.float() + v.float(), dst.elem)),
-                    ("sum", false) => Val::Int(crate::value::norm_int(a.int().wrapping_add(v.int()), dst.elem.width())),
-                    ("prod", true) => Val::Float(round_float(a.float() * v.float(), dst.elem)),
-                    ("prod", false) => {
-                        Val::Int(crate::value::norm_int(a.int().wrapping_mul(v.int()), dst.elem.width()))
+                None => (v, pos),
+                Some((a, ai)) => {
+                    let int = |f: fn(i64, i64) -> i64| Val::Int(crate::value::norm_int(f(a.int(), v.int()), w));
+                    match kind.as_str() {
+                        "sum" if float => (Val::Float(round_float(a.float() + v.float(), e)), ai),
+                        "sum" => (int(i64::wrapping_add), ai),
+                        "prod" if float => (Val::Float(round_float(a.float() * v.float(), e)), ai),
+                        "prod" => (int(i64::wrapping_mul), ai),
+                        "xori" => (int(|x, y| x ^ y), ai),
+                        "ori" | "any" => (int(|x, y| x | y), ai),
+                        "andi" | "all" => (int(|x, y| x & y), ai),
+                        k => {
+                            let max = k.starts_with("max");
+                            let (ka, kv) = (key(&a), key(&v));
+                            let better = if max { kv > ka } else { kv < ka };
+                            let tie = kv == ka && !tie_left;
+                            if better || tie { (v, pos) } else { (a, ai) }
+                        }
                     }
-                    ("max", true) => Val::Float(a.float().max(v.float())),
-                    ("max", false) => Val::Int(a.int().max(v.int())),
-                    ("min", true) => Val::Float(a.float().min(v.float())),
-                    _ => Val::Int(a.int().min(v.int())),
-                },
+                }
             });
-        }
-        if let Some(e) = err {
-            return Err(RunError::at(op, e));
         }
         let mut dof = Vec::new();
         dst.for_each(|o| dof.push(o));
-        for (o, a) in dof.iter().zip(acc) {
-            if let Some(v) = a
-                && !store(&mut self.mem, dst.buf, dst.elem, *o, &v)
-            {
+        let mut iof = Vec::new();
+        if let Some(io) = &idx_out {
+            io.for_each(|o| iof.push(o));
+        }
+        for (k, (o, a)) in dof.iter().zip(acc).enumerate() {
+            let Some((v, i)) = a else { continue };
+            if !store(&mut self.mem, dst.buf, dst.elem, *o, &v) {
                 return Err(RunError::at(op, "vreduce writes outside its output"));
+            }
+            if let (true, Some(io)) = (with_index, &idx_out)
+                && !store(&mut self.mem, io.buf, io.elem, iof[k], &Val::Int(i))
+            {
+                return Err(RunError::at(op, "vreduce writes outside its index output"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `vgather ins(src) indices(idx) outs(dst)`: dst[v] = src[v with the
+    /// gather axis replaced by idx[v]].
+    fn vgather(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let (src, idx, dst) = (
+            self.memref(op, ir.operand(op, 0))?,
+            self.memref(op, ir.operand(op, 1))?,
+            self.memref(op, ir.operand(op, 2))?,
+        );
+        if idx.sizes != dst.sizes || src.sizes.len() != dst.sizes.len() {
+            return Err(RunError::at(op, "vgather: indices and output must have one shape, of the source's rank"));
+        }
+        let axis = ir
+            .get_attr(op, "gather_axis")
+            .and_then(|a| ir.as_int(a))
+            .map(|a| a as usize)
+            .unwrap_or(dst.sizes.len() - 1);
+        self.v_accesses(&[Val::Mem(src.clone()), Val::Mem(idx.clone())], &dst, op);
+        let mut dof = Vec::new();
+        dst.for_each(|o| dof.push(o));
+        for (k, o) in dof.iter().enumerate() {
+            let mut at = unflatten(k as i64, &dst.sizes);
+            let io = idx.linear(&at).expect("same shape");
+            at[axis] = load(&self.mem, idx.buf, idx.elem, io)
+                .ok_or_else(|| RunError::at(op, "vgather reads outside its indices"))?
+                .int();
+            let so = src.linear(&at).ok_or_else(|| {
+                RunError::at(
+                    op,
+                    format!(
+                        "vgather index {} is outside the source's {} elements on axis {axis}",
+                        at[axis], src.sizes[axis]
+                    ),
+                )
+            })?;
+            let v = load(&self.mem, src.buf, src.elem, so)
+                .ok_or_else(|| RunError::at(op, "vgather reads outside its source"))?;
+            if !store(&mut self.mem, dst.buf, dst.elem, *o, &v) {
+                return Err(RunError::at(op, "vgather writes outside its output"));
             }
         }
         Ok(())
