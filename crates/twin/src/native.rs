@@ -93,6 +93,18 @@ impl Shared {
         Ok(s)
     }
 
+    /// The vector mask at reset: normal mode, every element enabled. It
+    /// then persists across calls within a block, as the hardware register.
+    pub fn reset_mask(&self) {
+        // SAFETY: no child is running while the interpreter calls this.
+        unsafe {
+            let c = self.ctx_mut();
+            (*c).mask_hi = u64::MAX;
+            (*c).mask_lo = u64::MAX;
+            (*c).mask_counter = 0;
+        }
+    }
+
     pub fn ctx_mut(&self) -> *mut Ctx {
         self.ctx.addr() as *mut Ctx
     }

@@ -17,40 +17,14 @@ pub const V: usize = 1;
 pub const M: usize = 2;
 pub const ALL: usize = 6;
 
+/// A pipe's number (`PIPE_S` = 0 ... `PIPE_FIX` = 10), as the dialect
+/// numbers them; only real pipes up to PIPE_FIX are tracked.
 pub fn pipe_index(name: &str) -> Option<usize> {
-    Some(match name {
-        "PIPE_S" => 0,
-        "PIPE_V" => 1,
-        "PIPE_M" => 2,
-        "PIPE_MTE1" => 3,
-        "PIPE_MTE2" => 4,
-        "PIPE_MTE3" => 5,
-        "PIPE_ALL" => 6,
-        "PIPE_MTE4" => 7,
-        "PIPE_MTE5" => 8,
-        "PIPE_V2" => 9,
-        "PIPE_FIX" => 10,
-        _ => return None,
-    })
+    hivm_dialects::hivm::attrs::pipe_number(name).map(|n| n as usize).filter(|n| *n < PIPES)
 }
 
 pub fn pipe_name(p: usize) -> &'static str {
-    [
-        "PIPE_S",
-        "PIPE_V",
-        "PIPE_M",
-        "PIPE_MTE1",
-        "PIPE_MTE2",
-        "PIPE_MTE3",
-        "PIPE_ALL",
-        "PIPE_MTE4",
-        "PIPE_MTE5",
-        "PIPE_V2",
-        "PIPE_FIX",
-    ]
-    .get(p)
-    .copied()
-    .unwrap_or("PIPE_?")
+    hivm_dialects::hivm::attrs::ENUMS[0].1.get(p).copied().unwrap_or("PIPE_?")
 }
 
 /// Where something happened: an op of the kernel (its location, printed by

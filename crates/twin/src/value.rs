@@ -122,6 +122,17 @@ pub fn round_float(v: f64, e: Elem) -> f64 {
     }
 }
 
+/// Row-major multi-index of linear position `pos` in `shape`.
+pub fn unflatten(mut pos: i64, shape: &[i64]) -> Vec<i64> {
+    let mut idx = vec![0; shape.len()];
+    for d in (0..shape.len()).rev() {
+        let n = shape[d].max(1);
+        idx[d] = pos % n;
+        pos /= n;
+    }
+    idx
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct MemRefVal {
     pub buf: BufId,

@@ -45,6 +45,11 @@ const ELEMENTWISE: &[(&str, usize, bool)] = &[
     ("vpow", 2, true),
 ];
 
+/// Whether `name` is one of the elementwise vector ops (`hivm.hir.vadd`, ...).
+pub fn is_elementwise(name: &str) -> bool {
+    name.strip_prefix("hivm.hir.").is_some_and(|m| ELEMENTWISE.iter().any(|(n, _, _)| *n == m))
+}
+
 fn spec(ir: &Ir, name: &str) -> (usize, bool) {
     let _ = ir;
     let m = name.strip_prefix("hivm.hir.").unwrap_or(name);

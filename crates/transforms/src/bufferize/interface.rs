@@ -56,26 +56,8 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
 /// HIVM structured ops (ins, outs, ...), bufferized like custom ops without
 /// `inplace_outs`: outs may be read.
 fn is_hivm_dps(name: &str) -> bool {
-    matches!(
-        name,
-        "hivm.hir.vadd"
-            | "hivm.hir.vsub"
-            | "hivm.hir.vmul"
-            | "hivm.hir.vdiv"
-            | "hivm.hir.vmax"
-            | "hivm.hir.vmin"
-            | "hivm.hir.vabs"
-            | "hivm.hir.vexp"
-            | "hivm.hir.vln"
-            | "hivm.hir.vrelu"
-            | "hivm.hir.vsqrt"
-            | "hivm.hir.vrec"
-            | "hivm.hir.vcast"
-            | "hivm.hir.vreduce"
-            | "hivm.hir.load"
-            | "hivm.hir.store"
-            | "hivm.hir.copy"
-    )
+    hivm_dialects::hivm::vector::is_elementwise(name)
+        || matches!(name, "hivm.hir.vreduce" | "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy")
 }
 
 /// Operand range `[start, end)` of a DPS op's outs.

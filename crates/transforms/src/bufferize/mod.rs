@@ -196,8 +196,16 @@ impl Rewriter {
             };
             types.push(ty);
         }
+        self.retype_results(ir, op, &types);
+        Ok(())
+    }
+
+    /// Rebuilds a region op (`scf.if`, `scf.for`) with memref result types
+    /// where it had tensors, and sends later uses to the new results.
+    fn retype_results(&mut self, ir: &mut Ir, op: OpId, types: &[Type]) {
+        let results = ir.results(op).to_vec();
         let operands = ir.operands(op).to_vec();
-        let new = ir.rebuild_op(op, &operands, &types);
+        let new = ir.rebuild_op(op, &operands, types);
         for (k, old) in results.iter().enumerate() {
             let nv = ir.result(new, k);
             if is_tensor(ir, *old) {
@@ -206,7 +214,6 @@ impl Rewriter {
                 self.replaced.insert(*old, nv);
             }
         }
-        Ok(())
     }
 
     /// Before a loop's body is rewritten: its tensor iter_args become the
@@ -277,16 +284,7 @@ impl Rewriter {
             }
             types.push(if is_tensor(ir, *r) { arg_t } else { ir.value_type(*r) });
         }
-        let operands = ir.operands(op).to_vec();
-        let new = ir.rebuild_op(op, &operands, &types);
-        for (k, old) in results.iter().enumerate() {
-            let nv = ir.result(new, k);
-            if is_tensor(ir, *old) {
-                self.replace_tensor(ir, *old, nv, new);
-            } else {
-                self.replaced.insert(*old, nv);
-            }
-        }
+        self.retype_results(ir, op, &types);
         Ok(())
     }
 

@@ -10,7 +10,7 @@ use hivm_ir::OpId;
 
 use super::{Interp, R, RunError};
 use crate::sync::{self, Site};
-use crate::value::{MemRefVal, Val, load, norm_int, store};
+use crate::value::{MemRefVal, Val, load, norm_int, store, unflatten};
 
 const THREADS: i64 = 1024;
 
@@ -19,17 +19,6 @@ fn offsets(m: &MemRefVal) -> Vec<i64> {
     let mut v = Vec::with_capacity(m.num_elements().max(0) as usize);
     m.for_each(|o| v.push(o));
     v
-}
-
-/// Row-major multi-index of linear position `pos` in `shape`.
-fn unflatten(mut pos: i64, shape: &[i64]) -> Vec<i64> {
-    let mut idx = vec![0; shape.len()];
-    for d in (0..shape.len()).rev() {
-        let n = shape[d].max(1);
-        idx[d] = pos % n;
-        pos /= n;
-    }
-    idx
 }
 
 /// Runs `body(e)` for e in 0..n as 1024 SIMT threads do (thread t takes

@@ -92,9 +92,9 @@ impl Interp<'_> {
             }
         }
         if self.shared.is_none() {
-            self.shared = Some(Shared::new().map_err(|e| RunError::at(op, e))?);
-            let (i, n) = self.block;
-            self.start_shared(i, n);
+            let shared = Shared::new().map_err(|e| RunError::at(op, e))?;
+            shared.reset_mask();
+            self.shared = Some(shared);
         }
         let ub = self.onchip(crate::memory::Space::Ub).expect("a block is running");
         let regions: Vec<Region> = self
@@ -156,19 +156,6 @@ impl Interp<'_> {
             self.check_macro(op, &name, &trace);
         }
         Ok(())
-    }
-
-    /// Keeps the vector mask state of a block across calls.
-    fn start_shared(&mut self, _idx: i64, _num: i64) {
-        if let Some(s) = &self.shared {
-            // SAFETY: no child is running.
-            unsafe {
-                let c = s.ctx_mut();
-                (*c).mask_hi = u64::MAX;
-                (*c).mask_lo = u64::MAX;
-                (*c).mask_counter = 0;
-            }
-        }
     }
 
     /// Feeds what the implementation did to the sync checker. Without any

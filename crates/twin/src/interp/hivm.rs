@@ -6,12 +6,12 @@ use std::rc::Rc;
 use hivm_dialects::hivm::attrs::enum_value;
 use hivm_dialects::util::{segment, segments};
 use hivm_ir::types::DYNAMIC;
-use hivm_ir::{OpId, TypeData, Value};
+use hivm_ir::{OpId, TypeData};
 
 use super::{Interp, R, RunError, space_of, unsupported};
 use crate::memory::Space;
 use crate::sync::{self, Site};
-use crate::value::{Elem, MemRefVal, Val, load, round_float, store};
+use crate::value::{Elem, MemRefVal, Val, load, round_float, store, unflatten};
 
 impl Interp<'_> {
     fn enum_attr(&self, op: OpId, key: &str, mnemonic: &str) -> Option<String> {
@@ -68,9 +68,9 @@ impl Interp<'_> {
                 self.copy_elements(op, &src, &dst)?;
             }
             hivm_dialects::hivm::custom::CUSTOM | hivm_dialects::hivm::custom::MACRO => self.custom(op)?,
-            _ if is_elementwise(name) => self.elementwise(op, name)?,
-            "hivm.hir.vbrc" => self.vbrc(op)?,
             "hivm.hir.vcast" => self.vcast(op)?,
+            _ if hivm_dialects::hivm::vector::is_elementwise(name) => self.elementwise(op, name)?,
+            "hivm.hir.vbrc" => self.vbrc(op)?,
             "hivm.hir.vreduce" => self.vreduce(op)?,
             "hivm.hir.vgather" => self.vgather(op)?,
             _ => return Err(unsupported(ir, op)),
@@ -106,12 +106,7 @@ impl Interp<'_> {
             ));
         }
         let addr = self.int(segment(ir, op, 0)[0]);
-        let mut dynamic: Vec<Value> = segment(ir, op, 1).to_vec();
-        dynamic.reverse();
-        let sizes: Vec<i64> = shape
-            .iter()
-            .map(|d| if *d == DYNAMIC { dynamic.pop().map(|v| self.int(v)).unwrap_or(0) } else { *d })
-            .collect();
+        let sizes = self.mixed(&shape, &mut segment(ir, op, 1).iter());
         let buf = self.onchip(space).ok_or_else(|| RunError::at(op, format!("no {space} memory")))?;
         if addr < 0 || !(addr as usize).is_multiple_of(elem.size()) {
             return Err(RunError::at(op, format!("{space} address {addr} is not aligned to the element size")));
@@ -420,17 +415,6 @@ impl Interp<'_> {
     }
 }
 
-/// Row-major multi-index of linear position `pos` in `shape`.
-fn unflatten(mut pos: i64, shape: &[i64]) -> Vec<i64> {
-    let mut idx = vec![0; shape.len()];
-    for d in (0..shape.len()).rev() {
-        let n = shape[d].max(1);
-        idx[d] = pos % n;
-        pos /= n;
-    }
-    idx
-}
-
 /// A value converted to element type `to`; floats become integers with
 /// rounding `mode` (saturating except in `truncwithoverflow`).
 fn convert(v: &Val, to: Elem, mode: &str, from_float: bool) -> Val {
@@ -458,24 +442,6 @@ fn convert(v: &Val, to: Elem, mode: &str, from_float: bool) -> Val {
         (-(2f64.powi(w as i32 - 1)), 2f64.powi(w as i32 - 1) - 1.0)
     };
     Val::Int(if r.is_nan() { 0 } else { r.clamp(lo, hi) as i64 })
-}
-
-fn is_elementwise(name: &str) -> bool {
-    matches!(
-        name,
-        "hivm.hir.vadd"
-            | "hivm.hir.vsub"
-            | "hivm.hir.vmul"
-            | "hivm.hir.vdiv"
-            | "hivm.hir.vmax"
-            | "hivm.hir.vmin"
-            | "hivm.hir.vabs"
-            | "hivm.hir.vexp"
-            | "hivm.hir.vln"
-            | "hivm.hir.vrelu"
-            | "hivm.hir.vsqrt"
-            | "hivm.hir.vrec"
-    )
 }
 
 fn apply(op: &str, e: Elem, xs: &[Val]) -> Option<Val> {

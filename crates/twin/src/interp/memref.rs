@@ -24,6 +24,13 @@ impl Interp<'_> {
         }
     }
 
+    /// A static list with `DYNAMIC` entries taken, in order, from `dynamic`.
+    pub(super) fn mixed<'v>(&self, stat: &[i64], dynamic: &mut impl Iterator<Item = &'v Value>) -> Vec<i64> {
+        stat.iter()
+            .map(|x| if *x == DYNAMIC { dynamic.next().map(|v| self.int(*v)).unwrap_or(0) } else { *x })
+            .collect()
+    }
+
     fn indices(&self, vals: &[Value]) -> Vec<i64> {
         vals.iter().map(|v| self.int(*v)).collect()
     }
@@ -70,12 +77,8 @@ impl Interp<'_> {
             "memref.alloc" | "memref.alloca" => {
                 let res = ir.result(op, 0);
                 let (elem, shape) = self.memref_type(op, res)?;
-                let mut dynamic = segments(ir, op).first().map(|n| ops[..*n].to_vec()).unwrap_or_else(|| ops.to_vec());
-                dynamic.reverse();
-                let sizes: Vec<i64> = shape
-                    .iter()
-                    .map(|d| if *d == DYNAMIC { dynamic.pop().map(|v| self.int(v)).unwrap_or(0) } else { *d })
-                    .collect();
+                let n_dynamic = segments(ir, op).first().copied().unwrap_or(ops.len());
+                let sizes = self.mixed(&shape, &mut ops[..n_dynamic].iter());
                 if let Some(n) = sizes.iter().find(|n| **n < 0) {
                     return Err(RunError::at(op, format!("negative size {n}")));
                 }
@@ -140,18 +143,10 @@ impl Interp<'_> {
             }
             "memref.subview" => {
                 let m = self.memref(op, ops[0])?;
-                let seg = segments(ir, op);
-                let mut dynamic: Vec<Value> = ops[1..].to_vec();
-                dynamic.reverse();
-                let mut take = |stat: Vec<i64>, this: &Self| -> Vec<i64> {
-                    stat.iter()
-                        .map(|x| if *x == DYNAMIC { dynamic.pop().map(|v| this.int(v)).unwrap_or(0) } else { *x })
-                        .collect()
-                };
-                let _ = seg;
-                let offsets = take(i64_array(ir, op, "static_offsets"), self);
-                let sizes = take(i64_array(ir, op, "static_sizes"), self);
-                let strides = take(i64_array(ir, op, "static_strides"), self);
+                let mut dynamic = ops[1..].iter();
+                let offsets = self.mixed(&i64_array(ir, op, "static_offsets"), &mut dynamic);
+                let sizes = self.mixed(&i64_array(ir, op, "static_sizes"), &mut dynamic);
+                let strides = self.mixed(&i64_array(ir, op, "static_strides"), &mut dynamic);
                 let mut off = m.offset;
                 for (d, o) in offsets.iter().enumerate() {
                     let (n, s) = (m.sizes.get(d).copied().unwrap_or(1), m.strides.get(d).copied().unwrap_or(1));
@@ -180,16 +175,10 @@ impl Interp<'_> {
             }
             "memref.reinterpret_cast" => {
                 let m = self.memref(op, ops[0])?;
-                let mut dynamic: Vec<Value> = ops[1..].to_vec();
-                dynamic.reverse();
-                let mut take = |stat: Vec<i64>, this: &Self| -> Vec<i64> {
-                    stat.iter()
-                        .map(|x| if *x == DYNAMIC { dynamic.pop().map(|v| this.int(v)).unwrap_or(0) } else { *x })
-                        .collect()
-                };
-                let offset = take(i64_array(ir, op, "static_offsets"), self);
-                let sizes = take(i64_array(ir, op, "static_sizes"), self);
-                let strides = take(i64_array(ir, op, "static_strides"), self);
+                let mut dynamic = ops[1..].iter();
+                let offset = self.mixed(&i64_array(ir, op, "static_offsets"), &mut dynamic);
+                let sizes = self.mixed(&i64_array(ir, op, "static_sizes"), &mut dynamic);
+                let strides = self.mixed(&i64_array(ir, op, "static_strides"), &mut dynamic);
                 let v = MemRefVal {
                     buf: m.buf,
                     elem: m.elem,
@@ -220,14 +209,9 @@ impl Interp<'_> {
                     }
                     MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides }
                 } else {
-                    let mut dynamic: Vec<Value> = ops[1..].to_vec();
-                    dynamic.reverse();
                     let out: Vec<i64> = i64_array(ir, op, "static_output_shape");
                     let out = if out.is_empty() { rshape.clone() } else { out };
-                    let sizes: Vec<i64> = out
-                        .iter()
-                        .map(|x| if *x == DYNAMIC { dynamic.pop().map(|v| self.int(v)).unwrap_or(0) } else { *x })
-                        .collect();
+                    let sizes = self.mixed(&out, &mut ops[1..].iter());
                     let mut strides = vec![1; sizes.len()];
                     for (src_dim, g) in groups.iter().enumerate() {
                         let mut s = m.strides[src_dim];

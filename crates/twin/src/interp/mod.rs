@@ -124,13 +124,7 @@ impl<'a> Interp<'a> {
             self.sync.name_region(addr, len, name);
         }
         if let Some(s) = &self.shared {
-            // SAFETY: no child runs now; the context is ours.
-            unsafe {
-                let c = s.ctx_mut();
-                (*c).mask_hi = u64::MAX;
-                (*c).mask_lo = u64::MAX;
-                (*c).mask_counter = 0;
-            }
+            s.reset_mask();
         }
         Ok(())
     }
