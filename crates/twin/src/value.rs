@@ -80,6 +80,30 @@ impl Elem {
         }
     }
 
+    /// A one-byte code (never 0), for caches.
+    pub fn encode(self) -> u8 {
+        match self {
+            Elem::Int(w) => w as u8,
+            Elem::Index => 65,
+            Elem::F16 => 66,
+            Elem::BF16 => 67,
+            Elem::F32 => 68,
+            Elem::F64 => 69,
+        }
+    }
+
+    pub fn decode(code: u8) -> Option<Elem> {
+        Some(match code {
+            1..=64 => Elem::Int(code as u32),
+            65 => Elem::Index,
+            66 => Elem::F16,
+            67 => Elem::BF16,
+            68 => Elem::F32,
+            69 => Elem::F64,
+            _ => return None,
+        })
+    }
+
     pub fn parse(s: &str) -> Option<Elem> {
         Some(match s {
             "index" => Elem::Index,

@@ -7,11 +7,16 @@ use super::{Interp, R, RunError, unsupported};
 use crate::value::{Elem, Val, norm_int, round_float, unsigned};
 
 impl Interp<'_> {
-    fn elem_of(&self, op: OpId, v: hivm_ir::Value) -> R<Elem> {
+    fn elem_of(&mut self, op: OpId, v: hivm_ir::Value) -> R<Elem> {
+        if let Some(e) = Elem::decode(self.elems[v.index()]) {
+            return Ok(e);
+        }
         let t = self.ir.value_type(v);
-        Elem::of(self.ir, t).ok_or_else(|| {
+        let e = Elem::of(self.ir, t).ok_or_else(|| {
             RunError::at(op, "only scalar integer, index and float values are supported by the CPU twin (no vectors)")
-        })
+        })?;
+        self.elems[v.index()] = e.encode();
+        Ok(e)
     }
 
     pub(super) fn arith(&mut self, op: OpId, name: &str) -> R<()> {

@@ -50,8 +50,10 @@ pub type R<T> = Result<T, RunError>;
 
 /// How a region's execution ended.
 enum Flow {
-    /// `scf.yield`, `scf.condition` (first value is the condition) or `func.return`.
-    Yield(Vec<Val>),
+    /// `scf.yield` or `scf.condition` (whose first operand is the
+    /// condition): the op, whose operands the caller reads.
+    Yield(OpId),
+    /// `func.return`.
     Return(Vec<Val>),
 }
 
@@ -81,6 +83,10 @@ pub struct Interp<'a> {
     /// Names of GM buffers (kernel arguments), for reports.
     pub named: Vec<(u64, u64, String)>,
     steps: u64,
+    /// Reused by loops to pass yielded values without allocating.
+    scratch: Vec<Val>,
+    /// Element type of each value, decoded once (0 = not yet).
+    elems: Vec<u8>,
     started: Instant,
     last_progress: Instant,
     depth: u32,
@@ -100,6 +106,8 @@ impl<'a> Interp<'a> {
             block: (0, 1),
             named: Vec::new(),
             steps: 0,
+            scratch: Vec::new(),
+            elems: vec![0; ir.value_count()],
             started: Instant::now(),
             last_progress: Instant::now(),
             depth: 0,
@@ -168,7 +176,8 @@ impl<'a> Interp<'a> {
         let r = self.run_region(region, args);
         self.depth -= 1;
         match r? {
-            Flow::Return(v) | Flow::Yield(v) => Ok(v),
+            Flow::Return(v) => Ok(v),
+            Flow::Yield(y) => Ok(self.operand_vals(y)),
         }
     }
 
@@ -221,7 +230,8 @@ impl<'a> Interp<'a> {
     /// Runs the single block of a structured op's region with `args`.
     fn run_body(&mut self, region: RegionId, args: Vec<Val>) -> R<Vec<Val>> {
         match self.run_region(region, args)? {
-            Flow::Yield(v) | Flow::Return(v) => Ok(v),
+            Flow::Return(v) => Ok(v),
+            Flow::Yield(y) => Ok(self.operand_vals(y)),
         }
     }
 
@@ -233,7 +243,10 @@ impl<'a> Interp<'a> {
     fn exec(&mut self, op: OpId) -> R<Option<Step>> {
         let ir = self.ir;
         let name = ir.op_name(op);
-        let (dialect, _) = name.split_once('.').unwrap_or((name, ""));
+        let dialect = match name.as_bytes().iter().position(|b| *b == b'.') {
+            Some(i) => &name[..i],
+            None => name,
+        };
         match dialect {
             "arith" => self.arith(op, name)?,
             "memref" | "linalg" | "bufferization" | "tensor" => {
@@ -302,23 +315,39 @@ impl<'a> Interp<'a> {
     fn scf(&mut self, op: OpId, name: &str) -> R<Option<Step>> {
         let ir = self.ir;
         match name {
-            "scf.yield" | "scf.condition" => return Ok(Some(Step::Done(Flow::Yield(self.operand_vals(op))))),
+            "scf.yield" | "scf.condition" => return Ok(Some(Step::Done(Flow::Yield(op)))),
             "scf.for" => {
                 let ops = ir.operands(op);
                 let (lb, ub, step) = (self.int(ops[0]), self.int(ops[1]), self.int(ops[2]));
                 if step <= 0 {
                     return Err(RunError::at(op, format!("scf.for step must be positive, got {step}")));
                 }
-                let mut carried: Vec<Val> = ops[3..].iter().map(|v| self.get(*v).clone()).collect();
-                let body = ir.regions(op)[0];
+                // The body's block arguments hold the loop state; yielded
+                // values pass through a scratch list (a yield may swap them).
+                let body = ir.region_blocks(ir.regions(op)[0])[0];
+                let args = ir.block_args(body);
+                for (a, v) in args[1..].iter().zip(&ops[3..]) {
+                    let v = self.get(*v).clone();
+                    self.set(*a, v);
+                }
+                let mut scratch = std::mem::take(&mut self.scratch);
                 let mut i = lb;
                 while i < ub {
-                    let mut args = vec![Val::Int(i)];
-                    args.append(&mut carried);
-                    carried = self.run_body(body, args)?;
+                    self.set(args[0], Val::Int(i));
+                    let y = match self.run_block(body)? {
+                        Step::Done(Flow::Yield(y)) => y,
+                        _ => return Err(RunError::at(op, "scf.for body must end in scf.yield")),
+                    };
+                    scratch.clear();
+                    scratch.extend(ir.operands(y).iter().map(|v| self.get(*v).clone()));
+                    for (a, v) in args[1..].iter().zip(scratch.drain(..)) {
+                        self.set(*a, v);
+                    }
                     i += step;
                 }
-                for (r, v) in ir.results(op).iter().zip(carried) {
+                self.scratch = scratch;
+                for (r, a) in ir.results(op).iter().zip(&args[1..]) {
+                    let v = self.get(*a).clone();
                     self.set(*r, v);
                 }
             }
