@@ -310,3 +310,47 @@ func.func @reductions(%m: memref<2x3xi32>, %out: memref<6xi32>) {
   memref.store %g0, %out[%c3] : memref<6xi32>
   return
 }
+
+// RUN: hivm-run %s --entry more_vector --arg zeros:4xi32 --arg zeros:4xf32 --print 0 --print 1 2>&1 | FileCheck %s --check-prefix=MORE
+// x = [0, 1, 2, 3]: not(x xor 5) on i32, and pow(x, 2) + rsqrt(4) on f32.
+// MORE-NOT: error
+// MORE: [-6, -5, -8, -7]
+// MORE: [0.5, 1.5, 4.5, 9.5]
+func.func @more_vector(%i: memref<4xi32>, %f: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %ub0 = arith.constant 0 : i64
+  %ub1 = arith.constant 64 : i64
+  %ub2 = arith.constant 128 : i64
+  %ub3 = arith.constant 192 : i64
+  %x = hivm.hir.pointer_cast(%ub0) : memref<4xi32, #hivm.address_space<ub>>
+  %y = hivm.hir.pointer_cast(%ub1) : memref<4xi32, #hivm.address_space<ub>>
+  %fx = hivm.hir.pointer_cast(%ub2) : memref<4xf32, #hivm.address_space<ub>>
+  %fy = hivm.hir.pointer_cast(%ub3) : memref<4xf32, #hivm.address_space<ub>>
+  scf.for %k = %c0 to %c4 step %c1 {
+    %v = arith.index_cast %k : index to i32
+    memref.store %v, %x[%k] : memref<4xi32, #hivm.address_space<ub>>
+    %fv = arith.sitofp %v : i32 to f32
+    memref.store %fv, %fx[%k] : memref<4xf32, #hivm.address_space<ub>>
+  }
+  %five = arith.constant 5 : i32
+  hivm.hir.vxor ins(%x, %five : memref<4xi32, #hivm.address_space<ub>>, i32) outs(%y : memref<4xi32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_V>]
+  hivm.hir.vnot ins(%y : memref<4xi32, #hivm.address_space<ub>>) outs(%y : memref<4xi32, #hivm.address_space<ub>>)
+  %two = arith.constant 2.0 : f32
+  hivm.hir.vpow ins(%fx, %two : memref<4xf32, #hivm.address_space<ub>>, f32) outs(%fy : memref<4xf32, #hivm.address_space<ub>>)
+  %four = arith.constant 4.0 : f32
+  hivm.hir.pipe_barrier[<PIPE_V>]
+  hivm.hir.vbrc ins(%four : f32) outs(%fx : memref<4xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_V>]
+  hivm.hir.vrsqrt ins(%fx : memref<4xf32, #hivm.address_space<ub>>) outs(%fx : memref<4xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_V>]
+  hivm.hir.vadd ins(%fy, %fx : memref<4xf32, #hivm.address_space<ub>>, memref<4xf32, #hivm.address_space<ub>>) outs(%fy : memref<4xf32, #hivm.address_space<ub>>)
+  hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+  hivm.hir.store ins(%y : memref<4xi32, #hivm.address_space<ub>>) outs(%i : memref<4xi32>)
+  hivm.hir.store ins(%fy : memref<4xf32, #hivm.address_space<ub>>) outs(%f : memref<4xf32>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  return
+}

@@ -460,7 +460,12 @@ fn apply(op: &str, e: Elem, xs: &[Val]) -> Option<Val> {
             "vln" => a.ln(),
             "vrelu" => a.max(0.0),
             "vsqrt" => a.sqrt(),
+            "vrsqrt" => 1.0 / a.sqrt(),
             "vrec" => 1.0 / a,
+            "vtanh" => a.tanh(),
+            "vsin" => a.sin(),
+            "vcos" => a.cos(),
+            "vpow" => a.powf(b),
             _ => return None,
         };
         Some(Val::Float(round_float(r, e)))
@@ -475,6 +480,12 @@ fn apply(op: &str, e: Elem, xs: &[Val]) -> Option<Val> {
             "vmin" => a.min(b),
             "vabs" => a.wrapping_abs(),
             "vrelu" => a.max(0),
+            "vand" => a & b,
+            "vor" => a | b,
+            "vxor" => a ^ b,
+            "vnot" => !a,
+            "vdiv" if b != 0 => a.wrapping_div(b),
+            "vpow" if b >= 0 => a.wrapping_pow(b.min(u32::MAX as i64) as u32),
             _ => return None,
         };
         Some(Val::Int(crate::value::norm_int(r, e.width())))
