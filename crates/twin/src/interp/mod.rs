@@ -117,7 +117,10 @@ impl<'a> Interp<'a> {
     /// Sets up block `idx` of `num`: fresh on-chip memories and sync state.
     pub fn start_block(&mut self, idx: i64, num: i64) -> Result<(), String> {
         self.block = (idx, num);
-        self.onchip.clear();
+        // The previous block's on-chip memories are gone with it.
+        for (_, id, _) in std::mem::take(&mut self.onchip) {
+            self.mem.free(id);
+        }
         let caps = self.config.caps;
         for space in [Space::Ub, Space::L1, Space::L0a, Space::L0b, Space::L0c] {
             let id = self.mem.alloc(caps.of(space), space)?;
