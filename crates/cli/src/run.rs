@@ -45,6 +45,9 @@ struct Cli {
     /// Seconds an implementation may run before it is stopped.
     #[arg(long, default_value_t = 30.0)]
     timeout: f64,
+    /// Ops the interpreter may execute before it stops the run.
+    #[arg(long = "max-ops", value_name = "N")]
+    max_ops: Option<u64>,
 }
 
 fn main() -> ExitCode {
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         blocks: cli.blocks,
         timeout: Duration::from_secs_f64(cli.timeout),
         progress: true,
+        max_ops: cli.max_ops.unwrap_or(u64::MAX),
     };
     let out = hivm_twin::run(&cli.kernel, &opts);
     let mut failed = false;

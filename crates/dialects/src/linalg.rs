@@ -29,6 +29,13 @@ fn parse_fill(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     if p.consume_if(Tok::Arrow) {
         r.result_types = p.parse_type_list_no_parens()?;
     }
+    if iv.len() + ov.len() != 2 {
+        // mlir-opt's words and place: where the op's text ends.
+        return p.error(format!(
+            "custom op 'linalg.fill' [parseNamedStructuredOpRegion] ods-gen generated region expects 2 args, got {}",
+            iv.len() + ov.len()
+        ));
+    }
     let seg = segment_attr(p.ir, &[iv.len(), ov.len()]);
     push_attr(p, r, "operandSegmentSizes", seg);
     r.operands = iv;
@@ -72,6 +79,9 @@ fn print_fill(p: &mut Printer<'_>, op: OpId) {
 
 fn verify_fill(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     check_segments(ir, op, 2)?;
+    if segment(ir, op, 0).len() != 1 || segment(ir, op, 1).len() != 1 {
+        return Err(hivm_ir::dialect::VerifyError::plain("expected op with 1 input and 1 output"));
+    }
     let outs = segment(ir, op, 1);
     let tensor_outs: Vec<Type> =
         outs.iter().map(|v| ir.value_type(*v)).filter(|t| ir.type_data(*t).is_tensor()).collect();

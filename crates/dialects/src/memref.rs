@@ -564,11 +564,13 @@ pub fn dialect() -> Dialect {
                 .traits(Traits::PURE)
                 .inherent(&["reassociation"])
                 .assembly(parse_reshape, print_reshape)
+                .verifier(crate::util::verify_reshape)
                 .names(collapse_name),
             OpDef::new("memref.expand_shape")
                 .traits(Traits::PURE)
                 .inherent(&["reassociation", "static_output_shape"])
                 .assembly(parse_reshape, print_reshape)
+                .verifier(crate::util::verify_reshape)
                 .names(expand_name),
             OpDef::new("memref.subview")
                 .traits(Traits::PURE)

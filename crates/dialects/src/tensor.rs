@@ -244,11 +244,13 @@ pub fn dialect() -> Dialect {
                 .traits(Traits::PURE)
                 .inherent(&["reassociation"])
                 .assembly(parse_reshape, print_reshape)
+                .verifier(crate::util::verify_reshape)
                 .names(collapsed_name),
             OpDef::new("tensor.expand_shape")
                 .traits(Traits::PURE)
                 .inherent(&["reassociation", "static_output_shape"])
                 .assembly(parse_reshape, print_reshape)
+                .verifier(crate::util::verify_reshape)
                 .names(expanded_name),
             OpDef::new("tensor.dim").traits(Traits::PURE).assembly(parse_dim, print_dim).names(dim_name),
             OpDef::new("tensor.cast").traits(Traits::PURE).assembly(parse_cast, print_cast).names(cast_name),

@@ -397,3 +397,131 @@ pub fn verify_tensor_slice_type(
     }
     Ok(())
 }
+
+/// `reassociation = [[0, 1], [2]]` as index groups.
+pub fn reassociation(ir: &Ir, op: OpId) -> Vec<Vec<i64>> {
+    let Some(groups) = ir.get_attr(op, "reassociation").and_then(|a| ir.as_array(a)) else { return Vec::new() };
+    groups
+        .iter()
+        .map(|g| {
+            ir.as_array(*g)
+                .map(|ds| ds.iter().filter_map(|d| ir.as_int(*d)).map(|d| d as i64).collect())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The reassociation and shape rules of `tensor`/`memref` `expand_shape`
+/// and `collapse_shape`, each dialect in its own words.
+pub fn verify_reshape(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    use hivm_ir::types::DYNAMIC;
+    let name = ir.op_name(op);
+    let is_tensor = name.starts_with("tensor.");
+    let expand = name.ends_with("expand_shape");
+    let (Some(&src), Some(&res)) = (ir.operands(op).first(), ir.results(op).first()) else { return Ok(()) };
+    let shape = |v: hivm_ir::Value| ir.type_data(ir.value_type(v)).shape().map(|s| s.to_vec()).unwrap_or_default();
+    let (expanded, collapsed) = if expand { (shape(res), shape(src)) } else { (shape(src), shape(res)) };
+    if expand {
+        let out = i64_array(ir, op, "static_output_shape");
+        if out.len() != expanded.len() {
+            let what = if is_tensor { "dims" } else { "bounds" };
+            return Err(format!(
+                "expected number of static shape {what} to be equal to the output rank ({}) but found {} inputs instead",
+                expanded.len(),
+                out.len()
+            )
+            .into());
+        }
+        if !is_tensor
+            && let Some(pos) = out.iter().zip(&expanded).position(|(o, e)| *o != DYNAMIC && *e != DYNAMIC && o != e)
+        {
+            return Err(format!("invalid output shape provided at pos {pos}").into());
+        }
+    }
+    let groups = reassociation(ir, op);
+    if is_tensor {
+        if groups.iter().any(|g| g.is_empty()) {
+            // Upstream rejects empty groups when collapsing only.
+            return if expand { Ok(()) } else { Err("reassociation indices must not be empty".into()) };
+        }
+        if collapsed.len() != groups.len() {
+            return Err(format!(
+                "expected collapsed rank ({}) to equal the number of reassociation maps ({}).",
+                collapsed.len(),
+                groups.len()
+            )
+            .into());
+        }
+        let dims = groups.iter().flatten().copied().max().map_or(0, |m| m + 1);
+        if dims != expanded.len() as i64 {
+            return Err(format!(
+                "expected reassociation map #0 to have size equal to the expanded rank ({}), but it is  {dims}.",
+                expanded.len()
+            )
+            .into());
+        }
+        let mut next = 0;
+        for (i, g) in groups.iter().enumerate() {
+            for d in g {
+                if *d != next {
+                    return Err(format!("expected reassociation map #{i} to be valid and contiguous.").into());
+                }
+                next += 1;
+            }
+        }
+        for (d, g) in groups.iter().enumerate() {
+            let sizes: Vec<i64> = g.iter().map(|i| expanded[*i as usize]).collect();
+            if sizes.contains(&DYNAMIC) {
+                if collapsed[d] != DYNAMIC {
+                    return Err(format!(
+                        "expected dimension {d} of collapsed type to be dynamic since one or more of the \
+                         corresponding dimensions in the expanded type is dynamic"
+                    )
+                    .into());
+                }
+            } else {
+                let p: i64 = sizes.iter().product();
+                if collapsed[d] != p {
+                    return Err(format!("expected dimension {d} of collapsed type to be static value of {p}").into());
+                }
+            }
+        }
+        return Ok(());
+    }
+    if collapsed.len() != groups.len() {
+        return Err(format!(
+            "invalid number of reassociation groups: found {}, expected {}",
+            groups.len(),
+            collapsed.len()
+        )
+        .into());
+    }
+    let mut next = 0;
+    for g in &groups {
+        for d in g {
+            if *d != next {
+                return Err("reassociation indices must be contiguous".into());
+            }
+            if *d >= expanded.len() as i64 {
+                return Err(format!("reassociation index {d} is out of bounds").into());
+            }
+            next += 1;
+        }
+    }
+    for (d, g) in groups.iter().enumerate() {
+        let sizes: Vec<i64> = g.iter().map(|i| expanded[*i as usize]).collect();
+        let dynamic = sizes.contains(&DYNAMIC);
+        if dynamic != (collapsed[d] == DYNAMIC) {
+            return Err(
+                format!("collapsed dim ({d}) must be dynamic if and only if reassociation group is dynamic").into()
+            );
+        }
+        let p: i64 = sizes.iter().product();
+        if !dynamic && collapsed[d] != p {
+            return Err(
+                format!("collapsed dim size ({}) must equal reassociation group size ({p})", collapsed[d]).into()
+            );
+        }
+    }
+    Ok(())
+}

@@ -2,7 +2,8 @@
 //! module that parses and verifies prints to text that parses back and prints
 //! identically (custom and generic form); and every pass either fails with a
 //! diagnostic or leaves a module that verifies and prints to text that parses
-//! back — never a panic, never silently broken output.
+//! back — never a panic, never silently broken output; and the CPU twin runs
+//! every function without panicking.
 
 use std::sync::Arc;
 
@@ -72,7 +73,26 @@ pub fn check(reg: &Arc<Registry>, input: &[u8]) -> Result<(), String> {
             _ => return Err(format!("printed output does not parse back (generic={generic}):\n{first}")),
         }
     }
-    check_passes(reg, text)
+    check_passes(reg, text)?;
+    check_twin(reg, text)
+}
+
+/// The CPU twin runs every function with zero-filled arguments (bufferized
+/// first when it has tensors) and ends normally or with an error at an op.
+fn check_twin(reg: &Arc<Registry>, text: &str) -> Result<(), String> {
+    let Some((mut ir, module)) = parse(reg, text) else { return Ok(()) };
+    if !hivm_ir::verifier::verify_all(&ir, module).is_empty() {
+        return Ok(());
+    }
+    let passes = hivm_transforms::pass_registry();
+    let pieces = ["hivm-alloc-extra-buffer".to_string(), "one-shot-bufferize".to_string()];
+    let mut pm = hivm_ir::pass::PassManager::from_cli(&passes, &pieces).map_err(|e| e.to_string())?;
+    if pm.run(&mut ir, module, true).is_err() {
+        return Ok(());
+    }
+    // Outcomes are errors or success; a panic is what the caller catches.
+    let _ = hivm_twin::run_all_for_fuzzing(&ir, module, 20_000);
+    Ok(())
 }
 
 /// Runs [`check`] and turns a panic into an error.

@@ -1,4 +1,5 @@
-//! `hivm-fuzz [--seconds N] [--seed S] [--out DIR] CORPUS...`: mutates the
+//! `hivm-fuzz [--seconds N] [--seed S] [--out DIR] [--replay] CORPUS...`
+//! (`--replay`: check each corpus file once and stop): mutates the
 //! corpus files (MLIR snippets) with byte- and token-level edits and checks
 //! the round-trip property on each mutant. Failing inputs are minimized a
 //! little and written to `--out` (default `tests/fuzz-crashers`).
@@ -152,12 +153,14 @@ fn main() {
     let mut seed = 0x5eed_u64;
     let mut out = PathBuf::from("tests/fuzz-crashers");
     let mut inputs = Vec::new();
+    let mut replay = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--seconds" => seconds = args.next().and_then(|s| s.parse().ok()).unwrap_or(seconds),
             "--seed" => seed = args.next().and_then(|s| s.parse().ok()).unwrap_or(seed),
             "--out" => out = args.next().map(PathBuf::from).unwrap_or(out),
+            "--replay" => replay = true,
             _ => inputs.push(PathBuf::from(a)),
         }
     }
@@ -183,9 +186,21 @@ fn main() {
         eprintln!("hivm-fuzz: no corpus files given");
         std::process::exit(2);
     }
+    let reg = hivm_dialects::shared_registry();
+    if replay {
+        // Check each input once, with the default panic message (its location).
+        let mut bad = 0;
+        for (i, c) in corpus.iter().enumerate() {
+            if let Err(e) = hivm_fuzz::check_catching(&reg, c) {
+                bad += 1;
+                eprintln!("input {i}: {e}");
+            }
+        }
+        println!("hivm-fuzz: replayed {} inputs, {bad} failing", corpus.len());
+        std::process::exit(if bad > 0 { 1 } else { 0 });
+    }
     // A panic is an expected outcome here; keep the default hook quiet.
     std::panic::set_hook(Box::new(|_| {}));
-    let reg = hivm_dialects::shared_registry();
     let mut rng = Rng(seed | 1);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let (mut execs, mut failures) = (0u64, 0u64);

@@ -59,6 +59,7 @@ pub struct RunOptions {
     pub blocks: u32,
     pub timeout: Duration,
     pub progress: bool,
+    pub max_ops: u64,
 }
 
 /// A memref argument's final contents: element type, shape, bytes.
@@ -188,6 +189,7 @@ fn prepare_and_run(
         caps: Capacities::for_target(target.as_deref()),
         regbase: target.as_deref().is_some_and(hivm_dialects::hacc::is_regbase),
         progress: opts.progress,
+        max_steps: opts.max_ops,
     };
     let ir: &Ir = ir;
     let mut it = Interp::new(ir, config);
@@ -251,6 +253,51 @@ fn pick_entry(ir: &Ir, module: OpId, name: Option<&str>) -> Result<OpId, Diagnos
             ))
         }
     }
+}
+
+/// Runs every function of a parsed, verified module with zero-filled
+/// arguments, for the fuzzer: each must end normally or with an error at an
+/// op. Functions with arguments the twin cannot make are skipped.
+pub fn run_all_for_fuzzing(ir: &Ir, module: OpId, max_ops: u64) -> Vec<Result<(), String>> {
+    let mut out = Vec::new();
+    let body = ir.regions(module).first().and_then(|r| ir.region_blocks(*r).first().copied());
+    let Some(block) = body else { return out };
+    for f in ir.block_ops(block).filter(|o| ir.is_op(*o, "func.func")).collect::<Vec<_>>() {
+        let Some(entry) = ir.regions(f).first().and_then(|r| ir.region_blocks(*r).first().copied()) else { continue };
+        let mut specs = Vec::new();
+        for a in ir.block_args(entry) {
+            let t = ir.value_type(*a);
+            match ir.type_data(t) {
+                TypeData::MemRef { shape, elem, .. }
+                    if shape.iter().all(|d| (0..=64).contains(d)) && Elem::of(ir, *elem).is_some() =>
+                {
+                    specs.push(ArgSpec::Zeros(shape.clone(), Elem::of(ir, *elem).unwrap()));
+                }
+                _ if Elem::of(ir, t).is_some() => specs.push(ArgSpec::Literal("0".into())),
+                _ => break,
+            }
+        }
+        if specs.len() != ir.block_args(entry).len() {
+            continue;
+        }
+        let config = Config {
+            impls: Vec::new(),
+            base_dir: PathBuf::from("/nonexistent"),
+            timeout: Duration::from_secs(2),
+            caps: Capacities::for_target(None),
+            regbase: false,
+            progress: false,
+            max_steps: max_ops,
+        };
+        let mut it = Interp::new(ir, config);
+        let r = make_args(ir, f, &specs, &mut it).map_err(|d| d.message).and_then(|args| {
+            it.start_block(0, 1)?;
+            it.call_function(f, args).map(|_| ()).map_err(|e| e.msg)
+        });
+        it.sync.finish();
+        out.push(r);
+    }
+    out
 }
 
 fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<Vec<Val>, Diagnostic> {

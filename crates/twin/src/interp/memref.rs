@@ -199,7 +199,10 @@ impl Interp<'_> {
             "memref.collapse_shape" | "memref.expand_shape" => {
                 let m = self.memref(op, ops[0])?;
                 let (_, rshape) = self.memref_type(op, ir.result(op, 0))?;
-                let groups = reassociation(ir, op);
+                let groups: Vec<Vec<usize>> = hivm_dialects::util::reassociation(ir, op)
+                    .into_iter()
+                    .map(|g| g.into_iter().map(|d| d as usize).collect())
+                    .collect();
                 let v = if name == "memref.collapse_shape" {
                     let mut sizes = Vec::new();
                     let mut strides = Vec::new();
@@ -232,21 +235,4 @@ impl Interp<'_> {
         }
         Ok(())
     }
-}
-
-/// `reassociation = [[0, 1], [2]]` as index groups.
-fn reassociation(ir: &hivm_ir::Ir, op: OpId) -> Vec<Vec<usize>> {
-    let Some(a) = ir.get_attr(op, "reassociation") else { return Vec::new() };
-    ir.as_array(a)
-        .map(|groups| {
-            groups
-                .iter()
-                .map(|g| {
-                    ir.as_array(*g)
-                        .map(|ds| ds.iter().filter_map(|d| ir.as_int(*d)).map(|d| d as usize).collect())
-                        .unwrap_or_default()
-                })
-                .collect()
-        })
-        .unwrap_or_default()
 }

@@ -67,6 +67,8 @@ pub struct Config {
     pub caps: Capacities,
     pub regbase: bool,
     pub progress: bool,
+    /// Ops a run may execute before it is stopped (`--max-ops`).
+    pub max_steps: u64,
 }
 
 pub struct Interp<'a> {
@@ -209,6 +211,12 @@ impl<'a> Interp<'a> {
             self.steps += 1;
             if self.config.progress && self.steps.is_multiple_of(1 << 20) {
                 self.progress();
+            }
+            if self.steps > self.config.max_steps {
+                return Err(RunError::at(
+                    op,
+                    format!("stopped after {} ops (--max-ops); an endless loop?", self.config.max_steps),
+                ));
             }
             if let Some(s) = self.exec(op)? {
                 return Ok(s);

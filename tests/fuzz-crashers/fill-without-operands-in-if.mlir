@@ -1,0 +1,2 @@
+func.func@r(%m:memref<8xf32>,%c:i1,%f:f32)->f32{%t=bufferization.to_tensor%m restrict writable:memref<8xf32>to tensor<8xf32>%i=arith.constant 0:index%r=scf.if%c ->(tensor<8xf32>){%a=linalg.fill ins(%f:f32)outs(%t:tensor<8xf32>)->tensor<8xf32>scf.yield%a:tensor<8xf32>}else{scf.yield%t:tensor<8xf32>}%g=linalg.fill ins(%f:f32)outs(%r:tensor<8xf32>)->tensor<8xf32>linalg.fill%x=tensor.extract%r[%i]:tensor<8xf32>%y=tensor.extract%g[%i]:tensor<8xf32>%z=arith.addf%x,%y:f32
+return%z:f32}

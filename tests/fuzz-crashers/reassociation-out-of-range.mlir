@@ -1,0 +1,3 @@
+//
+func.func@e(%m:memref<2x4xf32>,%n:memref<8xf32>,%k:index)->f32{%t=bufferization.to_tensor%m restrict:memref<2x4xf32>to tensor<2x4xf32>%c=tensor.collapse_shape%t[[]]:tensor<2x4xf32>into tensor<8xf32>%e=tensor.empty():tensor<8xf32>%f=arith.constant 1:f32%g=linalg.fill ins(%f:f32)outs(%e:tensor<8xf32>)->tensor<8xf32>%x=tensor.expand_shape%g[[9]]output_shape[]:tensor<8xf32>into tensor<4x2xf32>%i=arith.constant 1:index%a=tensor.extract%c[%i]:tensor<8xf32>%b=tensor.extract%x[%i,%i]:tensor<4x2xf32>%s=arith.addf%a,%b:f32
+return%s:f32}
