@@ -1,5 +1,6 @@
 //! The interpreter against upstream MLIR: random kernels of integer and
-//! float arithmetic are run by the twin and compiled to machine code by
+//! float arithmetic, loops, branches and memory accesses through views are
+//! run by the twin and compiled to machine code by
 //! `mlir-opt`/`mlir-translate`/`clang` 22; every intermediate result must
 //! agree bit for bit. Ops that are undefined in LLVM for some inputs get
 //! inputs that avoid it (nonzero divisors, shifts below the width, no NaN).
@@ -129,7 +130,10 @@ impl Gen {
         let w = *self.rng.pick(INT_WIDTHS);
         let fw = *self.rng.pick(&[32u32, 64]);
         let r = self.fresh();
-        match self.rng.below(12) {
+        match self.rng.below(15) {
+            12 => return self.loop_step(w),
+            13 => return self.if_step(w),
+            14 => return self.memory_step(),
             0..=3 => {
                 let op = *self
                     .rng
@@ -246,6 +250,75 @@ impl Gen {
     }
 }
 
+impl Gen {
+    /// `scf.for` accumulating over 0..n with the induction variable folded in.
+    fn loop_step(&mut self, w: u32) {
+        let init = self.int_of(w);
+        let x = self.int_of(w);
+        let n = self.rng.below(7) + 1;
+        let (lb, ub, st, r) = (self.fresh(), self.fresh(), self.fresh(), self.fresh());
+        let (iv, acc, ii, t, y) = (self.fresh(), self.fresh(), self.fresh(), self.fresh(), self.fresh());
+        let op = *self.rng.pick(&["addi", "muli", "xori", "subi"]);
+        self.line(format!("{lb} = arith.constant 0 : index"));
+        self.line(format!("{ub} = arith.constant {n} : index"));
+        self.line(format!("{st} = arith.constant 1 : index"));
+        self.line(format!("{r} = scf.for {iv} = {lb} to {ub} step {st} iter_args({acc} = {init}) -> (i{w}) {{"));
+        self.line(format!("  {ii} = arith.index_cast {iv} : index to i{w}"));
+        self.line(format!("  {t} = arith.{op} {acc}, {ii} : i{w}"));
+        self.line(format!("  {y} = arith.addi {t}, {x} : i{w}"));
+        self.line(format!("  scf.yield {y} : i{w}"));
+        self.line("}".into());
+        self.ints.push((w, r.clone()));
+        self.store_int(&r, w);
+    }
+
+    /// `scf.if` on a comparison, each branch computing its own value.
+    fn if_step(&mut self, w: u32) {
+        let (a, b) = (self.int_of(w), self.int_of(w));
+        let (c, r, p, q) = (self.fresh(), self.fresh(), self.fresh(), self.fresh());
+        self.line(format!("{c} = arith.cmpi slt, {a}, {b} : i{w}"));
+        self.line(format!("{r} = scf.if {c} -> (i{w}) {{"));
+        self.line(format!("  {p} = arith.subi {b}, {a} : i{w}"));
+        self.line(format!("  scf.yield {p} : i{w}"));
+        self.line("} else {".into());
+        self.line(format!("  {q} = arith.muli {a}, {b} : i{w}"));
+        self.line(format!("  scf.yield {q} : i{w}"));
+        self.line("}".into());
+        self.ints.push((w, r.clone()));
+        self.store_int(&r, w);
+    }
+
+    /// A store into the scratch buffer at a computed index and a load back
+    /// through a subview at another.
+    fn memory_step(&mut self) {
+        let v = self.int_of(64);
+        let (k1, k2) = (self.int_of(64), self.int_of(64));
+        let (m15, m7, a1, a2, i1, i2, sv, r) = (
+            self.fresh(),
+            self.fresh(),
+            self.fresh(),
+            self.fresh(),
+            self.fresh(),
+            self.fresh(),
+            self.fresh(),
+            self.fresh(),
+        );
+        self.line(format!("{m15} = arith.constant 15 : i64"));
+        self.line(format!("{m7} = arith.constant 7 : i64"));
+        self.line(format!("{a1} = arith.andi {k1}, {m15} : i64"));
+        self.line(format!("{a2} = arith.andi {k2}, {m7} : i64"));
+        self.line(format!("{i1} = arith.index_cast {a1} : i64 to index"));
+        self.line(format!("{i2} = arith.index_cast {a2} : i64 to index"));
+        self.line(format!("memref.store {v}, %scratch[{i1}] : memref<16xi64>"));
+        self.line(format!(
+            "{sv} = memref.subview %scratch[4] [8] [1] : memref<16xi64> to memref<8xi64, strided<[1], offset: 4>>"
+        ));
+        self.line(format!("{r} = memref.load {sv}[{i2}] : memref<8xi64, strided<[1], offset: 4>>"));
+        self.ints.push((64, r.clone()));
+        self.store_int(&r, 64);
+    }
+}
+
 fn kernel(seed: u64, steps: usize) -> Kernel {
     let mut g = Gen {
         rng: Rng(seed.wrapping_mul(0x9e3779b97f4a7c15) | 1),
@@ -261,6 +334,12 @@ fn kernel(seed: u64, steps: usize) -> Kernel {
     }
     let mut text = String::new();
     writeln!(text, "func.func @kernel(%ints: memref<?xi64>, %floats: memref<?xf64>) {{").unwrap();
+    // A zeroed scratch buffer for the memory steps.
+    text.push_str(
+        "    %scratch = memref.alloca() : memref<16xi64>\n    %z0 = arith.constant 0 : index\n    \
+         %z16 = arith.constant 16 : index\n    %z1 = arith.constant 1 : index\n    %zero = arith.constant 0 : i64\n    \
+         scf.for %zi = %z0 to %z16 step %z1 {\n      memref.store %zero, %scratch[%zi] : memref<16xi64>\n    }\n",
+    );
     text.push_str(&g.body);
     text.push_str("    return\n}\n");
     Kernel { text, ints: g.int_slots.max(1), floats: g.float_slots.max(1) }
@@ -304,7 +383,11 @@ fn native(dir: &Path, k: &Kernel) -> Vec<u8> {
         .arg(&src)
         .args([
             "--llvm-request-c-wrappers",
+            "--expand-strided-metadata",
+            "--lower-affine",
             "--finalize-memref-to-llvm",
+            "--convert-scf-to-cf",
+            "--convert-cf-to-llvm",
             "--convert-arith-to-llvm",
             "--convert-func-to-llvm",
             "--reconcile-unrealized-casts",

@@ -14,3 +14,9 @@ func.func @bad(%a: memref<32xi32>, %o: memref<32xi32>) attributes {hacc.function
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "custom_mul_int32"} "mul" ins(%a : memref<32xi32>) outs(%o : memref<32xi32>)
   return
 }
+
+// The CPU twin runs the same kernel with the same C implementation and must
+// print the same numbers as the compiled kernel above.
+// RUN: python3 %S/../../../scripts/npy.py %t-a.npy i32 32 range:0:1 && python3 %S/../../../scripts/npy.py %t-b.npy i32 32 range:-7:1000
+// RUN: hivm-run %S/../../../examples/custom-add.mlir --impl %S/../../../examples/custom_add.c --arg zeros:32xi32 --arg %t-a.npy --arg %t-b.npy --print 0 | FileCheck %s --check-prefix=TWIN
+// TWIN: [-7, 994, 1995, 2996, 3997, 4998, 5999, 7000, 8001, 9002, 10003, 11004, 12005, 13006, 14007, 15008, 16009, 17010, 18011, 19012, 20013, 21014, 22015, 23016, 24017, 25018, 26019, 27020, 28021, 29022, 30023, 31024]
