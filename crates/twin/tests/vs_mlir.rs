@@ -131,9 +131,9 @@ impl Gen {
         let fw = *self.rng.pick(&[32u32, 64]);
         let r = self.fresh();
         match self.rng.below(15) {
-            12 => return self.loop_step(w),
-            13 => return self.if_step(w),
-            14 => return self.memory_step(),
+            12 => self.loop_step(w),
+            13 => self.if_step(w),
+            14 => self.memory_step(),
             0..=3 => {
                 let op = *self
                     .rng
