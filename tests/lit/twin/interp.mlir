@@ -354,3 +354,28 @@ func.func @more_vector(%i: memref<4xi32>, %f: memref<4xf32>) {
   hivm.hir.pipe_barrier[<PIPE_ALL>]
   return
 }
+
+// RUN: hivm-run %s --entry matmul --arg %S/Inputs/mat_a.npy --arg %S/Inputs/mat_b.npy --arg zeros:2x2xf32 --arg zeros:2x2xf32 --print 2 --print 3 2>&1 | FileCheck %s --check-prefix=MM
+// A = [[1, 2, 3], [4, 5, 6]] (f16), B = [[1, 0], [0, 1], [1, 1]]; then with
+// B given transposed (B^T = [[1, 0, 1], [0, 1, 1]]).
+// MM-NOT: error
+// MM: {{\[}}[4, 5],
+// MM-NEXT: [10, 11]]
+// MM: {{\[}}[4, 5],
+// MM-NEXT: [10, 11]]
+func.func @matmul(%a: memref<2x3xf16>, %b: memref<3x2xf16>, %c: memref<2x2xf32>, %d: memref<2x2xf32>) {
+  hivm.hir.matmul ins(%a, %b : memref<2x3xf16>, memref<3x2xf16>) outs(%c : memref<2x2xf32>)
+  %bt = memref.alloc() : memref<2x3xf16>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    scf.for %j = %c0 to %c2 step %c1 {
+      %v = memref.load %b[%i, %j] : memref<3x2xf16>
+      memref.store %v, %bt[%j, %i] : memref<2x3xf16>
+    }
+  }
+  hivm.hir.matmul ins(%a, %bt : memref<2x3xf16>, memref<2x3xf16>) outs(%d : memref<2x2xf32>) b_transpose
+  return
+}

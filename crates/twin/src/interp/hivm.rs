@@ -73,6 +73,7 @@ impl Interp<'_> {
             "hivm.hir.vbrc" => self.vbrc(op)?,
             "hivm.hir.vreduce" => self.vreduce(op)?,
             "hivm.hir.vgather" => self.vgather(op)?,
+            "hivm.hir.matmul" => self.matmul(op)?,
             _ => return Err(unsupported(ir, op)),
         }
         if ir.results(op).len() == 1 && self.get(ir.result(op, 0)) == &Val::Undef {
@@ -365,6 +366,84 @@ impl Interp<'_> {
                 && !store(&mut self.mem, io.buf, io.elem, iof[k], &Val::Int(i))
             {
                 return Err(RunError::at(op, "vreduce writes outside its index output"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `hivm.hir.matmul`: C = op(A) x op(B) (+ bias per column) over GM,
+    /// reading on PIPE_MTE2 and writing on PIPE_MTE3, products summed in
+    /// f32 (i32 for integer inputs) and rounded to C's type. Tiling operands
+    /// (block/process sizes, swizzles) do not change the result.
+    fn matmul(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let seg = segments(ir, op);
+        let group = |k: usize| -> Vec<hivm_ir::Value> { segment(ir, op, k).to_vec() };
+        let (a, b) = (self.memref(op, group(0)[0])?, self.memref(op, group(1)[0])?);
+        let Some(&cv) = group(10).first() else { return Err(RunError::at(op, "matmul without an output")) };
+        let c = self.memref(op, cv)?;
+        if seg.get(4).copied().unwrap_or(0) > 0 {
+            return Err(RunError::at(op, "matmul with descale is not supported by the CPU twin yet"));
+        }
+        let bias = match group(3).first() {
+            Some(v) => Some(self.memref(op, *v)?),
+            None => None,
+        };
+        if a.sizes.len() != 2 || b.sizes.len() != 2 || c.sizes.len() != 2 {
+            return Err(RunError::at(op, "the CPU twin runs 2-d matmuls only"));
+        }
+        let (ta, tb) = (ir.has_attr(op, "aTranspose"), ir.has_attr(op, "bTranspose"));
+        let (m, k) = if ta { (a.sizes[1], a.sizes[0]) } else { (a.sizes[0], a.sizes[1]) };
+        let (kb, n) = if tb { (b.sizes[1], b.sizes[0]) } else { (b.sizes[0], b.sizes[1]) };
+        if k != kb || c.sizes != [m, n] {
+            return Err(RunError::at(
+                op,
+                format!("matmul shapes do not agree: A is {m}x{k}, B is {kb}x{n}, C is {:?}", c.sizes),
+            ));
+        }
+        let site = Site { op: Some(op), detail: None };
+        self.sync.issue(sync::pipe_index("PIPE_MTE2").unwrap_or(sync::S));
+        for x in [Some(&a), Some(&b), bias.as_ref()].into_iter().flatten() {
+            let (addr, len) = self.span(x);
+            self.sync.access(sync::pipe_index("PIPE_MTE2").unwrap_or(sync::S), addr, len, false, &site);
+        }
+        let mte3 = sync::pipe_index("PIPE_MTE3").unwrap_or(sync::S);
+        self.sync.issue(mte3);
+        let (addr, len) = self.span(&c);
+        self.sync.access(mte3, addr, len, true, &site);
+        let read = |this: &Self, x: &MemRefVal, i: i64, j: i64| -> R<Val> {
+            let o = x.linear(&[i, j]).ok_or_else(|| RunError::at(op, "matmul index out of range"))?;
+            load(&this.mem, x.buf, x.elem, o).ok_or_else(|| RunError::at(op, "matmul reads outside a buffer"))
+        };
+        let float = c.elem.is_float() || a.elem.is_float();
+        for i in 0..m {
+            for j in 0..n {
+                let (mut fs, mut is) = (0f32, 0i64);
+                for p in 0..k {
+                    let x = if ta { read(self, &a, p, i)? } else { read(self, &a, i, p)? };
+                    let y = if tb { read(self, &b, j, p)? } else { read(self, &b, p, j)? };
+                    if float {
+                        fs += x.float() as f32 * y.float() as f32;
+                    } else {
+                        is = is.wrapping_add(x.int().wrapping_mul(y.int()));
+                    }
+                }
+                if let Some(bv) = &bias {
+                    let o =
+                        bv.linear(&[j]).or_else(|| bv.linear(&[0, j])).ok_or_else(|| RunError::at(op, "bias shape"))?;
+                    let v = load(&self.mem, bv.buf, bv.elem, o).ok_or_else(|| RunError::at(op, "bias read"))?;
+                    fs += v.float() as f32;
+                    is = is.wrapping_add(v.int());
+                }
+                let out = if float {
+                    Val::Float(round_float(fs as f64, c.elem))
+                } else {
+                    Val::Int(crate::value::norm_int(is, c.elem.width()))
+                };
+                let o = c.linear(&[i, j]).expect("in range");
+                if !store(&mut self.mem, c.buf, c.elem, o, &out) {
+                    return Err(RunError::at(op, "matmul writes outside its output"));
+                }
             }
         }
         Ok(())
