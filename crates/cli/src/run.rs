@@ -36,7 +36,7 @@ struct Cli {
     /// Print argument N after the run.
     #[arg(long = "print", value_name = "N")]
     prints: Vec<usize>,
-    /// Run N blocks (get_block_idx is 0..N).
+    /// Run N blocks, one after another (get_block_idx is 0 to N-1).
     #[arg(long, default_value_t = 1)]
     blocks: u32,
     /// What sync problems do to the exit status.
