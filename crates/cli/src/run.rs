@@ -48,6 +48,10 @@ struct Cli {
     /// Ops the interpreter may execute before it stops the run.
     #[arg(long = "max-ops", value_name = "N")]
     max_ops: Option<u64>,
+    /// Print what every pipe did, in order, to stderr (HIVM ops and the
+    /// intrinsics inside implementations).
+    #[arg(long)]
+    trace: bool,
 }
 
 fn main() -> ExitCode {
@@ -84,8 +88,12 @@ fn main() -> ExitCode {
         timeout: Duration::from_secs_f64(cli.timeout),
         progress: true,
         max_ops: cli.max_ops.unwrap_or(u64::MAX),
+        trace: cli.trace,
     };
     let out = hivm_twin::run(&cli.kernel, &opts);
+    for (block, line) in &out.timeline {
+        eprintln!("{}", out.format_trace(*block, line));
+    }
     let mut failed = false;
     let mut sync_errors = 0;
     for (block, r) in &out.reports {

@@ -181,6 +181,18 @@ static inline uint8_t *hivm_twin_gm(const char *what, const volatile void *p, ui
   hivm_twin_fail("%s: %p is not inside any buffer passed to the kernel", what, (const void *)p);
 }
 
+/* A UB operand's byte address (for traces), whichever form it came in. */
+static inline unsigned long long hivm_twin_ub_off(const volatile void *p) {
+  uint64_t v = (uint64_t)(uintptr_t)p, base = (uint64_t)(uintptr_t)hivm_twin->ub_base;
+  return (unsigned long long)(v >= base && v - base < hivm_twin->ub_size ? v - base : v);
+}
+
+static inline const char *hivm_twin_pipe_name(int p) {
+  static const char *const names[] = {"PIPE_S",    "PIPE_V",    "PIPE_M",  "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3",
+                                      "PIPE_ALL",  "PIPE_MTE4", "PIPE_MTE5", "PIPE_V2", "PIPE_FIX"};
+  return p >= 0 && p <= 10 ? names[p] : "PIPE_?";
+}
+
 static inline void hivm_twin_call(uint32_t pipe, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #include <stdarg.h>
 static inline void hivm_twin_call(uint32_t pipe, const char *fmt, ...) {
@@ -197,19 +209,21 @@ static inline void set_flag(int set_pipe, int wait_pipe, int64_t event) {
   struct hivm_twin_rec *r = hivm_twin_push(HIVM_TWIN_SET, (uint32_t)set_pipe);
   r->a = (uint64_t)wait_pipe;
   r->c = event;
-  snprintf(r->text, sizeof r->text, "set_flag(%d, %d, %lld)", set_pipe, wait_pipe, (long long)event);
+  snprintf(r->text, sizeof r->text, "set_flag(%s, %s, %lld)", hivm_twin_pipe_name(set_pipe),
+           hivm_twin_pipe_name(wait_pipe), (long long)event);
 }
 
 static inline void wait_flag(int set_pipe, int wait_pipe, int64_t event) {
   struct hivm_twin_rec *r = hivm_twin_push(HIVM_TWIN_WAIT, (uint32_t)set_pipe);
   r->a = (uint64_t)wait_pipe;
   r->c = event;
-  snprintf(r->text, sizeof r->text, "wait_flag(%d, %d, %lld)", set_pipe, wait_pipe, (long long)event);
+  snprintf(r->text, sizeof r->text, "wait_flag(%s, %s, %lld)", hivm_twin_pipe_name(set_pipe),
+           hivm_twin_pipe_name(wait_pipe), (long long)event);
 }
 
 static inline void pipe_barrier(int pipe) {
   struct hivm_twin_rec *r = hivm_twin_push(HIVM_TWIN_BARRIER, (uint32_t)pipe);
-  snprintf(r->text, sizeof r->text, "pipe_barrier(%d)", pipe);
+  snprintf(r->text, sizeof r->text, "pipe_barrier(%s)", hivm_twin_pipe_name(pipe));
 }
 
 static inline int64_t get_block_idx(void) { return hivm_twin->block_idx; }
@@ -235,8 +249,8 @@ static inline void hivm_twin_gm_to_ub(const char *name, unsigned elem, void *dst
                                       uint32_t len_burst, uint8_t left_pad, uint8_t right_pad, uint32_t src_gap,
                                       uint32_t dst_gap) {
   uint64_t ub_burst = HIVM_TWIN_ALIGN32((uint64_t)left_pad * elem + len_burst + (uint64_t)right_pad * elem);
-  hivm_twin_call(PIPE_MTE2, "%s(dst=%p, src=%p, n_burst=%u, len_burst=%u, pad=%u/%u, gaps=%u/%u)", name, dst, src,
-                 n_burst, len_burst, left_pad, right_pad, src_gap, dst_gap);
+  hivm_twin_call(PIPE_MTE2, "%s(dst=UB+%llu, src=%p, n_burst=%u, len_burst=%u, pad=%u/%u, gaps=%u/%u)", name,
+                 hivm_twin_ub_off(dst), src, n_burst, len_burst, left_pad, right_pad, src_gap, dst_gap);
   for (uint32_t i = 0; i < n_burst; i++) {
     const uint8_t *s = (const uint8_t *)src + (uint64_t)i * (len_burst + src_gap);
     uint8_t *d = (uint8_t *)dst + (uint64_t)i * (ub_burst + (uint64_t)dst_gap * 32);
@@ -254,8 +268,8 @@ static inline void hivm_twin_gm_to_ub(const char *name, unsigned elem, void *dst
  * in UB and `dst_gap` bytes apart in GM. */
 static inline void hivm_twin_ub_to_gm(const char *name, void *dst, const void *src, uint16_t n_burst,
                                       uint32_t len_burst, uint32_t src_gap, uint32_t dst_gap) {
-  hivm_twin_call(PIPE_MTE3, "%s(dst=%p, src=%p, n_burst=%u, len_burst=%u, gaps=%u/%u)", name, dst, src, n_burst,
-                 len_burst, src_gap, dst_gap);
+  hivm_twin_call(PIPE_MTE3, "%s(dst=%p, src=UB+%llu, n_burst=%u, len_burst=%u, gaps=%u/%u)", name, dst,
+                 hivm_twin_ub_off(src), n_burst, len_burst, src_gap, dst_gap);
   for (uint32_t i = 0; i < n_burst; i++) {
     const uint8_t *s = (const uint8_t *)src + (uint64_t)i * (HIVM_TWIN_ALIGN32(len_burst) + (uint64_t)src_gap * 32);
     uint8_t *d = (uint8_t *)dst + (uint64_t)i * (len_burst + dst_gap);
@@ -291,8 +305,8 @@ HIVM_TWIN_GM_TO_UB(32)
 static inline void copy_ubuf_to_ubuf(void *dst, const void *src, uint8_t sid, uint16_t n_burst, uint16_t len_burst,
                                      uint16_t src_gap, uint16_t dst_gap) {
   (void)sid;
-  hivm_twin_call(PIPE_V, "copy_ubuf_to_ubuf(dst=%p, src=%p, n_burst=%u, len_burst=%u, gaps=%u/%u)", dst, src, n_burst,
-                 len_burst, src_gap, dst_gap);
+  hivm_twin_call(PIPE_V, "copy_ubuf_to_ubuf(dst=UB+%llu, src=UB+%llu, n_burst=%u, len_burst=%u, gaps=%u/%u)",
+                 hivm_twin_ub_off(dst), hivm_twin_ub_off(src), n_burst, len_burst, src_gap, dst_gap);
   uint64_t bytes = (uint64_t)len_burst * 32;
   for (uint32_t i = 0; i < n_burst; i++) {
     const uint8_t *sh = hivm_twin_ub("copy_ubuf_to_ubuf", (const uint8_t *)src + i * (bytes + src_gap * 32u), bytes);
@@ -345,11 +359,6 @@ template <typename T> static inline T bits_op(T a, T b, bool is_and) {
   return r;
 }
 
-/* A UB operand's byte address, for the trace. */
-static inline unsigned long long ub_offset(const void *p) {
-  uint64_t v = (uint64_t)(uintptr_t)p, base = (uint64_t)(uintptr_t)hivm_twin->ub_base;
-  return (unsigned long long)(v >= base && v - base < hivm_twin->ub_size ? v - base : v);
-}
 
 /* The enabled elements of block `b` of repeat `r`, as a bit set. A block
  * never straddles the two mask words (its element count divides 64). */
@@ -386,7 +395,7 @@ static inline void run(const char *name, T *dst, const T *s0, const T *s1, uint8
   constexpr uint32_t full = (per_blk >= 32) ? 0xffffffffu : ((1u << per_blk) - 1);
   const uint64_t reps = repeats<T>(repeat);
   hivm_twin_call(PIPE_V, "%s(dst=UB+%llu, src0=UB+%llu, src1=UB+%llu, repeat=%u, strides %u/%u/%u %u/%u/%u)%s", name,
-                 ub_offset(dst), ub_offset(s0), ub_offset(s1), repeat, dbs, s0bs, s1bs, drs, s0rs, s1rs,
+                 hivm_twin_ub_off(dst), hivm_twin_ub_off(s0), hivm_twin_ub_off(s1), repeat, dbs, s0bs, s1bs, drs, s0rs, s1rs,
                  hivm_twin->mask_counter ? " [counter mask]" : "");
   if (reps == 0)
     return;

@@ -60,6 +60,8 @@ pub struct RunOptions {
     pub timeout: Duration,
     pub progress: bool,
     pub max_ops: u64,
+    /// Keep a timeline of what every pipe did.
+    pub trace: bool,
 }
 
 /// A memref argument's final contents: element type, shape, bytes.
@@ -74,6 +76,8 @@ pub struct Outcome {
     /// Per argument: element type, shape and bytes (memrefs only).
     pub args: Vec<Option<ArgData>>,
     pub reports: Vec<(u32, sync::Report)>,
+    /// Per block, what every pipe did (with `trace`).
+    pub timeline: Vec<(u32, sync::TraceLine)>,
     pub error: Option<Diagnostic>,
 }
 
@@ -83,6 +87,21 @@ impl Outcome {
         let mut s = String::new();
         hivm_ir::diagnostics::render(&self.ir, d, Some(&buf), &mut s);
         s
+    }
+
+    /// A timeline line: `block  PIPE  FILE:LINE:COL  op  what [intrinsic]`.
+    pub fn format_trace(&self, block: u32, t: &sync::TraceLine) -> String {
+        let (loc, name) = match t.site.op {
+            Some(op) => {
+                let l = hivm_ir::diagnostics::file_line_col(&self.ir, self.ir.loc(op))
+                    .map(|(f, l, c)| format!("{f}:{l}:{c}"))
+                    .unwrap_or_else(|| "<unknown>".into());
+                (l, self.ir.op_name(op).to_string())
+            }
+            None => ("<unknown>".into(), String::new()),
+        };
+        let detail = t.site.detail.as_ref().map(|d| format!("  [{d}]")).unwrap_or_default();
+        format!("block {block}  {:<9}  {loc}  {name}  {}{detail}", sync::pipe_name(t.pipe), t.text)
     }
 
     /// A sync report as a located diagnostic.
@@ -128,6 +147,7 @@ pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
         file: file.clone(),
         args: vec![],
         reports: vec![],
+        timeline: vec![],
         error: None,
     };
     if !path.exists() {
@@ -189,6 +209,7 @@ fn prepare_and_run(
         caps: Capacities::for_target(target.as_deref()),
         regbase: target.as_deref().is_some_and(hivm_dialects::hacc::is_regbase),
         progress: opts.progress,
+        trace: opts.trace,
         max_steps: opts.max_ops,
     };
     let ir: &Ir = ir;
@@ -201,6 +222,9 @@ fn prepare_and_run(
         it.sync.finish();
         for rep in std::mem::take(&mut it.sync.reports) {
             out.reports.push((b, rep));
+        }
+        for line in it.sync.timeline.take().unwrap_or_default() {
+            out.timeline.push((b, line));
         }
         if let Err(e) = r {
             return Err(e.to_diagnostic(ir));
@@ -287,6 +311,7 @@ pub fn run_all_for_fuzzing(ir: &Ir, module: OpId, max_ops: u64) -> Vec<Result<()
             caps: Capacities::for_target(None),
             regbase: false,
             progress: false,
+            trace: false,
             max_steps: max_ops,
         };
         let mut it = Interp::new(ir, config);

@@ -54,6 +54,14 @@ pub struct Report {
     pub other: Option<(Site, String)>,
 }
 
+/// One line of the `--trace` timeline: what a pipe did, where.
+#[derive(Clone, Debug)]
+pub struct TraceLine {
+    pub pipe: usize,
+    pub site: Site,
+    pub text: String,
+}
+
 struct Access {
     pipe: usize,
     idx: u64,
@@ -79,6 +87,8 @@ pub struct SyncChecker {
     pub reports: Vec<Report>,
     /// Named memory ranges, to say where an access went.
     regions: Vec<(u64, u64, String)>,
+    /// What every pipe did, in order, when a timeline was asked for.
+    pub timeline: Option<Vec<TraceLine>>,
     seen: std::collections::HashSet<(Option<hivm_ir::OpId>, Option<hivm_ir::OpId>, Class)>,
 }
 
@@ -98,6 +108,7 @@ impl SyncChecker {
             in_order,
             reports: Vec::new(),
             regions: Vec::new(),
+            timeline: None,
             seen: Default::default(),
         }
     }
@@ -142,10 +153,20 @@ impl SyncChecker {
     }
 
     /// An access by the instruction last issued on `pipe`.
+    fn note(&mut self, pipe: usize, site: &Site, text: impl FnOnce(&Self) -> String) {
+        if self.timeline.is_some() {
+            let text = text(self);
+            if let Some(t) = self.timeline.as_mut() {
+                t.push(TraceLine { pipe, site: site.clone(), text });
+            }
+        }
+    }
+
     pub fn access(&mut self, pipe: usize, start: u64, len: u64, write: bool, site: &Site) {
         if len == 0 {
             return;
         }
+        self.note(pipe, site, |c| format!("{} {}", if write { "writes" } else { "reads" }, c.describe(start, len)));
         let (p, idx) = (pipe.min(PIPES - 1), self.count[pipe.min(PIPES - 1)]);
         let end = start + len;
         let mut found = None;
@@ -204,6 +225,7 @@ impl SyncChecker {
     }
 
     pub fn set_flag(&mut self, set: usize, wait: usize, event: i64, site: &Site) {
+        self.note(set, site, |_| format!("set_flag for {} event {event}", pipe_name(wait)));
         let (p, _) = self.issue(set);
         let mut snap = self.known[p];
         snap[p] = self.count[p];
@@ -226,6 +248,7 @@ impl SyncChecker {
     }
 
     pub fn wait_flag(&mut self, set: usize, wait: usize, event: i64, site: &Site) {
+        self.note(wait, site, |_| format!("wait_flag for {} event {event}", pipe_name(set)));
         let (q, _) = self.issue(wait);
         match self.flags.get_mut(&(set, wait, event)).and_then(|f| f.pop_front()) {
             Some((snap, _)) => {
@@ -247,7 +270,8 @@ impl SyncChecker {
         }
     }
 
-    pub fn barrier(&mut self, pipe: usize) {
+    pub fn barrier(&mut self, pipe: usize, site: &Site) {
+        self.note(pipe, site, |_| "pipe_barrier".into());
         if pipe == ALL {
             self.full_barrier();
             return;
@@ -366,7 +390,7 @@ mod tests {
         assert_eq!(races(&c), 1);
         let mut c = SyncChecker::new(false);
         write(&mut c, V, 0);
-        c.barrier(V);
+        c.barrier(V, &site());
         read(&mut c, V, 0);
         assert_eq!(races(&c), 0);
         // ...but not on a register-based one, nor ever on S or M.
@@ -394,7 +418,7 @@ mod tests {
         let mut c = SyncChecker::new(false);
         write(&mut c, MTE2, 0);
         write(&mut c, V, 32);
-        c.barrier(ALL);
+        c.barrier(ALL, &site());
         read(&mut c, MTE3, 0);
         write(&mut c, S, 32);
         assert_eq!(races(&c), 0);

@@ -422,6 +422,7 @@ fn twin(dir: &Path, k: &Kernel) -> Vec<u8> {
         timeout: Duration::from_secs(10),
         progress: false,
         max_ops: u64::MAX,
+        trace: false,
     };
     let out = hivm_twin::run(&src, &opts);
     if let Some(e) = &out.error {

@@ -201,7 +201,7 @@ impl Interp<'_> {
                     match r.kind {
                         native::SET => self.sync.set_flag(pipe, r.a as usize, r.c, &site),
                         native::WAIT => self.sync.wait_flag(pipe, r.a as usize, r.c, &site),
-                        _ => self.sync.barrier(pipe),
+                        _ => self.sync.barrier(pipe, &site),
                     }
                 }
                 _ => {}

@@ -51,7 +51,7 @@ impl Interp<'_> {
             }
             "hivm.hir.pipe_barrier" => {
                 let p = self.pipe_attr(op, "pipe")?;
-                self.sync.barrier(p);
+                self.sync.barrier(p, &site);
             }
             "hivm.hir.get_block_idx" => self.set(ir.result(op, 0), Val::Int(self.block.0)),
             "hivm.hir.get_block_num" => self.set(ir.result(op, 0), Val::Int(self.block.1)),

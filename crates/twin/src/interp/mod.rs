@@ -67,6 +67,8 @@ pub struct Config {
     pub caps: Capacities,
     pub regbase: bool,
     pub progress: bool,
+    /// Record what every pipe does (`--trace`).
+    pub trace: bool,
     /// Ops a run may execute before it is stopped (`--max-ops`).
     pub max_steps: u64,
 }
@@ -129,6 +131,9 @@ impl<'a> Interp<'a> {
             self.onchip.push((space, id, 0));
         }
         self.sync = SyncChecker::new(self.config.regbase);
+        if self.config.trace {
+            self.sync.timeline = Some(Vec::new());
+        }
         for (space, id, _) in self.onchip.clone() {
             let b = self.mem.get(id);
             self.sync.name_region(b.addr(), b.len() as u64, space.to_string());
