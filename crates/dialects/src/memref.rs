@@ -340,7 +340,8 @@ fn verify_slice4(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError>
     let r = ir.type_data(ir.value_type(ir.operand(op, 0))).rank();
     verify_offset_size_stride(ir, op, 1, [r, r, r])?;
     verify_non_negative_sizes(ir, op)?;
-    verify_subview_type(ir, op)
+    verify_subview_type(ir, op)?;
+    crate::util::verify_slice_in_bounds(ir, op, ir.value_type(ir.operand(op, 0)))
 }
 
 /// The result type against the one upstream infers, in its order and words.

@@ -173,7 +173,8 @@ fn verify_extract_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::Verif
     let r = rank_of(ir, ir.operand(op, 0));
     verify_offset_size_stride(ir, op, 1, [r, r, r])?;
     verify_non_negative_sizes(ir, op)?;
-    verify_tensor_slice_type(ir, op, ir.value_type(ir.operand(op, 0)), ir.value_type(ir.result(op, 0)))
+    verify_tensor_slice_type(ir, op, ir.value_type(ir.operand(op, 0)), ir.value_type(ir.result(op, 0)))?;
+    crate::util::verify_slice_in_bounds(ir, op, ir.value_type(ir.operand(op, 0)))
 }
 
 fn verify_insert_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
@@ -181,7 +182,8 @@ fn verify_insert_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::Verify
     let r = rank_of(ir, ir.operand(op, 1));
     verify_offset_size_stride(ir, op, 2, [r, r, r])?;
     verify_non_negative_sizes(ir, op)?;
-    verify_tensor_slice_type(ir, op, ir.value_type(ir.operand(op, 1)), ir.value_type(ir.operand(op, 0)))
+    verify_tensor_slice_type(ir, op, ir.value_type(ir.operand(op, 1)), ir.value_type(ir.operand(op, 0)))?;
+    crate::util::verify_slice_in_bounds(ir, op, ir.value_type(ir.operand(op, 1)))
 }
 
 fn verify_extract(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {

@@ -525,3 +525,26 @@ pub fn verify_reshape(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyE
     }
     Ok(())
 }
+
+/// Static slices must stay inside a static source: the last index a slice
+/// touches along each dimension is below that dimension's size (a plain
+/// error, as upstream reports it).
+pub fn verify_slice_in_bounds(ir: &Ir, op: OpId, source: Type) -> Result<(), hivm_ir::dialect::VerifyError> {
+    use hivm_ir::types::DYNAMIC;
+    let Some(shape) = ir.type_data(source).shape().map(|s| s.to_vec()) else { return Ok(()) };
+    let (offsets, sizes, strides) =
+        (i64_array(ir, op, "static_offsets"), i64_array(ir, op, "static_sizes"), i64_array(ir, op, "static_strides"));
+    for (d, n) in shape.iter().enumerate() {
+        let (Some(o), Some(s), Some(st)) = (offsets.get(d), sizes.get(d), strides.get(d)) else { continue };
+        if [*n, *o, *s, *st].contains(&DYNAMIC) || *s == 0 {
+            continue;
+        }
+        let last = o + (s - 1) * st;
+        if last >= *n {
+            return Err(hivm_ir::dialect::VerifyError::plain(format!(
+                "slice along dimension {d} runs out-of-bounds: {last} >= {n}"
+            )));
+        }
+    }
+    Ok(())
+}

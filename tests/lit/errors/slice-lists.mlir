@@ -72,3 +72,27 @@ func.func @rank_reduced(%t: memref<16x4xf32>, %u: tensor<16x8xf32>) -> tensor<8x
   %v = tensor.extract_slice %u[0, 0] [1, 8] [1, 1] : tensor<16x8xf32> to tensor<8xf32>
   return %v : tensor<8xf32>
 }
+
+// -----
+
+func.func @out_of_bounds(%t: tensor<1x1x8xf32>) -> tensor<1x4xf32> {
+  // expected-error @+1 {{slice along dimension 2 runs out-of-bounds: 8 >= 8}}
+  %s = tensor.extract_slice %t[0, 0, 2] [1, 1, 4] [1, 1, 2] : tensor<1x1x8xf32> to tensor<1x4xf32>
+  return %s : tensor<1x4xf32>
+}
+
+// -----
+
+func.func @insert_out_of_bounds(%t: tensor<8xf32>, %u: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{slice along dimension 0 runs out-of-bounds: 9 >= 8}}
+  %s = tensor.insert_slice %u into %t[6] [4] [1] : tensor<4xf32> into tensor<8xf32>
+  return %s : tensor<8xf32>
+}
+
+// -----
+
+func.func @subview_out_of_bounds(%m: memref<8x8xf32>) {
+  // expected-error @+1 {{slice along dimension 1 runs out-of-bounds: 9 >= 8}}
+  %s = memref.subview %m[0, 3] [2, 4] [1, 2] : memref<8x8xf32> to memref<2x4xf32, strided<[8, 2], offset: 3>>
+  return
+}

@@ -8,7 +8,7 @@
 //! results and iter_args become memrefs (a loop must yield each iter_arg's
 //! own buffer, as upstream requires). Not supported yet, each reported at the
 //! op: tensors in other regions (`scf.while`), reshapes of non-identity
-//! layouts, rank-reducing slices and `bufferize-function-boundaries`.
+//! layouts and `bufferize-function-boundaries`.
 //! Upstream analyses ops bottom-up, we in program order: where a conflict can
 //! be resolved at either end, upstream may copy a different operand than we
 //! do (both preserve the values read). Upstream's rule that a write
@@ -66,18 +66,22 @@ fn unknown_layout_type(ir: &mut Ir, t: Type) -> Option<Type> {
 
 /// The type of `memref.subview` of a `source` buffer with the slice lists of
 /// `slice_op` (MLIR's inferred result type: always a strided layout).
-fn subview_type(ir: &mut Ir, source: Type, slice_op: OpId, result_rank: usize) -> Option<Type> {
-    use hivm_dialects::util::{i64_array, strides_and_offset, subview_layout};
+/// `slice` is the shape of the tensor slice; unit dimensions it drops are
+/// dropped from the subview too (a rank-reducing subview).
+fn subview_type(ir: &mut Ir, source: Type, slice_op: OpId, slice: &[i64]) -> Option<Type> {
+    use hivm_dialects::util::{i64_array, rank_reduction_keep, strides_and_offset, subview_layout};
     let TypeData::MemRef { shape, elem, memory_space, .. } = ir.type_data(source).clone() else { return None };
     let src = strides_and_offset(ir, source)?;
     let sizes = i64_array(ir, slice_op, "static_sizes");
-    if sizes.len() != shape.len() || sizes.len() != result_rank {
-        return None; // rank-reducing slices are not supported
+    if sizes.len() != shape.len() {
+        return None;
     }
-    let layout =
+    let (strides, offset) =
         subview_layout(&src, &i64_array(ir, slice_op, "static_offsets"), &i64_array(ir, slice_op, "static_strides"));
-    let layout = ir.attr(AttrData::Strided { strides: layout.0, offset: layout.1 });
-    Some(ir.ty(TypeData::MemRef { shape: sizes, elem, layout: Some(layout), memory_space }))
+    let keep = rank_reduction_keep(&sizes, slice)?;
+    let pick = |v: &[i64]| -> Vec<i64> { v.iter().zip(&keep).filter(|(_, k)| **k).map(|(x, _)| *x).collect() };
+    let layout = ir.attr(AttrData::Strided { strides: pick(&strides), offset });
+    Some(ir.ty(TypeData::MemRef { shape: pick(&sizes), elem, layout: Some(layout), memory_space }))
 }
 
 struct Rewriter {
@@ -135,11 +139,12 @@ impl Rewriter {
         slice_op: OpId,
         buffer: Value,
         first_dynamic: usize,
-        rank: usize,
+        slice: Type,
     ) -> Result<Value, Diagnostic> {
         let bt = ir.value_type(buffer);
-        let Some(t) = subview_type(ir, bt, slice_op, rank) else {
-            return Err(unsupported(ir, slice_op, "is rank-reducing or slices a buffer without a strided layout"));
+        let shape = ir.type_data(slice).shape().map(|s| s.to_vec()).unwrap_or_default();
+        let Some(t) = subview_type(ir, bt, slice_op, &shape) else {
+            return Err(unsupported(ir, slice_op, "slices a buffer without a strided layout"));
         };
         let seg = hivm_dialects::util::segments(ir, slice_op);
         let n = seg.len();
@@ -384,8 +389,8 @@ impl Rewriter {
                 } else {
                     self.out_of_place_buffer(ir, op, 1)?
                 };
-                let rank = ir.type_data(ir.value_type(dest)).rank();
-                let view = self.subview(ir, op, dest_buf, 2, rank)?;
+                let slice = ir.value_type(src);
+                let view = self.subview(ir, op, dest_buf, 2, slice)?;
                 Builder::new(ir, InsertPoint::Before(op)).op("memref.copy", &[src_buf, view], &[], vec![], loc);
                 let res = ir.result(op, 0);
                 let copy = ir.prev_op(op).expect("the copy just made");
@@ -435,8 +440,8 @@ impl Rewriter {
                 let src = ir.operand(op, 0);
                 let buf = self.buffer_of(ir, src, op)?;
                 let res = ir.result(op, 0);
-                let rank = ir.type_data(ir.value_type(res)).rank();
-                let view = self.subview(ir, op, buf, 1, rank)?;
+                let slice = ir.value_type(res);
+                let view = self.subview(ir, op, buf, 1, slice)?;
                 let view_op = ir.defining_op(view).expect("subview result");
                 self.replace_tensor(ir, res, view, view_op);
                 ir.erase_op(op);
