@@ -171,8 +171,10 @@ pub fn parse_dynamic_index_list(p: &mut Parser<'_>) -> PResult<(Vec<i64>, Vec<Un
             dynamics.push(p.parse_operand()?);
             statics.push(hivm_ir::types::DYNAMIC);
         } else {
+            let pos = p.pos();
             let v = p.parse_integer("SSA value or integer")?;
-            statics.push(v as i64);
+            let Ok(v) = i64::try_from(v) else { return p.op_error_at(pos, "integer value too large") };
+            statics.push(v);
         }
         Ok(())
     })?;
@@ -335,11 +337,13 @@ pub fn strides_and_offset(ir: &Ir, t: Type) -> Option<(Vec<i64>, i64)> {
 /// `(strides, offset)`, before any rank reduction (MLIR's `inferResultType`).
 pub fn subview_layout(src: &(Vec<i64>, i64), offsets: &[i64], steps: &[i64]) -> (Vec<i64>, i64) {
     use hivm_ir::types::DYNAMIC;
-    let mul = |a: i64, b: i64| if a == DYNAMIC || b == DYNAMIC { DYNAMIC } else { a * b };
+    // Saturating as MLIR's inference: a value that overflows is unknown.
+    let mul = |a: i64, b: i64| if a == DYNAMIC || b == DYNAMIC { DYNAMIC } else { a.checked_mul(b).unwrap_or(DYNAMIC) };
     let mut offset = src.1;
     for (o, st) in offsets.iter().zip(&src.0) {
         let term = mul(*o, *st);
-        offset = if offset == DYNAMIC || term == DYNAMIC { DYNAMIC } else { offset + term };
+        offset =
+            if offset == DYNAMIC || term == DYNAMIC { DYNAMIC } else { offset.checked_add(term).unwrap_or(DYNAMIC) };
     }
     (src.0.iter().zip(steps).map(|(a, b)| mul(*a, *b)).collect(), offset)
 }
@@ -480,8 +484,9 @@ pub fn verify_reshape(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyE
                     .into());
                 }
             } else {
-                let p: i64 = sizes.iter().product();
-                if collapsed[d] != p {
+                let p = sizes.iter().try_fold(1i64, |a, n| a.checked_mul(*n));
+                if p != Some(collapsed[d]) {
+                    let p = p.map_or_else(|| "overflow".to_string(), |p| p.to_string());
                     return Err(format!("expected dimension {d} of collapsed type to be static value of {p}").into());
                 }
             }
@@ -516,8 +521,13 @@ pub fn verify_reshape(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyE
                 format!("collapsed dim ({d}) must be dynamic if and only if reassociation group is dynamic").into()
             );
         }
-        let p: i64 = sizes.iter().product();
-        if !dynamic && collapsed[d] != p {
+        if dynamic {
+            continue;
+        }
+        // A product too large for i64 cannot equal a valid dim size.
+        let p = sizes.iter().try_fold(1i64, |a, n| a.checked_mul(*n));
+        if p != Some(collapsed[d]) {
+            let p = p.map_or_else(|| "overflow".to_string(), |p| p.to_string());
             return Err(
                 format!("collapsed dim size ({}) must equal reassociation group size ({p})", collapsed[d]).into()
             );
@@ -539,8 +549,9 @@ pub fn verify_slice_in_bounds(ir: &Ir, op: OpId, source: Type) -> Result<(), hiv
         if [*n, *o, *s, *st].contains(&DYNAMIC) || *s == 0 {
             continue;
         }
-        let last = o + (s - 1) * st;
-        if last >= *n {
+        // In i128: huge strides must not overflow the check itself.
+        let last = *o as i128 + (*s as i128 - 1) * *st as i128;
+        if last >= *n as i128 {
             return Err(hivm_ir::dialect::VerifyError::plain(format!(
                 "slice along dimension {d} runs out-of-bounds: {last} >= {n}"
             )));

@@ -370,8 +370,12 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
                 {
                     return Err(bad(format!("given shape {ashape:?}")));
                 }
-                let n: i64 = ashape.iter().product();
-                let buf = it.mem.alloc(n as usize * elem.size(), Space::Gm).map_err(bad)?;
+                let len = ashape
+                    .iter()
+                    .try_fold(elem.size() as i64, |a, d| a.checked_mul(*d))
+                    .filter(|b| *b < (1 << 40))
+                    .ok_or_else(|| bad(format!("shape {ashape:?} is too large")))?;
+                let buf = it.mem.alloc(len as usize, Space::Gm).map_err(bad)?;
                 if let Some(b) = bytes {
                     it.mem.get_mut(buf).bytes_mut().copy_from_slice(&b);
                 }

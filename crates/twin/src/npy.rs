@@ -40,7 +40,10 @@ pub fn read(path: &Path) -> Result<Array, String> {
     }
     let elem = elem_of_descr(&descr).ok_or_else(|| format!("{}: dtype {descr} is not supported", path.display()))?;
     let shape: Vec<i64> = npy.shape().iter().map(|d| *d as i64).collect();
-    let n: i64 = shape.iter().product();
+    let n = shape
+        .iter()
+        .try_fold(1i64, |a, d| a.checked_mul(*d))
+        .ok_or_else(|| format!("{}: the shape {shape:?} is too large", path.display()))?;
     let size = elem.size();
     // The payload is the file's tail: raw little-endian elements.
     let payload = &data[data.len() - (n as usize * size).min(data.len())..];

@@ -177,7 +177,7 @@ impl MemRefVal {
     }
 
     pub fn num_elements(&self) -> i64 {
-        self.sizes.iter().product()
+        self.sizes.iter().fold(1i64, |a, d| a.saturating_mul(*d))
     }
 
     /// Element offset of a multi-index, or None when it is out of range.

@@ -428,7 +428,9 @@ impl<'a> Parser<'a> {
         if shape.contains(&DYNAMIC) {
             return err(tpos, "elements literal type must have static shape");
         }
-        let count: i64 = shape.iter().product();
+        let Some(count) = shape.iter().try_fold(1i64, |a, d| a.checked_mul(*d)) else {
+            return err(tpos, "elements literal type has too many elements");
+        };
         let elem_data = self.ir.type_data(elem).clone();
         let elems = match lit {
             Lit::Empty => {

@@ -104,6 +104,8 @@ pub struct Parser<'a> {
     /// Uses of placeholders: placeholder → (op, operand index).
     forward_uses: HashMap<Value, Vec<(OpId, usize)>>,
     default_dialect: Vec<&'static str>,
+    /// Names of the custom ops being parsed (innermost last).
+    custom_ops: Vec<Sym>,
     /// SSA names as spelled (with `%`), interned per parse without copying.
     /// Entries carry the full hash so probing never compares the spelled
     /// names themselves (which would fault released input pages back in).
@@ -153,6 +155,7 @@ impl<'a> Parser<'a> {
             block_scopes: Vec::new(),
             forward_uses: HashMap::default(),
             default_dialect: vec!["builtin"],
+            custom_ops: Vec::new(),
             ssa_ids: hashbrown::HashTable::new(),
             ssa_names: Vec::new(),
             attr_spellings: HashMap::default(),
@@ -259,6 +262,15 @@ impl<'a> Parser<'a> {
 
     pub fn is_keyword(&self, kw: &str) -> bool {
         self.tok.kind == Tok::BareIdent && self.text() == kw
+    }
+
+    /// An error from a custom op's own parser at `pos`, prefixed as MLIR's
+    /// custom-op parser prefixes them: `custom op 'NAME' MESSAGE`.
+    pub fn op_error_at<T>(&self, pos: u32, msg: impl Into<String>) -> PResult<T> {
+        match self.custom_ops.last() {
+            Some(name) => err(pos, format!("custom op '{}' {}", self.ir.sym_str(*name), msg.into())),
+            None => err(pos, msg),
+        }
     }
 
     pub fn error<T>(&self, msg: impl Into<String>) -> PResult<T> {
@@ -919,7 +931,9 @@ impl<'a> Parser<'a> {
         let dialect: &'static str = def.name.split('.').next().unwrap_or("");
         let _ = dialect;
         self.default_dialect.push(def.default_dialect.unwrap_or(""));
+        self.custom_ops.push(sym);
         let r = parse(self, &mut res);
+        self.custom_ops.pop();
         self.default_dialect.pop();
         r?;
         // A parser may rename the op (legacy spellings): use the final definition.

@@ -84,6 +84,48 @@ fn subview_type(ir: &mut Ir, source: Type, slice_op: OpId, slice: &[i64]) -> Opt
     Some(ir.ty(TypeData::MemRef { shape: pick(&sizes), elem, layout: Some(layout), memory_space }))
 }
 
+/// The memref type of reshaping a buffer of type `source` to `shape` by
+/// `groups`, as MLIR infers it: identity stays identity; a strided layout
+/// keeps its offset, an expanded dim's strides follow from its sizes, and a
+/// collapsed group takes its innermost stride, provided the group is
+/// contiguous (else `None`: the buffer must be copied first).
+fn reshaped_type(ir: &mut Ir, source: Type, shape: &[i64], groups: &[Vec<i64>], expand: bool) -> Option<Type> {
+    let TypeData::MemRef { shape: src_shape, elem, layout, memory_space } = ir.type_data(source).clone() else {
+        return None;
+    };
+    if layout.is_none() {
+        return Some(ir.ty(TypeData::MemRef { shape: shape.to_vec(), elem, layout: None, memory_space }));
+    }
+    let (strides, offset) = hivm_dialects::util::strides_and_offset(ir, source)?;
+    let mut out = vec![DYNAMIC; shape.len()];
+    for (k, g) in groups.iter().enumerate() {
+        let g: Vec<usize> = g.iter().map(|d| *d as usize).collect();
+        if expand {
+            // Source dim k becomes dims g; innermost keeps its stride.
+            let mut s = strides[k];
+            for &d in g.iter().rev() {
+                out[d] = s;
+                s = if s == DYNAMIC || shape[d] == DYNAMIC { DYNAMIC } else { s * shape[d] };
+            }
+        } else {
+            let last = *g.last()?;
+            for w in g.windows(2) {
+                let (outer, inner) = (w[0], w[1]);
+                if src_shape[outer] == 1 {
+                    continue;
+                }
+                let (so, si, ni) = (strides[outer], strides[inner], src_shape[inner]);
+                if so == DYNAMIC || si == DYNAMIC || ni == DYNAMIC || so != si * ni {
+                    return None;
+                }
+            }
+            out[k] = strides[last];
+        }
+    }
+    let layout = ir.attr(AttrData::Strided { strides: out, offset });
+    Some(ir.ty(TypeData::MemRef { shape: shape.to_vec(), elem, layout: Some(layout), memory_space }))
+}
+
 struct Rewriter {
     func: OpId,
     entry: hivm_ir::BlockId,
@@ -448,20 +490,28 @@ impl Rewriter {
             }
             Kind::Reshape => {
                 let src = ir.operand(op, 0);
-                let buf = self.buffer_of(ir, src, op)?;
+                let mut buf = self.buffer_of(ir, src, op)?;
                 let res = ir.result(op, 0);
                 let rt = ir.value_type(res);
-                let memory_space = match ir.type_data(ir.value_type(buf)) {
-                    TypeData::MemRef { layout: None, memory_space, .. } => *memory_space,
-                    _ => return Err(unsupported(ir, op, "reshapes a buffer with a non-identity layout")),
-                };
-                let Some(TypeData::MemRef { shape, elem, .. }) = alloc_type(ir, rt).map(|t| ir.type_data(t).clone())
-                else {
+                let Some(TypeData::MemRef { shape, .. }) = alloc_type(ir, rt).map(|t| ir.type_data(t).clone()) else {
                     return Err(unsupported(ir, op, "has a result with an encoding"));
                 };
-                let mt = ir.ty(TypeData::MemRef { shape, elem, layout: None, memory_space });
-                let name =
-                    if ir.is_op(op, "tensor.expand_shape") { "memref.expand_shape" } else { "memref.collapse_shape" };
+                let expand = ir.is_op(op, "tensor.expand_shape");
+                let groups = hivm_dialects::util::reassociation(ir, op);
+                let mt = match reshaped_type(ir, ir.value_type(buf), &shape, &groups, expand) {
+                    Some(t) => t,
+                    None => {
+                        // Not collapsible in place (the grouped dims are not
+                        // contiguous): collapse a copy, as upstream does.
+                        let st = ir.value_type(src);
+                        let fresh = self.alloc(ir, op, st, &[])?;
+                        Builder::new(ir, InsertPoint::Before(op)).op("memref.copy", &[buf, fresh], &[], vec![], loc);
+                        buf = fresh;
+                        reshaped_type(ir, ir.value_type(buf), &shape, &groups, expand)
+                            .ok_or_else(|| unsupported(ir, op, "reshapes a buffer it cannot lay out"))?
+                    }
+                };
+                let name = if expand { "memref.expand_shape" } else { "memref.collapse_shape" };
                 let mut operands = vec![buf];
                 operands.extend_from_slice(&ir.operands(op)[1..]);
                 let mut attrs = Vec::new();

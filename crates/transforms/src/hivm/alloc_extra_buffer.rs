@@ -88,7 +88,10 @@ impl AllocExtraBuffer {
         };
         let vt = ir.value_type(ins[2]);
         let elem = ir.type_data(vt).element_type().unwrap_or(vt);
-        let t = memref_of(ir, shape.iter().product(), elem);
+        let Some(n) = shape.iter().try_fold(1i64, |a, d| a.checked_mul(*d)) else {
+            return Err(Diagnostic::error(loc, "indirect atomic offsets have too many elements for a temp buffer"));
+        };
+        let t = memref_of(ir, n, elem);
         let buf = alloc(ir, op, t);
         set_tmps(ir, op, &[buf]);
         Ok(())

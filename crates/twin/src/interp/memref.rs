@@ -150,14 +150,17 @@ impl Interp<'_> {
                 let mut off = m.offset;
                 for (d, o) in offsets.iter().enumerate() {
                     let (n, s) = (m.sizes.get(d).copied().unwrap_or(1), m.strides.get(d).copied().unwrap_or(1));
-                    let last = o + (sizes[d] - 1).max(0) * strides[d];
-                    if *o < 0 || (sizes[d] > 0 && last >= n) {
+                    let last = *o as i128 + (sizes[d] as i128 - 1).max(0) * strides[d] as i128;
+                    if *o < 0 || strides[d] < 0 || (sizes[d] > 0 && last >= n as i128) {
                         return Err(RunError::at(
                             op,
                             format!("subview dimension {d} ({o} + {} x {}) exceeds size {n}", sizes[d], strides[d]),
                         ));
                     }
-                    off += o * s;
+                    off = o
+                        .checked_mul(s)
+                        .and_then(|t| off.checked_add(t))
+                        .ok_or_else(|| RunError::at(op, "subview offset overflows"))?;
                 }
                 let (_, rshape) = self.memref_type(op, ir.result(op, 0))?;
                 let keep = hivm_dialects::util::rank_reduction_keep(&sizes, &rshape)
@@ -167,7 +170,7 @@ impl Interp<'_> {
                 for d in 0..sizes.len() {
                     if keep[d] {
                         new_sizes.push(sizes[d]);
-                        new_strides.push(m.strides[d] * strides[d]);
+                        new_strides.push(m.strides[d].saturating_mul(strides[d]));
                     }
                 }
                 let v = MemRefVal { buf: m.buf, elem: m.elem, offset: off, sizes: new_sizes, strides: new_strides };
@@ -207,7 +210,7 @@ impl Interp<'_> {
                     let mut sizes = Vec::new();
                     let mut strides = Vec::new();
                     for g in &groups {
-                        sizes.push(g.iter().map(|d| m.sizes[*d]).product());
+                        sizes.push(g.iter().fold(1i64, |a, d| a.saturating_mul(m.sizes[*d])));
                         strides.push(g.last().map(|d| m.strides[*d]).unwrap_or(1));
                     }
                     MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides }

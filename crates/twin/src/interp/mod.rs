@@ -432,8 +432,12 @@ impl<'a> Interp<'a> {
     /// A fresh buffer for a memref type: on-chip types come out of this
     /// block's memory of that kind (overflow is an error), others from GM.
     fn alloc(&mut self, op: OpId, elem: Elem, sizes: Vec<i64>, space: Space) -> R<Rc<MemRefVal>> {
-        let n: i64 = sizes.iter().product();
-        let bytes = (n.max(0) as usize) * elem.size();
+        let bytes = sizes
+            .iter()
+            .try_fold(elem.size() as i64, |a, d| a.checked_mul(*d))
+            .filter(|b| *b >= 0 && *b < (1 << 40))
+            .ok_or_else(|| RunError::at(op, format!("allocation of {sizes:?} elements is too large")))?
+            as usize;
         if space == Space::Gm {
             let buf = self.mem.alloc(bytes, Space::Gm).map_err(|e| RunError::at(op, e))?;
             return Ok(Rc::new(MemRefVal::contiguous(buf, elem, sizes)));
