@@ -3,17 +3,6 @@
 // RUN: not hivm-opt %s -one-shot-bufferize="bufferize-function-boundaries" 2>&1 | FileCheck %s --check-prefix=OPT
 // OPT: error: one-shot-bufferize: option 'bufferize-function-boundaries' is not supported yet
 
-// CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.collapse_shape' op reshapes a buffer with a non-identity layout (not supported by hivm-opt's one-shot-bufferize yet)
-func.func @reshape(%m: memref<2x4xf32, strided<[8, 1]>>) -> f32 {
-  %t = bufferization.to_tensor %m restrict : memref<2x4xf32, strided<[8, 1]>> to tensor<2x4xf32>
-  %s = tensor.collapse_shape %t [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
-  %i = arith.constant 0 : index
-  %x = tensor.extract %s[%i] : tensor<8xf32>
-  return %x : f32
-}
-
-// -----
-
 // CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.extract_slice' op slices a buffer without a strided layout (not supported by hivm-opt's one-shot-bufferize yet)
 func.func @not_strided(%m: memref<2x4xf32, affine_map<(d0, d1) -> (d1, d0)>>) -> f32 {
   %t = bufferization.to_tensor %m restrict : memref<2x4xf32, affine_map<(d0, d1) -> (d1, d0)>> to tensor<2x4xf32>
