@@ -6,14 +6,15 @@
 //!
 //! `scf.if` and `scf.for` bodies may hold any supported op; their tensor
 //! results and iter_args become memrefs (a loop must yield each iter_arg's
-//! own buffer, as upstream requires). Not supported yet, each reported at the
-//! op: tensors in other regions (`scf.while`), reshapes of non-identity
-//! layouts and `bufferize-function-boundaries`.
+//! own buffer, as upstream requires). Slices may be rank-reducing; reshapes of
+//! strided buffers get MLIR's inferred layouts (or a copy when a collapsed
+//! group is not contiguous). Not supported yet, each reported at the op:
+//! tensors in other regions (`scf.while`) and `bufferize-function-boundaries`.
 //! Upstream analyses ops bottom-up, we in program order: where a conflict can
 //! be resolved at either end, upstream may copy a different operand than we
-//! do (both preserve the values read). Upstream's rule that a write
-//! into an `extract_slice` re-inserted by a matching `insert_slice` does not
-//! conflict is not modelled: such writes get a copy (correct, not minimal).
+//! do (both preserve the values read). Upstream's matching
+//! extract_slice/insert_slice rule is modelled for the insert's read of its
+//! destination and of its source, not for later reads of the inserted value.
 
 pub mod analysis;
 pub mod interface;
