@@ -47,16 +47,7 @@ impl Interp<'_> {
             .to_string();
         let entry = format!("_mlir_ciface_{symbol}");
         let sources = self.implementation_sources(op)?;
-        let lib = self.natives.library(&sources).map_err(|e| RunError::at(op, e))?;
-        // SAFETY: only looking the symbol up.
-        if unsafe { lib.get::<unsafe extern "C" fn()>(entry.as_bytes()) }.is_err() {
-            let files: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
-            return Err(RunError::at(
-                op,
-                format!("custom op '{name}' has no implementation: no {entry} in {}", files.join(", ")),
-            ));
-        }
-        // Descriptors live until the call returns: ins, outs, tmps, sync args.
+        // Descriptors by pointer: ins, outs, tmps, sync args.
         let operands: Vec<hivm_ir::Value> = custom::ins(ir, op)
             .iter()
             .chain(custom::outs(ir, op))
@@ -64,9 +55,73 @@ impl Interp<'_> {
             .chain(custom::sync_args(ir, op))
             .copied()
             .collect();
+        let trace = self.native_call(op, &format!("custom op '{name}'"), &entry, &sources, &operands)?;
+        self.replay(op, &trace);
+        if custom::is_macro(ir, op) {
+            self.check_macro(op, &name, &trace);
+        }
+        Ok(())
+    }
+
+    /// `func.call` of a declaration, as in kernels already lowered by
+    /// `convert-hivm-to-std`: the implementation's `_mlir_ciface_` entry
+    /// (the declaration carries `llvm.emit_c_interface`) is called with the
+    /// call's operands. Without intrinsic accesses to go by, the call counts
+    /// as fully synchronised, as code outside HIVM ops does.
+    pub(super) fn call_declaration(&mut self, op: OpId, callee: OpId, name: &str) -> R<()> {
+        let ir = self.ir;
+        if !ir.has_attr(callee, "llvm.emit_c_interface") {
+            return Err(RunError::at(
+                op,
+                format!(
+                    "@{name} is a declaration without llvm.emit_c_interface: the CPU twin calls C entry points only"
+                ),
+            ));
+        }
+        if !ir.results(op).is_empty() {
+            return Err(RunError::at(
+                op,
+                format!("calls of @{name} with results are not supported by the CPU twin yet"),
+            ));
+        }
+        if self.config.impls.is_empty() {
+            return Err(RunError::at(
+                op,
+                format!("@{name} is only declared: pass its implementation with --impl FILE"),
+            ));
+        }
+        let sources = self.config.impls.clone();
+        let operands = ir.operands(op).to_vec();
+        self.sync.full_barrier();
+        let trace = self.native_call(op, &format!("@{name}"), &format!("_mlir_ciface_{name}"), &sources, &operands)?;
+        if trace.iter().any(|r| r.kind == native::READ || r.kind == native::WRITE) {
+            self.replay(op, &trace);
+        }
+        self.sync.full_barrier();
+        Ok(())
+    }
+
+    /// Builds (or reuses) the library of `sources`, calls `entry` with
+    /// `operands` in a child process, and returns the trace of what it did.
+    fn native_call(
+        &mut self,
+        op: OpId,
+        what: &str,
+        entry: &str,
+        sources: &[PathBuf],
+        operands: &[hivm_ir::Value],
+    ) -> R<Vec<native::Rec>> {
+        let ir = self.ir;
+        let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
+        // SAFETY: only looking the symbol up.
+        if unsafe { lib.get::<unsafe extern "C" fn()>(entry.as_bytes()) }.is_err() {
+            let files: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
+            return Err(RunError::at(op, format!("{what} has no implementation: no {entry} in {}", files.join(", "))));
+        }
+        // Descriptors live until the call returns.
         let mut descriptors: Vec<Vec<u64>> = Vec::new();
         let mut args = Vec::new();
-        for v in &operands {
+        for v in operands {
             match self.get(*v).clone() {
                 Val::Mem(m) => {
                     let base = self.mem.get(m.buf).addr();
@@ -117,14 +172,14 @@ impl Interp<'_> {
             (*c).trace_len = 0;
             (*c).failed = 0;
         }
-        let lib = self.natives.library(&sources).map_err(|e| RunError::at(op, e))?;
+        let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
         let shared = self.shared.as_ref().unwrap();
-        let what = format!("custom op '{name}' ({entry})");
-        let result = native::call(lib, &entry, &args, shared, self.config.timeout);
+        let what = format!("{what} ({entry})");
+        let result = native::call(lib, entry, &args, shared, self.config.timeout);
         drop(descriptors);
         match result {
-            Ok(()) => {}
-            Err(CallError::Misuse(m)) => return Err(RunError::at(op, format!("{what}: {m}"))),
+            Ok(()) => Ok(shared.trace().to_vec()),
+            Err(CallError::Misuse(m)) => Err(RunError::at(op, format!("{what}: {m}"))),
             Err(CallError::Signal(s)) => {
                 let mut e = RunError::at(op, format!("{what} crashed with {s}"));
                 if s.contains("(Segmentation fault)") || s.contains("(Bus error)") {
@@ -137,25 +192,15 @@ impl Interp<'_> {
                 if let Some(last) = shared.trace().iter().rev().find(|r| r.kind == native::CALL) {
                     e.notes.push(format!("the last intrinsic it called: {}", last.text()));
                 }
-                return Err(e);
+                Err(e)
             }
-            Err(CallError::Exit(c)) => {
-                return Err(RunError::at(op, format!("{what} ended the process with exit status {c}")));
-            }
-            Err(CallError::Timeout(t)) => {
-                return Err(RunError::at(
-                    op,
-                    format!("{what} did not return within {} s (an endless loop?); see --timeout", t.as_secs_f64()),
-                ));
-            }
-            Err(CallError::Internal(m)) => return Err(RunError::at(op, format!("{what}: {m}"))),
+            Err(CallError::Exit(c)) => Err(RunError::at(op, format!("{what} ended the process with exit status {c}"))),
+            Err(CallError::Timeout(t)) => Err(RunError::at(
+                op,
+                format!("{what} did not return within {} s (an endless loop?); see --timeout", t.as_secs_f64()),
+            )),
+            Err(CallError::Internal(m)) => Err(RunError::at(op, format!("{what}: {m}"))),
         }
-        let trace: Vec<native::Rec> = shared.trace().to_vec();
-        self.replay(op, &trace);
-        if custom::is_macro(ir, op) {
-            self.check_macro(op, &name, &trace);
-        }
-        Ok(())
     }
 
     /// Feeds what the implementation did to the sync checker. Without any

@@ -301,6 +301,9 @@ impl<'a> Interp<'a> {
         let Some(f) = find_func(ir, module, &callee) else {
             return Err(RunError::at(op, format!("call of unknown function @{callee}")));
         };
+        if ir.regions(f).first().is_none_or(|r| ir.region_blocks(*r).is_empty()) {
+            return self.call_declaration(op, f, &callee);
+        }
         let args = self.operand_vals(op);
         self.sync.full_barrier();
         let results = self.call_function(f, args)?;
