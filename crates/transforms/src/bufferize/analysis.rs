@@ -283,6 +283,13 @@ impl Analysis {
                                 let b = st.buffer_of[&ir.operand(op, 0)];
                                 st.alias(r, b, false);
                             }
+                            // The same buffer, seen with another static shape.
+                            Some(Kind::Cast) => {
+                                let src = ir.operand(op, 0);
+                                let b = st.buffer_of[&src];
+                                let whole = st.whole.contains(&src);
+                                st.alias(r, b, whole);
+                            }
                             _ => st.new_buffer(r, true),
                         }
                     }

@@ -24,6 +24,10 @@ pub enum Kind {
     /// `tensor.expand_shape` / `collapse_shape`: the memref reshape of the
     /// source's buffer.
     Reshape,
+    /// `tensor.cast`: the memref cast of the source's buffer (same layout).
+    Cast,
+    /// `tensor.dim`: the memref dim of the source's buffer.
+    Dim,
     /// Ops that keep tensor operands (`func.return`): they get `to_tensor`s.
     Boundary,
     /// `scf.if`: tensor results become memref results, yields forward buffers.
@@ -45,6 +49,8 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
         "tensor.extract" => Kind::Extract,
         "tensor.extract_slice" => Kind::ExtractSlice,
         "tensor.expand_shape" | "tensor.collapse_shape" => Kind::Reshape,
+        "tensor.cast" => Kind::Cast,
+        "tensor.dim" => Kind::Dim,
         "func.return" => Kind::Boundary,
         "scf.if" => Kind::If,
         "scf.for" => Kind::For,
@@ -101,7 +107,12 @@ pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
         }
         Some(Kind::Materialize) => i == 0,
         // A slice reads nothing itself; reads of the slice count for its source.
-        Some(Kind::Alloc) | Some(Kind::ToTensor) | Some(Kind::ExtractSlice) | Some(Kind::Reshape) => false,
+        Some(Kind::Alloc)
+        | Some(Kind::ToTensor)
+        | Some(Kind::ExtractSlice)
+        | Some(Kind::Reshape)
+        | Some(Kind::Cast)
+        | Some(Kind::Dim) => false,
         // Forwarding is not a read: reads of the result or iter_arg are.
         Some(Kind::Yield) | Some(Kind::If) | Some(Kind::For) => false,
         _ => true,

@@ -526,6 +526,31 @@ impl Rewriter {
                 self.replace_tensor(ir, res, v, view);
                 ir.erase_op(op);
             }
+            Kind::Cast => {
+                let buf = self.buffer_of(ir, ir.operand(op, 0), op)?;
+                let res = ir.result(op, 0);
+                let rt = ir.value_type(res);
+                let (TypeData::MemRef { elem, layout, memory_space, .. }, Some(shape)) =
+                    (ir.type_data(ir.value_type(buf)).clone(), ir.type_data(rt).shape().map(|s| s.to_vec()))
+                else {
+                    return Err(unsupported(ir, op, "casts to an unranked tensor"));
+                };
+                let mt = ir.ty(TypeData::MemRef { shape, elem, layout, memory_space });
+                let cast = Builder::new(ir, InsertPoint::Before(op)).op("memref.cast", &[buf], &[mt], vec![], loc);
+                let v = ir.result(cast, 0);
+                self.replace_tensor(ir, res, v, cast);
+                ir.erase_op(op);
+            }
+            Kind::Dim => {
+                let buf = self.buffer_of(ir, ir.operand(op, 0), op)?;
+                let index = ir.operand(op, 1);
+                let it = ir.index_type();
+                let dim = Builder::new(ir, InsertPoint::Before(op)).op("memref.dim", &[buf, index], &[it], vec![], loc);
+                let nv = ir.result(dim, 0);
+                let res = ir.result(op, 0);
+                self.replaced.insert(res, nv);
+                ir.erase_op(op);
+            }
             Kind::Materialize => {
                 let (src, dest) = (ir.operand(op, 0), ir.operand(op, 1));
                 if is_tensor(ir, dest) {
