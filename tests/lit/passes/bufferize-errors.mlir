@@ -44,9 +44,9 @@ func.func @swapped(%m: memref<8xf32>, %p: memref<8xf32>, %n: index) {
 
 // -----
 
-// CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.cast' op has tensor operands or results (not supported by hivm-opt's one-shot-bufferize yet)
-func.func @unknown(%m: memref<4xf32>, %f: f32) {
+// CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.cast' op casts to an unranked tensor (not supported by hivm-opt's one-shot-bufferize yet)
+func.func @unranked(%m: memref<4xf32>, %f: f32) {
   %t = bufferization.to_tensor %m restrict : memref<4xf32> to tensor<4xf32>
-  %p = tensor.cast %t : tensor<4xf32> to tensor<?xf32>
+  %p = tensor.cast %t : tensor<4xf32> to tensor<*xf32>
   return
 }
