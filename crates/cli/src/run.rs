@@ -76,6 +76,10 @@ fn main() -> ExitCode {
             }
         }
     }
+    if cli.blocks == 0 {
+        eprintln!("hivm-run: error: --blocks must be at least 1");
+        return ExitCode::from(1);
+    }
     if !(cli.timeout > 0.0 && cli.timeout.is_finite()) {
         eprintln!("hivm-run: error: --timeout must be a positive number of seconds");
         return ExitCode::from(1);

@@ -10,6 +10,8 @@
 // RUN: not hivm-run %s --entry nope 2>&1 | FileCheck %s --check-prefix=NOPE
 // RUN: not hivm-run %S/Inputs/does-not-exist.mlir 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not hivm-run %s --entry oob --arg zeros:4xq7 2>&1 | FileCheck %s --check-prefix=TYPE
+// RUN: not hivm-run %s --entry oob --blocks 0 --arg zeros:4xi32 2>&1 | FileCheck %s --check-prefix=BLOCKS
+// RUN: not hivm-run %s --entry ok --arg zeros:4xi32 --save 0=/nonexistent/dir/x.npy 2>&1 | FileCheck %s --check-prefix=SAVE
 
 // OOB: errors.mlir:[[@LINE+4]]:3: error: index [4] is out of bounds of a memref of shape [4]
 func.func @oob(%m: memref<4xi32>) {
@@ -33,11 +35,17 @@ func.func @div(%d: i32) {
   return
 }
 
+func.func @ok(%m: memref<4xi32>) {
+  return
+}
+
 // ARGC: error: the entry function takes 1 argument(s) (memref<4xi32>) but 0 --arg were given
 // SHAPE: error: argument 0 (memref<4xi32>): given shape [5]
 // DTYPE: error: argument 0 (memref<4xi32>): given f32 data
 // NAN: error: argument 0 (i32): 'x1' is not an integer
-// WHICH: error: the kernel defines several functions (@oob, @ub_overflow, @div): choose one with --entry
+// WHICH: error: the kernel defines several functions (@oob, @ub_overflow, @div, @ok): choose one with --entry
 // NOPE: error: no function @nope in the kernel
 // MISSING: error: cannot read {{.*}}does-not-exist.mlir
 // TYPE: hivm-run: error: --arg zeros:4xq7: unknown element type 'q7' in 'zeros:4xq7'
+// BLOCKS: hivm-run: error: --blocks must be at least 1
+// SAVE: hivm-run: error: cannot write /nonexistent/dir/x.npy
