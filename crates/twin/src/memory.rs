@@ -46,7 +46,8 @@ impl fmt::Display for Space {
 /// A shared, zero-filled mapping, placed so that it ends (to within 32
 /// bytes) where an inaccessible guard page begins, with another guard page
 /// before it: implementations that run off a buffer fault instead of
-/// silently corrupting its neighbour.
+/// silently corrupting its neighbour. The slack around the buffer inside its
+/// pages holds a canary pattern, so writes just outside it are found too.
 pub struct Buffer {
     ptr: *mut u8,
     len: usize,
@@ -56,6 +57,7 @@ pub struct Buffer {
 }
 
 const PAGE: usize = 4096;
+const CANARY: u8 = 0xA5;
 
 impl Buffer {
     pub fn new(len: usize, space: Space) -> Result<Buffer, String> {
@@ -88,7 +90,36 @@ impl Buffer {
         let start = PAGE + data - len.div_ceil(32) * 32;
         // SAFETY: `start` is inside the data pages.
         let ptr = unsafe { base.add(start) };
-        Ok(Buffer { ptr, len, base, map_len, space })
+        let b = Buffer { ptr, len, base, map_len, space };
+        // SAFETY: the slack lies in the data pages, outside the buffer.
+        unsafe {
+            let (before, after) = b.slack();
+            std::ptr::write_bytes(before.0, CANARY, before.1);
+            std::ptr::write_bytes(after.0, CANARY, after.1);
+        }
+        Ok(b)
+    }
+
+    /// The bytes of the data pages before and after the buffer.
+    fn slack(&self) -> ((*mut u8, usize), (*mut u8, usize)) {
+        let data_start = self.base as usize + PAGE;
+        let data_end = self.base as usize + self.map_len - PAGE;
+        let (s, e) = (self.ptr as usize, self.ptr as usize + self.len);
+        ((data_start as *mut u8, s - data_start), (e as *mut u8, data_end - e))
+    }
+
+    /// How many bytes just before and just after the buffer were written
+    /// (the canary no longer holds there), if any.
+    pub fn overwritten_slack(&self) -> Option<(usize, usize)> {
+        let ((b, bl), (a, al)) = self.slack();
+        // SAFETY: both ranges are inside the readable data pages.
+        let (before, after) = unsafe { (std::slice::from_raw_parts(b, bl), std::slice::from_raw_parts(a, al)) };
+        let under = before.iter().position(|x| *x != CANARY).map_or(0, |i| bl - i);
+        let over = after.iter().rposition(|x| *x != CANARY).map_or(0, |i| i + 1);
+        match (under, over) {
+            (0, 0) => None,
+            u => Some(u),
+        }
     }
 
     pub fn len(&self) -> usize {

@@ -118,6 +118,11 @@ impl SyncChecker {
         self.regions.push((start, len, name));
     }
 
+    /// The name given to the memory at `addr`, if any.
+    pub fn region_name(&self, addr: u64) -> Option<&str> {
+        self.regions.iter().rev().find(|(s, n, _)| addr >= *s && addr < s + n.max(&1)).map(|(_, _, name)| name.as_str())
+    }
+
     /// `UB[256, 384)` for a byte range, or the raw address when unnamed.
     pub fn describe(&self, start: u64, len: u64) -> String {
         for (s, n, name) in self.regions.iter().rev() {

@@ -8,6 +8,7 @@
 // RUN: not hivm-run %s --impl %S/Inputs/faults.cpp --entry exits --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=EXIT
 // RUN: not hivm-run %s --impl %S/Inputs/faults.cpp --entry missing --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not hivm-run %s --impl %S/Inputs/faults.cpp --entry past_end --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=PASTEND
+// RUN: not hivm-run %s --impl %S/Inputs/faults.cpp --entry around --arg zeros:5xf32 2>&1 | FileCheck %s --check-prefix=AROUND
 
 // NULL: faults.mlir:[[@LINE+3]]:3: error: custom op 'crash' (_mlir_ciface_null_deref) crashed with signal 11 (Segmentation fault)
 // NULL-NOT: panicked
@@ -57,5 +58,13 @@ func.func @missing(%m: memref<16xf32>) {
 // PASTEND: note: a memory fault: every buffer passed to it ends at an inaccessible page
 func.func @past_end(%m: memref<16xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "past_end"} "overrun" outs(%m : memref<16xf32>)
+  return
+}
+
+// Writes just outside a buffer that do not reach a guard page break the
+// canary around it.
+// AROUND: faults.mlir:[[@LINE+2]]:3: error: custom op 'around' (_mlir_ciface_around) wrote outside its buffers: 4 bytes before and 4 bytes after argument 0
+func.func @around(%m: memref<5xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "around"} "around" outs(%m : memref<5xf32>)
   return
 }

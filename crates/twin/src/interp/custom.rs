@@ -178,7 +178,28 @@ impl Interp<'_> {
         let result = native::call(lib, entry, &args, shared, self.config.timeout);
         drop(descriptors);
         match result {
-            Ok(()) => Ok(shared.trace().to_vec()),
+            Ok(()) => {
+                let trace = shared.trace().to_vec();
+                // Writes just outside a buffer (within its page) leave the canary broken.
+                let mut bad = Vec::new();
+                for b in self.mem.buffers() {
+                    if let Some((under, over)) = b.overwritten_slack() {
+                        let name = self.sync.region_name(b.addr()).unwrap_or("a local buffer").to_string();
+                        let mut parts = Vec::new();
+                        if under > 0 {
+                            parts.push(format!("{under} bytes before"));
+                        }
+                        if over > 0 {
+                            parts.push(format!("{over} bytes after"));
+                        }
+                        bad.push(format!("{} {name}", parts.join(" and ")));
+                    }
+                }
+                if !bad.is_empty() {
+                    return Err(RunError::at(op, format!("{what} wrote outside its buffers: {}", bad.join("; "))));
+                }
+                Ok(trace)
+            }
             Err(CallError::Misuse(m)) => Err(RunError::at(op, format!("{what}: {m}"))),
             Err(CallError::Signal(s)) => {
                 let mut e = RunError::at(op, format!("{what} crashed with {s}"));

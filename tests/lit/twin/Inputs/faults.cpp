@@ -42,3 +42,11 @@ void _mlir_ciface_past_end(memref_t<float, 1> *out) {
     out->aligned[i] = 1.0f;
 }
 }
+
+extern "C" {
+// Writes the element just before its output and the one just after it.
+void _mlir_ciface_around(memref_t<float, 1> *out) {
+  out->aligned[-1] = 1.0f;
+  out->aligned[out->sizes[0]] = 1.0f;
+}
+}
