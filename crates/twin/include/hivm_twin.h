@@ -205,20 +205,21 @@ static inline void hivm_twin_call(uint32_t pipe, const char *fmt, ...) {
 
 /* ---- synchronisation ---- */
 
-static inline void set_flag(int set_pipe, int wait_pipe, int64_t event) {
-  struct hivm_twin_rec *r = hivm_twin_push(HIVM_TWIN_SET, (uint32_t)set_pipe);
+/* A flag record: `kind` is HIVM_TWIN_SET or HIVM_TWIN_WAIT. */
+static inline void hivm_twin_flag(uint32_t kind, const char *name, int set_pipe, int wait_pipe, int64_t event) {
+  struct hivm_twin_rec *r = hivm_twin_push(kind, (uint32_t)set_pipe);
   r->a = (uint64_t)wait_pipe;
   r->c = event;
-  snprintf(r->text, sizeof r->text, "set_flag(%s, %s, %lld)", hivm_twin_pipe_name(set_pipe),
+  snprintf(r->text, sizeof r->text, "%s(%s, %s, %lld)", name, hivm_twin_pipe_name(set_pipe),
            hivm_twin_pipe_name(wait_pipe), (long long)event);
 }
 
+static inline void set_flag(int set_pipe, int wait_pipe, int64_t event) {
+  hivm_twin_flag(HIVM_TWIN_SET, "set_flag", set_pipe, wait_pipe, event);
+}
+
 static inline void wait_flag(int set_pipe, int wait_pipe, int64_t event) {
-  struct hivm_twin_rec *r = hivm_twin_push(HIVM_TWIN_WAIT, (uint32_t)set_pipe);
-  r->a = (uint64_t)wait_pipe;
-  r->c = event;
-  snprintf(r->text, sizeof r->text, "wait_flag(%s, %s, %lld)", hivm_twin_pipe_name(set_pipe),
-           hivm_twin_pipe_name(wait_pipe), (long long)event);
+  hivm_twin_flag(HIVM_TWIN_WAIT, "wait_flag", set_pipe, wait_pipe, event);
 }
 
 static inline void pipe_barrier(int pipe) {
