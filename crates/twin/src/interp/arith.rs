@@ -6,6 +6,156 @@ use hivm_ir::{AttrData, OpId};
 use super::{Interp, R, RunError, unsupported};
 use crate::value::{Elem, Val, norm_int, round_float, unsigned};
 
+/// The arith ops the twin runs, decoded once per op.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+enum A {
+    Constant,
+    Addi,
+    Subi,
+    Muli,
+    Andi,
+    Ori,
+    Xori,
+    Maxsi,
+    Minsi,
+    Maxui,
+    Minui,
+    Divsi,
+    Remsi,
+    Ceildivsi,
+    Floordivsi,
+    Divui,
+    Remui,
+    Ceildivui,
+    Shli,
+    Shrsi,
+    Shrui,
+    Addf,
+    Subf,
+    Mulf,
+    Divf,
+    Remf,
+    Maxnumf,
+    Minnumf,
+    Maximumf,
+    Minimumf,
+    Negf,
+    Cmpi,
+    Cmpf,
+    Select,
+    IndexCast,
+    Extsi,
+    Trunci,
+    IndexCastui,
+    Extui,
+    Sitofp,
+    Uitofp,
+    Fptosi,
+    Fptoui,
+    Extf,
+    Truncf,
+    Bitcast,
+}
+
+const NAMES: &[&str] = &[
+    "constant",
+    "addi",
+    "subi",
+    "muli",
+    "andi",
+    "ori",
+    "xori",
+    "maxsi",
+    "minsi",
+    "maxui",
+    "minui",
+    "divsi",
+    "remsi",
+    "ceildivsi",
+    "floordivsi",
+    "divui",
+    "remui",
+    "ceildivui",
+    "shli",
+    "shrsi",
+    "shrui",
+    "addf",
+    "subf",
+    "mulf",
+    "divf",
+    "remf",
+    "maxnumf",
+    "minnumf",
+    "maximumf",
+    "minimumf",
+    "negf",
+    "cmpi",
+    "cmpf",
+    "select",
+    "index_cast",
+    "extsi",
+    "trunci",
+    "index_castui",
+    "extui",
+    "sitofp",
+    "uitofp",
+    "fptosi",
+    "fptoui",
+    "extf",
+    "truncf",
+    "bitcast",
+];
+
+const ALL: &[A] = &[
+    A::Constant,
+    A::Addi,
+    A::Subi,
+    A::Muli,
+    A::Andi,
+    A::Ori,
+    A::Xori,
+    A::Maxsi,
+    A::Minsi,
+    A::Maxui,
+    A::Minui,
+    A::Divsi,
+    A::Remsi,
+    A::Ceildivsi,
+    A::Floordivsi,
+    A::Divui,
+    A::Remui,
+    A::Ceildivui,
+    A::Shli,
+    A::Shrsi,
+    A::Shrui,
+    A::Addf,
+    A::Subf,
+    A::Mulf,
+    A::Divf,
+    A::Remf,
+    A::Maxnumf,
+    A::Minnumf,
+    A::Maximumf,
+    A::Minimumf,
+    A::Negf,
+    A::Cmpi,
+    A::Cmpf,
+    A::Select,
+    A::IndexCast,
+    A::Extsi,
+    A::Trunci,
+    A::IndexCastui,
+    A::Extui,
+    A::Sitofp,
+    A::Uitofp,
+    A::Fptosi,
+    A::Fptoui,
+    A::Extf,
+    A::Truncf,
+    A::Bitcast,
+];
+
 impl Interp<'_> {
     fn elem_of(&mut self, op: OpId, v: hivm_ir::Value) -> R<Elem> {
         if let Some(e) = Elem::decode(self.elems[v.index()]) {
@@ -19,12 +169,28 @@ impl Interp<'_> {
         Ok(e)
     }
 
+    /// The op's kind, from a per-op cache (0: not decoded yet).
+    fn arith_code(&mut self, op: OpId, name: &str) -> R<A> {
+        let i = op.index();
+        if i >= self.arith_codes.len() {
+            self.arith_codes.resize(i + 1, 0);
+        }
+        let c = self.arith_codes[i];
+        if c != 0 {
+            return Ok(ALL[c as usize - 1]);
+        }
+        let short = &name["arith.".len()..];
+        let k = NAMES.iter().position(|n| *n == short).ok_or_else(|| unsupported(self.ir, op))?;
+        self.arith_codes[i] = k as u8 + 1;
+        Ok(ALL[k])
+    }
+
     pub(super) fn arith(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
         let Some(&res) = ir.results(op).first() else { return Err(unsupported(ir, op)) };
         let re = self.elem_of(op, res)?;
-        let short = &name["arith.".len()..];
-        if short == "constant" {
+        let code = self.arith_code(op, name)?;
+        if code == A::Constant {
             let v = match ir.get_attr(op, "value").map(|a| ir.attr_data(a)) {
                 Some(AttrData::Integer { value, .. }) => Val::Int(norm_int(*value as i64, re.width())),
                 Some(AttrData::Float { bits, .. }) => Val::Float(float_from_bits(*bits as u64, re)),
@@ -38,29 +204,29 @@ impl Interp<'_> {
         let b = ops.get(1).map(|v| self.get(*v).clone());
         let w = re.width();
         let int2 = |f: fn(i64, i64) -> i64| -> Val { Val::Int(norm_int(f(a.int(), b.as_ref().unwrap().int()), w)) };
-        let v = match short {
-            "addi" => int2(i64::wrapping_add),
-            "subi" => int2(i64::wrapping_sub),
-            "muli" => int2(i64::wrapping_mul),
-            "andi" => int2(|x, y| x & y),
-            "ori" => int2(|x, y| x | y),
-            "xori" => int2(|x, y| x ^ y),
-            "maxsi" => int2(i64::max),
-            "minsi" => int2(i64::min),
-            "maxui" | "minui" => {
+        let v = match code {
+            A::Addi => int2(i64::wrapping_add),
+            A::Subi => int2(i64::wrapping_sub),
+            A::Muli => int2(i64::wrapping_mul),
+            A::Andi => int2(|x, y| x & y),
+            A::Ori => int2(|x, y| x | y),
+            A::Xori => int2(|x, y| x ^ y),
+            A::Maxsi => int2(i64::max),
+            A::Minsi => int2(i64::min),
+            A::Maxui | A::Minui => {
                 let (x, y) = (unsigned(a.int(), w), unsigned(b.unwrap().int(), w));
-                let r = if short == "maxui" { x.max(y) } else { x.min(y) };
+                let r = if code == A::Maxui { x.max(y) } else { x.min(y) };
                 Val::Int(norm_int(r as i64, w))
             }
-            "divsi" | "remsi" | "ceildivsi" | "floordivsi" => {
+            A::Divsi | A::Remsi | A::Ceildivsi | A::Floordivsi => {
                 let (x, y) = (a.int(), b.unwrap().int());
                 if y == 0 {
                     return Err(RunError::at(op, "integer division by zero"));
                 }
-                let r = match short {
-                    "divsi" => x.wrapping_div(y),
-                    "remsi" => x.wrapping_rem(y),
-                    "ceildivsi" => {
+                let r = match code {
+                    A::Divsi => x.wrapping_div(y),
+                    A::Remsi => x.wrapping_rem(y),
+                    A::Ceildivsi => {
                         let q = x.wrapping_div(y);
                         if (x % y != 0) && ((x < 0) == (y < 0)) { q + 1 } else { q }
                     }
@@ -71,43 +237,43 @@ impl Interp<'_> {
                 };
                 Val::Int(norm_int(r, w))
             }
-            "divui" | "remui" | "ceildivui" => {
+            A::Divui | A::Remui | A::Ceildivui => {
                 let (x, y) = (unsigned(a.int(), w), unsigned(b.unwrap().int(), w));
                 if y == 0 {
                     return Err(RunError::at(op, "integer division by zero"));
                 }
-                let r = match short {
-                    "divui" => x / y,
-                    "remui" => x % y,
+                let r = match code {
+                    A::Divui => x / y,
+                    A::Remui => x % y,
                     _ => x.div_ceil(y),
                 };
                 Val::Int(norm_int(r as i64, w))
             }
-            "shli" | "shrsi" | "shrui" => {
+            A::Shli | A::Shrsi | A::Shrui => {
                 let s = unsigned(b.unwrap().int(), w);
                 let x = a.int();
                 let r = if s >= w as u64 {
-                    if short == "shrsi" && x < 0 { -1 } else { 0 }
+                    if code == A::Shrsi && x < 0 { -1 } else { 0 }
                 } else {
-                    match short {
-                        "shli" => x.wrapping_shl(s as u32),
-                        "shrsi" => x >> s,
+                    match code {
+                        A::Shli => x.wrapping_shl(s as u32),
+                        A::Shrsi => x >> s,
                         _ => (unsigned(x, w) >> s) as i64,
                     }
                 };
                 Val::Int(norm_int(r, w))
             }
-            "addf" | "subf" | "mulf" | "divf" | "remf" | "maxnumf" | "minnumf" | "maximumf" | "minimumf" => {
+            A::Addf | A::Subf | A::Mulf | A::Divf | A::Remf | A::Maxnumf | A::Minnumf | A::Maximumf | A::Minimumf => {
                 let (x, y) = (a.float(), b.unwrap().float());
-                let r = match short {
-                    "addf" => x + y,
-                    "subf" => x - y,
-                    "mulf" => x * y,
-                    "divf" => x / y,
-                    "remf" => x % y,
-                    "maxnumf" => x.max(y),
-                    "minnumf" => x.min(y),
-                    "maximumf" => {
+                let r = match code {
+                    A::Addf => x + y,
+                    A::Subf => x - y,
+                    A::Mulf => x * y,
+                    A::Divf => x / y,
+                    A::Remf => x % y,
+                    A::Maxnumf => x.max(y),
+                    A::Minnumf => x.min(y),
+                    A::Maximumf => {
                         if x.is_nan() || y.is_nan() {
                             f64::NAN
                         } else {
@@ -124,8 +290,8 @@ impl Interp<'_> {
                 };
                 Val::Float(round_float(r, re))
             }
-            "negf" => Val::Float(-a.float()),
-            "cmpi" => {
+            A::Negf => Val::Float(-a.float()),
+            A::Cmpi => {
                 let pred = ir.get_attr(op, "predicate").and_then(|p| ir.as_int(p)).unwrap_or(0);
                 let ow = self.elem_of(op, ops[0])?.width();
                 let (x, y) = (a.int(), b.unwrap().int());
@@ -145,7 +311,7 @@ impl Interp<'_> {
                 };
                 Val::Int(r as i64)
             }
-            "cmpf" => {
+            A::Cmpf => {
                 let pred = ir.get_attr(op, "predicate").and_then(|p| ir.as_int(p)).unwrap_or(0);
                 let (x, y) = (a.float(), b.unwrap().float());
                 let unordered = x.is_nan() || y.is_nan();
@@ -170,33 +336,33 @@ impl Interp<'_> {
                 };
                 Val::Int(r as i64)
             }
-            "select" => {
+            A::Select => {
                 let c = a.int() != 0;
                 if c { b.unwrap() } else { self.get(ops[2]).clone() }
             }
-            "index_cast" | "extsi" | "trunci" => {
+            A::IndexCast | A::Extsi | A::Trunci => {
                 let from = self.elem_of(op, ops[0])?;
                 // i1 true sign-extends to all ones.
                 let x = if from.width() == 1 && a.int() == 1 { -1 } else { a.int() };
                 Val::Int(norm_int(x, w))
             }
-            "index_castui" | "extui" => {
+            A::IndexCastui | A::Extui => {
                 let from = self.elem_of(op, ops[0])?;
                 Val::Int(norm_int(unsigned(a.int(), from.width()) as i64, w))
             }
-            "sitofp" => {
+            A::Sitofp => {
                 let from = self.elem_of(op, ops[0])?;
                 let x = if from.width() == 1 && a.int() == 1 { -1 } else { a.int() };
                 Val::Float(round_float(x as f64, re))
             }
-            "uitofp" => {
+            A::Uitofp => {
                 let from = self.elem_of(op, ops[0])?;
                 Val::Float(round_float(unsigned(a.int(), from.width()) as f64, re))
             }
-            "fptosi" => Val::Int(norm_int(a.float() as i64, w)),
-            "fptoui" => Val::Int(norm_int(a.float() as u64 as i64, w)),
-            "extf" | "truncf" => Val::Float(round_float(a.float(), re)),
-            "bitcast" => {
+            A::Fptosi => Val::Int(norm_int(a.float() as i64, w)),
+            A::Fptoui => Val::Int(norm_int(a.float() as u64 as i64, w)),
+            A::Extf | A::Truncf => Val::Float(round_float(a.float(), re)),
+            A::Bitcast => {
                 let from = self.elem_of(op, ops[0])?;
                 let bits = match from {
                     Elem::F16 => half::f16::from_f64(a.float()).to_bits() as u64,

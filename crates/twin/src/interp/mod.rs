@@ -91,6 +91,8 @@ pub struct Interp<'a> {
     scratch: Vec<Val>,
     /// Element type of each value, decoded once (0 = not yet).
     elems: Vec<u8>,
+    /// Kind of each arith op, decoded once (0 = not yet).
+    arith_codes: Vec<u8>,
     started: Instant,
     last_progress: Instant,
     depth: u32,
@@ -112,6 +114,7 @@ impl<'a> Interp<'a> {
             steps: 0,
             scratch: Vec::new(),
             elems: vec![0; ir.value_count()],
+            arith_codes: Vec::new(),
             started: Instant::now(),
             last_progress: Instant::now(),
             depth: 0,
