@@ -24,7 +24,10 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     entries.sort();
     for p in entries {
         if p.is_dir() {
-            collect(&p, out);
+            // `Inputs` hold files tests use, as in LLVM's lit.
+            if p.file_name().is_some_and(|n| n != "Inputs") {
+                collect(&p, out);
+            }
         } else if p.extension().is_some_and(|e| e == "mlir") {
             out.push(p);
         }

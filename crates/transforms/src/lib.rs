@@ -17,14 +17,7 @@ pub fn pass_registry() -> PassRegistry {
         no_options("canonicalize", o, Box::new(canonicalize::Canonicalize))
     });
     r.register("one-shot-bufferize", "Bufferize tensors to memrefs (custom ops honour inplace_outs)", |o| {
-        // Upstream's options are known by name; none but the defaults is
-        // implemented yet, so say which one is not rather than ignore it.
-        match o.split_whitespace().next() {
-            None => Ok(Box::new(bufferize::OneShotBufferize)),
-            Some(opt) => Err(format!(
-                "one-shot-bufferize: option '{opt}' is not supported yet (only upstream's defaults are implemented)"
-            )),
-        }
+        Ok(Box::new(bufferize::OneShotBufferize::from_options(o)?))
     });
     r.register("cse", "Eliminate common sub-expressions", |o| no_options("cse", o, Box::new(cse::Cse)));
     r.register("hivm-alloc-extra-buffer", "Allocate the scratch buffers custom ops declare", |o| {

@@ -1,7 +1,9 @@
 // Ops the bufferizer does not handle are located errors, not silent output.
 // RUN: not hivm-opt %s -one-shot-bufferize -split-input-file 2>&1 | FileCheck %s
-// RUN: not hivm-opt %s -one-shot-bufferize="bufferize-function-boundaries" 2>&1 | FileCheck %s --check-prefix=OPT
-// OPT: error: one-shot-bufferize: option 'bufferize-function-boundaries' is not supported yet
+// RUN: not hivm-opt %s -one-shot-bufferize="allow-return-allocs-from-loops" 2>&1 | FileCheck %s --check-prefix=OPT
+// OPT: error: one-shot-bufferize: option 'allow-return-allocs-from-loops' is not supported yet
+// RUN: not hivm-opt %S/Inputs/tensor-call.mlir -one-shot-bufferize="bufferize-function-boundaries" 2>&1 | FileCheck %s --check-prefix=CALL
+// CALL: tensor-call.mlir:8:8: error: 'func.call' op passes tensors across a call (bufferize-function-boundaries) (not supported by hivm-opt's one-shot-bufferize yet)
 
 // CHECK: bufferize-errors.mlir:[[@LINE+3]]:8: error: 'tensor.extract_slice' op slices a buffer without a strided layout (not supported by hivm-opt's one-shot-bufferize yet)
 func.func @not_strided(%m: memref<2x4xf32, affine_map<(d0, d1) -> (d1, d0)>>) -> f32 {

@@ -210,7 +210,9 @@ impl Analysis {
         !self.out_of_place.contains(&(op, operand))
     }
 
-    pub fn run(ir: &Ir, entry: BlockId, steps: &[Step]) -> Result<Analysis, Diagnostic> {
+    /// `writable_args`: whether the function's arguments may be written in
+    /// place (with function-boundary bufferization), else they are read-only.
+    pub fn run(ir: &Ir, entry: BlockId, steps: &[Step], writable_args: &[bool]) -> Result<Analysis, Diagnostic> {
         check_supported(ir, entry, steps)?;
         let pos: HashMap<Step, usize> = steps.iter().enumerate().map(|(i, s)| (*s, i)).collect();
         // A read inside a loop happens, as far as writes elsewhere in the
@@ -253,10 +255,9 @@ impl Analysis {
             whole: HashSet::new(),
             last_read,
         };
-        for &arg in ir.block_args(entry) {
+        for (k, &arg) in ir.block_args(entry).iter().enumerate() {
             if is_tensor(ir, arg) {
-                // Without function-boundary bufferization arguments are read-only.
-                st.new_buffer(arg, false);
+                st.new_buffer(arg, writable_args.get(k).copied().unwrap_or(false));
             }
         }
         for (p, &step) in steps.iter().enumerate() {

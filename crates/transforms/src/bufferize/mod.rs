@@ -30,7 +30,31 @@ use hivm_ir::{AttrData, Ir, OpId, Type, TypeData, Value, ValueDef};
 use analysis::Analysis;
 use interface::Kind;
 
-pub struct OneShotBufferize;
+pub struct OneShotBufferize {
+    /// `bufferize-function-boundaries`: tensor arguments and results of
+    /// functions become memrefs (fully dynamic layouts for arguments).
+    pub function_boundaries: bool,
+}
+
+impl OneShotBufferize {
+    pub fn from_options(options: &str) -> Result<OneShotBufferize, String> {
+        let mut function_boundaries = false;
+        for opt in options.split_whitespace() {
+            match opt.split_once('=').map_or((opt, "true"), |(k, v)| (k, v)) {
+                ("bufferize-function-boundaries", v @ ("true" | "1" | "false" | "0")) => {
+                    function_boundaries = matches!(v, "true" | "1");
+                }
+                _ => {
+                    return Err(format!(
+                        "one-shot-bufferize: option '{opt}' is not supported yet (upstream's defaults and \
+                         bufferize-function-boundaries are implemented)"
+                    ));
+                }
+            }
+        }
+        Ok(OneShotBufferize { function_boundaries })
+    }
+}
 
 pub(crate) fn is_tensor(ir: &Ir, v: Value) -> bool {
     ir.type_data(ir.value_type(v)).is_tensor()
@@ -134,6 +158,8 @@ struct Rewriter {
     arg_buffers: HashMap<Value, Value>,
     /// Loop iter_args turned into memrefs, with their original locations.
     iter_arg_locs: HashMap<Value, hivm_ir::Attribute>,
+    /// Function-boundary bufferization: returns take buffers.
+    boundaries: bool,
     /// Values replaced so far: applied to each op before it is rewritten and
     /// to the whole function at the end (one walk instead of one per value).
     replaced: HashMap<Value, Value>,
@@ -245,6 +271,28 @@ impl Rewriter {
             types.push(ty);
         }
         self.retype_results(ir, op, &types);
+        Ok(())
+    }
+
+    /// With function boundaries a return takes buffers. Upstream also
+    /// materializes each returned buffer in the fully dynamic argument
+    /// layout, a cast nothing uses; it is kept for identical output.
+    fn rewrite_return(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
+        for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
+            if !is_tensor(ir, v) {
+                continue;
+            }
+            let t = ir.value_type(v);
+            let buf = self.buffer_of(ir, v, op)?;
+            let Some(dynamic) = unknown_layout_type(ir, t) else {
+                return Err(unsupported(ir, op, "returns a tensor of unsupported type"));
+            };
+            if ir.value_type(buf) != dynamic {
+                let loc = ir.value_loc(buf).unwrap_or_else(|| ir.loc(op));
+                Builder::new(ir, InsertPoint::Before(op)).op("memref.cast", &[buf], &[dynamic], vec![], loc);
+            }
+            ir.set_operand(op, i, buf);
+        }
         Ok(())
     }
 
@@ -381,6 +429,7 @@ impl Rewriter {
     fn rewrite(&mut self, ir: &mut Ir, op: OpId, kind: Kind, an: &Analysis) -> Result<(), Diagnostic> {
         let loc = ir.loc(op);
         match kind {
+            Kind::Boundary if self.boundaries => self.rewrite_return(ir, op)?,
             Kind::ToTensor | Kind::Boundary => {}
             Kind::Yield => {
                 for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
@@ -598,15 +647,59 @@ fn erase_dead_to_tensors(ir: &mut Ir, func: OpId) {
     }
 }
 
-fn bufferize_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
+/// Whether argument `k` of `func` may be written in place under function
+/// boundary bufferization (unless marked `bufferization.writable = false`).
+fn arg_writable(ir: &Ir, func: OpId, k: usize) -> bool {
+    let Some(attrs) = ir.get_attr(func, "arg_attrs").and_then(|a| ir.as_array(a)) else { return true };
+    let Some(&dict) = attrs.get(k) else { return true };
+    !ir.dict_entries(dict).iter().any(|(key, v)| {
+        ir.sym_str(*key) == "bufferization.writable" && matches!(ir.attr_data(*v), AttrData::Integer { value: 0, .. })
+    })
+}
+
+fn bufferize_function(ir: &mut Ir, func: OpId, boundaries: bool) -> Result<(), Diagnostic> {
     let Some(entry) = ir.regions(func).first().and_then(|r| ir.region_blocks(*r).first().copied()) else {
+        if boundaries {
+            convert_declaration(ir, func);
+        }
         return Ok(()); // a declaration
     };
     let ops: Vec<OpId> = ir.block_ops(entry).collect();
     let steps = analysis::schedule(ir, &ops);
-    let an = Analysis::run(ir, entry, &steps)?;
-    let mut rw =
-        Rewriter { func, entry, arg_buffers: HashMap::new(), iter_arg_locs: HashMap::new(), replaced: HashMap::new() };
+    let n_args = ir.block_args(entry).len();
+    let writable: Vec<bool> = (0..n_args).map(|k| boundaries && arg_writable(ir, func, k)).collect();
+    let an = Analysis::run(ir, entry, &steps, &writable)?;
+    let mut rw = Rewriter {
+        func,
+        entry,
+        arg_buffers: HashMap::new(),
+        iter_arg_locs: HashMap::new(),
+        boundaries,
+        replaced: HashMap::new(),
+    };
+    if boundaries {
+        // Tensor arguments become memrefs of the fully dynamic layout; the
+        // body reaches them through `to_tensor`s that vanish once rewritten.
+        for arg in ir.block_args(entry).to_vec() {
+            if !is_tensor(ir, arg) {
+                continue;
+            }
+            let t = ir.value_type(arg);
+            let Some(dynamic) = unknown_layout_type(ir, t) else {
+                return Err(unsupported(ir, func, "has a tensor argument of unsupported type"));
+            };
+            ir.set_value_type(arg, dynamic);
+            let loc = ir.loc(func);
+            let ip = match ir.block(entry).first {
+                Some(first) => InsertPoint::Before(first),
+                None => InsertPoint::End(entry),
+            };
+            let tt = Builder::new(ir, ip).op("bufferization.to_tensor", &[arg], &[t], vec![], loc);
+            let tv = ir.result(tt, 0);
+            ir.replace_all_uses_in(func, arg, tv);
+            ir.set_operand(tt, 0, arg);
+        }
+    }
     for step in steps {
         match step {
             analysis::Step::Enter(op) => rw.enter_for(ir, op, &an)?,
@@ -620,7 +713,83 @@ fn bufferize_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
     }
     ir.replace_uses_with_map(func, &rw.replaced);
     erase_dead_to_tensors(ir, func);
+    if boundaries {
+        update_signature(ir, func, entry)?;
+    }
     Ok(())
+}
+
+/// The function type after its body is bufferized: arguments as retyped,
+/// results as returned (every return must agree).
+fn update_signature(ir: &mut Ir, func: OpId, entry: hivm_ir::BlockId) -> Result<(), Diagnostic> {
+    let inputs: Vec<Type> = ir.block_args(entry).iter().map(|a| ir.value_type(*a)).collect();
+    let mut results: Option<Vec<Type>> = None;
+    let mut returns = Vec::new();
+    ir.walk(func, &mut |o| {
+        if ir.is_op(o, "func.return") {
+            returns.push(o);
+        }
+    });
+    for r in returns {
+        let types: Vec<Type> = ir.operands(r).iter().map(|v| ir.value_type(*v)).collect();
+        match &results {
+            Some(prev) if *prev != types => {
+                return Err(unsupported(ir, r, "returns buffers of other types than another return of the function"));
+            }
+            _ => results = Some(types),
+        }
+    }
+    let old = ir.get_attr(func, "function_type").and_then(|a| ir.as_type(a));
+    let results = match (results, old.map(|t| ir.type_data(t).clone())) {
+        (Some(r), _) => r,
+        (None, Some(TypeData::Function { results, .. })) => results,
+        _ => Vec::new(),
+    };
+    let ft = ir.function_type(inputs, results);
+    let a = ir.type_attr(ft);
+    ir.set_attr(func, "function_type", a);
+    drop_writable_marks(ir, func);
+    Ok(())
+}
+
+/// `bufferization.writable` argument marks are consumed by bufferization.
+fn drop_writable_marks(ir: &mut Ir, func: OpId) {
+    let Some(attrs) = ir.get_attr(func, "arg_attrs").and_then(|a| ir.as_array(a)).map(|a| a.to_vec()) else {
+        return;
+    };
+    let mut any = false;
+    let mut out = Vec::with_capacity(attrs.len());
+    for d in attrs {
+        let kept: Vec<(hivm_ir::Sym, hivm_ir::Attribute)> =
+            ir.dict_entries(d).iter().filter(|(k, _)| ir.sym_str(*k) != "bufferization.writable").copied().collect();
+        any |= !kept.is_empty();
+        out.push(ir.dict_attr(kept));
+    }
+    if any {
+        let a = ir.array_attr(out);
+        ir.set_attr(func, "arg_attrs", a);
+    } else {
+        ir.remove_attr(func, "arg_attrs");
+    }
+}
+
+/// A declaration's tensor arguments and results become memrefs of the fully
+/// dynamic layout.
+fn convert_declaration(ir: &mut Ir, func: OpId) {
+    let Some(TypeData::Function { inputs, results }) =
+        ir.get_attr(func, "function_type").and_then(|a| ir.as_type(a)).map(|t| ir.type_data(t).clone())
+    else {
+        return;
+    };
+    let conv = |ir: &mut Ir, ts: Vec<Type>| -> Vec<Type> {
+        ts.into_iter()
+            .map(|t| if ir.type_data(t).is_tensor() { unknown_layout_type(ir, t).unwrap_or(t) } else { t })
+            .collect()
+    };
+    let (i, r) = (conv(ir, inputs), conv(ir, results));
+    let ft = ir.function_type(i, r);
+    let a = ir.type_attr(ft);
+    ir.set_attr(func, "function_type", a);
 }
 
 impl Pass for OneShotBufferize {
@@ -639,8 +808,23 @@ impl Pass for OneShotBufferize {
                 funcs.push(o);
             }
         });
+        if self.function_boundaries {
+            // Calls passing tensors need the analysis across functions.
+            let mut call = None;
+            ir.walk(root, &mut |o| {
+                if call.is_none()
+                    && ir.is_op(o, "func.call")
+                    && ir.operands(o).iter().chain(ir.results(o)).any(|v| is_tensor(ir, *v))
+                {
+                    call = Some(o);
+                }
+            });
+            if let Some(c) = call {
+                return Err(unsupported(ir, c, "passes tensors across a call (bufferize-function-boundaries)"));
+            }
+        }
         for f in funcs {
-            bufferize_function(ir, f)?;
+            bufferize_function(ir, f, self.function_boundaries)?;
         }
         Ok(())
     }
