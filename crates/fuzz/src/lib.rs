@@ -32,6 +32,7 @@ const PASSES: &[&str] = &[
     "canonicalize",
     "cse",
     "one-shot-bufferize",
+    "one-shot-bufferize{bufferize-function-boundaries}",
     "hivm-alloc-extra-buffer",
     "hivm-mark-stride-align",
     "hivm-bind-sub-block",
