@@ -18,12 +18,36 @@ use super::is_tensor;
 
 pub struct Analysis {
     out_of_place: HashSet<(OpId, usize)>,
+    /// What the function does with its tensor arguments, for its callers.
+    pub summary: Summary,
+}
+
+/// A bufferized function as its callers see it (function boundaries).
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Per argument: read through any alias.
+    pub reads: Vec<bool>,
+    /// Per argument: written in place.
+    pub writes: Vec<bool>,
+    /// Per result: the argument whose buffer it returns, if any.
+    pub returns_arg: Vec<Option<usize>>,
+}
+
+/// The function a `func.call` calls.
+pub fn callee(ir: &Ir, call: OpId) -> Option<String> {
+    ir.get_attr(call, "callee").and_then(|a| match ir.attr_data(a) {
+        hivm_ir::AttrData::SymbolRef { root, .. } => Some(ir.sym_str(*root).to_string()),
+        _ => None,
+    })
 }
 
 /// A buffer being tracked: where it comes from and its values' last read.
 struct Buffer {
     writable: bool,
     last_read: usize,
+    /// Some value of it is read / it is written in place.
+    read: bool,
+    written: bool,
 }
 
 /// One step of the analysis: ops in post-order (an `scf.if` or `scf.for`
@@ -82,6 +106,7 @@ struct State<'a> {
     /// those can be equivalent to a loop's iter_arg.
     whole: HashSet<Value>,
     last_read: HashMap<Value, usize>,
+    summaries: &'a HashMap<String, Summary>,
 }
 
 impl State<'_> {
@@ -90,7 +115,8 @@ impl State<'_> {
     }
 
     fn new_buffer(&mut self, v: Value, writable: bool) {
-        self.buffers.push(Buffer { writable, last_read: self.read_at(v) });
+        let read = self.last_read.contains_key(&v);
+        self.buffers.push(Buffer { writable, last_read: self.read_at(v), read, written: false });
         self.buffer_of.insert(v, self.buffers.len() - 1);
         self.whole.insert(v);
     }
@@ -99,6 +125,7 @@ impl State<'_> {
     fn alias(&mut self, v: Value, b: usize, whole: bool) {
         let r = self.read_at(v);
         self.buffers[b].last_read = self.buffers[b].last_read.max(r);
+        self.buffers[b].read |= self.last_read.contains_key(&v);
         self.buffer_of.insert(v, b);
         if whole {
             self.whole.insert(v);
@@ -129,11 +156,51 @@ impl State<'_> {
                     }));
             let r = ir.result(op, i - interface::dps_outs(ir, op).start);
             if in_place {
+                self.buffers[b].written = true;
                 let whole = self.whole.contains(&v);
                 self.alias(r, b, whole);
             } else {
                 self.an.out_of_place.insert((op, i));
                 self.new_buffer(r, true);
+            }
+        }
+    }
+
+    /// A call of a bufferized function: an operand the callee writes is
+    /// passed in place when its buffer may be written then, else a copy; a
+    /// result the callee returns as an argument is that operand's buffer.
+    fn call(&mut self, op: OpId, p: usize) {
+        let ir = self.ir;
+        let Some(s) = callee(ir, op).and_then(|c| self.summaries.get(&c)).cloned() else { return };
+        let ops = ir.operands(op).to_vec();
+        let mut passed: Vec<Option<usize>> = vec![None; ops.len()];
+        for (i, &v) in ops.iter().enumerate() {
+            if !is_tensor(ir, v) {
+                continue;
+            }
+            let b = self.buffer_of[&v];
+            if !s.writes.get(i).copied().unwrap_or(false) {
+                passed[i] = Some(b);
+                continue;
+            }
+            let shared =
+                ops.iter().enumerate().any(|(j, w)| j != i && is_tensor(ir, *w) && self.buffer_of.get(w) == Some(&b));
+            if self.buffers[b].writable && self.buffers[b].last_read <= p && !shared {
+                self.buffers[b].written = true;
+                passed[i] = Some(b);
+            } else {
+                self.an.out_of_place.insert((op, i));
+                self.buffers.push(Buffer { writable: true, last_read: 0, read: false, written: true });
+                passed[i] = Some(self.buffers.len() - 1);
+            }
+        }
+        for (j, &r) in ir.results(op).iter().enumerate() {
+            if !is_tensor(ir, r) {
+                continue;
+            }
+            match s.returns_arg.get(j).copied().flatten().and_then(|i| passed.get(i).copied().flatten()) {
+                Some(b) => self.alias(r, b, true),
+                None => self.new_buffer(r, true),
             }
         }
     }
@@ -212,7 +279,13 @@ impl Analysis {
 
     /// `writable_args`: whether the function's arguments may be written in
     /// place (with function-boundary bufferization), else they are read-only.
-    pub fn run(ir: &Ir, entry: BlockId, steps: &[Step], writable_args: &[bool]) -> Result<Analysis, Diagnostic> {
+    pub fn run(
+        ir: &Ir,
+        entry: BlockId,
+        steps: &[Step],
+        writable_args: &[bool],
+        summaries: &HashMap<String, Summary>,
+    ) -> Result<Analysis, Diagnostic> {
         check_supported(ir, entry, steps)?;
         let pos: HashMap<Step, usize> = steps.iter().enumerate().map(|(i, s)| (*s, i)).collect();
         // A read inside a loop happens, as far as writes elsewhere in the
@@ -239,8 +312,13 @@ impl Analysis {
             let Step::Op(op) = *step else { continue };
             // The area a matched insert_slice reads is outside the slice written.
             let matched = ir.is_op(op, "tensor.insert_slice") && interface::matched_insert_slice(ir, op);
+            let call = (ir.is_op(op, "func.call")).then(|| callee(ir, op).and_then(|c| summaries.get(&c))).flatten();
             for (j, &v) in ir.operands(op).iter().enumerate() {
-                if is_tensor(ir, v) && interface::reads(ir, op, j) && !(matched && j == 1) {
+                let reads = match call {
+                    Some(s) => s.reads.get(j).copied().unwrap_or(true),
+                    None => interface::reads(ir, op, j),
+                };
+                if is_tensor(ir, v) && reads && !(matched && j == 1) {
                     let p = read_pos(op, v);
                     let e = last_read.entry(v).or_insert(p);
                     *e = (*e).max(p);
@@ -249,11 +327,12 @@ impl Analysis {
         }
         let mut st = State {
             ir,
-            an: Analysis { out_of_place: HashSet::new() },
+            an: Analysis { out_of_place: HashSet::new(), summary: Summary::default() },
             buffers: Vec::new(),
             buffer_of: HashMap::new(),
             whole: HashSet::new(),
             last_read,
+            summaries,
         };
         for (k, &arg) in ir.block_args(entry).iter().enumerate() {
             if is_tensor(ir, arg) {
@@ -272,6 +351,7 @@ impl Analysis {
                 Some(Kind::If) => st.exit_if(op),
                 Some(Kind::For) => st.exit_for(op)?,
                 Some(Kind::Dps) => st.dps(op, p),
+                Some(Kind::Call) => st.call(op, p),
                 kind => {
                     for &r in ir.results(op) {
                         if !is_tensor(ir, r) {
@@ -296,6 +376,21 @@ impl Analysis {
                     }
                 }
             }
+        }
+        // What callers need to know.
+        let args = ir.block_args(entry);
+        let arg_buffer: Vec<Option<usize>> = args.iter().map(|a| st.buffer_of.get(a).copied()).collect();
+        st.an.summary.reads = arg_buffer.iter().map(|b| b.is_some_and(|b| st.buffers[b].read)).collect();
+        st.an.summary.writes = arg_buffer.iter().map(|b| b.is_some_and(|b| st.buffers[b].written)).collect();
+        if let Some(ret) = ir.terminator(entry).filter(|t| ir.is_op(*t, "func.return")) {
+            st.an.summary.returns_arg = ir
+                .operands(ret)
+                .iter()
+                .map(|v| {
+                    let b = st.buffer_of.get(v).copied().filter(|_| st.whole.contains(v))?;
+                    args.iter().position(|a| st.whole.contains(a) && st.buffer_of.get(a) == Some(&b))
+                })
+                .collect();
         }
         Ok(st.an)
     }

@@ -28,6 +28,9 @@ pub enum Kind {
     Cast,
     /// `tensor.dim`: the memref dim of the source's buffer.
     Dim,
+    /// `func.call` passing tensors (with function boundaries): operands the
+    /// callee writes are passed in place or as copies.
+    Call,
     /// Ops that keep tensor operands (`func.return`): they get `to_tensor`s.
     Boundary,
     /// `scf.if`: tensor results become memref results, yields forward buffers.
@@ -52,6 +55,9 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
         "tensor.cast" => Kind::Cast,
         "tensor.dim" => Kind::Dim,
         "func.return" => Kind::Boundary,
+        "func.call" if ir.operands(op).iter().chain(ir.results(op)).any(|v| crate::bufferize::is_tensor(ir, *v)) => {
+            Kind::Call
+        }
         "scf.if" => Kind::If,
         "scf.for" => Kind::For,
         "scf.yield" => Kind::Yield,

@@ -160,6 +160,8 @@ struct Rewriter {
     iter_arg_locs: HashMap<Value, hivm_ir::Attribute>,
     /// Function-boundary bufferization: returns take buffers.
     boundaries: bool,
+    /// Functions bufferized so far, for their calls.
+    summaries: HashMap<String, analysis::Summary>,
     /// Values replaced so far: applied to each op before it is rewritten and
     /// to the whole function at the end (one walk instead of one per value).
     replaced: HashMap<Value, Value>,
@@ -272,6 +274,72 @@ impl Rewriter {
         }
         self.retype_results(ir, op, &types);
         Ok(())
+    }
+
+    /// A call passing tensors: buffers in, the callee's (already converted)
+    /// types out; an operand the callee writes gets a copy when the analysis
+    /// said so (filled with the old contents when the callee reads it).
+    fn rewrite_call(&mut self, ir: &mut Ir, op: OpId, an: &Analysis) -> Result<(), Diagnostic> {
+        let name = analysis::callee(ir, op).unwrap_or_default();
+        let Some(summary) = self.summaries.get(&name).cloned() else {
+            return Err(unsupported(ir, op, "passes tensors across a call (bufferize-function-boundaries needed)"));
+        };
+        let module = ir.top_ancestor(op);
+        let callee_type = find_function(ir, module, &name)
+            .and_then(|f| ir.get_attr(f, "function_type"))
+            .and_then(|a| ir.as_type(a))
+            .map(|t| ir.type_data(t).clone());
+        let Some(TypeData::Function { inputs, results }) = callee_type else {
+            return Err(unsupported(ir, op, "calls a function that is not in the module"));
+        };
+        let loc = ir.loc(op);
+        let operands = ir.operands(op).to_vec();
+        let mut new_operands = Vec::with_capacity(operands.len());
+        for (i, v) in operands.iter().enumerate() {
+            if !is_tensor(ir, *v) {
+                new_operands.push(*v);
+                continue;
+            }
+            let buf = if an.in_place(op, i) {
+                self.buffer_of(ir, *v, op)?
+            } else {
+                self.copy_for_call(ir, op, i, summary.reads.get(i).copied().unwrap_or(true))?
+            };
+            let want = inputs.get(i).copied().unwrap_or_else(|| ir.value_type(buf));
+            let buf = if ir.value_type(buf) == want {
+                buf
+            } else {
+                // Located at the buffer, as upstream materializes it.
+                let at = ir.value_loc(buf).unwrap_or(loc);
+                let c = Builder::new(ir, InsertPoint::Before(op)).op("memref.cast", &[buf], &[want], vec![], at);
+                ir.result(c, 0)
+            };
+            new_operands.push(buf);
+        }
+        let old_results = ir.results(op).to_vec();
+        let new = ir.rebuild_op(op, &new_operands, &results);
+        for (k, old) in old_results.iter().enumerate() {
+            let nv = ir.result(new, k);
+            if is_tensor(ir, *old) {
+                self.replace_tensor(ir, *old, nv, new);
+            } else {
+                self.replaced.insert(*old, nv);
+            }
+        }
+        Ok(())
+    }
+
+    /// A fresh buffer for a call operand the callee writes.
+    fn copy_for_call(&mut self, ir: &mut Ir, op: OpId, i: usize, reads: bool) -> Result<Value, Diagnostic> {
+        let v = ir.operand(op, i);
+        let t = ir.value_type(v);
+        let loc = ir.loc(op);
+        let old = self.buffer_of(ir, v, op)?;
+        let fresh = self.alloc(ir, op, t, &[])?;
+        if reads {
+            Builder::new(ir, InsertPoint::Before(op)).op("memref.copy", &[old, fresh], &[], vec![], loc);
+        }
+        Ok(fresh)
     }
 
     /// With function boundaries a return takes buffers. Upstream also
@@ -430,6 +498,7 @@ impl Rewriter {
         let loc = ir.loc(op);
         match kind {
             Kind::Boundary if self.boundaries => self.rewrite_return(ir, op)?,
+            Kind::Call => self.rewrite_call(ir, op, an)?,
             Kind::ToTensor | Kind::Boundary => {}
             Kind::Yield => {
                 for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
@@ -657,24 +726,93 @@ fn arg_writable(ir: &Ir, func: OpId, k: usize) -> bool {
     })
 }
 
-fn bufferize_function(ir: &mut Ir, func: OpId, boundaries: bool) -> Result<(), Diagnostic> {
+fn find_function(ir: &Ir, module: OpId, name: &str) -> Option<OpId> {
+    let mut found = None;
+    ir.walk(module, &mut |o| {
+        if found.is_none()
+            && ir.is_op(o, "func.func")
+            && ir.get_attr(o, "sym_name").and_then(|a| ir.as_str(a)) == Some(name)
+        {
+            found = Some(o);
+        }
+    });
+    found
+}
+
+/// Functions in an order where callees come before their callers.
+fn callee_first(ir: &Ir, funcs: &[OpId]) -> Result<Vec<OpId>, Diagnostic> {
+    let name_of = |f: OpId| ir.get_attr(f, "sym_name").and_then(|a| ir.as_str(a)).unwrap_or("").to_string();
+    let by_name: HashMap<String, OpId> = funcs.iter().map(|f| (name_of(*f), *f)).collect();
+    let mut order = Vec::new();
+    // 0: unvisited, 1: on the stack, 2: done.
+    let mut state: HashMap<OpId, u8> = HashMap::new();
+    fn visit(
+        ir: &Ir,
+        f: OpId,
+        by_name: &HashMap<String, OpId>,
+        state: &mut HashMap<OpId, u8>,
+        order: &mut Vec<OpId>,
+    ) -> Result<(), Diagnostic> {
+        match state.get(&f) {
+            Some(2) => return Ok(()),
+            Some(1) => return Err(unsupported(ir, f, "is part of a recursive call chain")),
+            _ => {}
+        }
+        state.insert(f, 1);
+        let mut calls = Vec::new();
+        ir.walk(f, &mut |o| {
+            if ir.is_op(o, "func.call") {
+                calls.push(o);
+            }
+        });
+        for c in calls {
+            if let Some(g) = analysis::callee(ir, c).and_then(|n| by_name.get(&n).copied())
+                && g != f
+            {
+                visit(ir, g, by_name, state, order)?;
+            } else if analysis::callee(ir, c).and_then(|n| by_name.get(&n).copied()) == Some(f) {
+                return Err(unsupported(ir, f, "is part of a recursive call chain"));
+            }
+        }
+        state.insert(f, 2);
+        order.push(f);
+        Ok(())
+    }
+    for &f in funcs {
+        visit(ir, f, &by_name, &mut state, &mut order)?;
+    }
+    Ok(order)
+}
+
+fn bufferize_function(
+    ir: &mut Ir,
+    func: OpId,
+    boundaries: bool,
+    summaries: &HashMap<String, analysis::Summary>,
+) -> Result<analysis::Summary, Diagnostic> {
     let Some(entry) = ir.regions(func).first().and_then(|r| ir.region_blocks(*r).first().copied()) else {
         if boundaries {
             convert_declaration(ir, func);
         }
-        return Ok(()); // a declaration
+        // A declaration: its arguments are read and written, nothing returned is known.
+        let n = match ir.get_attr(func, "function_type").and_then(|a| ir.as_type(a)).map(|t| ir.type_data(t).clone()) {
+            Some(TypeData::Function { inputs, .. }) => inputs.len(),
+            _ => 0,
+        };
+        return Ok(analysis::Summary { reads: vec![true; n], writes: vec![true; n], returns_arg: Vec::new() });
     };
     let ops: Vec<OpId> = ir.block_ops(entry).collect();
     let steps = analysis::schedule(ir, &ops);
     let n_args = ir.block_args(entry).len();
     let writable: Vec<bool> = (0..n_args).map(|k| boundaries && arg_writable(ir, func, k)).collect();
-    let an = Analysis::run(ir, entry, &steps, &writable)?;
+    let an = Analysis::run(ir, entry, &steps, &writable, summaries)?;
     let mut rw = Rewriter {
         func,
         entry,
         arg_buffers: HashMap::new(),
         iter_arg_locs: HashMap::new(),
         boundaries,
+        summaries: summaries.clone(),
         replaced: HashMap::new(),
     };
     if boundaries {
@@ -716,7 +854,7 @@ fn bufferize_function(ir: &mut Ir, func: OpId, boundaries: bool) -> Result<(), D
     if boundaries {
         update_signature(ir, func, entry)?;
     }
-    Ok(())
+    Ok(an.summary)
 }
 
 /// The function type after its body is bufferized: arguments as retyped,
@@ -808,23 +946,13 @@ impl Pass for OneShotBufferize {
                 funcs.push(o);
             }
         });
-        if self.function_boundaries {
-            // Calls passing tensors need the analysis across functions.
-            let mut call = None;
-            ir.walk(root, &mut |o| {
-                if call.is_none()
-                    && ir.is_op(o, "func.call")
-                    && ir.operands(o).iter().chain(ir.results(o)).any(|v| is_tensor(ir, *v))
-                {
-                    call = Some(o);
-                }
-            });
-            if let Some(c) = call {
-                return Err(unsupported(ir, c, "passes tensors across a call (bufferize-function-boundaries)"));
-            }
-        }
+        let funcs = if self.function_boundaries { callee_first(ir, &funcs)? } else { funcs };
+        let mut summaries = HashMap::new();
         for f in funcs {
-            bufferize_function(ir, f, self.function_boundaries)?;
+            let summary = bufferize_function(ir, f, self.function_boundaries, &summaries)?;
+            if let Some(name) = ir.get_attr(f, "sym_name").and_then(|a| ir.as_str(a)) {
+                summaries.insert(name.to_string(), summary);
+            }
         }
         Ok(())
     }
