@@ -155,6 +155,13 @@ pub fn check_segments(ir: &Ir, op: OpId, n: usize) -> Result<(), hivm_ir::dialec
         )
         .into());
     }
+    let raw = match ir.get_attr(op, "operandSegmentSizes").map(|a| ir.attr_data(a)) {
+        Some(AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => v.clone(),
+        _ => Vec::new(),
+    };
+    if raw.iter().any(|x| *x < 0) {
+        return Err("'operandSegmentSizes' attribute cannot have negative elements".into());
+    }
     let total: usize = sizes.iter().sum();
     if total != ir.operands(op).len() {
         return Err(format!("operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'", ir.operands(op).len()).into());

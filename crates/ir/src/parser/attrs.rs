@@ -279,6 +279,9 @@ impl<'a> Parser<'a> {
             return Ok(if neg { -(raw as i128) } else { raw as i128 });
         }
         let out_of_range = || err(pos, "integer constant out of range for attribute");
+        if width == 0 {
+            return if raw == 0 { Ok(0) } else { out_of_range() };
+        }
         if neg {
             // Magnitude must fit a signed `width`-bit value.
             if raw > 1u128 << (width - 1) {

@@ -1,0 +1,2 @@
+//
+%0=arith.constant-3:i0

@@ -1,0 +1,2 @@
+func.func@t(%t:tensor<16x8xf32>,%i:index)->tensor<4xf32>{//
+%s="tensor.extract_slice"(%t,%i)<{operandSegmentSizes=array<i32:1,-1,0,0>,a=array<i64:4>,s=array<i64:1>}>:(tensor<16x8xf32>,index)->tensor<4x8xf32>return%s:tensor<4x8xf32>}
