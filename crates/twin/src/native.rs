@@ -209,16 +209,15 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
     h = fnv(h, RUNTIME.as_bytes());
     h = fnv(h, cc.as_bytes());
     h = fnv(h, cxx.as_bytes());
-    let mut contents = Vec::new();
     for s in sources {
         let text = std::fs::read(s).map_err(|e| format!("cannot read implementation {}: {e}", s.display()))?;
         h = fnv(h, s.to_string_lossy().as_bytes());
         h = fnv(h, &text);
-        contents.push(text);
     }
     let dir = cache_dir();
     let lib = dir.join(format!("{h:016x}.so"));
-    if lib.exists() {
+    let deps_file = dir.join(format!("{h:016x}.deps"));
+    if lib.exists() && deps_unchanged(&deps_file) {
         return Ok(lib);
     }
     let work = dir.join(format!("{h:016x}.build"));
@@ -234,7 +233,7 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
         let obj = work.join(format!("{i}.o"));
         let (compiler, std) = if is_c(src) { (&cc, "-std=gnu11") } else { (&cxx, "-std=c++17") };
         let out = Command::new(compiler)
-            .args([std, "-O2", "-fPIC", "-fno-semantic-interposition", "-Wno-attributes", "-include"])
+            .args([std, "-O2", "-fPIC", "-fno-semantic-interposition", "-Wno-attributes", "-MD", "-include"])
             .arg(&header)
             .arg("-c")
             .arg(src)
@@ -262,9 +261,35 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
     if !out.status.success() {
         return Err(format!("linking the implementation failed:\n{}", String::from_utf8_lossy(&out.stderr).trim_end()));
     }
+    // The headers the sources included (outside the system's) with their
+    // hashes: a changed header rebuilds the library.
+    let mut deps = String::new();
+    for obj in &objects {
+        let d = std::fs::read_to_string(obj.with_extension("d")).unwrap_or_default();
+        for dep in d.split_whitespace().skip(1).filter(|t| *t != "\\") {
+            let path = Path::new(dep);
+            if path.starts_with("/usr") || path.starts_with(&work) || sources.iter().any(|s| s == path) {
+                continue;
+            }
+            let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            if let Ok(text) = std::fs::read(&path) {
+                deps.push_str(&format!("{:016x} {}\n", fnv(0xcbf29ce484222325, &text), path.display()));
+            }
+        }
+    }
+    std::fs::write(&deps_file, deps).map_err(|e| format!("cannot store {}: {e}", deps_file.display()))?;
     std::fs::rename(&tmp, &lib).map_err(|e| format!("cannot store {}: {e}", lib.display()))?;
     let _ = std::fs::remove_dir_all(&work);
     Ok(lib)
+}
+
+/// Whether every header recorded for a cached library still has its hash.
+fn deps_unchanged(deps_file: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(deps_file) else { return false };
+    text.lines().all(|l| {
+        let Some((hash, path)) = l.split_once(' ') else { return false };
+        std::fs::read(path).is_ok_and(|t| format!("{:016x}", fnv(0xcbf29ce484222325, &t)) == hash)
+    })
 }
 
 #[cfg(target_arch = "aarch64")]

@@ -1,12 +1,5 @@
 // Implementations that misbehave, one per way hivm-run must survive.
-template <typename T, size_t Dim>
-struct memref_t {
-  T *allocated;
-  T *aligned;
-  int64_t offset;
-  int64_t sizes[Dim];
-  int64_t strides[Dim];
-};
+#include "memref.h"
 
 extern "C" {
 void _mlir_ciface_null_deref(memref_t<float, 1> *out) {

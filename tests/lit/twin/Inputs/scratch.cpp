@@ -1,13 +1,6 @@
 // Doubles its input through a scratch buffer the compiler allocates from
 // the op's `extra_buffers_*` (passed after the outs, as tmps).
-template <typename T, size_t Dim>
-struct memref_t {
-  T *allocated;
-  T *aligned;
-  int64_t offset;
-  int64_t sizes[Dim];
-  int64_t strides[Dim];
-};
+#include "memref.h"
 
 extern "C" void _mlir_ciface_double_via_scratch(memref_t<__ubuf__ float, 1> *in, memref_t<__ubuf__ float, 1> *out,
                                                 memref_t<__ubuf__ float, 1> *tmp) {
