@@ -16,15 +16,18 @@ func.func @not_strided(%m: memref<2x4xf32, affine_map<(d0, d1) -> (d1, d0)>>) ->
 
 // -----
 
-// CHECK: bufferize-errors.mlir:[[@LINE+5]]:10: error: 'linalg.fill' op uses tensors inside a region (not supported by hivm-opt's one-shot-bufferize yet)
-func.func @write_in_while(%m: memref<8xf32>, %f: f32) {
+// A while loop must forward and yield its arguments' own buffers.
+// CHECK: bufferize-errors.mlir:[[@LINE+7]]:5: error: Condition arg #1 is not equivalent to the corresponding iter bbArg
+func.func @while_condition(%m: memref<8xf32>, %n: index) {
   %t = bufferization.to_tensor %m restrict writable : memref<8xf32> to tensor<8xf32>
-  %c = arith.constant false
-  scf.while () : () -> () {
-    %w = linalg.fill ins(%f : f32) outs(%t : tensor<8xf32>) -> tensor<8xf32>
-    scf.condition(%c)
+  %c0 = arith.constant 0 : index
+  %r:2 = scf.while (%i = %c0, %a = %t) : (index, tensor<8xf32>) -> (index, tensor<8xf32>) {
+    %c = arith.cmpi slt, %i, %n : index
+    %e = tensor.empty() : tensor<8xf32>
+    scf.condition(%c) %i, %e : index, tensor<8xf32>
   } do {
-    scf.yield
+  ^bb0(%j: index, %b: tensor<8xf32>):
+    scf.yield %j, %b : index, tensor<8xf32>
   }
   return
 }

@@ -63,7 +63,7 @@ pub enum Step {
 /// and the rewrite take them.
 pub fn schedule(ir: &Ir, ops: &[OpId]) -> Vec<Step> {
     fn visit(ir: &Ir, op: OpId, out: &mut Vec<Step>) {
-        if ir.is_op(op, "scf.for") {
+        if ir.is_op(op, "scf.for") || ir.is_op(op, "scf.while") {
             out.push(Step::Enter(op));
         }
         for &r in ir.regions(op) {
@@ -211,8 +211,12 @@ impl State<'_> {
         let ir = self.ir;
         let body = ir.regions(op)[0];
         let Some(&block) = ir.region_blocks(body).first() else { return };
-        for (k, &arg) in ir.block_args(block).iter().enumerate().skip(1) {
-            let init = ir.operand(op, 2 + k);
+        // scf.for: iter_args follow the induction variable, inits the bounds;
+        // scf.while: the before region's arguments take the operands.
+        let (skip, first) = if ir.is_op(op, "scf.while") { (0, 0) } else { (1, 3) };
+        for (k, &arg) in ir.block_args(block).iter().enumerate().skip(skip) {
+            let i = first + k - skip;
+            let init = ir.operand(op, i);
             if !is_tensor(ir, init) {
                 continue;
             }
@@ -220,10 +224,63 @@ impl State<'_> {
             if self.buffers[b].writable && self.buffers[b].last_read < p && self.whole.contains(&init) {
                 self.alias(arg, b, true);
             } else {
-                self.an.out_of_place.insert((op, 2 + k));
+                self.an.out_of_place.insert((op, i));
                 self.new_buffer(arg, true);
             }
         }
+    }
+
+    /// `scf.condition` of an `scf.while`: each forwarded tensor must be the
+    /// before region's argument buffer; the after region's arguments are it.
+    fn condition(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let ir = self.ir;
+        let Some(w) = ir.parent_op(op).filter(|w| ir.is_op(*w, "scf.while")) else { return Ok(()) };
+        let before = ir.region_blocks(ir.regions(w)[0])[0];
+        let after = ir.regions(w).get(1).and_then(|r| ir.region_blocks(*r).first().copied());
+        for (k, &v) in ir.operands(op).iter().enumerate().skip(1) {
+            if !is_tensor(ir, v) {
+                continue;
+            }
+            let arg = ir.block_args(before).get(k - 1).copied();
+            if !arg.is_some_and(|a| self.equivalent(a, v)) {
+                let msg = format!("Condition arg #{} is not equivalent to the corresponding iter bbArg", k - 1);
+                return Err(hivm_ir::verifier::plain_error(ir, op, &msg));
+            }
+            let b = self.buffer_of[&v];
+            if let Some(a) = after.and_then(|blk| ir.block_args(blk).get(k - 1).copied()) {
+                self.alias(a, b, true);
+            }
+        }
+        Ok(())
+    }
+
+    /// After an `scf.while`: the after region yields each before argument's
+    /// buffer back; the results are those buffers.
+    fn exit_while(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let ir = self.ir;
+        let before = ir.region_blocks(ir.regions(op)[0])[0];
+        if let Some(after) = ir.regions(op).get(1).and_then(|r| ir.region_blocks(*r).first().copied())
+            && let Some(y) = ir.terminator(after)
+        {
+            for (k, &v) in ir.operands(y).iter().enumerate() {
+                if !is_tensor(ir, v) {
+                    continue;
+                }
+                let arg = ir.block_args(before).get(k).copied();
+                if !arg.is_some_and(|a| self.equivalent(a, v)) {
+                    let msg = format!("Yield operand #{k} is not equivalent to the corresponding iter bbArg");
+                    return Err(hivm_ir::verifier::plain_error(ir, y, &msg));
+                }
+            }
+        }
+        for (k, &r) in ir.results(op).iter().enumerate() {
+            if is_tensor(ir, r) {
+                let Some(&arg) = ir.block_args(before).get(k) else { continue };
+                let b = self.buffer_of[&arg];
+                self.alias(r, b, true);
+            }
+        }
+        Ok(())
     }
 
     /// After a loop: each yielded tensor must be its iter_arg's buffer (as
@@ -349,7 +406,9 @@ impl Analysis {
             };
             match interface::kind(ir, op) {
                 Some(Kind::If) => st.exit_if(op),
+                Some(Kind::For) if ir.is_op(op, "scf.while") => st.exit_while(op)?,
                 Some(Kind::For) => st.exit_for(op)?,
+                Some(Kind::Condition) => st.condition(op)?,
                 Some(Kind::Dps) => st.dps(op, p),
                 Some(Kind::Call) => st.call(op, p),
                 kind => {
@@ -418,7 +477,7 @@ fn check_supported(ir: &Ir, entry: BlockId, steps: &[Step]) -> Result<(), Diagno
         let mut in_other_region = false;
         let mut cur = ir.parent_op(op);
         while let Some(a) = cur.filter(|a| Some(*a) != func) {
-            in_other_region |= !ir.is_op(a, "scf.if") && !ir.is_op(a, "scf.for");
+            in_other_region |= !ir.is_op(a, "scf.if") && !ir.is_op(a, "scf.for") && !ir.is_op(a, "scf.while");
             cur = ir.parent_op(a);
         }
         if interface::kind(ir, op).is_none() || in_other_region {

@@ -40,6 +40,8 @@ pub enum Kind {
     For,
     /// `scf.yield` in an `scf.if` or `scf.for`: forwards its operands' buffers.
     Yield,
+    /// `scf.condition` of an `scf.while`: forwards its operands' buffers.
+    Condition,
 }
 
 pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
@@ -59,7 +61,8 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
             Kind::Call
         }
         "scf.if" => Kind::If,
-        "scf.for" => Kind::For,
+        "scf.for" | "scf.while" => Kind::For,
+        "scf.condition" => Kind::Condition,
         "scf.yield" => Kind::Yield,
         _ => return None,
     })
@@ -120,7 +123,7 @@ pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
         | Some(Kind::Cast)
         | Some(Kind::Dim) => false,
         // Forwarding is not a read: reads of the result or iter_arg are.
-        Some(Kind::Yield) | Some(Kind::If) | Some(Kind::For) => false,
+        Some(Kind::Yield) | Some(Kind::If) | Some(Kind::For) | Some(Kind::Condition) => false,
         _ => true,
     }
 }

@@ -8,8 +8,10 @@
 //! results and iter_args become memrefs (a loop must yield each iter_arg's
 //! own buffer, as upstream requires). Slices may be rank-reducing; reshapes of
 //! strided buffers get MLIR's inferred layouts (or a copy when a collapsed
-//! group is not contiguous). Not supported yet, each reported at the op:
-//! tensors in other regions (`scf.while`) and `bufferize-function-boundaries`.
+//! group is not contiguous). `scf.while` carries tensors like `scf.for`.
+//! With `bufferize-function-boundaries`, functions are bufferized callees
+//! first and calls pass buffers. Not supported yet, each reported at the op:
+//! recursive calls and other options.
 //! Upstream analyses ops bottom-up, we in program order: where a conflict can
 //! be resolved at either end, upstream may copy a different operand than we
 //! do (both preserve the values read). Upstream's matching
@@ -384,6 +386,9 @@ impl Rewriter {
     /// init buffers (or fresh copies), and the body sees them through
     /// `to_tensor`s that vanish once every use is rewritten.
     fn enter_for(&mut self, ir: &mut Ir, op: OpId, an: &Analysis) -> Result<(), Diagnostic> {
+        if ir.is_op(op, "scf.while") {
+            return self.enter_while(ir, op, an);
+        }
         ir.remap_operands(op, &self.replaced);
         let Some(&block) = ir.regions(op).first().and_then(|r| ir.region_blocks(*r).first()) else { return Ok(()) };
         let args = ir.block_args(block).to_vec();
@@ -432,8 +437,79 @@ impl Rewriter {
         Ok(())
     }
 
+    /// Replaces `arg` (now of buffer type) inside `op` by a `to_tensor` of
+    /// it at the start of `block`, typed `t`, for the ops still to rewrite.
+    fn tensor_view_of_arg(&mut self, ir: &mut Ir, op: OpId, block: hivm_ir::BlockId, arg: Value, t: Type) {
+        let loc = ir.loc(op);
+        let ip = match ir.block(block).first {
+            Some(first) => InsertPoint::Before(first),
+            None => InsertPoint::End(block),
+        };
+        let tt = Builder::new(ir, ip).op("bufferization.to_tensor", &[arg], &[t], vec![], loc);
+        let tv = ir.result(tt, 0);
+        ir.replace_all_uses_in(op, arg, tv);
+        ir.set_operand(tt, 0, arg);
+    }
+
+    /// `scf.while`: its operands become buffers (or copies), and both
+    /// regions' arguments take their types (upstream rebuilds the op, so all
+    /// its block arguments are located at it).
+    fn enter_while(&mut self, ir: &mut Ir, op: OpId, an: &Analysis) -> Result<(), Diagnostic> {
+        ir.remap_operands(op, &self.replaced);
+        let regions = ir.regions(op).to_vec();
+        let blocks: Vec<hivm_ir::BlockId> =
+            regions.iter().filter_map(|r| ir.region_blocks(*r).first().copied()).collect();
+        if !ir.operands(op).iter().any(|v| is_tensor(ir, *v)) {
+            return Ok(());
+        }
+        let loc = ir.loc(op);
+        for &b in &blocks {
+            for a in ir.block_args(b).to_vec() {
+                ir.set_block_arg_loc(a, loc);
+            }
+        }
+        for i in 0..ir.operands(op).len() {
+            let init = ir.operand(op, i);
+            if !is_tensor(ir, init) {
+                continue;
+            }
+            let buf =
+                if an.in_place(op, i) { self.buffer_of(ir, init, op)? } else { self.out_of_place_buffer(ir, op, i)? };
+            ir.set_operand(op, i, buf);
+            let bt = ir.value_type(buf);
+            for &b in &blocks {
+                let Some(&arg) = ir.block_args(b).get(i) else { continue };
+                let t = ir.value_type(arg);
+                if !ir.type_data(t).is_tensor() {
+                    continue;
+                }
+                ir.set_value_type(arg, bt);
+                self.tensor_view_of_arg(ir, op, b, arg, t);
+            }
+        }
+        Ok(())
+    }
+
     /// After its body: the loop's tensor results become its iter_args' buffers.
     fn exit_for(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
+        if ir.is_op(op, "scf.while") {
+            let results = ir.results(op).to_vec();
+            if !results.iter().any(|r| is_tensor(ir, *r)) {
+                return Ok(());
+            }
+            let before = ir.region_blocks(ir.regions(op)[0])[0];
+            let types: Vec<Type> = results
+                .iter()
+                .enumerate()
+                .map(
+                    |(k, r)| {
+                        if is_tensor(ir, *r) { ir.value_type(ir.block_args(before)[k]) } else { ir.value_type(*r) }
+                    },
+                )
+                .collect();
+            self.retype_results(ir, op, &types);
+            return Ok(());
+        }
         let results = ir.results(op).to_vec();
         if !results.iter().any(|r| is_tensor(ir, *r)) {
             return Ok(());
@@ -459,7 +535,7 @@ impl Rewriter {
         let t = ir.value_type(v);
         let loc = ir.loc(op);
         // A loop's init is copied whatever the loop does with it, as upstream.
-        let reads = interface::reads(ir, op, i) || ir.is_op(op, "scf.for");
+        let reads = interface::reads(ir, op, i) || ir.is_op(op, "scf.for") || ir.is_op(op, "scf.while");
         let shape = ir.type_data(t).shape().map(|s| s.to_vec()).unwrap_or_default();
         let dynamic = shape.contains(&DYNAMIC);
         let old = if reads || dynamic { Some(self.buffer_of(ir, v, op)?) } else { None };
@@ -500,7 +576,7 @@ impl Rewriter {
             Kind::Boundary if self.boundaries => self.rewrite_return(ir, op)?,
             Kind::Call => self.rewrite_call(ir, op, an)?,
             Kind::ToTensor | Kind::Boundary => {}
-            Kind::Yield => {
+            Kind::Yield | Kind::Condition => {
                 for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
                     if is_tensor(ir, v) {
                         let b = self.buffer_of(ir, v, op)?;
