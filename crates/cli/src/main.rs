@@ -85,7 +85,10 @@ fn real_main() -> ExitCode {
             "split-input-file" => o.split_input_file = true,
             "verify-diagnostics" => o.verify_diagnostics = true,
             "mlir-print-op-generic" => o.generic = true,
-            "mlir-print-debuginfo" => o.debuginfo = true,
+            "mlir-print-debuginfo" => {
+                o.debuginfo = true;
+                hivm_ir::printer::NOTE_LOCATIONS.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             "allow-unregistered-dialect" => o.allow_unregistered = true,
             "mlir-timing" => o.timing = true,
             "link-aicore-bitcode" => match value {

@@ -575,11 +575,16 @@ fn ir_has_aliasable(ir: &Ir) -> bool {
         .any(|i| matches!(ir.attr_data(Attribute(i as u32)), AttrData::AffineMap(_) | AttrData::IntegerSet(_)))
 }
 
+/// Whether "see current operation" notes show locations, as mlir-opt's do
+/// under `--mlir-print-debuginfo` (a driver-wide setting, like MLIR's).
+pub static NOTE_LOCATIONS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Prints one op in generic form with fresh numbering, as MLIR does for the
 /// "see current operation" note.
 pub fn op_to_generic_string(ir: &Ir, op: OpId) -> String {
     let top = ir.top_ancestor(op);
-    let mut p = Printer::new(ir, top, PrintOptions { generic: true, debuginfo: false });
+    let debuginfo = NOTE_LOCATIONS.load(std::sync::atomic::Ordering::Relaxed);
+    let mut p = Printer::new(ir, top, PrintOptions { generic: true, debuginfo });
     p.print_op(op);
     // Multi-line ops start on their own line, as MLIR's `appendOp` does.
     if p.out.contains('\n') { format!("\n{}", p.out) } else { p.out }
