@@ -18,6 +18,16 @@ pub enum InsertPoint {
     Nowhere,
 }
 
+impl InsertPoint {
+    /// The start of `block`, whether or not it holds ops yet.
+    pub fn start(ir: &Ir, block: BlockId) -> InsertPoint {
+        match ir.block(block).first {
+            Some(first) => InsertPoint::Before(first),
+            None => InsertPoint::End(block),
+        }
+    }
+}
+
 pub struct Builder<'a> {
     pub ir: &'a mut Ir,
     pub ip: InsertPoint,

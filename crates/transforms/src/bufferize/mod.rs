@@ -183,10 +183,7 @@ impl Rewriter {
                 };
                 // MLIR locates the conversion at the argument.
                 let loc = ir.block_arg_loc(v).unwrap_or_else(|| ir.loc(self.func));
-                let ip = match ir.block(self.entry).first {
-                    Some(first) => InsertPoint::Before(first),
-                    None => InsertPoint::End(self.entry),
-                };
+                let ip = InsertPoint::start(ir, self.entry);
                 let op = Builder::new(ir, ip).op("bufferization.to_buffer", &[v], &[mt], vec![], loc);
                 let b = ir.result(op, 0);
                 self.arg_buffers.insert(v, b);
@@ -424,31 +421,9 @@ impl Rewriter {
             let t = ir.value_type(arg);
             let bt = ir.value_type(buf);
             ir.set_value_type(arg, bt);
-            let loc = ir.loc(op);
-            let ip = match ir.block(block).first {
-                Some(first) => InsertPoint::Before(first),
-                None => InsertPoint::End(block),
-            };
-            let tt = Builder::new(ir, ip).op("bufferization.to_tensor", &[arg], &[t], vec![], loc);
-            let tv = ir.result(tt, 0);
-            ir.replace_all_uses_in(op, arg, tv);
-            ir.set_operand(tt, 0, arg);
+            tensor_view_of_arg(ir, op, block, arg, t);
         }
         Ok(())
-    }
-
-    /// Replaces `arg` (now of buffer type) inside `op` by a `to_tensor` of
-    /// it at the start of `block`, typed `t`, for the ops still to rewrite.
-    fn tensor_view_of_arg(&mut self, ir: &mut Ir, op: OpId, block: hivm_ir::BlockId, arg: Value, t: Type) {
-        let loc = ir.loc(op);
-        let ip = match ir.block(block).first {
-            Some(first) => InsertPoint::Before(first),
-            None => InsertPoint::End(block),
-        };
-        let tt = Builder::new(ir, ip).op("bufferization.to_tensor", &[arg], &[t], vec![], loc);
-        let tv = ir.result(tt, 0);
-        ir.replace_all_uses_in(op, arg, tv);
-        ir.set_operand(tt, 0, arg);
     }
 
     /// `scf.while`: its operands become buffers (or copies), and both
@@ -484,7 +459,7 @@ impl Rewriter {
                     continue;
                 }
                 ir.set_value_type(arg, bt);
-                self.tensor_view_of_arg(ir, op, b, arg, t);
+                tensor_view_of_arg(ir, op, b, arg, t);
             }
         }
         Ok(())
@@ -903,15 +878,7 @@ fn bufferize_function(
                 return Err(unsupported(ir, func, "has a tensor argument of unsupported type"));
             };
             ir.set_value_type(arg, dynamic);
-            let loc = ir.loc(func);
-            let ip = match ir.block(entry).first {
-                Some(first) => InsertPoint::Before(first),
-                None => InsertPoint::End(entry),
-            };
-            let tt = Builder::new(ir, ip).op("bufferization.to_tensor", &[arg], &[t], vec![], loc);
-            let tv = ir.result(tt, 0);
-            ir.replace_all_uses_in(func, arg, tv);
-            ir.set_operand(tt, 0, arg);
+            tensor_view_of_arg(ir, func, entry, arg, t);
         }
     }
     for step in steps {
@@ -1032,4 +999,16 @@ impl Pass for OneShotBufferize {
         }
         Ok(())
     }
+}
+
+/// Replaces `arg` (already retyped to a buffer) inside `scope` by a
+/// `to_tensor` of it, typed `t`, at the start of `block`: the ops still to
+/// rewrite keep seeing a tensor, and the view folds away once they are.
+fn tensor_view_of_arg(ir: &mut Ir, scope: OpId, block: hivm_ir::BlockId, arg: Value, t: Type) {
+    let loc = ir.loc(scope);
+    let ip = InsertPoint::start(ir, block);
+    let tt = Builder::new(ir, ip).op("bufferization.to_tensor", &[arg], &[t], vec![], loc);
+    let tv = ir.result(tt, 0);
+    ir.replace_all_uses_in(scope, arg, tv);
+    ir.set_operand(tt, 0, arg);
 }

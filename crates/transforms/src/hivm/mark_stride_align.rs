@@ -66,10 +66,7 @@ impl MarkStrideAlign {
             };
             let ip = match ir.value_def(v) {
                 ValueDef::Result { op: def, .. } => InsertPoint::After(def),
-                ValueDef::BlockArg { block, .. } => match ir.block(block).first {
-                    Some(first) => InsertPoint::Before(first),
-                    None => InsertPoint::End(block),
-                },
+                ValueDef::BlockArg { block, .. } => InsertPoint::start(ir, block),
                 ValueDef::Placeholder => continue,
             };
             let dims = i32_array(ir, d as i64);
