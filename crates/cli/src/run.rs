@@ -43,7 +43,7 @@ struct Cli {
     #[arg(long, value_enum, default_value_t = SyncMode::Error)]
     sync: SyncMode,
     /// Seconds an implementation may run before it is stopped.
-    #[arg(long, default_value_t = 30.0)]
+    #[arg(long, default_value_t = 30.0, allow_hyphen_values = true)]
     timeout: f64,
     /// Ops the interpreter may execute before it stops the run.
     #[arg(long = "max-ops", value_name = "N")]
@@ -80,16 +80,19 @@ fn main() -> ExitCode {
         eprintln!("hivm-run: error: --blocks must be at least 1");
         return ExitCode::from(1);
     }
-    if !(cli.timeout > 0.0 && cli.timeout.is_finite()) {
-        eprintln!("hivm-run: error: --timeout must be a positive number of seconds");
-        return ExitCode::from(1);
-    }
+    let timeout = match Duration::try_from_secs_f64(cli.timeout) {
+        Ok(t) if cli.timeout > 0.0 => t,
+        _ => {
+            eprintln!("hivm-run: error: --timeout must be a positive number of seconds (at most about 1.8e19)");
+            return ExitCode::from(1);
+        }
+    };
     let opts = RunOptions {
         entry: cli.entry.clone(),
         impls: cli.impls.clone(),
         args: specs,
         blocks: cli.blocks,
-        timeout: Duration::from_secs_f64(cli.timeout),
+        timeout,
         progress: true,
         max_ops: cli.max_ops.unwrap_or(u64::MAX),
         trace: cli.trace,

@@ -100,6 +100,11 @@ struct hivm_twin_ctx {
   const struct hivm_twin_region *regions;
   uint64_t n_regions;
   char error[512];
+  /* Filled by hivm-run's side of the child, never by device code: whether
+   * the entry point returned, and how a fatal signal came about. */
+  int32_t returned;
+  int32_t fault; /* 1: a memory fault, 2: the stack overflowed */
+  uint64_t fault_addr;
 };
 
 #ifdef __cplusplus
@@ -207,6 +212,11 @@ static inline void hivm_twin_call(uint32_t pipe, const char *fmt, ...) {
 
 /* A flag record: `kind` is HIVM_TWIN_SET or HIVM_TWIN_WAIT. */
 static inline void hivm_twin_flag(uint32_t kind, const char *name, int set_pipe, int wait_pipe, int64_t event) {
+  /* The hardware has eight event ids per pipe pair; -1 is what lowering
+   * passes for a sync argument no solver filled in. */
+  if (event < 0 || event > 7)
+    hivm_twin_fail("%s(%s, %s, %lld): event id %lld is not one of EVENT_ID0..EVENT_ID7", name,
+                   hivm_twin_pipe_name(set_pipe), hivm_twin_pipe_name(wait_pipe), (long long)event, (long long)event);
   struct hivm_twin_rec *r = hivm_twin_push(kind, (uint32_t)set_pipe);
   r->a = (uint64_t)wait_pipe;
   r->c = event;

@@ -138,7 +138,7 @@ fn parse_error(ir: &mut Ir, e: &hivm_ir::parser::ParseError, buf: &SourceBuffer,
 /// Runs `path` with `opts`.
 pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
     let file = path.display().to_string();
-    let source = std::fs::read_to_string(path).unwrap_or_default();
+    let bytes = std::fs::read(path);
     let registry = Arc::new(hivm_dialects::registry());
     let mut ir = Ir::new(registry);
     let mut out = Outcome {
@@ -150,12 +150,26 @@ pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
         timeline: vec![],
         error: None,
     };
-    if !path.exists() {
-        let loc = ir.unknown_loc();
-        out.error = Some(Diagnostic::error(loc, format!("cannot read {file}")));
-        out.ir = ir;
-        return out;
-    }
+    let source = match bytes.map(String::from_utf8) {
+        Ok(Ok(s)) => s,
+        Ok(Err(e)) => {
+            // The first invalid byte, located as the lexer would locate it.
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = valid.iter().filter(|b| **b == b'\n').count() as u32 + 1;
+            let col = (valid.len() - valid.iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1)) as u32 + 1;
+            let f = ir.sym(&file);
+            let loc = ir.attr(hivm_ir::AttrData::Location(hivm_ir::attrs::LocData::FileLineCol { file: f, line, col }));
+            out.error = Some(Diagnostic::error(loc, "input is not valid UTF-8"));
+            out.ir = ir;
+            return out;
+        }
+        Err(e) => {
+            let loc = ir.unknown_loc();
+            out.error = Some(Diagnostic::error(loc, format!("cannot read {file}: {e}")));
+            out.ir = ir;
+            return out;
+        }
+    };
     let buf = SourceBuffer { name: file.clone(), text: &source, first_line: 0 };
     let parsed = Parser::new(&mut ir, &source, &file, 0).parse_module();
     let module = match parsed {

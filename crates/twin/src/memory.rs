@@ -100,6 +100,24 @@ impl Buffer {
         Ok(b)
     }
 
+    /// Zero-fills the buffer and renews its canaries, handing its pages
+    /// back to the OS: the cost is the pages that were touched, not the size.
+    pub fn clear(&mut self) {
+        let data = self.map_len - 2 * PAGE;
+        // SAFETY: the data pages of this mapping; MADV_REMOVE on shared
+        // anonymous memory frees them and later reads see zeros.
+        let ok = unsafe { libc::madvise(self.base.add(PAGE) as *mut libc::c_void, data, libc::MADV_REMOVE) == 0 };
+        // SAFETY: as in `new`.
+        unsafe {
+            if !ok {
+                std::ptr::write_bytes(self.base.add(PAGE), 0, data);
+            }
+            let (before, after) = self.slack();
+            std::ptr::write_bytes(before.0, CANARY, before.1);
+            std::ptr::write_bytes(after.0, CANARY, after.1);
+        }
+    }
+
     /// The bytes of the data pages before and after the buffer.
     fn slack(&self) -> ((*mut u8, usize), (*mut u8, usize)) {
         let data_start = self.base as usize + PAGE;
@@ -190,32 +208,34 @@ impl Capacities {
 /// All buffers of a run.
 #[derive(Default)]
 pub struct Memory {
-    bufs: Vec<Buffer>,
+    bufs: Vec<Option<Buffer>>,
 }
 
 impl Memory {
     pub fn alloc(&mut self, len: usize, space: Space) -> Result<BufId, String> {
-        self.bufs.push(Buffer::new(len, space)?);
+        self.bufs.push(Some(Buffer::new(len, space)?));
         Ok((self.bufs.len() - 1) as BufId)
     }
 
     pub fn get(&self, id: BufId) -> &Buffer {
-        &self.bufs[id as usize]
+        self.bufs[id as usize].as_ref().expect("a freed buffer is never used again")
     }
 
     pub fn get_mut(&mut self, id: BufId) -> &mut Buffer {
-        &mut self.bufs[id as usize]
+        self.bufs[id as usize].as_mut().expect("a freed buffer is never used again")
     }
 
-    /// Frees a buffer's memory (its id stays taken).
+    /// Unmaps a buffer; its id stays taken and must not be used again.
     pub fn free(&mut self, id: BufId) {
-        let space = self.bufs[id as usize].space;
-        if let Ok(b) = Buffer::new(0, space) {
-            self.bufs[id as usize] = b;
-        }
+        self.bufs[id as usize] = None;
     }
 
     pub fn buffers(&self) -> impl Iterator<Item = &Buffer> {
-        self.bufs.iter()
+        self.bufs.iter().flatten()
+    }
+
+    /// Ids handed out so far (freed ones included).
+    pub fn next_id(&self) -> BufId {
+        self.bufs.len() as BufId
     }
 }

@@ -64,6 +64,9 @@ pub struct Ctx {
     pub regions: *const Region,
     pub n_regions: u64,
     pub error: [u8; 512],
+    pub returned: i32,
+    pub fault: i32,
+    pub fault_addr: u64,
 }
 
 const MAX_REGIONS: usize = 4096;
@@ -172,6 +175,8 @@ pub enum CallError {
     /// The implementation misused an intrinsic (`hivm_twin_fail`).
     Misuse(String),
     Signal(String),
+    /// The implementation ran out of stack.
+    StackOverflow,
     Exit(i32),
     Timeout(Duration),
     Internal(String),
@@ -201,39 +206,102 @@ impl Natives {
     }
 }
 
+/// What the compiler is asked for; part of the cache key.
+const CFLAGS: [&str; 6] = ["-O2", "-g", "-fPIC", "-fno-semantic-interposition", "-Wno-attributes", "-MD"];
+
+/// Whether an `--impl` file is already compiled (linked as it is).
+pub fn is_prebuilt(p: &Path) -> bool {
+    let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    name.ends_with(".o") || name.ends_with(".a") || name.ends_with(".so") || name.contains(".so.")
+}
+
 /// Compiles `sources` plus the twin runtime into a shared library, reusing
-/// a cached one when nothing that goes into it changed.
+/// a cached one when nothing that goes into it changed. Each build happens
+/// in a folder of its own and enters the cache by one atomic rename of that
+/// folder, so concurrent runs never see half an entry and an interrupted
+/// build leaves nothing that is used.
 pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
     let (cc, cxx) = compilers();
     let mut h = fnv(0xcbf29ce484222325, HEADER.as_bytes());
     h = fnv(h, RUNTIME.as_bytes());
     h = fnv(h, cc.as_bytes());
     h = fnv(h, cxx.as_bytes());
+    h = fnv(h, CFLAGS.join(" ").as_bytes());
     for s in sources {
         let text = std::fs::read(s).map_err(|e| format!("cannot read implementation {}: {e}", s.display()))?;
         h = fnv(h, s.to_string_lossy().as_bytes());
         h = fnv(h, &text);
     }
     let dir = cache_dir();
-    let lib = dir.join(format!("{h:016x}.so"));
-    let deps_file = dir.join(format!("{h:016x}.deps"));
-    if lib.exists() && deps_unchanged(&deps_file) {
+    let entry = dir.join(format!("{h:016x}"));
+    let lib = entry.join("lib.so");
+    if lib.exists() && deps_unchanged(&entry.join("deps")) {
         return Ok(lib);
     }
-    let work = dir.join(format!("{h:016x}.build"));
-    std::fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
+    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    remove_stale_builds(&dir);
+    let nonce = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let work = dir.join(format!("{h:016x}.build.{}.{nonce}", std::process::id()));
+    std::fs::create_dir(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
+    let result = build_in(&work, sources, &cc, &cxx);
+    if let Err(e) = result {
+        let _ = std::fs::remove_dir_all(&work);
+        return Err(e);
+    }
+    // Enter the cache. A stale entry (a header changed) is moved aside
+    // first; if another run entered a fresh one meanwhile, use that.
+    if entry.exists() {
+        let aside = dir.join(format!("{h:016x}.stale.{}.{nonce}", std::process::id()));
+        if std::fs::rename(&entry, &aside).is_ok() {
+            let _ = std::fs::remove_dir_all(&aside);
+        }
+    }
+    match std::fs::rename(&work, &entry) {
+        Ok(()) => Ok(lib),
+        Err(_) if lib.exists() && deps_unchanged(&entry.join("deps")) => {
+            let _ = std::fs::remove_dir_all(&work);
+            Ok(lib)
+        }
+        // Still not in: use this build where it is (it is ours alone).
+        Err(_) => Ok(work.join("lib.so")),
+    }
+}
+
+/// Build folders of runs that were interrupted, an hour or more ago.
+fn remove_stale_builds(dir: &Path) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    for e in rd.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !(name.contains(".build.") || name.contains(".stale.")) {
+            continue;
+        }
+        let old = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok());
+        if old.is_some_and(|d| d > Duration::from_secs(3600)) {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
+}
+
+fn build_in(work: &Path, sources: &[PathBuf], cc: &str, cxx: &str) -> Result<(), String> {
     let header = work.join("hivm_twin.h");
     let rt = work.join("hivm_twin_rt.c");
     std::fs::write(&header, HEADER).map_err(|e| e.to_string())?;
     std::fs::write(&rt, RUNTIME).map_err(|e| e.to_string())?;
     let mut objects = Vec::new();
+    let mut linked = Vec::new();
     let mut all: Vec<PathBuf> = sources.to_vec();
     all.push(rt.clone());
     for (i, src) in all.iter().enumerate() {
+        if is_prebuilt(src) {
+            linked.push(std::fs::canonicalize(src).unwrap_or_else(|_| src.clone()));
+            continue;
+        }
         let obj = work.join(format!("{i}.o"));
-        let (compiler, std) = if is_c(src) { (&cc, "-std=gnu11") } else { (&cxx, "-std=c++17") };
+        let (compiler, std) = if is_c(src) { (cc, "-std=gnu11") } else { (cxx, "-std=c++17") };
         let out = Command::new(compiler)
-            .args([std, "-O2", "-fPIC", "-fno-semantic-interposition", "-Wno-attributes", "-MD", "-include"])
+            .arg(std)
+            .args(CFLAGS)
+            .arg("-include")
             .arg(&header)
             .arg("-c")
             .arg(src)
@@ -250,14 +318,15 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
         }
         objects.push(obj);
     }
-    let tmp = work.join("lib.so");
-    let out = Command::new(&cxx)
-        .arg("-shared")
-        .args(&objects)
-        .arg("-o")
-        .arg(&tmp)
-        .output()
-        .map_err(|e| format!("cannot run '{cxx}' to link: {e}"))?;
+    let mut link = Command::new(cxx);
+    link.arg("-shared").args(&objects).args(&linked).arg("-o").arg(work.join("lib.so"));
+    // Shared libraries given with --impl are found where they are.
+    for l in linked.iter().filter(|l| !l.to_string_lossy().ends_with(".o") && !l.to_string_lossy().ends_with(".a")) {
+        if let Some(d) = l.parent() {
+            link.arg(format!("-Wl,-rpath,{}", d.display()));
+        }
+    }
+    let out = link.output().map_err(|e| format!("cannot run '{cxx}' to link: {e}"))?;
     if !out.status.success() {
         return Err(format!("linking the implementation failed:\n{}", String::from_utf8_lossy(&out.stderr).trim_end()));
     }
@@ -268,7 +337,7 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
         let d = std::fs::read_to_string(obj.with_extension("d")).unwrap_or_default();
         for dep in d.split_whitespace().skip(1).filter(|t| *t != "\\") {
             let path = Path::new(dep);
-            if path.starts_with("/usr") || path.starts_with(&work) || sources.iter().any(|s| s == path) {
+            if path.starts_with("/usr") || path.starts_with(work) || sources.iter().any(|s| s == path) {
                 continue;
             }
             let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
@@ -277,10 +346,7 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
             }
         }
     }
-    std::fs::write(&deps_file, deps).map_err(|e| format!("cannot store {}: {e}", deps_file.display()))?;
-    std::fs::rename(&tmp, &lib).map_err(|e| format!("cannot store {}: {e}", lib.display()))?;
-    let _ = std::fs::remove_dir_all(&work);
-    Ok(lib)
+    std::fs::write(work.join("deps"), deps).map_err(|e| format!("cannot write {}: {e}", work.display()))
 }
 
 /// Whether every header recorded for a cached library still has its hash.
@@ -360,6 +426,7 @@ pub fn call(
     }
     if pid == 0 {
         unsafe {
+            child_setup(shared.ctx_mut());
             if let Some(a) = attach {
                 a(shared.ctx_mut());
             }
@@ -376,10 +443,91 @@ pub fn call(
                 w[9], w[10], w[11], w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19], w[20], w[21], w[22], w[23],
             );
             libc::fflush(std::ptr::null_mut());
+            // Only a call that came back says so: `exit(0)` inside it does not.
+            std::ptr::write_volatile(&raw mut (*shared.ctx_mut()).returned, 1);
             libc::_exit(0);
         }
     }
+    // Also here, so that the group exists before any kill below.
+    // SAFETY: our own child.
+    unsafe { libc::setpgid(pid, pid) };
+    // Whatever the implementation forked dies with the call (see wait_child).
     wait_child(pid, shared, timeout)
+}
+
+/// The shared context, for the child's fault handler.
+static FAULT_CTX: std::sync::atomic::AtomicPtr<Ctx> = std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
+/// The child's stack at the call: [low, high).
+static CHILD_STACK: [std::sync::atomic::AtomicU64; 2] =
+    [std::sync::atomic::AtomicU64::new(0), std::sync::atomic::AtomicU64::new(0)];
+
+/// In the child, before the call: a process group of its own (so that its
+/// own children can be killed with it), death with hivm-run, and fault
+/// handlers on a stack of their own that tell a stack overflow from other
+/// memory faults (replacing Rust's, which would print its own message).
+///
+/// # Safety
+/// Only in the freshly forked child.
+unsafe fn child_setup(ctx: *mut Ctx) {
+    use std::sync::atomic::Ordering;
+    unsafe {
+        libc::setpgid(0, 0);
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        (*ctx).returned = 0;
+        (*ctx).fault = 0;
+        (*ctx).fault_addr = 0;
+        FAULT_CTX.store(ctx, Ordering::Relaxed);
+        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) == 0 {
+            let mut addr: *mut libc::c_void = std::ptr::null_mut();
+            let mut size: libc::size_t = 0;
+            if libc::pthread_attr_getstack(&attr, &mut addr, &mut size) == 0 {
+                CHILD_STACK[0].store(addr as u64, Ordering::Relaxed);
+                CHILD_STACK[1].store(addr as u64 + size as u64, Ordering::Relaxed);
+            }
+            libc::pthread_attr_destroy(&mut attr);
+        }
+        const ALT: usize = 256 * 1024;
+        let alt = libc::mmap(
+            std::ptr::null_mut(),
+            ALT,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+            -1,
+            0,
+        );
+        if alt != libc::MAP_FAILED {
+            let ss = libc::stack_t { ss_sp: alt, ss_flags: 0, ss_size: ALT };
+            libc::sigaltstack(&ss, std::ptr::null_mut());
+        }
+        for sig in [libc::SIGSEGV, libc::SIGBUS] {
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = on_fault as *const () as usize;
+            sa.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
+            libc::sigemptyset(&mut sa.sa_mask);
+            libc::sigaction(sig, &sa, std::ptr::null_mut());
+        }
+    }
+}
+
+/// Notes where the fault was, then lets the signal kill the child as it
+/// would have without a handler (it is re-raised on return).
+extern "C" fn on_fault(sig: libc::c_int, info: *mut libc::siginfo_t, _uc: *mut libc::c_void) {
+    use std::sync::atomic::Ordering;
+    // SAFETY: async-signal-safe calls and plain stores into shared memory.
+    unsafe {
+        let addr = (*info).si_addr() as u64;
+        let (lo, hi) = (CHILD_STACK[0].load(Ordering::Relaxed), CHILD_STACK[1].load(Ordering::Relaxed));
+        let ctx = FAULT_CTX.load(Ordering::Relaxed);
+        if !ctx.is_null() {
+            // Just below the stack, or in its lowest pages: it ran out.
+            let overflow = lo != 0 && addr < hi && addr.saturating_add(1 << 20) >= lo && addr < lo + (64 << 10);
+            (*ctx).fault = if overflow { 2 } else { 1 };
+            (*ctx).fault_addr = addr;
+        }
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
 }
 
 fn wait_child(pid: libc::pid_t, shared: &Shared, timeout: Duration) -> Result<(), CallError> {
@@ -387,14 +535,32 @@ fn wait_child(pid: libc::pid_t, shared: &Shared, timeout: Duration) -> Result<()
     let mut nap = Duration::from_micros(20);
     loop {
         let mut status = 0;
+        // Peek first (the child stays a zombie, so its pid, which names its
+        // process group, cannot be reused), kill what it left behind, then reap.
         // SAFETY: waiting for our own child.
-        let r = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let peek = unsafe {
+            libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT)
+        };
+        let exited = peek == 0 && unsafe { info.si_pid() } == pid;
+        let r = if exited {
+            // SAFETY: the call's own process group; then reaping our child.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+                libc::waitpid(pid, &mut status, 0)
+            }
+        } else if peek < 0 {
+            -1
+        } else {
+            0
+        };
         if r == pid {
             if libc::WIFEXITED(status) {
+                let ctx = shared.ctx();
                 return match libc::WEXITSTATUS(status) {
-                    0 => Ok(()),
-                    70 if shared.ctx().failed != 0 => {
-                        let e = &shared.ctx().error;
+                    0 if ctx.returned == 1 => Ok(()),
+                    70 if ctx.failed != 0 => {
+                        let e = &ctx.error;
                         let n = e.iter().position(|b| *b == 0).unwrap_or(e.len());
                         Err(CallError::Misuse(String::from_utf8_lossy(&e[..n]).into_owned()))
                     }
@@ -403,6 +569,9 @@ fn wait_child(pid: libc::pid_t, shared: &Shared, timeout: Duration) -> Result<()
             }
             if libc::WIFSIGNALED(status) {
                 let sig = libc::WTERMSIG(status);
+                if shared.ctx().fault == 2 {
+                    return Err(CallError::StackOverflow);
+                }
                 // SAFETY: strsignal returns a static string for any number.
                 let name = unsafe { std::ffi::CStr::from_ptr(libc::strsignal(sig)) }.to_string_lossy().into_owned();
                 return Err(CallError::Signal(format!("signal {sig} ({name})")));
@@ -411,8 +580,9 @@ fn wait_child(pid: libc::pid_t, shared: &Shared, timeout: Duration) -> Result<()
             return Err(CallError::Internal("waitpid failed".into()));
         }
         if start.elapsed() > timeout {
-            // SAFETY: killing and reaping our own child.
+            // SAFETY: killing the call's process group and reaping our child.
             unsafe {
+                libc::kill(-pid, libc::SIGKILL);
                 libc::kill(pid, libc::SIGKILL);
                 libc::waitpid(pid, &mut status, 0);
             }

@@ -44,13 +44,36 @@ pub fn read(path: &Path) -> Result<Array, String> {
         .iter()
         .try_fold(1i64, |a, d| a.checked_mul(*d))
         .ok_or_else(|| format!("{}: the shape {shape:?} is too large", path.display()))?;
-    let size = elem.size();
-    // The payload is the file's tail: raw little-endian elements.
-    let payload = &data[data.len() - (n as usize * size).min(data.len())..];
-    if payload.len() != n as usize * size {
-        return Err(format!("{}: the file holds fewer elements than its shape says", path.display()));
+    let want = (n as u128) * elem.size() as u128;
+    // The payload follows the header: raw little-endian elements, exactly
+    // as many as the shape says.
+    let payload = &data[data_offset(&data).ok_or_else(|| format!("{}: not a .npy file", path.display()))?..];
+    if payload.len() as u128 != want {
+        let (what, by) = if (payload.len() as u128) < want {
+            ("fewer", want - payload.len() as u128)
+        } else {
+            ("more", payload.len() as u128 - want)
+        };
+        return Err(format!(
+            "{}: the file holds {} bytes of data, {by} {what} than its header's shape {shape:?} of {descr} needs ({want})",
+            path.display(),
+            payload.len()
+        ));
     }
     Ok(Array { elem, shape, bytes: payload.to_vec() })
+}
+
+/// Where the data starts: after the magic, the version, the header length
+/// (2 bytes in version 1, 4 in versions 2 and 3) and the header.
+fn data_offset(data: &[u8]) -> Option<usize> {
+    let major = *data.get(6)?;
+    let (len, at) = if major == 1 {
+        (u16::from_le_bytes([*data.get(8)?, *data.get(9)?]) as usize, 10)
+    } else {
+        (u32::from_le_bytes(data.get(8..12)?.try_into().ok()?) as usize, 12)
+    };
+    let end = at + len;
+    (end <= data.len()).then_some(end)
 }
 
 pub fn write(path: &Path, elem: Elem, shape: &[i64], bytes: &[u8]) -> Result<(), String> {

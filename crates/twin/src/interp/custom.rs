@@ -47,20 +47,67 @@ impl Interp<'_> {
             .to_string();
         let entry = format!("_mlir_ciface_{symbol}");
         let sources = self.implementation_sources(op)?;
-        // Descriptors by pointer: ins, outs, tmps, sync args.
-        let operands: Vec<hivm_ir::Value> = custom::ins(ir, op)
-            .iter()
-            .chain(custom::outs(ir, op))
-            .chain(custom::tmps(ir, op))
-            .chain(custom::sync_args(ir, op))
-            .copied()
-            .collect();
-        let trace = self.native_call(op, &format!("custom op '{name}'"), &entry, &sources, &operands)?;
+        // Descriptors by pointer: ins, outs, tmps, then the sync args.
+        let mut operands = Vec::new();
+        let mut names = Vec::new();
+        for (group, vals) in
+            [("ins", custom::ins(ir, op)), ("outs", custom::outs(ir, op)), ("tmps", custom::tmps(ir, op))]
+        {
+            for (i, v) in vals.iter().enumerate() {
+                operands.push(*v);
+                names.push(format!("{group}[{i}]"));
+            }
+        }
+        let events = self.macro_events(op)?;
+        let what = format!("custom op '{name}'");
+        let trace = self.native_call(op, &what, &entry, &sources, (&operands, &names), &events)?;
         self.replay(op, &trace);
         if custom::is_macro(ir, op) {
-            self.check_macro(op, &name, &trace);
+            self.check_macro(op, &name, &trace, &events);
         }
         Ok(())
+    }
+
+    /// The event ids a macro is given for its sync slots: its
+    /// `sync_related_args`, or, where no sync solver filled them in, ids the
+    /// twin assigns as the solver would: pinned ones as pinned, the others
+    /// the lowest free id of their pipe pair.
+    fn macro_events(&self, op: OpId) -> R<Vec<i64>> {
+        let ir = self.ir;
+        let args = custom::sync_args(ir, op);
+        if !args.is_empty() || !custom::is_macro(ir, op) {
+            return Ok(args.iter().map(|v| self.int(*v)).collect());
+        }
+        let slots = custom::sync_event_slots(ir, op);
+        // A slot without pipes is between the macro's in and out pipes.
+        let pipes = custom::pipes(ir, op);
+        let default = (pipes[0].to_string(), pipes.get(1).unwrap_or(&pipes[0]).to_string());
+        let pair = |s: &hivm_dialects::hivm::attrs::SyncEventSlot| s.pipes.clone().unwrap_or_else(|| default.clone());
+        let mut taken: BTreeMap<(String, String), Vec<i64>> = BTreeMap::new();
+        for s in &slots {
+            if let Some(e) = s.event {
+                taken.entry(pair(s)).or_default().push(e as i64);
+            }
+        }
+        let mut ids = Vec::new();
+        for s in &slots {
+            let id = match s.event {
+                Some(e) => e as i64,
+                None => {
+                    let used = taken.entry(pair(s)).or_default();
+                    let free = (0..8).find(|i| !used.contains(i)).ok_or_else(|| {
+                        RunError::at(
+                            op,
+                            "more than eight sync slots on one pipe pair: the hardware has eight event ids",
+                        )
+                    })?;
+                    used.push(free);
+                    free
+                }
+            };
+            ids.push(id);
+        }
+        Ok(ids)
     }
 
     /// `func.call` of a declaration, as in kernels already lowered by
@@ -92,8 +139,10 @@ impl Interp<'_> {
         }
         let sources = self.config.impls.clone();
         let operands = ir.operands(op).to_vec();
+        let names: Vec<String> = (0..operands.len()).map(|i| format!("operand #{i}")).collect();
         self.sync.full_barrier();
-        let trace = self.native_call(op, &format!("@{name}"), &format!("_mlir_ciface_{name}"), &sources, &operands)?;
+        let (what, entry) = (format!("@{name}"), format!("_mlir_ciface_{name}"));
+        let trace = self.native_call(op, &what, &entry, &sources, (&operands, &names), &[])?;
         if trace.iter().any(|r| r.kind == native::READ || r.kind == native::WRITE) {
             self.replay(op, &trace);
         }
@@ -102,16 +151,19 @@ impl Interp<'_> {
     }
 
     /// Builds (or reuses) the library of `sources`, calls `entry` with
-    /// `operands` in a child process, and returns the trace of what it did.
+    /// `operands` and then the integers `extra` in a child process, and
+    /// returns the trace of what it did.
     fn native_call(
         &mut self,
         op: OpId,
         what: &str,
         entry: &str,
         sources: &[PathBuf],
-        operands: &[hivm_ir::Value],
+        (operands, names): (&[hivm_ir::Value], &[String]),
+        extra: &[i64],
     ) -> R<Vec<native::Rec>> {
         let ir = self.ir;
+        let ub_map = self.ub_map(op, operands, names);
         let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
         // SAFETY: only looking the symbol up.
         if unsafe { lib.get::<unsafe extern "C" fn()>(entry.as_bytes()) }.is_err() {
@@ -146,6 +198,7 @@ impl Interp<'_> {
                 }
             }
         }
+        args.extend(extra.iter().map(|e| Arg::Word(*e as u64)));
         if self.shared.is_none() {
             let shared = Shared::new().map_err(|e| RunError::at(op, e))?;
             shared.reset_mask();
@@ -198,6 +251,9 @@ impl Interp<'_> {
                 if !bad.is_empty() {
                     return Err(RunError::at(op, format!("{what} wrote outside its buffers: {}", bad.join("; "))));
                 }
+                if let Some(m) = &ub_map {
+                    m.check(op, &what, &trace)?;
+                }
                 Ok(trace)
             }
             Err(CallError::Misuse(m)) => Err(RunError::at(op, format!("{what}: {m}"))),
@@ -215,7 +271,14 @@ impl Interp<'_> {
                 }
                 Err(e)
             }
-            Err(CallError::Exit(c)) => Err(RunError::at(op, format!("{what} ended the process with exit status {c}"))),
+            Err(CallError::StackOverflow) => Err(RunError::at(
+                op,
+                format!("{what} overflowed its stack (endless recursion, or locals too large for the stack?)"),
+            )),
+            Err(CallError::Exit(c)) => Err(RunError::at(
+                op,
+                format!("{what} ended the process with exit status {c} (exit() or _exit() instead of returning)"),
+            )),
             Err(CallError::Timeout(t)) => Err(RunError::at(
                 op,
                 format!("{what} did not return within {} s (an endless loop?); see --timeout", t.as_secs_f64()),
@@ -277,7 +340,7 @@ impl Interp<'_> {
 
     /// The "common integration bug": the macro's set/wait handshakes per
     /// pipe pair against its declared slots and the event ids it was given.
-    fn check_macro(&mut self, op: OpId, name: &str, trace: &[native::Rec]) {
+    fn check_macro(&mut self, op: OpId, name: &str, trace: &[native::Rec], given: &[i64]) {
         let ir = self.ir;
         // Per (set pipe, wait pipe): events set, events waited, in order.
         let mut sets: BTreeMap<(usize, usize), Vec<i64>> = BTreeMap::new();
@@ -328,6 +391,9 @@ impl Interp<'_> {
             *declared.entry((s.mode, a, b)).or_default() += 1;
         }
         let site = Site { op: Some(op), detail: None };
+        // Pipe pairs whose handshake count is already wrong: their event
+        // ids cannot line up either, and saying so again adds nothing.
+        let mut miscounted = std::collections::BTreeSet::new();
         let mut check = |mode: MacroSync, found: &BTreeMap<(usize, usize), usize>, what: &str| {
             let mut all: std::collections::BTreeSet<(usize, usize)> = found.keys().copied().collect();
             all.extend(declared.keys().filter(|(m, _, _)| *m == mode).map(|(_, a, b)| (*a, *b)));
@@ -335,6 +401,7 @@ impl Interp<'_> {
                 let n = found.get(&(a, b)).copied().unwrap_or(0);
                 let d = declared.get(&(mode, a, b)).copied().unwrap_or(0);
                 if n != d {
+                    miscounted.insert((a, b));
                     self.sync.reports.push(Report {
                         class: Class::Macro,
                         site: site.clone(),
@@ -353,10 +420,9 @@ impl Interp<'_> {
         check(MacroSync::Internal, &internal, "internal set_flag/wait_flag pair(s)");
         check(MacroSync::Wait, &wait_only, "wait_flag(s) with no set_flag of its own");
         check(MacroSync::Set, &set_only, "set_flag(s) left for a later wait");
-        // Event ids solved by the sync solver (>= 0) must be the ones used.
-        let given: Vec<i64> = custom::sync_args(ir, op).iter().map(|v| self.int(*v)).collect();
+        // The event ids it was given must be the ones used.
         if given.len() == slots.len() {
-            for (slot, id) in slots.iter().zip(&given) {
+            for (slot, id) in slots.iter().zip(given) {
                 if *id < 0 {
                     continue;
                 }
@@ -369,7 +435,7 @@ impl Interp<'_> {
                     MacroSync::Set => sets.get(&(a, b)).cloned().unwrap_or_default(),
                     _ => waits.get(&(a, b)).cloned().unwrap_or_default(),
                 };
-                if !used.is_empty() && !used.contains(id) {
+                if !used.is_empty() && !used.contains(id) && !miscounted.contains(&(a, b)) {
                     self.sync.reports.push(Report {
                         class: Class::Macro,
                         site: site.clone(),

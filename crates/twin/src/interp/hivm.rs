@@ -43,6 +43,12 @@ impl Interp<'_> {
                     Some(e) => e.trim_start_matches("EVENT_ID").parse::<i64>().unwrap_or(0),
                     None => ir.operands(op).first().map(|v| self.int(*v)).unwrap_or(0),
                 };
+                if !(0..=7).contains(&event) {
+                    return Err(RunError::at(
+                        op,
+                        format!("event id {event} is not one of EVENT_ID0..EVENT_ID7 (the hardware has eight)"),
+                    ));
+                }
                 if name == "hivm.hir.set_flag" {
                     self.sync.set_flag(set, wait, event, &site);
                 } else {
@@ -126,6 +132,7 @@ impl Interp<'_> {
             ));
         }
         self.set(res, Val::Mem(Rc::new(v)));
+        self.note_ub_root(op, res);
         Ok(())
     }
 

@@ -96,6 +96,7 @@ impl Interp<'_> {
                     }
                 };
                 self.set(res, Val::Mem(m));
+                self.note_ub_root(op, res);
             }
             "memref.dealloc" => {}
             "memref.load" => {

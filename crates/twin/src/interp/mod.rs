@@ -9,8 +9,11 @@ mod arith;
 mod builtins;
 mod custom;
 mod hivm;
+mod liveness;
 mod memref;
+mod ub_bounds;
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -84,6 +87,13 @@ pub struct Interp<'a> {
     /// This block's on-chip memories and how much of each `memref.alloc` used.
     onchip: Vec<(Space, BufId, usize)>,
     block: (i64, i64),
+    /// Buffers from this id on were allocated by the running block.
+    block_start: BufId,
+    /// UB buffers the running block allocated (memref.alloc, pointer_cast),
+    /// by the value that names them: its defining op and host byte range.
+    ub_roots: HashMap<Value, (OpId, u64, u64)>,
+    /// Program order of functions, for the liveness of `ub_roots`.
+    orders: HashMap<OpId, liveness::FuncOrder>,
     /// Names of GM buffers (kernel arguments), for reports.
     pub named: Vec<(u64, u64, String)>,
     steps: u64,
@@ -110,6 +120,9 @@ impl<'a> Interp<'a> {
             shared: None,
             onchip: Vec::new(),
             block: (0, 1),
+            block_start: BufId::MAX,
+            ub_roots: HashMap::new(),
+            orders: HashMap::new(),
             named: Vec::new(),
             steps: 0,
             scratch: Vec::new(),
@@ -124,15 +137,27 @@ impl<'a> Interp<'a> {
     /// Sets up block `idx` of `num`: fresh on-chip memories and sync state.
     pub fn start_block(&mut self, idx: i64, num: i64) -> Result<(), String> {
         self.block = (idx, num);
-        // The previous block's on-chip memories are gone with it.
-        for (_, id, _) in std::mem::take(&mut self.onchip) {
-            self.mem.free(id);
+        // The previous block's memories are gone with it: its on-chip
+        // memories start over empty, its global allocations are unmapped.
+        for id in self.block_start..self.mem.next_id() {
+            if !self.onchip.iter().any(|(_, o, _)| *o == id) {
+                self.mem.free(id);
+            }
         }
-        let caps = self.config.caps;
-        for space in [Space::Ub, Space::L1, Space::L0a, Space::L0b, Space::L0c] {
-            let id = self.mem.alloc(caps.of(space), space)?;
-            self.onchip.push((space, id, 0));
+        if self.onchip.is_empty() {
+            let caps = self.config.caps;
+            for space in [Space::Ub, Space::L1, Space::L0a, Space::L0b, Space::L0c] {
+                let id = self.mem.alloc(caps.of(space), space)?;
+                self.onchip.push((space, id, 0));
+            }
+        } else {
+            for (_, id, used) in &mut self.onchip {
+                self.mem.get_mut(*id).clear();
+                *used = 0;
+            }
         }
+        self.block_start = self.mem.next_id();
+        self.ub_roots.clear();
         self.sync = SyncChecker::new(self.config.regbase);
         if self.config.trace {
             self.sync.timeline = Some(Vec::new());

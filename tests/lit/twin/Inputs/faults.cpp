@@ -43,3 +43,43 @@ void _mlir_ciface_around(memref_t<float, 1> *out) {
   out->aligned[out->sizes[0]] = 1.0f;
 }
 }
+
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+extern "C" {
+// Ends the process with status 0 instead of returning.
+void _mlir_ciface_exits_zero(memref_t<float, 1> *) { exit(0); }
+
+void _mlir_ciface_underscore_exit(memref_t<float, 1> *) { _exit(0); }
+
+static void spinner() {
+  prctl(PR_SET_NAME, "hivm-test-spin");
+  for (;;)
+    ;
+}
+
+// Leaves a process spinning behind and returns.
+void _mlir_ciface_forks_and_returns(memref_t<float, 1> *) {
+  if (fork() == 0)
+    spinner();
+}
+
+// Leaves a process spinning behind and spins itself.
+void _mlir_ciface_forks_and_spins(memref_t<float, 1> *) {
+  if (fork() == 0)
+    spinner();
+  volatile int forever = 1;
+  while (forever)
+    ;
+}
+
+// Recursion without end, each frame with a large local array.
+static int deep(volatile int n) {
+  volatile char frame[4096];
+  frame[n % 4096] = (char)n;
+  return deep(n + 1) + frame[0];
+}
+void _mlir_ciface_overflows_stack(memref_t<float, 1> *out) { out->aligned[0] = (float)deep(0); }
+}
