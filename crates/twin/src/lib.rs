@@ -8,6 +8,7 @@ pub mod interp;
 pub mod memory;
 pub mod native;
 pub mod npy;
+pub mod signature;
 pub mod sync;
 pub mod value;
 

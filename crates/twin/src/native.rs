@@ -9,6 +9,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::memory::{Buffer, Space};
+use crate::signature::Signature;
 
 pub const HEADER: &str = include_str!("../include/hivm_twin.h");
 const RUNTIME: &str = include_str!("../include/hivm_twin_rt.c");
@@ -167,6 +168,7 @@ fn is_c(p: &Path) -> bool {
 #[derive(Default)]
 pub struct Natives {
     libs: HashMap<Vec<PathBuf>, (PathBuf, libloading::Library)>,
+    signatures: HashMap<(Vec<PathBuf>, String), std::rc::Rc<Signature>>,
 }
 
 /// How a call into an implementation ended, when it did not return normally.
@@ -203,6 +205,18 @@ impl Natives {
             self.libs.insert(sources.to_vec(), (path, lib));
         }
         Ok(&self.libs[sources].1)
+    }
+
+    /// The signature of `entry` in the library of `sources` (built already).
+    pub fn signature(&mut self, sources: &[PathBuf], entry: &str) -> Result<std::rc::Rc<Signature>, String> {
+        let key = (sources.to_vec(), entry.to_string());
+        if let Some(s) = self.signatures.get(&key) {
+            return Ok(s.clone());
+        }
+        let path = self.libs.get(sources).map(|(p, _)| p.clone()).ok_or("the implementation is not built")?;
+        let s = std::rc::Rc::new(crate::signature::read(&path, entry)?);
+        self.signatures.insert(key, s.clone());
+        Ok(s)
     }
 }
 

@@ -31,7 +31,7 @@ func.func @relu(%out: memref<64xf32>) {
 
 // Scratch at UB address 0 is where %keep lives, and %keep is stored after
 // the op: the implementation destroys it.
-// LIVE: ub-bounds.mlir:[[@LINE+5]]:3: error: custom op 'double' (_mlir_ciface_scratch_at_0): vadds({{.*}}) [counter mask] writes UB[0, 32), which overlaps a live memref.alloc buffer defined at {{.*}}ub-bounds.mlir:[[@LINE+2]]:11 that the op was not passed (UB[0, 32))
+// LIVE: ub-bounds.mlir:[[@LINE+4]]:3: error: custom op 'double' (_mlir_ciface_scratch_at_0): vadds({{.*}}) [counter mask] writes UB[0, 32), which overlaps a live memref.alloc buffer defined at {{.*}}ub-bounds.mlir:[[@LINE+2]]:11 that the op was not passed (UB[0, 32))
 func.func @clobber_live(%out: memref<8xf32>) {
   %keep = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
   %dst = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
@@ -62,7 +62,7 @@ func.func @scratch_free(%out: memref<8xf32>) {
 
 // %acc (at UB 0) is used earlier in the loop body only, but the loop comes
 // round to it again: it is live when the op runs.
-// LOOP: ub-bounds.mlir:[[@LINE+9]]:5: error: custom op 'double' (_mlir_ciface_scratch_at_0): {{.*}} which overlaps a live memref.alloc buffer
+// LOOP: ub-bounds.mlir:[[@LINE+10]]:5: error: custom op 'double' (_mlir_ciface_scratch_at_0): {{.*}} which overlaps a live memref.alloc buffer
 func.func @live_in_loop(%out: memref<8xf32>) {
   %acc = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
   %dst = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>

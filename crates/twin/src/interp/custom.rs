@@ -12,10 +12,73 @@ use hivm_ir::OpId;
 
 use super::{Interp, R, RunError};
 use crate::native::{self, Arg, CallError, Region, Shared};
+use crate::signature::{self, Mlir, Passed, Signature};
 use crate::sync::{self, Class, Report, Site};
 use crate::value::{Elem, Val};
 
+/// What a call passes: operands with their names (`ins[0]`, ...), then
+/// plain integers (a macro's event ids), and a summary for messages.
+struct CallArgs<'a> {
+    operands: &'a [hivm_ir::Value],
+    names: &'a [String],
+    extra: &'a [i64],
+    counts: String,
+}
+
 impl Interp<'_> {
+    /// The implementation's parameters (from its debug information) against
+    /// what the op passes. Where no debug information describes the entry
+    /// (a prebuilt object), says so once and carries on.
+    fn check_signature(&mut self, op: OpId, what: &str, entry: &str, sources: &[PathBuf], args: &CallArgs) -> R<()> {
+        let ir = self.ir;
+        let sig = self.natives.signature(sources, entry).map_err(|e| RunError::at(op, e))?;
+        let params = match &*sig {
+            Signature::Params(p) => p,
+            Signature::Open => return Ok(()),
+            Signature::Unknown => {
+                if self.unchecked.insert(entry.to_string()) {
+                    let files: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
+                    self.sync.reports.push(Report {
+                        class: Class::Warning,
+                        site: Site { op: Some(op), detail: None },
+                        message: format!(
+                            "{what}: the signature check was skipped: no debug information describes {entry} in {} \
+                             (build it with -g to have it checked)",
+                            files.join(", ")
+                        ),
+                        other: None,
+                    });
+                }
+                return Ok(());
+            }
+        };
+        let mut passed = Vec::new();
+        for (v, name) in args.operands.iter().zip(args.names) {
+            let t = ir.value_type(*v);
+            let (memref, elem) = match ir.type_data(t) {
+                hivm_ir::TypeData::MemRef { shape, elem, .. } => (Some(shape.len() as u64), *elem),
+                _ => (None, t),
+            };
+            passed.push(Passed {
+                name: name.clone(),
+                mlir: hivm_ir::printer::type_to_string(ir, t),
+                memref,
+                elem: Mlir::of(ir, elem),
+                optional: false,
+            });
+        }
+        for i in 0..args.extra.len() {
+            passed.push(Passed {
+                name: format!("sync arg {i}"),
+                mlir: "i64".into(),
+                memref: None,
+                elem: Mlir::Int { bits: 64, signedness: hivm_ir::types::Signedness::Signless },
+                optional: true,
+            });
+        }
+        signature::compare(params, &passed, &args.counts).map_err(|e| RunError::at(op, format!("{what}: {e}")))
+    }
+
     fn implementation_sources(&self, op: OpId) -> R<Vec<PathBuf>> {
         if !self.config.impls.is_empty() {
             return Ok(self.config.impls.clone());
@@ -60,7 +123,15 @@ impl Interp<'_> {
         }
         let events = self.macro_events(op)?;
         let what = format!("custom op '{name}'");
-        let trace = self.native_call(op, &what, &entry, &sources, (&operands, &names), &events)?;
+        let counts = format!(
+            "ins: {}, outs: {}, tmps: {}, sync args: {}",
+            custom::ins(ir, op).len(),
+            custom::outs(ir, op).len(),
+            custom::tmps(ir, op).len(),
+            events.len()
+        );
+        let args = CallArgs { operands: &operands, names: &names, extra: &events, counts };
+        let trace = self.native_call(op, &what, &entry, &sources, &args)?;
         self.replay(op, &trace);
         if custom::is_macro(ir, op) {
             self.check_macro(op, &name, &trace, &events);
@@ -142,7 +213,9 @@ impl Interp<'_> {
         let names: Vec<String> = (0..operands.len()).map(|i| format!("operand #{i}")).collect();
         self.sync.full_barrier();
         let (what, entry) = (format!("@{name}"), format!("_mlir_ciface_{name}"));
-        let trace = self.native_call(op, &what, &entry, &sources, (&operands, &names), &[])?;
+        let counts = format!("{} operand(s)", operands.len());
+        let args = CallArgs { operands: &operands, names: &names, extra: &[], counts };
+        let trace = self.native_call(op, &what, &entry, &sources, &args)?;
         if trace.iter().any(|r| r.kind == native::READ || r.kind == native::WRITE) {
             self.replay(op, &trace);
         }
@@ -150,19 +223,19 @@ impl Interp<'_> {
         Ok(())
     }
 
-    /// Builds (or reuses) the library of `sources`, calls `entry` with
-    /// `operands` and then the integers `extra` in a child process, and
-    /// returns the trace of what it did.
+    /// Builds (or reuses) the library of `sources`, checks `entry`'s
+    /// signature against `args`, calls it in a child process, and returns
+    /// the trace of what it did.
     fn native_call(
         &mut self,
         op: OpId,
         what: &str,
         entry: &str,
         sources: &[PathBuf],
-        (operands, names): (&[hivm_ir::Value], &[String]),
-        extra: &[i64],
+        args: &CallArgs,
     ) -> R<Vec<native::Rec>> {
         let ir = self.ir;
+        let CallArgs { operands, names, extra, .. } = *args;
         let ub_map = self.ub_map(op, operands, names);
         let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
         // SAFETY: only looking the symbol up.
@@ -170,9 +243,10 @@ impl Interp<'_> {
             let files: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
             return Err(RunError::at(op, format!("{what} has no implementation: no {entry} in {}", files.join(", "))));
         }
+        self.check_signature(op, &format!("{what} ({entry})"), entry, sources, args)?;
         // Descriptors live until the call returns.
         let mut descriptors: Vec<Vec<u64>> = Vec::new();
-        let mut args = Vec::new();
+        let mut words = Vec::new();
         for v in operands {
             match self.get(*v).clone() {
                 Val::Mem(m) => {
@@ -181,12 +255,12 @@ impl Interp<'_> {
                     d.extend(m.sizes.iter().map(|s| *s as u64));
                     d.extend(m.strides.iter().map(|s| *s as u64));
                     descriptors.push(d);
-                    args.push(Arg::Word(descriptors.last().unwrap().as_ptr() as u64));
+                    words.push(Arg::Word(descriptors.last().unwrap().as_ptr() as u64));
                 }
-                Val::Int(i) => args.push(Arg::Word(i as u64)),
+                Val::Int(i) => words.push(Arg::Word(i as u64)),
                 Val::Float(f) => {
                     let e = Elem::of(ir, ir.value_type(*v));
-                    args.push(Arg::Float(match e {
+                    words.push(Arg::Float(match e {
                         Some(Elem::F32) => (f as f32).to_bits() as u64,
                         Some(Elem::F16) => half::f16::from_f64(f).to_bits() as u64,
                         Some(Elem::BF16) => half::bf16::from_f64(f).to_bits() as u64,
@@ -198,7 +272,7 @@ impl Interp<'_> {
                 }
             }
         }
-        args.extend(extra.iter().map(|e| Arg::Word(*e as u64)));
+        words.extend(extra.iter().map(|e| Arg::Word(*e as u64)));
         if self.shared.is_none() {
             let shared = Shared::new().map_err(|e| RunError::at(op, e))?;
             shared.reset_mask();
@@ -228,7 +302,7 @@ impl Interp<'_> {
         let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
         let shared = self.shared.as_ref().unwrap();
         let what = format!("{what} ({entry})");
-        let result = native::call(lib, entry, &args, shared, self.config.timeout);
+        let result = native::call(lib, entry, &words, shared, self.config.timeout);
         drop(descriptors);
         match result {
             Ok(()) => {

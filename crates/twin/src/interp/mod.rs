@@ -92,6 +92,8 @@ pub struct Interp<'a> {
     /// UB buffers the running block allocated (memref.alloc, pointer_cast),
     /// by the value that names them: its defining op and host byte range.
     ub_roots: HashMap<Value, (OpId, u64, u64)>,
+    /// Entry points whose signature could not be checked (said once).
+    unchecked: std::collections::HashSet<String>,
     /// Program order of functions, for the liveness of `ub_roots`.
     orders: HashMap<OpId, liveness::FuncOrder>,
     /// Names of GM buffers (kernel arguments), for reports.
@@ -123,6 +125,7 @@ impl<'a> Interp<'a> {
             block_start: BufId::MAX,
             ub_roots: HashMap::new(),
             orders: HashMap::new(),
+            unchecked: Default::default(),
             named: Vec::new(),
             steps: 0,
             scratch: Vec::new(),
