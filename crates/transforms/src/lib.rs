@@ -35,6 +35,18 @@ pub fn pass_registry() -> PassRegistry {
     r.register("convert-hivm-to-std", "Lower custom ops to calls of their implementations", |o| {
         Ok(Box::new(hivm::to_std::ToStd::from_options(o)?))
     });
+    r.register(
+        "hivm-graph-sync-solver",
+        "Inject set_flag/wait_flag/pipe_barrier between pipes (solver-version=v1|v2)",
+        |o| Ok(Box::new(hivm::gss::GraphSyncSolver::from_options(o)?)),
+    );
+    r.register("hivm-lower-multi-buffer-counter", "Lower the sync solver's multi-buffer counters", |o| {
+        no_options(
+            "hivm-lower-multi-buffer-counter",
+            o,
+            Box::new(hivm::lower_multi_buffer_counter::LowerMultiBufferCounter),
+        )
+    });
     r.register("hacc-append-device-spec", "Mark the module with its target (target=NAME)", |o| {
         Ok(Box::new(hivm::device_spec::AppendDeviceSpec::from_options(o)?))
     });

@@ -3,7 +3,9 @@
 pub mod alloc_extra_buffer;
 pub mod bind_sub_block;
 pub mod device_spec;
+pub mod gss;
 pub mod implementations;
+pub mod lower_multi_buffer_counter;
 pub mod mark_stride_align;
 pub mod to_std;
 

@@ -1,0 +1,270 @@
+//! Writing the syncs into the function (spec §4.12, §6.5): each node's
+//! "before" syncs go immediately before its anchor in order, its "after"
+//! syncs immediately after; a macro's sync slots become `arith.constant`
+//! operands; device entries end with `pipe_barrier[<PIPE_ALL>]`.
+
+use std::collections::HashMap;
+
+use hivm_dialects::hivm::custom;
+use hivm_dialects::util::{opaque_attr, segment_attr, segments};
+use hivm_ir::builder::{Builder, InsertPoint};
+use hivm_ir::dialect::Traits;
+use hivm_ir::{Attribute, Ir, OpId, Value};
+
+use super::emit::{Flag, Maps, SyncOp};
+use super::pipes::{self, Pipe};
+use super::slots;
+use super::tree::{Kind, NodeId, Tree};
+
+/// Where syncs attached to a node go.
+enum Anchor {
+    Before(OpId),
+    After(OpId),
+    BlockStart(hivm_ir::BlockId),
+    BlockEnd(hivm_ir::BlockId),
+}
+
+pub struct CodeGen<'t> {
+    tree: &'t Tree,
+    func: OpId,
+    /// Per macro: the value given to each slot by a complementary sync.
+    slot_values: HashMap<OpId, Vec<Option<Value>>>,
+}
+
+impl<'t> CodeGen<'t> {
+    pub fn new(tree: &'t Tree, func: OpId) -> CodeGen<'t> {
+        CodeGen { tree, func, slot_values: HashMap::new() }
+    }
+
+    fn anchor(&self, ir: &Ir, node: NodeId, after: bool) -> Anchor {
+        let n = &self.tree.nodes[node];
+        let entry = ir.region_blocks(ir.regions(self.func)[0])[0];
+        if n.parent == Some(self.tree.root) {
+            return if after {
+                Anchor::Before(terminator(ir, last_block(ir, self.func)))
+            } else {
+                Anchor::BlockStart(entry)
+            };
+        }
+        if n.kind == Kind::PlaceHolder {
+            if let Some(b) = n.ph.block {
+                return if n.ph.begin { Anchor::BlockStart(b) } else { Anchor::BlockEnd(b) };
+            }
+            let linked = n.ph.before.or(n.ph.after).expect("a placeholder anchors something");
+            let op = self.tree.nodes[linked].op.expect("a loop has an op");
+            return if after { Anchor::After(op) } else { Anchor::Before(op) };
+        }
+        let op = n.op.expect("an anchored node has an op");
+        if after { Anchor::After(op) } else { Anchor::Before(op) }
+    }
+
+    fn loc(&self, ir: &Ir, node: NodeId) -> Attribute {
+        let mut n = node;
+        loop {
+            let d = &self.tree.nodes[n];
+            if d.kind == Kind::PlaceHolder {
+                if let Some(b) = d.ph.block {
+                    let r = ir.block(b).parent.expect("a block in a region");
+                    return ir.loc(ir.region_parent(r).expect("a region in an op"));
+                }
+                let linked = d.ph.before.or(d.ph.after).unwrap();
+                return ir.loc(self.tree.nodes[linked].op.unwrap());
+            }
+            if let Some(op) = d.op {
+                return ir.loc(op);
+            }
+            match d.parent {
+                Some(p) => n = p,
+                None => return ir.loc(self.func),
+            }
+        }
+    }
+
+    /// Inserts `op` at the anchor, after the ops inserted there before it.
+    fn place(ir: &mut Ir, anchor: &mut Anchor, op: OpId) {
+        match *anchor {
+            Anchor::Before(a) => ir.insert_op_before(a, op),
+            Anchor::After(a) => {
+                ir.insert_op_after(a, op);
+                *anchor = Anchor::After(op);
+            }
+            Anchor::BlockStart(b) => match ir.block(b).first {
+                Some(first) => {
+                    ir.insert_op_before(first, op);
+                    *anchor = Anchor::After(op);
+                }
+                None => {
+                    ir.append_op(b, op);
+                    *anchor = Anchor::After(op);
+                }
+            },
+            Anchor::BlockEnd(b) => match ir.block(b).last.filter(|l| is_terminator(ir, *l)) {
+                Some(t) => ir.insert_op_before(t, op),
+                None => ir.append_op(b, op),
+            },
+        }
+    }
+
+    pub fn generate(&mut self, ir: &mut Ir, mut maps: Maps, device_entry: bool) {
+        // Syncs after a block's begin or end placeholder go before it.
+        let moves: Vec<(NodeId, Vec<SyncOp>)> = maps
+            .after
+            .entries
+            .iter_mut()
+            .filter(|(n, _)| {
+                let d = &self.tree.nodes[*n];
+                d.kind == Kind::PlaceHolder && d.ph.block.is_some()
+            })
+            .map(|(n, ops)| (*n, ops.drain(..).collect()))
+            .collect();
+        for (n, ops) in moves {
+            maps.before.at(n).extend(ops);
+        }
+        for (node, ops) in &maps.before.entries {
+            let mut anchor = self.anchor(ir, *node, false);
+            let loc = self.loc(ir, *node);
+            for op in ops {
+                self.emit(ir, *node, op, &mut anchor, loc);
+            }
+        }
+        for (node, ops) in &maps.after.entries {
+            let loc = self.loc(ir, *node);
+            for op in ops.iter().rev() {
+                let mut anchor = self.anchor(ir, *node, true);
+                self.emit(ir, *node, op, &mut anchor, loc);
+            }
+        }
+        self.fill_slots(ir, &maps.slot_ids);
+        if device_entry {
+            let ret = terminator(ir, last_block(ir, self.func));
+            let loc = ir.loc(ret);
+            let op = barrier(ir, pipes::ALL, loc);
+            ir.insert_op_before(ret, op);
+        }
+    }
+
+    fn emit(&mut self, ir: &mut Ir, node: NodeId, s: &SyncOp, anchor: &mut Anchor, loc: Attribute) {
+        match s {
+            SyncOp::Barrier(p) => {
+                let op = barrier(ir, *p, loc);
+                Self::place(ir, anchor, op);
+            }
+            SyncOp::Set(f) | SyncOp::Wait(f) => {
+                let is_set = matches!(s, SyncOp::Set(_));
+                self.record_slot_value(ir, node, f, is_set);
+                let name = if is_set { "hivm.hir.set_flag" } else { "hivm.hir.wait_flag" };
+                // Rotating ids (multi-buffering) are refused before codegen.
+                debug_assert!(f.all_at_once || f.ids.len() == 1);
+                for id in &f.ids {
+                    let op = flag_op(ir, name, f.src, f.dst, *id, loc);
+                    Self::place(ir, anchor, op);
+                }
+            }
+        }
+    }
+
+    /// A set (for a `wait` slot) or wait (for a `set` slot) attached to a
+    /// macro on the slot's pipe pair passes its id to the macro.
+    fn record_slot_value(&mut self, ir: &mut Ir, node: NodeId, f: &Flag, is_set: bool) {
+        let Some(op) = self.tree.nodes[node].op.filter(|o| ir.is_op(*o, custom::MACRO)) else { return };
+        let slots = slots::slots_of(ir, op);
+        if slots.is_empty() {
+            return;
+        }
+        for (i, slot) in slots.iter().enumerate() {
+            let complementary = match slot.mode {
+                hivm_dialects::hivm::attrs::MacroSync::Wait => is_set,
+                hivm_dialects::hivm::attrs::MacroSync::Set => !is_set,
+                hivm_dialects::hivm::attrs::MacroSync::Internal => false,
+            };
+            if !slot.explicit || slot.src != f.src || slot.dst != f.dst || !complementary {
+                continue;
+            }
+            let v = self.function_constant(ir, f.ids[0] as i64, ir.loc(op));
+            let values = self.slot_values.entry(op).or_insert_with(|| vec![None; slots.len()]);
+            values[i] = Some(v);
+        }
+    }
+
+    /// An `i64` constant at the very start of the function.
+    fn function_constant(&self, ir: &mut Ir, v: i64, loc: Attribute) -> Value {
+        let entry = ir.region_blocks(ir.regions(self.func)[0])[0];
+        let ip = InsertPoint::start(ir, entry);
+        constant(ir, ip, v, loc)
+    }
+
+    fn fill_slots(&self, ir: &mut Ir, resolved: &[(OpId, Vec<i64>)]) {
+        let mut macros = Vec::new();
+        ir.walk(self.func, &mut |o| {
+            if ir.is_op(o, custom::MACRO) {
+                macros.push(o);
+            }
+        });
+        for op in macros {
+            let slots = slots::slots_of(ir, op);
+            let loc = ir.loc(op);
+            let default = constant(ir, InsertPoint::Before(op), -1, loc);
+            let given = self.slot_values.get(&op);
+            let ids = resolved.iter().find(|(o, _)| *o == op).map(|(_, v)| v.as_slice()).unwrap_or(&[]);
+            let mut args = Vec::new();
+            for (i, slot) in slots.iter().enumerate() {
+                let v = if let Some(v) = given.and_then(|g| g[i]) {
+                    v
+                } else if let Some(id) = ids.get(i).filter(|id| **id >= 0) {
+                    constant(ir, InsertPoint::Before(op), *id, loc)
+                } else if let Some(p) = slot.pinned {
+                    constant(ir, InsertPoint::Before(op), p as i64, loc)
+                } else {
+                    default
+                };
+                args.push(v);
+            }
+            let mut sizes = segments(ir, op);
+            sizes.resize(4, 0);
+            let keep = sizes[0] + sizes[1] + sizes[2];
+            let mut operands = ir.operands(op)[..keep].to_vec();
+            operands.extend(&args);
+            sizes[3] = args.len();
+            ir.set_operands(op, &operands);
+            let seg = segment_attr(ir, &sizes);
+            ir.set_attr(op, "operandSegmentSizes", seg);
+        }
+    }
+}
+
+fn last_block(ir: &Ir, func: OpId) -> hivm_ir::BlockId {
+    *ir.region_blocks(ir.regions(func)[0]).last().expect("a function body")
+}
+
+fn is_terminator(ir: &Ir, op: OpId) -> bool {
+    ir.op_def(op).is_some_and(|d| d.traits.has(Traits::TERMINATOR))
+}
+
+fn terminator(ir: &Ir, b: hivm_ir::BlockId) -> OpId {
+    ir.block(b).last.expect("a block ends with a terminator")
+}
+
+fn constant(ir: &mut Ir, ip: InsertPoint, v: i64, loc: Attribute) -> Value {
+    let i64t = ir.int_type(64);
+    let attr = ir.int_attr(v as i128, i64t);
+    let mut b = Builder::new(ir, ip);
+    let c = b.op("arith.constant", &[], &[i64t], vec![("value", attr)], loc);
+    ir.result(c, 0)
+}
+
+fn pipe_attr(ir: &mut Ir, p: Pipe) -> Attribute {
+    opaque_attr(ir, "hivm", &format!("pipe<{}>", pipes::name(p)))
+}
+
+fn barrier(ir: &mut Ir, p: Pipe, loc: Attribute) -> OpId {
+    let a = pipe_attr(ir, p);
+    let mut b = Builder::new(ir, InsertPoint::Nowhere);
+    b.op("hivm.hir.pipe_barrier", &[], &[], vec![("pipe", a)], loc)
+}
+
+fn flag_op(ir: &mut Ir, name: &str, src: Pipe, dst: Pipe, id: u32, loc: Attribute) -> OpId {
+    let (s, d) = (pipe_attr(ir, src), pipe_attr(ir, dst));
+    let e = opaque_attr(ir, "hivm", &format!("event<EVENT_ID{id}>"));
+    let mut b = Builder::new(ir, InsertPoint::Nowhere);
+    b.op(name, &[], &[], vec![("set_pipe", s), ("wait_pipe", d), ("static_event_id", e)], loc)
+}

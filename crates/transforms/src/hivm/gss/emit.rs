@@ -1,0 +1,433 @@
+//! From chosen pairs to syncs (spec §4.11, §6.4): the final event ids, the
+//! syncs to put before and after each node, loop-level prologue/epilogue
+//! events (hoisted outward where nothing else uses their ids), and the
+//! boundary syncs of `custom_macro` slots.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+
+use hivm_dialects::hivm::attrs::MacroSync;
+use hivm_dialects::hivm::custom;
+use hivm_ir::OpId;
+
+use super::pipes::{self, Pipe};
+use super::slots;
+use super::solver::{PairEvents, Solver};
+use super::tree::{Kind, NodeId};
+
+#[derive(Clone, Debug)]
+pub enum SyncOp {
+    Barrier(Pipe),
+    Set(Flag),
+    Wait(Flag),
+}
+
+#[derive(Clone, Debug)]
+pub struct Flag {
+    pub src: Pipe,
+    pub dst: Pipe,
+    pub ids: Vec<u32>,
+    /// One static op per id (loop prologue/epilogue), not a rotating id.
+    pub all_at_once: bool,
+    /// For rotating ids: the loop whose iterations choose them.
+    pub multi_buffer_loop: Option<NodeId>,
+}
+
+/// Syncs attached to nodes, in first-use order of the nodes.
+#[derive(Default, Debug)]
+pub struct SyncMap {
+    pub entries: Vec<(NodeId, VecDeque<SyncOp>)>,
+    index: HashMap<NodeId, usize>,
+}
+
+impl SyncMap {
+    pub fn at(&mut self, n: NodeId) -> &mut VecDeque<SyncOp> {
+        let i = *self.index.entry(n).or_insert_with(|| {
+            self.entries.push((n, VecDeque::new()));
+            self.entries.len() - 1
+        });
+        &mut self.entries[i].1
+    }
+
+    pub fn get(&self, n: NodeId) -> Option<&VecDeque<SyncOp>> {
+        self.index.get(&n).map(|i| &self.entries[*i].1)
+    }
+}
+
+/// An error, at an op where there is one.
+pub type Located = (Option<OpId>, String);
+
+/// Per macro, the event id each slot resolved to (-1: none).
+pub type SlotIds = Vec<(OpId, Vec<i64>)>;
+
+pub struct Maps {
+    pub before: SyncMap,
+    pub after: SyncMap,
+    pub slot_ids: SlotIds,
+}
+
+/// Final ids, sync maps and loop-level events of the current solution.
+pub fn collect(s: &mut Solver) -> Result<Maps, Located> {
+    for ((src, dst), solver) in s.colours.iter_mut() {
+        solver.assign().map_err(|e| {
+            (None, format!("event ids of {} -> {} could not be assigned ({e:?})", pipes::name(*src), pipes::name(*dst)))
+        })?;
+    }
+    // Pins the solver had to honour.
+    for &p in &s.chosen {
+        let pair = &s.pairs[p];
+        if let (Some(pin), Some(node), false) = (pair.pinned, pair.colour, pair.useless) {
+            let ids = s.colours[&(pair.src, pair.dst)].ids(node);
+            if ids != [pin] {
+                return Err((
+                    pair.op1.and_then(|n| s.op_of(n)),
+                    "GraphSyncSolver assigned a different event id than the one pinned by custom_macro".into(),
+                ));
+            }
+        }
+    }
+    let t = &s.tree;
+    let mut before = SyncMap::default();
+    let mut after = SyncMap::default();
+    for &p in s.chosen.iter().chain(&s.persistent) {
+        let pair = &s.pairs[p];
+        if pair.useless {
+            continue;
+        }
+        let (Some(set), Some(wait)) = (pair.set_node(t), pair.wait_node(t)) else { continue };
+        if pair.is_barrier() {
+            before.at(wait).push_back(SyncOp::Barrier(pair.dst));
+        } else {
+            let node = pair.colour.expect("a chosen set/wait has a colour");
+            let flag = Flag {
+                src: pair.src,
+                dst: pair.dst,
+                ids: s.colours[&(pair.src, pair.dst)].ids(node).to_vec(),
+                all_at_once: false,
+                multi_buffer_loop: pair.ids.multi_buffer_loop,
+            };
+            after.at(set).push_back(SyncOp::Set(flag.clone()));
+            before.at(wait).push_front(SyncOp::Wait(flag));
+        }
+    }
+    // Loop-level backward events.
+    s.backward_events.clear();
+    for &p in &s.chosen {
+        let pair = &s.pairs[p];
+        if pair.useless || !pair.inner_backward {
+            continue;
+        }
+        let Some(node) = pair.colour else { continue };
+        let lp = pair.backward_loop.expect("a backward pair has a loop");
+        let ids = s.colours[&(pair.src, pair.dst)].ids(node).to_vec();
+        let events = events_of(&mut s.backward_events, lp);
+        let e = pair_entry(events, (pair.src, pair.dst));
+        for id in ids {
+            e.entry(id).or_insert(1);
+        }
+    }
+    merge_backward(s, &before, &after);
+    for (scope, pairs) in &s.backward_events {
+        let keys: Vec<(Pipe, Pipe)> = pairs.iter().filter(|(_, ids)| !ids.is_empty()).map(|(k, _)| *k).collect();
+        for (src, dst) in pipes::dense_map_order(&keys, |(a, b)| pipes::pair_hash(a, b)) {
+            let ids_map = &pairs.iter().find(|(k, _)| *k == (src, dst)).unwrap().1;
+            let mut ids: Vec<u32> = ids_map.iter().flat_map(|(id, n)| std::iter::repeat_n(*id, *n as usize)).collect();
+            ids.sort();
+            let flag = Flag { src, dst, ids, all_at_once: true, multi_buffer_loop: None };
+            before.at(*scope).push_back(SyncOp::Set(flag.clone()));
+            after.at(*scope).push_front(SyncOp::Wait(flag));
+        }
+    }
+    let slot_ids = inject_macro_syncs(s, &mut before, &mut after)?;
+    Ok(Maps { before, after, slot_ids })
+}
+
+fn events_of(events: &mut Vec<(NodeId, PairEvents)>, scope: NodeId) -> &mut PairEvents {
+    let i = match events.iter().position(|(s, _)| *s == scope) {
+        Some(i) => i,
+        None => {
+            events.push((scope, Vec::new()));
+            events.len() - 1
+        }
+    };
+    &mut events[i].1
+}
+
+fn pair_entry(v: &mut PairEvents, k: (Pipe, Pipe)) -> &mut BTreeMap<u32, u32> {
+    let i = match v.iter().position(|(x, _)| *x == k) {
+        Some(i) => i,
+        None => {
+            v.push((k, BTreeMap::new()));
+            v.len() - 1
+        }
+    };
+    &mut v[i].1
+}
+
+// ----- hoisting loop-level events outward (mergeBackwardSyncEventIds) -----
+
+/// Positions of every set/wait per (src, dst, id) in a walk of the tree,
+/// with each node's span: [start_incl, start) holds what sits before it,
+/// [end, end_incl) what sits after it.
+struct SetWaitIndex {
+    at: HashMap<(Pipe, Pipe, u32), BTreeSet<usize>>,
+    spans: HashMap<NodeId, [usize; 4]>,
+}
+
+impl SetWaitIndex {
+    fn build(s: &Solver, before: &SyncMap, after: &SyncMap) -> SetWaitIndex {
+        let mut ix = SetWaitIndex { at: HashMap::new(), spans: HashMap::new() };
+        let mut n = 0;
+        ix.visit(s, s.tree.root, before, after, &mut n);
+        ix
+    }
+
+    fn record(&mut self, ops: Option<&VecDeque<SyncOp>>, n: &mut usize) {
+        for op in ops.into_iter().flatten() {
+            if let SyncOp::Set(f) | SyncOp::Wait(f) = op {
+                for id in &f.ids {
+                    self.at.entry((f.src, f.dst, *id)).or_default().insert(*n);
+                    *n += 1;
+                }
+            }
+        }
+    }
+
+    fn visit(&mut self, s: &Solver, node: NodeId, before: &SyncMap, after: &SyncMap, n: &mut usize) {
+        let start_incl = *n;
+        *n += 1;
+        self.record(before.get(node), n);
+        let start = *n;
+        *n += 1;
+        for &c in &s.tree.nodes[node].body {
+            self.visit(s, c, before, after, n);
+        }
+        let end = *n;
+        *n += 1;
+        self.record(after.get(node), n);
+        let end_incl = *n;
+        *n += 1;
+        self.spans.insert(node, [start_incl, start, end, end_incl]);
+    }
+
+    fn any_in(&self, key: (Pipe, Pipe, u32), lo: usize, hi: usize) -> bool {
+        self.at.get(&key).is_some_and(|set| set.range(lo..hi).next().is_some())
+    }
+}
+
+fn has_event(s: &Solver, node: NodeId, key: (Pipe, Pipe), id: u32) -> bool {
+    s.backward_events
+        .iter()
+        .find(|(n, _)| *n == node)
+        .and_then(|(_, m)| m.iter().find(|(k, _)| *k == key))
+        .is_some_and(|(_, ids)| ids.contains_key(&id))
+}
+
+fn mergeable(s: &Solver, ix: &SetWaitIndex, scope: NodeId, key: (Pipe, Pipe), id: u32, used_once: bool) -> bool {
+    let k = (key.0, key.1, id);
+    let [si, st, en, ei] = ix.spans[&scope];
+    if used_once && !ix.any_in(k, si, ei) {
+        return false;
+    }
+    if ix.any_in(k, si, st) || ix.any_in(k, en, ei) {
+        return false;
+    }
+    let t = &s.tree;
+    let body = &t.nodes[scope].body;
+    match t.nodes[scope].kind {
+        Kind::Condition => {
+            body.len() == 2 && mergeable(s, ix, body[0], key, id, true) && mergeable(s, ix, body[1], key, id, true)
+        }
+        Kind::Loop => {
+            body.iter().all(|c| mergeable(s, ix, *c, key, id, false))
+                && body.iter().any(|c| mergeable(s, ix, *c, key, id, true))
+        }
+        _ => {
+            for &c in body {
+                let [si, st, en, ei] = ix.spans[&c];
+                if !ix.any_in(k, si, ei) {
+                    continue;
+                }
+                if ix.any_in(k, si, st) || ix.any_in(k, en, ei) {
+                    return false;
+                }
+                if !has_event(s, c, key, id) {
+                    return false;
+                }
+                if s.after_merge.iter().any(|(n, l)| *n == c && l.contains(&key)) {
+                    return false;
+                }
+            }
+            true
+        }
+    }
+}
+
+fn merge_backward(s: &mut Solver, before: &SyncMap, after: &SyncMap) {
+    let ix = SetWaitIndex::build(s, before, after);
+    let first = s.tree.nodes[s.tree.root].body[0];
+    merge_at(s, &ix, first);
+}
+
+fn merge_at(s: &mut Solver, ix: &SetWaitIndex, node: NodeId) {
+    let t = &s.tree;
+    if !t.is_scope(node) {
+        return;
+    }
+    for c in t.nodes[node].body.clone() {
+        merge_at(s, ix, c);
+    }
+    let t = &s.tree;
+    let kind = t.nodes[node].kind;
+    if kind == Kind::FunctionBlock {
+        return;
+    }
+    if t.nodes[node].parent.is_some_and(|p| matches!(t.nodes[p].kind, Kind::Condition | Kind::Loop)) {
+        return;
+    }
+    if kind == Kind::Condition && !t.nodes[node].has_else {
+        return;
+    }
+    let mut erased = Vec::new();
+    for id in 0..8u32 {
+        for src in 0..13u8 {
+            for dst in 0..13u8 {
+                if has_event(s, node, (src, dst), id) {
+                    continue;
+                }
+                if mergeable(s, ix, node, (src, dst), id, true) {
+                    erased.push((src, dst, id));
+                    pair_entry(events_of(&mut s.backward_events, node), (src, dst)).insert(id, 1);
+                }
+            }
+        }
+    }
+    if erased.is_empty() {
+        return;
+    }
+    let t = &s.tree;
+    let mut targets = Vec::new();
+    if matches!(kind, Kind::Condition | Kind::Loop) {
+        for &region in &t.nodes[node].body {
+            targets.extend(t.nodes[region].body.iter().copied().filter(|c| t.is_scope(*c)));
+        }
+    } else {
+        targets.extend(t.nodes[node].body.iter().copied().filter(|c| t.is_scope(*c)));
+    }
+    for child in targets {
+        for &(src, dst, id) in &erased {
+            if let Some((_, m)) = s.backward_events.iter_mut().find(|(n, _)| *n == child)
+                && let Some(pos) = m.iter().position(|(k, _)| *k == (src, dst))
+            {
+                m[pos].1.remove(&id);
+                if m[pos].1.is_empty() {
+                    m.remove(pos);
+                }
+            }
+        }
+    }
+}
+
+// ----- custom_macro boundary syncs (§6.4) -----
+
+fn first_set_ids(ops: &VecDeque<SyncOp>, src: Pipe, dst: Pipe) -> Option<Vec<u32>> {
+    ops.iter().find_map(|o| match o {
+        SyncOp::Set(f) if f.src == src && f.dst == dst && !f.ids.is_empty() => Some(f.ids.clone()),
+        _ => None,
+    })
+}
+
+/// The leaves of the tree (ops and placeholders) in program order.
+fn ordered_leaves(s: &Solver, node: NodeId, out: &mut Vec<NodeId>) {
+    if s.tree.is_scope(node) {
+        for &c in &s.tree.nodes[node].body {
+            ordered_leaves(s, c, out);
+        }
+    } else {
+        out.push(node);
+    }
+}
+
+fn set_before(order: &[NodeId], macro_node: NodeId, after: &SyncMap, src: Pipe, dst: Pipe) -> Option<Vec<u32>> {
+    for &n in order {
+        if n == macro_node {
+            break;
+        }
+        if let Some(ids) = after.get(n).and_then(|ops| first_set_ids(ops, src, dst)) {
+            return Some(ids);
+        }
+    }
+    None
+}
+
+fn set_anywhere(before: &SyncMap, after: &SyncMap, src: Pipe, dst: Pipe) -> Option<Vec<u32>> {
+    for map in [after, before] {
+        for (_, ops) in &map.entries {
+            if let Some(ids) = first_set_ids(ops, src, dst) {
+                return Some(ids);
+            }
+        }
+    }
+    None
+}
+
+fn inject_macro_syncs(s: &mut Solver, before: &mut SyncMap, after: &mut SyncMap) -> Result<SlotIds, Located> {
+    let mut order = Vec::new();
+    ordered_leaves(s, s.tree.root, &mut order);
+    let ir = s.ir;
+    let macros: Vec<(NodeId, OpId)> = order
+        .iter()
+        .filter_map(|n| s.tree.nodes[*n].op.filter(|o| ir.is_op(*o, custom::MACRO)).map(|o| (*n, o)))
+        .collect();
+    let mut out = Vec::new();
+    for (node, op) in macros {
+        let mut resolved = Vec::new();
+        for slot in slots::slots_of(ir, op) {
+            if slot.mode != MacroSync::Internal {
+                let ids: Vec<u32> = match slot.pinned {
+                    Some(p) => vec![p],
+                    None if !slot.explicit => vec![],
+                    None => set_before(&order, node, after, slot.src, slot.dst)
+                        .or_else(|| set_anywhere(before, after, slot.src, slot.dst))
+                        .unwrap_or(vec![0]),
+                };
+                resolved.push(ids.first().map_or(-1, |i| *i as i64));
+                if !slot.explicit {
+                    continue;
+                }
+                let flag = Flag { src: slot.src, dst: slot.dst, ids, all_at_once: false, multi_buffer_loop: None };
+                if slot.mode == MacroSync::Wait {
+                    let external = set_before(&order, node, after, slot.src, slot.dst).is_some()
+                        || set_anywhere(before, after, slot.src, slot.dst).is_some();
+                    if !external {
+                        before.at(node).push_front(SyncOp::Set(flag));
+                    }
+                } else {
+                    after.at(node).push_back(SyncOp::Wait(flag));
+                }
+                continue;
+            }
+            let id = match slot.pinned {
+                Some(p) => p,
+                None => {
+                    let max = pipes::hw_event_ids(slot.src, slot.dst);
+                    match s.colour_solver(slot.src, slot.dst).allocate_unused(max) {
+                        Some(id) => id,
+                        None => {
+                            return Err((
+                                Some(op),
+                                "GraphSyncSolver could not allocate an event id for custom_macro internal \
+                                 sync_event_slot"
+                                    .into(),
+                            ));
+                        }
+                    }
+                }
+            };
+            resolved.push(id as i64);
+        }
+        if !resolved.is_empty() {
+            out.push((op, resolved));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,107 @@
+//! `hivm-graph-sync-solver`: upstream's GraphSyncSolver (GSS), which injects
+//! `set_flag` / `wait_flag` / `pipe_barrier` between HIVM ops on different
+//! pipes and fills `custom_macro` sync slots (spec sync-solver.md).
+//!
+//! `tree` builds the solver's view of a function, `solver` chooses syncs
+//! (v1's pair order; v2 gives the same result upstream and shares it here),
+//! `colour` assigns event ids, `emit` turns chosen pairs into per-node
+//! syncs and `codegen` writes them into the IR.
+
+pub mod codegen;
+pub mod colour;
+pub mod emit;
+pub mod memory;
+pub mod pipes;
+pub mod slots;
+pub mod solver;
+pub mod tree;
+
+use hivm_ir::diagnostics::Diagnostic;
+use hivm_ir::pass::Pass;
+use hivm_ir::{Ir, OpId};
+
+pub struct GraphSyncSolver;
+
+impl GraphSyncSolver {
+    pub fn from_options(options: &str) -> Result<GraphSyncSolver, String> {
+        for kv in options.split_whitespace() {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, "true"));
+            match k {
+                "solver-version" => {
+                    if !matches!(v.to_ascii_lowercase().as_str(), "" | "v1" | "v2") {
+                        return Err(format!("unknown solver-version '{v}' (expected v1 or v2)"));
+                    }
+                }
+                "enable-subview-conflict-refinement" | "ignore-workspace-func-args" => {}
+                "enable-unit-flag" | "enable-tester-mode" if v == "false" => {}
+                _ => return Err(format!("option '{kv}' of hivm-graph-sync-solver is not supported")),
+            }
+        }
+        Ok(GraphSyncSolver)
+    }
+}
+
+fn function_kind(ir: &Ir, f: OpId) -> Option<&str> {
+    ir.get_attr(f, "hacc.function_kind").and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "function_kind"))
+}
+
+fn solve_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
+    let err = |ir: &Ir, op: OpId, m: String| Diagnostic::error(ir.loc(op), m);
+    let target = hivm_dialects::hacc::module_target(ir, func);
+    let regbase = target.as_deref().is_some_and(hivm_dialects::hacc::is_regbase);
+    let slots = slots::MacroSlots::collect(ir, func);
+    if let Some((op, m)) = &slots.conflict {
+        return Err(err(ir, *op, m.clone()));
+    }
+    let tree = tree::Tree::build(ir, func).map_err(|u| err(ir, u.op, u.msg))?;
+    let (tree, maps) = {
+        let ir_ref: &Ir = ir;
+        let mut s = solver::Solver::new(ir_ref, tree, slots, regbase);
+        s.solve().map_err(|m| err(ir_ref, func, m))?;
+        let maps = emit::collect(&mut s).map_err(|(op, m)| err(ir_ref, op.unwrap_or(func), m))?;
+        (s.tree, maps)
+    };
+    for (node, ops) in maps.before.entries.iter().chain(&maps.after.entries) {
+        let rotating = ops.iter().any(|o| match o {
+            emit::SyncOp::Set(f) | emit::SyncOp::Wait(f) => !f.all_at_once && f.ids.len() > 1,
+            _ => false,
+        });
+        if rotating {
+            let op = tree.nodes[*node].op.unwrap_or(func);
+            return Err(err(
+                ir,
+                op,
+                "the sync solver would rotate event ids here (multi-buffering), which hivm-rs does not emit yet".into(),
+            ));
+        }
+    }
+    let device_entry = ir.has_attr(func, "hacc.entry") && function_kind(ir, func) == Some("DEVICE");
+    codegen::CodeGen::new(&tree, func).generate(ir, maps, device_entry);
+    Ok(())
+}
+
+impl Pass for GraphSyncSolver {
+    fn name(&self) -> &str {
+        "hivm-graph-sync-solver"
+    }
+
+    fn display_name(&self) -> &str {
+        "GraphSyncSolver"
+    }
+
+    fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
+        let mut funcs = Vec::new();
+        ir.walk(root, &mut |o| {
+            if ir.is_op(o, "func.func") && !ir.regions(o).first().is_none_or(|r| ir.region_blocks(*r).is_empty()) {
+                funcs.push(o);
+            }
+        });
+        for f in funcs {
+            if function_kind(ir, f) == Some("HOST") || ir.has_attr(f, "hivm.vector_function") {
+                continue;
+            }
+            solve_function(ir, f)?;
+        }
+        Ok(())
+    }
+}

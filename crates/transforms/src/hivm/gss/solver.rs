@@ -1,0 +1,1142 @@
+//! The v1 solver (spec §4): candidate pairs of memory-touching occurrences,
+//! the pipe pairs they conflict on, whether existing syncs already order
+//! them (the coverage search), and the sync each remaining conflict gets:
+//! a barrier on one pipe, or a set/wait pair with an event-id colouring
+//! node. The driver reruns until no pipe pair runs out of event ids.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use hivm_ir::{Ir, OpId};
+
+use super::colour::{ColourNode, EventIdSolver};
+use super::memory::{self, MemInfo};
+use super::pipes::{self, Pipe};
+use super::slots::MacroSlots;
+use super::tree::{Kind, NodeId, OccId, Tree};
+
+pub type PairId = usize;
+
+/// Event ids (with their repeat counts) per pipe pair, in first-use order.
+pub type PairEvents = Vec<((Pipe, Pipe), BTreeMap<u32, u32>)>;
+
+/// How many event ids a sync rotates through, and for multi-buffered
+/// syncs the loop whose iterations pick them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EventIds {
+    pub num: u32,
+    pub multi_buffer_loop: Option<NodeId>,
+}
+
+impl EventIds {
+    pub fn one() -> EventIds {
+        EventIds { num: 1, multi_buffer_loop: None }
+    }
+}
+
+/// A chosen synchronisation (upstream's ConflictPair): a barrier when both
+/// pipes are the same, else a set_flag after `set_occ` and a wait_flag
+/// before `wait_occ`.
+#[derive(Clone, Debug)]
+pub struct Pair {
+    pub op1: Option<NodeId>,
+    pub op2: Option<NodeId>,
+    pub set_occ: Option<OccId>,
+    pub wait_occ: Option<OccId>,
+    pub src: Pipe,
+    pub dst: Pipe,
+    pub start: i64,
+    pub end: i64,
+    pub backward: bool,
+    pub inner_backward: bool,
+    pub useless: bool,
+    pub persistent: bool,
+    pub could_not_run: bool,
+    pub dont_check: bool,
+    pub ids: EventIds,
+    pub colour: Option<ColourNode>,
+    pub backward_loop: Option<NodeId>,
+    pub pinned: Option<u32>,
+    pub par1: Option<OccId>,
+    pub par2: Option<OccId>,
+}
+
+impl Pair {
+    pub fn is_barrier(&self) -> bool {
+        self.src == self.dst
+    }
+
+    pub fn set_node(&self, t: &Tree) -> Option<NodeId> {
+        self.set_occ.map(|o| t.occs[o].node)
+    }
+
+    pub fn wait_node(&self, t: &Tree) -> Option<NodeId> {
+        self.wait_occ.map(|o| t.occs[o].node)
+    }
+}
+
+/// Where a set and a wait go (upstream's SetWaitPairInfo).
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    set_occ: OccId,
+    wait_occ: OccId,
+    forward: bool,
+    backward: bool,
+}
+
+type SyncedKey = (Option<NodeId>, Option<NodeId>, Option<NodeId>, Pipe, Pipe);
+
+pub struct Solver<'a> {
+    pub ir: &'a Ir,
+    pub tree: Tree,
+    pub slots: MacroSlots,
+    pub pairs: Vec<Pair>,
+    /// Chosen pairs in creation order, then the persistent ones.
+    pub chosen: Vec<PairId>,
+    pub persistent: Vec<PairId>,
+    scope_chosen: HashMap<OccId, Vec<PairId>>,
+    scope_pair_chosen: HashMap<(OccId, OccId), Vec<PairId>>,
+    persistent_scope_chosen: HashMap<OccId, Vec<PairId>>,
+    synced: HashMap<SyncedKey, PairId>,
+    pub colours: BTreeMap<(Pipe, Pipe), EventIdSolver>,
+    barrier_all_pairs: BTreeSet<(Pipe, Pipe)>,
+    /// Ops before which a barrier-all went for lack of ids, per round.
+    barrier_all_before: Vec<(NodeId, usize)>,
+    disabled_multi_ids: BTreeSet<(Pipe, Pipe)>,
+    conflicts: HashMap<(NodeId, NodeId), Vec<(Pipe, Pipe)>>,
+    /// Loop-level backward events: scope node -> pipe pair -> id -> repeat.
+    pub backward_events: Vec<(NodeId, PairEvents)>,
+    pub after_merge: Vec<(NodeId, Vec<(Pipe, Pipe)>)>,
+    pub regbase: bool,
+}
+
+const MAX_ROUNDS: usize = 99;
+
+impl<'a> Solver<'a> {
+    pub fn new(ir: &'a Ir, tree: Tree, slots: MacroSlots, regbase: bool) -> Solver<'a> {
+        Solver {
+            ir,
+            tree,
+            slots,
+            pairs: Vec::new(),
+            chosen: Vec::new(),
+            persistent: Vec::new(),
+            scope_chosen: HashMap::new(),
+            scope_pair_chosen: HashMap::new(),
+            persistent_scope_chosen: HashMap::new(),
+            synced: HashMap::new(),
+            colours: BTreeMap::new(),
+            barrier_all_pairs: BTreeSet::new(),
+            barrier_all_before: Vec::new(),
+            disabled_multi_ids: BTreeSet::new(),
+            conflicts: HashMap::new(),
+            backward_events: Vec::new(),
+            after_merge: Vec::new(),
+            regbase,
+        }
+    }
+
+    fn reset(&mut self, all: bool) {
+        if all {
+            self.disabled_multi_ids.clear();
+            self.after_merge.clear();
+        }
+        self.synced.clear();
+        self.chosen.clear();
+        self.scope_chosen.clear();
+        self.scope_pair_chosen.clear();
+        self.backward_events.clear();
+        self.barrier_all_pairs.clear();
+        self.barrier_all_before.clear();
+        self.colours.clear();
+        let reserved = self.slots.reserved.clone();
+        for ((s, d), ids) in reserved {
+            for id in ids {
+                self.colour_solver(s, d).reserve(id);
+            }
+        }
+    }
+
+    pub fn colour_solver(&mut self, s: Pipe, d: Pipe) -> &mut EventIdSolver {
+        self.colours.entry((s, d)).or_insert_with(|| EventIdSolver::new(pipes::hw_event_ids(s, d)))
+    }
+
+    /// Runs the solver to a final set of chosen pairs (spec §4.8).
+    pub fn solve(&mut self) -> Result<(), String> {
+        for (opts1, opts2) in [(true, true), (false, true), (false, false)] {
+            if self.run(opts1, opts2) {
+                return Ok(());
+            }
+        }
+        Err("the sync solver did not converge".into())
+    }
+
+    fn run(&mut self, opts1: bool, opts2: bool) -> bool {
+        self.reset(true);
+        let mut rounds = 0;
+        while rounds < MAX_ROUNDS {
+            rounds += 1;
+            self.reset(false);
+            self.insert_merged_backward_pairs();
+            self.process_orders();
+            if opts1 {
+                // The loop-level events this round produced become ordering
+                // facts for the next one.
+                let _ = super::emit::collect(self);
+                if self.consider_outer_backward_pairs() {
+                    continue;
+                }
+                if !self.barrier_all_pairs.is_empty() {
+                    self.after_merge.clear();
+                }
+            }
+            if opts2 && !self.barrier_all_pairs.is_empty() {
+                let mut added = false;
+                for p in self.barrier_all_pairs.clone() {
+                    added |= self.disabled_multi_ids.insert(p);
+                }
+                if added {
+                    continue;
+                }
+            }
+            if !self.barrier_all_pairs.is_empty() {
+                self.persist_a_barrier_all();
+                self.reset(true);
+                continue;
+            }
+            break;
+        }
+        self.reset(false);
+        self.insert_merged_backward_pairs();
+        self.process_orders();
+        rounds < MAX_ROUNDS
+    }
+
+    // ----- candidate pairs (v1) -----
+
+    fn process_orders(&mut self) {
+        let mut orders = Vec::new();
+        self.build_orders(0, false, &mut orders);
+        for (o1, o2, useless) in orders {
+            self.process_order(o1, o2, useless);
+        }
+    }
+
+    fn build_orders(&self, occ: OccId, useless: bool, out: &mut Vec<(OccId, OccId, bool)>) {
+        let t = &self.tree;
+        let children = t.occs[occ].children.clone();
+        match t.kind_of_occ(occ) {
+            Kind::Loop => {
+                let half = children.len() / 2;
+                for &c in &children[..half] {
+                    self.build_orders(c, useless, out);
+                }
+                for &c in &children[half..] {
+                    self.build_orders(c, true, out);
+                }
+                let (first, second) = children.split_at(half);
+                self.gen_list(first, useless, out);
+                self.gen_list(second, true, out);
+                for &s2 in second {
+                    for &s1 in first.iter().rev() {
+                        let (c1, c2) = (t.occs[s1].children.clone(), t.occs[s2].children.clone());
+                        self.gen_lists(&c1, &c2, useless, out);
+                    }
+                }
+            }
+            k if k != Kind::Rw && k != Kind::PlaceHolder => {
+                for &c in &children {
+                    self.build_orders(c, useless, out);
+                }
+                self.gen_list(&children, useless, out);
+            }
+            _ => {}
+        }
+    }
+
+    fn gen_list(&self, occs: &[OccId], useless: bool, out: &mut Vec<(OccId, OccId, bool)>) {
+        for i in 0..occs.len() {
+            for j in (0..i).rev() {
+                self.pair_up(occs[j], occs[i], useless, out);
+            }
+        }
+    }
+
+    fn gen_lists(&self, a: &[OccId], b: &[OccId], useless: bool, out: &mut Vec<(OccId, OccId, bool)>) {
+        for &o2 in b {
+            for &o1 in a.iter().rev() {
+                self.pair_up(o1, o2, useless, out);
+            }
+        }
+    }
+
+    fn pair_up(&self, o1: OccId, o2: OccId, useless: bool, out: &mut Vec<(OccId, OccId, bool)>) {
+        let t = &self.tree;
+        if self.skip_later_iterations(o1, o2) {
+            return;
+        }
+        let (k1, k2) = (t.kind_of_occ(o1), t.kind_of_occ(o2));
+        let scope = |k: Kind| !matches!(k, Kind::Rw | Kind::PlaceHolder);
+        if scope(k1) && scope(k2) {
+            self.gen_lists(&t.occs[o1].children.clone(), &t.occs[o2].children.clone(), useless, out);
+        }
+        if k1 == Kind::Rw && scope(k2) {
+            self.gen_lists(&[o1], &t.occs[o2].children.clone(), useless, out);
+        }
+        if scope(k1) && k2 == Kind::Rw {
+            self.gen_lists(&t.occs[o1].children.clone(), &[o2], useless, out);
+        }
+        if k1 == Kind::Rw && k2 == Kind::Rw {
+            out.push((o1, o2, useless));
+        }
+    }
+
+    fn skip_later_iterations(&self, o1: OccId, o2: OccId) -> bool {
+        let t = &self.tree;
+        for p in [t.occs[o1].parent, t.occs[o2].parent].into_iter().flatten() {
+            if let Some(split) = t.occs[p].split
+                && t.occs[o1].index < split
+                && split <= t.occs[o2].index
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn process_order(&mut self, o1: OccId, o2: OccId, useless: bool) {
+        if self.impossible_pair(o1, o2) || self.already_synced(o1, o2) || self.skip_parallel_loop(o1, o2) {
+            return;
+        }
+        let (n1, n2) = (self.tree.occs[o1].node, self.tree.occs[o2].node);
+        for (src, dst) in self.memory_conflicts(n1, n2) {
+            self.handle_conflict(o1, o2, src, dst, useless);
+        }
+    }
+
+    // ----- skip rules (§4.2) -----
+
+    pub fn is_backward(&self, o1: OccId, o2: OccId) -> bool {
+        let t = &self.tree;
+        if t.pre_order_of_occ(o1) >= t.pre_order_of_occ(o2) {
+            return true;
+        }
+        let (p1, _) = t.lca_pair(o1, o2);
+        let (n1, _) = t.node_lca_pair(t.occs[o1].node, t.occs[o2].node);
+        let occ_parent = t.occs[p1].parent.map(|p| t.occs[p].node);
+        occ_parent != t.nodes[n1].parent
+    }
+
+    fn impossible_pair(&self, o1: OccId, o2: OccId) -> bool {
+        let t = &self.tree;
+        if t.occs[o1].node == t.occs[o2].node {
+            return false;
+        }
+        let (p1, p2) = t.lca_pair(o1, o2);
+        let (pp1, pp2) = (t.occs[p1].parent, t.occs[p2].parent);
+        pp1.is_some() && pp1 == pp2 && t.kind_of_occ(pp1.unwrap()) == Kind::Condition
+    }
+
+    fn already_synced(&self, o1: OccId, o2: OccId) -> bool {
+        let t = &self.tree;
+        let (p1, _) = t.lca_pair(o1, o2);
+        let (n1, _) = t.node_lca_pair(t.occs[o1].node, t.occs[o2].node);
+        let parent_loop = t.node_parent_loop(t.occs[p1].node);
+        let mut cur = t.node_parent_loop(n1);
+        let Some(parent_loop) = parent_loop else { return false };
+        if Some(parent_loop) == cur {
+            return false;
+        }
+        while let Some(c) = cur {
+            if c == parent_loop {
+                break;
+            }
+            if !t.nodes[c].parallel {
+                return true;
+            }
+            cur = t.node_parent_loop(c);
+        }
+        false
+    }
+
+    fn skip_parallel_loop(&self, o1: OccId, o2: OccId) -> bool {
+        if !self.is_backward(o1, o2) {
+            return false;
+        }
+        let t = &self.tree;
+        let (p1, _) = t.lca_pair(o1, o2);
+        t.parent_loop(p1).is_some_and(|l| t.nodes[t.occs[l].node].parallel)
+    }
+
+    // ----- memory conflicts (§4.3) -----
+
+    fn memory_conflicts(&mut self, n1: NodeId, n2: NodeId) -> Vec<(Pipe, Pipe)> {
+        if let Some(c) = self.conflicts.get(&(n1, n2)) {
+            return c.clone();
+        }
+        let t = &self.tree;
+        let (a, b) = (t.nodes[n1].rw.as_ref().unwrap(), t.nodes[n2].rw.as_ref().unwrap());
+        let mut out: Vec<(Pipe, Pipe)> = Vec::new();
+        let mut add = |l1: &[MemInfo], l2: &[MemInfo], p: (Pipe, Pipe)| {
+            if l1.iter().any(|m1| l2.iter().any(|m2| memory::conflicts(m1, m2))) && !out.contains(&p) {
+                out.push(p);
+            }
+        };
+        add(&a.reads, &b.writes, (a.pipe_read, b.pipe_write));
+        add(&a.writes, &b.reads, (a.pipe_write, b.pipe_read));
+        add(&a.writes, &b.writes, (a.pipe_write, b.pipe_write));
+        self.conflicts.insert((n1, n2), out.clone());
+        out
+    }
+
+    // ----- multi-buffer ids (§4.4) -----
+
+    fn event_ids_for(&self, o1: OccId, o2: OccId) -> EventIds {
+        self.multi_buffer_ids(o1, o2).unwrap_or_else(EventIds::one)
+    }
+
+    fn multi_buffer_ids(&self, o1: OccId, o2: OccId) -> Option<EventIds> {
+        if !self.is_backward(o1, o2) {
+            return None;
+        }
+        let t = &self.tree;
+        let (n1, n2) = (t.occs[o1].node, t.occs[o2].node);
+        let ir = self.ir;
+        for n in [n1, n2] {
+            let mut p = ir.parent_op(t.nodes[n].op?);
+            while let Some(o) = p {
+                if matches!(ir.op_name(o), "scf.parallel" | "scf.forall") {
+                    return None;
+                }
+                p = ir.parent_op(o);
+            }
+        }
+        let (a, b) = (t.nodes[n1].rw.as_ref()?, t.nodes[n2].rw.as_ref()?);
+        let sets = [(&a.reads, &b.writes), (&a.writes, &b.reads), (&a.writes, &b.writes)];
+        // The loop that rotates the conflicting buffers: one for all of them.
+        let mut scope: Option<NodeId> = None;
+        for (l1, l2) in sets {
+            for m1 in l1.iter() {
+                for m2 in l2.iter() {
+                    if !memory::conflicts(m1, m2) {
+                        continue;
+                    }
+                    let (Some(loop1), Some(loop2)) = (m1.parent_loop(), m2.parent_loop()) else { return None };
+                    let p1 = t.node_with_op(n1, loop1)?;
+                    let p2 = t.node_with_op(n2, loop2)?;
+                    if p1 != p2 || scope.is_some_and(|s| s != p1) {
+                        return None;
+                    }
+                    scope = Some(p1);
+                }
+            }
+        }
+        let scope = scope?;
+        if !t.node_is_proper_ancestor(scope, n1) || !t.node_is_proper_ancestor(scope, n2) {
+            return None;
+        }
+        let num = self.multi_buffer_count(a, b)?;
+        if num > 2 {
+            let mut c = t.node_parent_of_kind(n1, Kind::Condition);
+            while let Some(cond) = c {
+                if t.node_is_proper_ancestor(cond, n2) && !t.node_is_proper_ancestor(cond, scope) {
+                    return None;
+                }
+                c = t.node_parent_of_kind(cond, Kind::Condition);
+            }
+        }
+        let (set, wait) = self.set_wait_lca_pair(o1, o2);
+        if t.node_parent_loop(t.occs[set].node) != Some(scope) || t.node_parent_loop(t.occs[wait].node) != Some(scope) {
+            return None;
+        }
+        Some(EventIds { num, multi_buffer_loop: Some(scope) })
+    }
+
+    fn multi_buffer_count(&self, a: &super::tree::Rw, b: &super::tree::Rw) -> Option<u32> {
+        let mut lcm = 1u64;
+        let mut min_write = u64::MAX;
+        let sets = [(&a.reads, &b.writes, 2), (&a.writes, &b.reads, 1), (&a.writes, &b.writes, 3)];
+        for (l1, l2, which) in sets {
+            for m1 in l1.iter() {
+                for m2 in l2.iter() {
+                    if memory::conflicts(m1, m2) {
+                        lcm = lcm_of(lcm, lcm_of(m1.slots() as u64, m2.slots() as u64));
+                        if which & 1 != 0 {
+                            min_write = min_write.min(m1.slots() as u64);
+                        }
+                        if which & 2 != 0 {
+                            min_write = min_write.min(m2.slots() as u64);
+                        }
+                    }
+                }
+            }
+        }
+        if min_write == u64::MAX {
+            return None;
+        }
+        let mut n = min_write;
+        while n >= 1 {
+            let cur = lcm_of(lcm, n);
+            let ok = sets.iter().all(|(l1, l2, _)| {
+                !l1.iter()
+                    .any(|m1| l2.iter().any(|m2| memory::conflicts_multi_buffer(m1, m2, cur as usize, n as usize)))
+            });
+            if ok {
+                break;
+            }
+            n -= 1;
+        }
+        (n > 1).then_some(n as u32)
+    }
+
+    // ----- placement (§4.5) -----
+
+    fn set_wait_lca_pair(&self, o1: OccId, o2: OccId) -> (OccId, OccId) {
+        let t = &self.tree;
+        let (gp1, _) = t.lca_pair(o1, o2);
+        let (n1, n2) = t.node_lca_pair(t.occs[o1].node, t.occs[o2].node);
+        let par = t.nodes[n1].parent.expect("below the function");
+        debug_assert_eq!(Some(par), t.nodes[n2].parent);
+        let par1 = t.parent_with_node(o1, par).expect("the op's ancestor");
+        let par2 = t.parent_with_node(o2, par).expect("the op's ancestor");
+        let mut set = t.nth_parent(o1, t.occs[o1].depth - t.occs[par1].depth - 1);
+        let mut wait = t.nth_parent(o2, t.occs[o2].depth - t.occs[par2].depth - 1);
+        let mut lp = t.parent_loop(set);
+        while let Some(l) = lp {
+            if !t.is_proper_ancestor(gp1, l) {
+                break;
+            }
+            set = l;
+            wait = t.parent_loop(wait).expect("a loop on both sides");
+            lp = t.parent_loop(set);
+        }
+        (set, wait)
+    }
+
+    fn before_ph(&self, o: OccId) -> Option<OccId> {
+        let t = &self.tree;
+        let i = t.occs[o].index.checked_sub(1)?;
+        let ph = t.occs.get(i)?;
+        (t.nodes[ph.node].kind == Kind::PlaceHolder && t.nodes[ph.node].ph.before == Some(t.occs[o].node)).then_some(i)
+    }
+
+    fn after_ph(&self, o: OccId) -> Option<OccId> {
+        let t = &self.tree;
+        let i = t.occs[o].end_index;
+        let ph = t.occs.get(i)?;
+        (t.nodes[ph.node].kind == Kind::PlaceHolder && t.nodes[ph.node].ph.after == Some(t.occs[o].node)).then_some(i)
+    }
+
+    fn scope_begin_ph(&self, o: OccId) -> OccId {
+        self.tree.occs[o].index + 1
+    }
+
+    fn scope_end_ph(&self, o: OccId) -> OccId {
+        self.tree.occs[o].end_index - 1
+    }
+
+    fn placement(&self, mut o1: OccId, mut o2: OccId) -> Placement {
+        let t = &self.tree;
+        // Different blocks of the function: the set goes at the start of
+        // the consumer's block.
+        let (b1, b2) = (t.parent_of_kind(o1, Kind::FunctionBlock), t.parent_of_kind(o2, Kind::FunctionBlock));
+        if b1 != b2
+            && let Some(b2) = b2
+        {
+            o1 = self.scope_begin_ph(b2);
+        }
+        if let Some((a, b)) = self.unlikely_placement(o1, o2) {
+            (o1, o2) = (a, b);
+        }
+        let (mut set, mut wait) = self.set_wait_lca_pair(o1, o2);
+        // A pair across the regions of a while loop waits at the end of the
+        // region that sets.
+        if t.occs[set].node != t.occs[wait].node
+            && let Some(p) = t.occs[set].parent
+            && t.kind_of_occ(p) == Kind::Loop
+            && t.nodes[t.occs[p].node].body.len() > 1
+            && t.kind_of_occ(wait) != Kind::PlaceHolder
+        {
+            let ph = self.scope_end_ph(set);
+            (set, wait) = self.set_wait_lca_pair(o1, ph);
+        }
+        if self.is_backward(set, wait) {
+            if let Some(p) = t.occs[set].parent.filter(|p| t.kind_of_occ(*p) == Kind::Condition) {
+                set = p;
+            }
+            if let Some(p) = t.occs[wait].parent.filter(|p| t.kind_of_occ(*p) == Kind::Condition) {
+                wait = p;
+            }
+        }
+        if t.is_scope(t.occs[set].node)
+            && let Some(ph) = self.after_ph(set)
+        {
+            set = ph;
+        }
+        if t.is_scope(t.occs[wait].node)
+            && let Some(ph) = self.before_ph(wait)
+        {
+            wait = ph;
+        }
+        Placement {
+            set_occ: set,
+            wait_occ: wait,
+            forward: t.pre_order_of_occ(set) < t.pre_order_of_occ(wait),
+            backward: self.is_backward(set, wait),
+        }
+    }
+
+    fn unlikely_parent(&self, o: OccId) -> Option<OccId> {
+        let t = &self.tree;
+        let mut c = t.parent_of_kind(o, Kind::Condition);
+        while let Some(cond) = c {
+            let then = t.occs[cond].children.first().copied();
+            if t.nodes[t.occs[cond].node].unlikely && then.is_some_and(|th| t.is_proper_ancestor(th, o)) {
+                return Some(cond);
+            }
+            c = t.parent_of_kind(cond, Kind::Condition);
+        }
+        None
+    }
+
+    fn unlikely_placement(&self, o1: OccId, o2: OccId) -> Option<(OccId, OccId)> {
+        let t = &self.tree;
+        if let Some(c1) = self.unlikely_parent(o1)
+            && !t.is_proper_ancestor(c1, o2)
+            && t.parent_loop(c1).is_none_or(|l| t.is_proper_ancestor(l, o2))
+        {
+            let branch = t.nth_parent(o1, t.occs[o1].depth - t.occs[c1].depth - 1);
+            return Some((o1, self.scope_end_ph(branch)));
+        }
+        if let Some(c2) = self.unlikely_parent(o2)
+            && !t.is_proper_ancestor(c2, o1)
+            && t.parent_loop(c2).is_none_or(|l| t.is_proper_ancestor(l, o1))
+        {
+            let branch = t.nth_parent(o2, t.occs[o2].depth - t.occs[c2].depth - 1);
+            return Some((self.scope_begin_ph(branch), o2));
+        }
+        None
+    }
+
+    fn barrier_wait_occ(&self, o1: OccId, o2: OccId) -> OccId {
+        let t = &self.tree;
+        let wait = self.placement(o1, o2).wait_occ;
+        if !t.is_proper_ancestor(wait, o2) {
+            return wait;
+        }
+        let mut parents = t.all_parents(o2);
+        while parents.last().is_some_and(|p| t.is_proper_ancestor(*p, wait)) {
+            parents.pop();
+        }
+        while parents.len() >= 2 && parents.last().is_some_and(|p| t.kind_of_occ(*p) == Kind::Condition) {
+            parents.pop();
+            parents.pop();
+        }
+        parents.last().copied().unwrap_or(o2)
+    }
+
+    // ----- coverage (§4.6) -----
+
+    /// Whether the order from `o1` to `o2` on (src, dst) still needs a sync.
+    fn needs_sync(&self, o1: OccId, o2: OccId, src: Pipe, dst: Pipe, ids: EventIds) -> bool {
+        let t = &self.tree;
+        let (start, end) = (t.occs[o1].end, t.occs[o2].start);
+        let mut seen = BTreeSet::new();
+        let mut edges: Vec<(Pipe, Pipe, i64, i64)> = Vec::new();
+        let mut barrier_all = Vec::new();
+        let mut barriers: Vec<(Pipe, i64)> = Vec::new();
+        let mut visit = |p: PairId, pairs: &[Pair]| {
+            let c = &pairs[p];
+            if c.could_not_run || c.end < start || c.start > end {
+                return;
+            }
+            if c.inner_backward && ids.num < c.ids.num {
+                return;
+            }
+            if !seen.insert(p) {
+                return;
+            }
+            if c.is_barrier() && c.src == pipes::ALL {
+                barrier_all.push(c.end);
+                return;
+            }
+            if c.is_barrier() {
+                barriers.push((c.src, c.end));
+            }
+            edges.push((c.src, c.dst, c.start, c.end));
+        };
+        for o in [o1, o2] {
+            for par in t.all_parents(o) {
+                for &p in self.scope_chosen.get(&par).map(Vec::as_slice).unwrap_or(&[]) {
+                    visit(p, &self.pairs);
+                }
+            }
+        }
+        for ((s1, s2), list) in &self.scope_pair_chosen {
+            if t.is_proper_ancestor(*s1, o1) && t.is_proper_ancestor(*s2, o2) {
+                for &p in list {
+                    visit(p, &self.pairs);
+                }
+            }
+        }
+        for o in [o1, o2] {
+            for par in t.all_parents(o) {
+                for &p in self.persistent_scope_chosen.get(&par).map(Vec::as_slice).unwrap_or(&[]) {
+                    visit(p, &self.pairs);
+                }
+            }
+        }
+        if barrier_all.iter().any(|i| start <= *i && *i <= end) {
+            return false;
+        }
+        if src == dst && barriers.iter().any(|(p, i)| *p == src && start <= *i && *i <= end) {
+            return false;
+        }
+        match reach(&edges, src, dst, start, end) {
+            Some(d) => d > end,
+            None => true,
+        }
+    }
+
+    // ----- handling one conflict (§4.7) -----
+
+    fn handle_conflict(&mut self, o1: OccId, o2: OccId, src: Pipe, dst: Pipe, useless: bool) {
+        let ids = self.event_ids_for(o1, o2);
+        let place = self.placement(o1, o2);
+        if !self.needs_sync(o1, o2, src, dst, ids) {
+            return;
+        }
+        if src == dst {
+            self.handle_barrier(o1, o2, src, useless);
+        } else {
+            self.handle_set_wait(o1, o2, src, dst, ids, place, useless);
+        }
+    }
+
+    fn handle_barrier(&mut self, o1: OccId, o2: OccId, pipe: Pipe, mut useless: bool) {
+        if pipe == pipes::S || (self.regbase && pipe == pipes::V) {
+            return;
+        }
+        if pipe == pipes::M {
+            useless = true;
+        }
+        let wait = self.barrier_wait_occ(o1, o2);
+        let t = &self.tree;
+        let idx = t.occs[wait].start;
+        let p = self.new_pair(Pair {
+            op1: Some(t.occs[o1].node),
+            op2: Some(t.occs[o2].node),
+            set_occ: Some(wait),
+            wait_occ: Some(wait),
+            src: pipe,
+            dst: pipe,
+            start: idx,
+            end: idx,
+            useless,
+            ..blank_pair()
+        });
+        self.commit(p, None);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn handle_set_wait(
+        &mut self,
+        o1: OccId,
+        o2: OccId,
+        src: Pipe,
+        dst: Pipe,
+        ids: EventIds,
+        place: Placement,
+        useless: bool,
+    ) {
+        let t = &self.tree;
+        let (set, wait) = (place.set_occ, place.wait_occ);
+        let (n1, n2) = (t.occs[o1].node, t.occs[o2].node);
+        let mut pair = Pair {
+            op1: Some(n1),
+            op2: Some(n2),
+            set_occ: Some(set),
+            wait_occ: Some(wait),
+            src,
+            dst,
+            start: t.occs[set].end,
+            end: t.occs[wait].start,
+            backward: place.backward,
+            inner_backward: !place.forward && place.backward,
+            useless,
+            ids,
+            par1: t.occs[set].parent,
+            par2: t.occs[wait].parent,
+            ..blank_pair()
+        };
+        pair.pinned = self.slots.pinned_for(self.ir, [t.nodes[n1].op, t.nodes[n2].op], src, dst);
+        if pair.pinned.is_some() {
+            pair.ids = EventIds::one();
+        }
+        let mut loop_occ = None;
+        let mut before = None;
+        let mut after = None;
+        if pair.backward {
+            let (p1, _) = t.lca_pair(o1, o2);
+            let l = t.parent_loop(p1).expect("a backward pair sits in a loop");
+            loop_occ = Some(l);
+            pair.backward_loop = Some(t.occs[l].node);
+            before = self.before_ph(l);
+            after = self.after_ph(l);
+        }
+        if !pair.inner_backward || self.disabled_multi_ids.contains(&(src, dst)) {
+            pair.ids = EventIds::one();
+        }
+        let reversed = pair.inner_backward && t.parent_loop(o1) == loop_occ && t.parent_loop(o2) == loop_occ;
+        let key = (pair.backward_loop, pair.op1, pair.op2, src, dst);
+        let old = self.synced.get(&key).map(|p| self.pairs[*p].colour.expect("a chosen set/wait has a colour"));
+        let pinned = pair.pinned;
+        let num = pair.ids.num;
+        let solver = self.colour_solver(src, dst);
+        let cp = solver.checkpoint();
+        let node = match old {
+            Some(n) => n,
+            None => {
+                let n = solver.add_node(num, reversed);
+                if let Some(id) = pinned {
+                    solver.pin(n, id);
+                }
+                n
+            }
+        };
+        pair.colour = Some(node);
+        let mut extras: Vec<(Pair, OccId)> = Vec::new();
+        if !self.add_interference(&pair, node) {
+            return self.fall_back_to_barrier_all(o1, o2, src, dst, useless, cp);
+        }
+        let mut extra = |me: &mut Self, s: OccId, w: OccId, parent: OccId| -> bool {
+            let t = &me.tree;
+            let e = Pair {
+                set_occ: Some(s),
+                wait_occ: Some(w),
+                start: t.occs[s].end,
+                end: t.occs[w].start,
+                useless: true,
+                could_not_run: true,
+                par1: Some(parent),
+                par2: Some(parent),
+                ..pair.clone()
+            };
+            if !me.add_interference(&e, node) {
+                return false;
+            }
+            extras.push((e, parent));
+            true
+        };
+        if pair.backward && pair.ids.num > 1 {
+            let (b, a, l) = (before.unwrap(), after.unwrap(), loop_occ.unwrap());
+            let parent = self.tree.occs[l].parent.unwrap();
+            if !extra(self, b, a, parent) {
+                return self.fall_back_to_barrier_all(o1, o2, src, dst, useless, cp);
+            }
+        }
+        if pair.inner_backward {
+            let l = loop_occ.unwrap();
+            let first = self.first_iter_occ(wait, l);
+            let last = self.last_iter_occ(set, l);
+            if !extra(self, before.unwrap(), first, l) || !extra(self, last, after.unwrap(), l) {
+                return self.fall_back_to_barrier_all(o1, o2, src, dst, useless, cp);
+            }
+        }
+        self.colour_solver(src, dst).commit();
+        let id = self.new_pair(pair);
+        self.synced.entry(key).or_insert(id);
+        self.commit(id, None);
+        for (e, parent) in extras {
+            let eid = self.new_pair(e);
+            self.commit(eid, Some(parent));
+        }
+    }
+
+    /// Adds interference edges between `node` and every chosen pair `p`
+    /// overlaps; false when the pipe pair is then out of ids.
+    fn add_interference(&mut self, p: &Pair, node: ColourNode) -> bool {
+        let mut others = Vec::new();
+        if !p.is_barrier() && !p.dont_check {
+            for &c in self.chosen.iter().chain(&self.persistent) {
+                let q = &self.pairs[c];
+                if q.is_barrier() || q.dont_check || q.src != p.src || q.dst != p.dst {
+                    continue;
+                }
+                if p.end >= q.start && q.end >= p.start {
+                    let n = q.colour.expect("a chosen set/wait has a colour");
+                    if n != node && !others.contains(&n) {
+                        others.push(n);
+                    }
+                }
+            }
+        }
+        let solver = self.colour_solver(p.src, p.dst);
+        for n in others {
+            solver.add_edge(node, n);
+        }
+        solver.is_colourable()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn fall_back_to_barrier_all(
+        &mut self,
+        o1: OccId,
+        o2: OccId,
+        src: Pipe,
+        dst: Pipe,
+        useless: bool,
+        cp: super::colour::Checkpoint,
+    ) {
+        self.colour_solver(src, dst).rollback(cp);
+        let wait = self.barrier_wait_occ(o1, o2);
+        let node = self.tree.occs[wait].node;
+        self.insert_barrier_all_before(node, useless, false);
+        self.barrier_all_pairs.insert((src, dst));
+    }
+
+    fn insert_barrier_all_before(&mut self, node: NodeId, mut useless: bool, persistent: bool) {
+        for occ in self.tree.node_occs[node].clone() {
+            let idx = self.tree.occs[occ].start;
+            let p = self.new_pair(Pair {
+                set_occ: Some(occ),
+                wait_occ: Some(occ),
+                src: pipes::ALL,
+                dst: pipes::ALL,
+                start: idx,
+                end: idx,
+                useless,
+                persistent,
+                ..blank_pair()
+            });
+            if !persistent {
+                self.barrier_all_before.push((node, occ));
+            }
+            self.commit(p, None);
+            useless = true;
+        }
+    }
+
+    fn persist_a_barrier_all(&mut self) {
+        let t = &self.tree;
+        let chosen = self.barrier_all_before.iter().map(|(n, _)| *n).min_by_key(|n| t.nodes[*n].pre_order);
+        if let Some(n) = chosen {
+            self.insert_barrier_all_before(n, false, true);
+        }
+    }
+
+    fn first_iter_occ(&self, occ: OccId, par: OccId) -> OccId {
+        let t = &self.tree;
+        if t.occs[par].depth + 1 < t.occs[occ].depth {
+            let np = self.first_iter_occ(t.nth_parent(occ, t.occs[occ].depth - t.occs[par].depth - 1), par);
+            return self.first_iter_occ(occ, np);
+        }
+        let node = t.occs[occ].node;
+        *t.occs[par].children.iter().find(|c| t.occs[**c].node == node).expect("the same op in the first copy")
+    }
+
+    fn last_iter_occ(&self, occ: OccId, par: OccId) -> OccId {
+        let t = &self.tree;
+        if t.occs[par].depth + 1 < t.occs[occ].depth {
+            let np = self.last_iter_occ(t.nth_parent(occ, t.occs[occ].depth - t.occs[par].depth - 1), par);
+            return self.last_iter_occ(occ, np);
+        }
+        let node = t.occs[occ].node;
+        *t.occs[par].children.iter().rev().find(|c| t.occs[**c].node == node).expect("the same op in the last copy")
+    }
+
+    fn new_pair(&mut self, p: Pair) -> PairId {
+        self.pairs.push(p);
+        self.pairs.len() - 1
+    }
+
+    /// Registers a chosen pair under its scope(s), for coverage queries.
+    fn commit(&mut self, id: PairId, parent: Option<OccId>) {
+        let t = &self.tree;
+        let p = &mut self.pairs[id];
+        let (par1, par2) = match parent {
+            Some(s) => (s, s),
+            None => (
+                p.par1.or_else(|| t.occs[p.set_occ.unwrap()].parent).expect("a parent scope"),
+                p.par2.or_else(|| t.occs[p.wait_occ.unwrap()].parent).expect("a parent scope"),
+            ),
+        };
+        p.par1 = Some(par1);
+        p.par2 = Some(par2);
+        if p.persistent {
+            self.persistent_scope_chosen.entry(par1).or_default().push(id);
+            self.persistent.push(id);
+        } else {
+            if par1 == par2 {
+                self.scope_chosen.entry(par1).or_default().push(id);
+            } else {
+                self.scope_pair_chosen.entry((par1, par2)).or_default().push(id);
+            }
+            self.chosen.push(id);
+        }
+    }
+
+    // ----- outer rounds (§4.8) -----
+
+    fn insert_merged_backward_pairs(&mut self) {
+        for (scope, pairs) in self.after_merge.clone() {
+            for (src, dst) in pairs {
+                for occ in self.tree.node_occs[scope].clone() {
+                    let t = &self.tree;
+                    let parent = t.occs[occ].parent.expect("below the function");
+                    let (mut start, mut end) = (t.occs[occ].start, t.occs[occ].end);
+                    let (mut set, mut wait) = (None, None);
+                    if t.kind_of_occ(occ) == Kind::Loop {
+                        set = self.before_ph(occ);
+                        wait = self.after_ph(occ);
+                        start = t.occs[set.unwrap()].end;
+                        end = t.occs[wait.unwrap()].start;
+                    }
+                    let p = self.new_pair(Pair {
+                        set_occ: set,
+                        wait_occ: wait,
+                        src,
+                        dst,
+                        start,
+                        end,
+                        useless: true,
+                        dont_check: true,
+                        ..blank_pair()
+                    });
+                    self.commit(p, Some(parent));
+                }
+            }
+        }
+    }
+
+    fn consider_outer_backward_pairs(&mut self) -> bool {
+        let mut changed = false;
+        for (scope, list) in &mut self.after_merge {
+            let before = list.len();
+            let events = self.backward_events.iter().find(|(s, _)| s == scope);
+            list.retain(|p| events.is_some_and(|(_, m)| m.iter().any(|(k, _)| k == p)));
+            changed |= list.len() != before;
+        }
+        let mut depth = None;
+        let mut chosen = Vec::new();
+        for (scope, _) in &self.backward_events {
+            if self.after_merge.iter().any(|(s, _)| s == scope) {
+                continue;
+            }
+            let d = self.tree.node_depth(*scope);
+            match depth {
+                Some(x) if x == d => chosen.push(*scope),
+                Some(x) if x > d => {}
+                _ => {
+                    chosen = vec![*scope];
+                    depth = Some(d);
+                }
+            }
+        }
+        if chosen.is_empty() {
+            return false;
+        }
+        for scope in chosen {
+            let keys: Vec<(Pipe, Pipe)> = self
+                .backward_events
+                .iter()
+                .find(|(s, _)| *s == scope)
+                .map(|(_, m)| m.iter().filter(|(_, ids)| !ids.is_empty()).map(|(k, _)| *k).collect())
+                .unwrap_or_default();
+            let entry = match self.after_merge.iter().position(|(s, _)| *s == scope) {
+                Some(i) => i,
+                None => {
+                    self.after_merge.push((scope, Vec::new()));
+                    self.after_merge.len() - 1
+                }
+            };
+            for k in keys {
+                if !self.after_merge[entry].1.contains(&k) {
+                    self.after_merge[entry].1.push(k);
+                    changed = true;
+                }
+            }
+        }
+        changed
+    }
+
+    /// Op of a node, for messages.
+    pub fn op_of(&self, n: NodeId) -> Option<OpId> {
+        self.tree.nodes[n].op
+    }
+}
+
+fn blank_pair() -> Pair {
+    Pair {
+        op1: None,
+        op2: None,
+        set_occ: None,
+        wait_occ: None,
+        src: pipes::UNASSIGNED,
+        dst: pipes::UNASSIGNED,
+        start: 0,
+        end: 0,
+        backward: false,
+        inner_backward: false,
+        useless: false,
+        persistent: false,
+        could_not_run: false,
+        dont_check: false,
+        ids: EventIds::one(),
+        colour: None,
+        backward_loop: None,
+        pinned: None,
+        par1: None,
+        par2: None,
+    }
+}
+
+fn lcm_of(a: u64, b: u64) -> u64 {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    if a == 0 || b == 0 { 0 } else { a / gcd(a, b) * b }
+}
+
+/// Earliest time `dst` is known to follow `src` from time `start`, through
+/// sync edges (`set pipe -> wait pipe` over `[s, e]`), or None. A wait on
+/// PIPE_S holds back the issue of everything after it; PIPE_ALL orders all.
+fn reach(edges: &[(Pipe, Pipe, i64, i64)], src: Pipe, dst: Pipe, start: i64, end: i64) -> Option<i64> {
+    let mut dist: HashMap<Pipe, i64> = HashMap::new();
+    let mut queue = std::collections::BinaryHeap::new();
+    queue.push(std::cmp::Reverse((start, src)));
+    while let Some(std::cmp::Reverse((t, p))) = queue.pop() {
+        let known = dist.get(&p).copied();
+        if let Some(d) = known {
+            if d < t {
+                continue;
+            }
+            if p == dst {
+                return Some(t);
+            }
+            if p == pipes::S {
+                return Some(t);
+            }
+        }
+        if p == pipes::ALL {
+            return Some(t);
+        }
+        let mut from = vec![p];
+        if known.is_some() && p == pipes::S {
+            for &(s, _, _, _) in edges {
+                if !from.contains(&s) {
+                    from.push(s);
+                }
+            }
+        }
+        for &(s, d, es, ee) in edges {
+            if !from.contains(&s) || es < t || ee > end {
+                continue;
+            }
+            if dist.get(&d).is_none_or(|x| *x > ee) {
+                dist.insert(d, ee);
+                queue.push(std::cmp::Reverse((ee, d)));
+            }
+        }
+    }
+    None
+}
