@@ -433,5 +433,7 @@ pub fn defs() -> Vec<OpDef> {
         let name: &'static str = Box::leak(format!("hivm.hir.{q}").into_boxed_str());
         v.push(OpDef::new(name).traits(Traits::PURE).assembly(parse_query, print_query).verifier(verify_query));
     }
+    // The sync solver's per-loop iteration counter (not pure: it advances).
+    v.push(OpDef::new("hivm.hir.multi_buffer_counter").assembly(parse_query, print_query).verifier(verify_query));
     v
 }

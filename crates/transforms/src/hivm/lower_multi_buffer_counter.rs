@@ -1,13 +1,74 @@
-//! `hivm-lower-multi-buffer-counter`: upstream turns the per-loop
-//! `multi_buffer_counter` the sync solver creates for rotating event ids
-//! into a counter in memory. hivm-rs's solver does not create counters yet
-//! (it refuses multi-buffered syncs), so the pass only has to meet none.
+//! `hivm-lower-multi-buffer-counter`: each `hivm.hir.multi_buffer_counter`
+//! (the sync solver's per-loop iteration counter for rotating event ids)
+//! becomes a function-scoped `memref.alloca` holding the count: zeroed at
+//! function entry, loaded at the counter's place and incremented before the
+//! loop body's terminator. Counters of one block share one alloca.
 
+use std::collections::HashMap;
+
+use hivm_dialects::util::segment_attr;
+use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{Ir, OpId};
+use hivm_ir::{Attribute, BlockId, Ir, OpId, TypeData, Value};
 
 pub struct LowerMultiBufferCounter;
+
+fn constant(b: &mut Builder<'_>, v: i128, index: bool, loc: Attribute) -> Value {
+    let t = if index { b.ir.index_type() } else { b.ir.int_type(64) };
+    let a = b.ir.int_attr(v, t);
+    let c = b.op("arith.constant", &[], &[t], vec![("value", a)], loc);
+    b.ir.result(c, 0)
+}
+
+fn lower_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
+    let mut counters = Vec::new();
+    ir.walk(func, &mut |o| {
+        if ir.op_name(o) == "hivm.hir.multi_buffer_counter" {
+            counters.push(o);
+        }
+    });
+    let entry = ir.region_blocks(ir.regions(func)[0])[0];
+    let mut lowered: HashMap<BlockId, Value> = HashMap::new();
+    for counter in counters {
+        let loc = ir.loc(counter);
+        let in_loop = ir.parent_op(counter).is_some_and(|p| matches!(ir.op_name(p), "scf.for" | "scf.while"));
+        if !in_loop {
+            return Err(Diagnostic::error(loc, "multi-buffer counter must be inside scf.for or scf.while"));
+        }
+        let block = ir.parent_block(counter).expect("an op in a block");
+        if let Some(v) = lowered.get(&block) {
+            ir.replace_op(counter, &[*v]);
+            continue;
+        }
+        let Some(term) = ir.block(block).last.filter(|t| *t != counter) else {
+            return Err(Diagnostic::error(loc, "multi-buffer counter loop body has no terminator"));
+        };
+        let i64t = ir.int_type(64);
+        let memty = ir.ty(TypeData::MemRef { shape: vec![1], elem: i64t, layout: None, memory_space: None });
+        let seg = segment_attr(ir, &[0, 0]);
+        let mut b = Builder::new(ir, InsertPoint::start(ir, entry));
+        let alloca = b.op("memref.alloca", &[], &[memty], vec![("operandSegmentSizes", seg)], loc);
+        let alloca = b.ir.result(alloca, 0);
+        let zero = constant(&mut b, 0, false, loc);
+        let at = constant(&mut b, 0, true, loc);
+        b.op("memref.store", &[zero, alloca, at], &[], vec![], loc);
+        let mut b = Builder::new(ir, InsertPoint::Before(counter));
+        let at = constant(&mut b, 0, true, loc);
+        let load = b.op("memref.load", &[alloca, at], &[i64t], vec![], loc);
+        let count = b.ir.result(load, 0);
+        let tloc = ir.loc(term);
+        let mut b = Builder::new(ir, InsertPoint::Before(term));
+        let one = constant(&mut b, 1, false, tloc);
+        let next = b.op("arith.addi", &[count, one], &[i64t], vec![], tloc);
+        let next = b.ir.result(next, 0);
+        let at = constant(&mut b, 0, true, tloc);
+        b.op("memref.store", &[next, alloca, at], &[], vec![], tloc);
+        lowered.insert(block, count);
+        ir.replace_op(counter, &[count]);
+    }
+    Ok(())
+}
 
 impl Pass for LowerMultiBufferCounter {
     fn name(&self) -> &str {
@@ -19,17 +80,15 @@ impl Pass for LowerMultiBufferCounter {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
-        let mut counter = None;
+        let mut funcs = Vec::new();
         ir.walk(root, &mut |o| {
-            if counter.is_none() && ir.op_name(o) == "hivm.hir.multi_buffer_counter" {
-                counter = Some(o);
+            if ir.is_op(o, "func.func") && !ir.regions(o).first().is_none_or(|r| ir.region_blocks(*r).is_empty()) {
+                funcs.push(o);
             }
         });
-        match counter {
-            Some(op) => {
-                Err(Diagnostic::error(ir.loc(op), "lowering multi_buffer_counter is not supported by hivm-rs yet"))
-            }
-            None => Ok(()),
+        for f in funcs {
+            lower_function(ir, f)?;
         }
+        Ok(())
     }
 }

@@ -29,11 +29,23 @@ pub struct CodeGen<'t> {
     func: OpId,
     /// Per macro: the value given to each slot by a complementary sync.
     slot_values: HashMap<OpId, Vec<Option<Value>>>,
+    /// Per loop: its iteration counter, `counter mod n` per n, and the
+    /// selected id per id list.
+    counters: HashMap<OpId, Value>,
+    modulo: HashMap<(OpId, usize), Value>,
+    selects: HashMap<(OpId, Vec<u32>), Value>,
 }
 
 impl<'t> CodeGen<'t> {
     pub fn new(tree: &'t Tree, func: OpId) -> CodeGen<'t> {
-        CodeGen { tree, func, slot_values: HashMap::new() }
+        CodeGen {
+            tree,
+            func,
+            slot_values: HashMap::new(),
+            counters: HashMap::new(),
+            modulo: HashMap::new(),
+            selects: HashMap::new(),
+        }
     }
 
     fn anchor(&self, ir: &Ir, node: NodeId, after: bool) -> Anchor {
@@ -153,8 +165,12 @@ impl<'t> CodeGen<'t> {
                 let is_set = matches!(s, SyncOp::Set(_));
                 self.record_slot_value(ir, node, f, is_set);
                 let name = if is_set { "hivm.hir.set_flag" } else { "hivm.hir.wait_flag" };
-                // Rotating ids (multi-buffering) are refused before codegen.
-                debug_assert!(f.all_at_once || f.ids.len() == 1);
+                if !f.all_at_once && f.ids.len() > 1 {
+                    let v = self.select(ir, f);
+                    let op = dynamic_flag_op(ir, name, f.src, f.dst, v, loc);
+                    Self::place(ir, anchor, op);
+                    return;
+                }
                 for id in &f.ids {
                     let op = flag_op(ir, name, f.src, f.dst, *id, loc);
                     Self::place(ir, anchor, op);
@@ -180,10 +196,96 @@ impl<'t> CodeGen<'t> {
             if !slot.explicit || slot.src != f.src || slot.dst != f.dst || !complementary {
                 continue;
             }
-            let v = self.function_constant(ir, f.ids[0] as i64, ir.loc(op));
+            let v = if f.ids.len() > 1 {
+                self.select(ir, f)
+            } else {
+                self.function_constant(ir, f.ids[0] as i64, ir.loc(op))
+            };
             let values = self.slot_values.entry(op).or_insert_with(|| vec![None; slots.len()]);
             values[i] = Some(v);
         }
+    }
+
+    /// The event id a rotating sync uses in the current iteration: the
+    /// loop's counter modulo the number of ids picks one of them (upstream's
+    /// multi-buffer select, built once per loop and id list at the head of
+    /// the loop body).
+    fn select(&mut self, ir: &mut Ir, f: &Flag) -> Value {
+        let lp = self.tree.nodes[f.multi_buffer_loop.expect("rotating ids have a loop")].op.expect("a loop op");
+        if let Some(v) = self.selects.get(&(lp, f.ids.clone())) {
+            return *v;
+        }
+        let loc = ir.loc(lp);
+        let n = f.ids.len();
+        let body = ir.region_blocks(ir.regions(lp)[ir.regions(lp).len() - 1])[0];
+        let counter = match self.counters.get(&lp) {
+            Some(c) => *c,
+            None => {
+                let i64t = ir.int_type(64);
+                let mut b = Builder::new(ir, InsertPoint::start(ir, body));
+                let c = b.op("hivm.hir.multi_buffer_counter", &[], &[i64t], vec![], loc);
+                let v = ir.result(c, 0);
+                self.counters.insert(lp, v);
+                v
+            }
+        };
+        let index = match self.modulo.get(&(lp, n)) {
+            Some(v) => *v,
+            None => {
+                let (i64t, idx) = (ir.int_type(64), ir.index_type());
+                let after = ir.defining_op(counter).expect("the counter is an op result");
+                let nattr = ir.int_attr(n as i128, i64t);
+                let mut b = Builder::new(ir, InsertPoint::After(after));
+                let cn = b.op("arith.constant", &[], &[i64t], vec![("value", nattr)], loc);
+                let cn = b.ir.result(cn, 0);
+                let rem = b.op("arith.remui", &[counter, cn], &[i64t], vec![], loc);
+                let rem = b.ir.result(rem, 0);
+                let cast = b.op("arith.index_cast", &[rem], &[idx], vec![], loc);
+                let v = b.ir.result(cast, 0);
+                self.modulo.insert((lp, n), v);
+                v
+            }
+        };
+        let i64t = ir.int_type(64);
+        let after = ir.defining_op(index).expect("the index is an op result");
+        let mut b = Builder::new(ir, InsertPoint::After(after));
+        let v = if n == 2 {
+            let i1 = b.ir.int_type(1);
+            let c = b.op("arith.index_cast", &[index], &[i1], vec![], loc);
+            let c = b.ir.result(c, 0);
+            let mut ids = Vec::new();
+            for id in &f.ids {
+                let a = b.ir.int_attr(*id as i128, i64t);
+                let k = b.op("arith.constant", &[], &[i64t], vec![("value", a)], loc);
+                ids.push(b.ir.result(k, 0));
+            }
+            let s = b.op("arith.select", &[c, ids[0], ids[1]], &[i64t], vec![], loc);
+            b.ir.result(s, 0)
+        } else {
+            let mut selected: Option<Value> = None;
+            let idx = b.ir.index_type();
+            for (i, id) in f.ids.iter().enumerate() {
+                let a = b.ir.int_attr(*id as i128, i64t);
+                let k = b.op("arith.constant", &[], &[i64t], vec![("value", a)], loc);
+                let k = b.ir.result(k, 0);
+                let Some(prev) = selected else {
+                    selected = Some(k);
+                    continue;
+                };
+                let ia = b.ir.int_attr(i as i128, idx);
+                let iv = b.op("arith.constant", &[], &[idx], vec![("value", ia)], loc);
+                let iv = b.ir.result(iv, 0);
+                let (t64, t1) = (b.ir.int_type(64), b.ir.int_type(1));
+                let pred = b.ir.int_attr(0, t64);
+                let eq = b.op("arith.cmpi", &[index, iv], &[t1], vec![("predicate", pred)], loc);
+                let eq = b.ir.result(eq, 0);
+                let s = b.op("arith.select", &[eq, k, prev], &[i64t], vec![], loc);
+                selected = Some(b.ir.result(s, 0));
+            }
+            selected.expect("at least one id")
+        };
+        self.selects.insert((lp, f.ids.clone()), v);
+        v
     }
 
     /// An `i64` constant at the very start of the function.
@@ -260,6 +362,12 @@ fn barrier(ir: &mut Ir, p: Pipe, loc: Attribute) -> OpId {
     let a = pipe_attr(ir, p);
     let mut b = Builder::new(ir, InsertPoint::Nowhere);
     b.op("hivm.hir.pipe_barrier", &[], &[], vec![("pipe", a)], loc)
+}
+
+fn dynamic_flag_op(ir: &mut Ir, name: &str, src: Pipe, dst: Pipe, id: Value, loc: Attribute) -> OpId {
+    let (s, d) = (pipe_attr(ir, src), pipe_attr(ir, dst));
+    let mut b = Builder::new(ir, InsertPoint::Nowhere);
+    b.op(name, &[id], &[], vec![("set_pipe", s), ("wait_pipe", d)], loc)
 }
 
 fn flag_op(ir: &mut Ir, name: &str, src: Pipe, dst: Pipe, id: u32, loc: Attribute) -> OpId {

@@ -61,20 +61,6 @@ fn solve_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
         let maps = emit::collect(&mut s).map_err(|(op, m)| err(ir_ref, op.unwrap_or(func), m))?;
         (s.tree, maps)
     };
-    for (node, ops) in maps.before.entries.iter().chain(&maps.after.entries) {
-        let rotating = ops.iter().any(|o| match o {
-            emit::SyncOp::Set(f) | emit::SyncOp::Wait(f) => !f.all_at_once && f.ids.len() > 1,
-            _ => false,
-        });
-        if rotating {
-            let op = tree.nodes[*node].op.unwrap_or(func);
-            return Err(err(
-                ir,
-                op,
-                "the sync solver would rotate event ids here (multi-buffering), which hivm-rs does not emit yet".into(),
-            ));
-        }
-    }
     let device_entry = ir.has_attr(func, "hacc.entry") && function_kind(ir, func) == Some("DEVICE");
     codegen::CodeGen::new(&tree, func).generate(ir, maps, device_entry);
     Ok(())
