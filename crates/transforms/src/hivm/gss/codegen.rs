@@ -9,7 +9,7 @@ use hivm_dialects::hivm::custom;
 use hivm_dialects::util::{opaque_attr, segment_attr, segments};
 use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::dialect::Traits;
-use hivm_ir::{Attribute, Ir, OpId, Value};
+use hivm_ir::{Attribute, BlockId, Ir, OpId, Value};
 
 use super::emit::{Flag, Maps, SyncOp};
 use super::pipes::{self, Pipe};
@@ -31,9 +31,9 @@ pub struct CodeGen<'t> {
     slot_values: HashMap<OpId, Vec<Option<Value>>>,
     /// Per loop: its iteration counter, `counter mod n` per n, and the
     /// selected id per id list.
-    counters: HashMap<OpId, Value>,
-    modulo: HashMap<(OpId, usize), Value>,
-    selects: HashMap<(OpId, Vec<u32>), Value>,
+    counters: HashMap<BlockId, Value>,
+    modulo: HashMap<(BlockId, usize), Value>,
+    selects: HashMap<(BlockId, Vec<u32>), Value>,
 }
 
 impl<'t> CodeGen<'t> {
@@ -163,10 +163,12 @@ impl<'t> CodeGen<'t> {
             }
             SyncOp::Set(f) | SyncOp::Wait(f) => {
                 let is_set = matches!(s, SyncOp::Set(_));
-                self.record_slot_value(ir, node, f, is_set);
+                let at = anchor_block(ir, anchor);
+                self.record_slot_value(ir, node, f, is_set, at);
                 let name = if is_set { "hivm.hir.set_flag" } else { "hivm.hir.wait_flag" };
                 if !f.all_at_once && f.ids.len() > 1 {
-                    let v = self.select(ir, f);
+                    let at = anchor_block(ir, anchor);
+                    let v = self.select(ir, f, at);
                     let op = dynamic_flag_op(ir, name, f.src, f.dst, v, loc);
                     Self::place(ir, anchor, op);
                     return;
@@ -181,7 +183,7 @@ impl<'t> CodeGen<'t> {
 
     /// A set (for a `wait` slot) or wait (for a `set` slot) attached to a
     /// macro on the slot's pipe pair passes its id to the macro.
-    fn record_slot_value(&mut self, ir: &mut Ir, node: NodeId, f: &Flag, is_set: bool) {
+    fn record_slot_value(&mut self, ir: &mut Ir, node: NodeId, f: &Flag, is_set: bool, at: BlockId) {
         let Some(op) = self.tree.nodes[node].op.filter(|o| ir.is_op(*o, custom::MACRO)) else { return };
         let slots = slots::slots_of(ir, op);
         if slots.is_empty() {
@@ -197,7 +199,7 @@ impl<'t> CodeGen<'t> {
                 continue;
             }
             let v = if f.ids.len() > 1 {
-                self.select(ir, f)
+                self.select(ir, f, at)
             } else {
                 self.function_constant(ir, f.ids[0] as i64, ir.loc(op))
             };
@@ -210,26 +212,37 @@ impl<'t> CodeGen<'t> {
     /// loop's counter modulo the number of ids picks one of them (upstream's
     /// multi-buffer select, built once per loop and id list at the head of
     /// the loop body).
-    fn select(&mut self, ir: &mut Ir, f: &Flag) -> Value {
+    fn select(&mut self, ir: &mut Ir, f: &Flag, at: BlockId) -> Value {
         let lp = self.tree.nodes[f.multi_buffer_loop.expect("rotating ids have a loop")].op.expect("a loop op");
-        if let Some(v) = self.selects.get(&(lp, f.ids.clone())) {
+        // The loop region the sync sits in (a while loop's before or after
+        // region; values of one do not dominate the other), else the last.
+        let mut region = ir.block(at).parent;
+        while let Some(r) = region {
+            match ir.region_parent(r) {
+                Some(p) if p == lp => break,
+                Some(p) => region = ir.parent_block(p).and_then(|b| ir.block(b).parent),
+                None => region = None,
+            }
+        }
+        let region = region.unwrap_or_else(|| *ir.regions(lp).last().expect("a loop has a body"));
+        let body = ir.region_blocks(region)[0];
+        if let Some(v) = self.selects.get(&(body, f.ids.clone())) {
             return *v;
         }
         let loc = ir.loc(lp);
         let n = f.ids.len();
-        let body = ir.region_blocks(ir.regions(lp)[ir.regions(lp).len() - 1])[0];
-        let counter = match self.counters.get(&lp) {
+        let counter = match self.counters.get(&body) {
             Some(c) => *c,
             None => {
                 let i64t = ir.int_type(64);
                 let mut b = Builder::new(ir, InsertPoint::start(ir, body));
                 let c = b.op("hivm.hir.multi_buffer_counter", &[], &[i64t], vec![], loc);
                 let v = ir.result(c, 0);
-                self.counters.insert(lp, v);
+                self.counters.insert(body, v);
                 v
             }
         };
-        let index = match self.modulo.get(&(lp, n)) {
+        let index = match self.modulo.get(&(body, n)) {
             Some(v) => *v,
             None => {
                 let (i64t, idx) = (ir.int_type(64), ir.index_type());
@@ -242,7 +255,7 @@ impl<'t> CodeGen<'t> {
                 let rem = b.ir.result(rem, 0);
                 let cast = b.op("arith.index_cast", &[rem], &[idx], vec![], loc);
                 let v = b.ir.result(cast, 0);
-                self.modulo.insert((lp, n), v);
+                self.modulo.insert((body, n), v);
                 v
             }
         };
@@ -284,7 +297,7 @@ impl<'t> CodeGen<'t> {
             }
             selected.expect("at least one id")
         };
-        self.selects.insert((lp, f.ids.clone()), v);
+        self.selects.insert((body, f.ids.clone()), v);
         v
     }
 
@@ -331,6 +344,14 @@ impl<'t> CodeGen<'t> {
             let seg = segment_attr(ir, &sizes);
             ir.set_attr(op, "operandSegmentSizes", seg);
         }
+    }
+}
+
+/// The block an anchor inserts into.
+fn anchor_block(ir: &Ir, a: &Anchor) -> BlockId {
+    match *a {
+        Anchor::Before(op) | Anchor::After(op) => ir.parent_block(op).expect("an anchored op is in a block"),
+        Anchor::BlockStart(b) | Anchor::BlockEnd(b) => b,
     }
 }
 
