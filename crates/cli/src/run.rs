@@ -52,6 +52,11 @@ struct Cli {
     /// intrinsics inside implementations).
     #[arg(long)]
     trace: bool,
+    /// Run the GraphSyncSolver (`hivm-graph-sync-solver`) first, so that a
+    /// kernel written without set_flag/wait_flag runs synchronised as it
+    /// would after the device pipeline.
+    #[arg(long = "sync-solver")]
+    sync_solver: bool,
 }
 
 fn main() -> ExitCode {
@@ -96,6 +101,7 @@ fn main() -> ExitCode {
         progress: true,
         max_ops: cli.max_ops.unwrap_or(u64::MAX),
         trace: cli.trace,
+        sync_solver: cli.sync_solver,
     };
     let out = hivm_twin::run(&cli.kernel, &opts);
     for (block, line) in &out.timeline {

@@ -63,6 +63,8 @@ pub struct RunOptions {
     pub max_ops: u64,
     /// Keep a timeline of what every pipe did.
     pub trace: bool,
+    /// Run the sync solver on the kernel before interpreting it.
+    pub sync_solver: bool,
 }
 
 /// A memref argument's final contents: element type, shape, bytes.
@@ -209,6 +211,10 @@ fn prepare_and_run(
     });
     if has_tensors {
         pieces.push("one-shot-bufferize".into());
+    }
+    if opts.sync_solver {
+        // Synchronise as the device pipeline would, then check the result.
+        pieces.push("hivm-graph-sync-solver".into());
     }
     let reg = hivm_transforms::pass_registry();
     let mut pm =

@@ -423,6 +423,7 @@ fn twin(dir: &Path, k: &Kernel) -> Vec<u8> {
         progress: false,
         max_ops: u64::MAX,
         trace: false,
+        sync_solver: false,
     };
     let out = hivm_twin::run(&src, &opts);
     if let Some(e) = &out.error {
