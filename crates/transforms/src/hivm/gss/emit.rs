@@ -329,11 +329,8 @@ fn merge_at(s: &mut Solver, ix: &SetWaitIndex, node: NodeId) {
 
 // ----- custom_macro boundary syncs (§6.4) -----
 
-fn first_set_ids(ops: &VecDeque<SyncOp>, src: Pipe, dst: Pipe) -> Option<Vec<u32>> {
-    ops.iter().find_map(|o| match o {
-        SyncOp::Set(f) if f.src == src && f.dst == dst && !f.ids.is_empty() => Some(f.ids.clone()),
-        _ => None,
-    })
+fn no_id(op: OpId) -> Located {
+    (Some(op), "GraphSyncSolver could not allocate an event id for a custom_macro sync_event_slot".into())
 }
 
 /// The leaves of the tree (ops and placeholders) in program order.
@@ -347,29 +344,6 @@ fn ordered_leaves(s: &Solver, node: NodeId, out: &mut Vec<NodeId>) {
     }
 }
 
-fn set_before(order: &[NodeId], macro_node: NodeId, after: &SyncMap, src: Pipe, dst: Pipe) -> Option<Vec<u32>> {
-    for &n in order {
-        if n == macro_node {
-            break;
-        }
-        if let Some(ids) = after.get(n).and_then(|ops| first_set_ids(ops, src, dst)) {
-            return Some(ids);
-        }
-    }
-    None
-}
-
-fn set_anywhere(before: &SyncMap, after: &SyncMap, src: Pipe, dst: Pipe) -> Option<Vec<u32>> {
-    for map in [after, before] {
-        for (_, ops) in &map.entries {
-            if let Some(ids) = first_set_ids(ops, src, dst) {
-                return Some(ids);
-            }
-        }
-    }
-    None
-}
-
 fn inject_macro_syncs(s: &mut Solver, before: &mut SyncMap, after: &mut SyncMap) -> Result<SlotIds, Located> {
     let mut order = Vec::new();
     ordered_leaves(s, s.tree.root, &mut order);
@@ -379,26 +353,40 @@ fn inject_macro_syncs(s: &mut Solver, before: &mut SyncMap, after: &mut SyncMap)
         .filter_map(|n| s.tree.nodes[*n].op.filter(|o| ir.is_op(*o, custom::MACRO)).map(|o| (*n, o)))
         .collect();
     let mut out = Vec::new();
+    let mut injected: Vec<((Pipe, Pipe), Vec<u32>)> = Vec::new();
     for (node, op) in macros {
         let mut resolved = Vec::new();
         for slot in slots::slots_of(ir, op) {
             if slot.mode != MacroSync::Internal {
-                let ids: Vec<u32> = match slot.pinned {
-                    Some(p) => vec![p],
-                    None if !slot.explicit => vec![],
-                    None => set_before(&order, node, after, slot.src, slot.dst)
-                        .or_else(|| set_anywhere(before, after, slot.src, slot.dst))
-                        .unwrap_or(vec![0]),
-                };
-                resolved.push(ids.first().map_or(-1, |i| *i as i64));
                 if !slot.explicit {
+                    resolved.push(-1);
                     continue;
                 }
+                // Upstream takes the id of any set on the pair, else 0, which
+                // can pair one set with two waits or share an id with a sync
+                // of the solver's own (spec §6.6). Here a wait slot reuses only
+                // a set injected for another slot, and otherwise the slot gets
+                // an id nothing on its pipe pair uses; on upstream's tests the
+                // ids come out the same.
+                let reuse = (slot.mode == MacroSync::Wait)
+                    .then(|| injected.iter().find(|(p, _)| *p == (slot.src, slot.dst)).map(|(_, ids)| ids.clone()))
+                    .flatten();
+                let ids = match (slot.pinned, reuse) {
+                    (Some(p), _) => vec![p],
+                    (None, Some(ids)) => ids,
+                    (None, None) => {
+                        let max = pipes::hw_event_ids(slot.src, slot.dst);
+                        match s.colour_solver(slot.src, slot.dst).allocate_unused(max) {
+                            Some(id) => vec![id],
+                            None => return Err(no_id(op)),
+                        }
+                    }
+                };
+                resolved.push(ids[0] as i64);
                 let flag = Flag { src: slot.src, dst: slot.dst, ids, all_at_once: false, multi_buffer_loop: None };
                 if slot.mode == MacroSync::Wait {
-                    let external = set_before(&order, node, after, slot.src, slot.dst).is_some()
-                        || set_anywhere(before, after, slot.src, slot.dst).is_some();
-                    if !external {
+                    if !injected.iter().any(|(p, _)| *p == (flag.src, flag.dst)) {
+                        injected.push(((flag.src, flag.dst), flag.ids.clone()));
                         before.at(node).push_front(SyncOp::Set(flag));
                     }
                 } else {
@@ -410,17 +398,7 @@ fn inject_macro_syncs(s: &mut Solver, before: &mut SyncMap, after: &mut SyncMap)
                 Some(p) => p,
                 None => {
                     let max = pipes::hw_event_ids(slot.src, slot.dst);
-                    match s.colour_solver(slot.src, slot.dst).allocate_unused(max) {
-                        Some(id) => id,
-                        None => {
-                            return Err((
-                                Some(op),
-                                "GraphSyncSolver could not allocate an event id for custom_macro internal \
-                                 sync_event_slot"
-                                    .into(),
-                            ));
-                        }
-                    }
+                    s.colour_solver(slot.src, slot.dst).allocate_unused(max).ok_or_else(|| no_id(op))?
                 }
             };
             resolved.push(id as i64);
