@@ -137,6 +137,17 @@ impl SyncChecker {
     /// Starts an instruction on `pipe`; its accesses follow.
     pub fn issue(&mut self, pipe: usize) -> (usize, u64) {
         let p = pipe.min(PIPES - 1);
+        // The scalar unit dispatches every instruction in program order, so
+        // what it has waited for (a wait_flag on PIPE_S) precedes everything
+        // it dispatches afterwards. Its own earlier instructions are not
+        // implied: a scalar store may still be in flight.
+        if p != S {
+            for q in 0..PIPES {
+                if q != S {
+                    self.known[p][q] = self.known[p][q].max(self.known[S][q]);
+                }
+            }
+        }
         self.count[p] += 1;
         if self.in_order[p] {
             self.known[p][p] = self.count[p] - 1;
@@ -361,6 +372,23 @@ mod tests {
         assert_eq!(races(&c), 0);
         c.finish();
         assert!(c.reports.is_empty());
+    }
+
+    #[test]
+    fn a_wait_on_the_scalar_pipe_orders_everything_dispatched_after_it() {
+        // V's write reaches S through a flag; the scalar unit then dispatches
+        // MTE3's read, which therefore follows the write.
+        let mut c = SyncChecker::new(false);
+        write(&mut c, V, 0);
+        c.set_flag(V, S, 0, &site());
+        c.wait_flag(V, S, 0, &site());
+        read(&mut c, MTE3, 0);
+        assert_eq!(races(&c), 0);
+        // A scalar store itself may still be in flight: no implied order.
+        let mut c = SyncChecker::new(false);
+        write(&mut c, S, 0);
+        read(&mut c, MTE3, 0);
+        assert_eq!(races(&c), 1);
     }
 
     #[test]

@@ -136,14 +136,14 @@ impl<'t> CodeGen<'t> {
             let mut anchor = self.anchor(ir, *node, false);
             let loc = self.loc(ir, *node);
             for op in ops {
-                self.emit(ir, *node, op, &mut anchor, loc);
+                self.emit(ir, *node, op, &mut anchor, loc, true);
             }
         }
         for (node, ops) in &maps.after.entries {
             let loc = self.loc(ir, *node);
             for op in ops.iter().rev() {
                 let mut anchor = self.anchor(ir, *node, true);
-                self.emit(ir, *node, op, &mut anchor, loc);
+                self.emit(ir, *node, op, &mut anchor, loc, false);
             }
         }
         self.fill_slots(ir, &maps.slot_ids);
@@ -155,7 +155,7 @@ impl<'t> CodeGen<'t> {
         }
     }
 
-    fn emit(&mut self, ir: &mut Ir, node: NodeId, s: &SyncOp, anchor: &mut Anchor, loc: Attribute) {
+    fn emit(&mut self, ir: &mut Ir, node: NodeId, s: &SyncOp, anchor: &mut Anchor, loc: Attribute, before: bool) {
         match s {
             SyncOp::Barrier(p) => {
                 let op = barrier(ir, *p, loc);
@@ -164,7 +164,7 @@ impl<'t> CodeGen<'t> {
             SyncOp::Set(f) | SyncOp::Wait(f) => {
                 let is_set = matches!(s, SyncOp::Set(_));
                 let at = anchor_block(ir, anchor);
-                self.record_slot_value(ir, node, f, is_set, at);
+                self.record_slot_value(ir, node, f, is_set, at, before);
                 let name = if is_set { "hivm.hir.set_flag" } else { "hivm.hir.wait_flag" };
                 if !f.all_at_once && f.ids.len() > 1 {
                     let at = anchor_block(ir, anchor);
@@ -183,7 +183,7 @@ impl<'t> CodeGen<'t> {
 
     /// A set (for a `wait` slot) or wait (for a `set` slot) attached to a
     /// macro on the slot's pipe pair passes its id to the macro.
-    fn record_slot_value(&mut self, ir: &mut Ir, node: NodeId, f: &Flag, is_set: bool, at: BlockId) {
+    fn record_slot_value(&mut self, ir: &mut Ir, node: NodeId, f: &Flag, is_set: bool, at: BlockId, before: bool) {
         let Some(op) = self.tree.nodes[node].op.filter(|o| ir.is_op(*o, custom::MACRO)) else { return };
         let slots = slots::slots_of(ir, op);
         if slots.is_empty() {
@@ -195,7 +195,11 @@ impl<'t> CodeGen<'t> {
                 hivm_dialects::hivm::attrs::MacroSync::Set => !is_set,
                 hivm_dialects::hivm::attrs::MacroSync::Internal => false,
             };
-            if !slot.explicit || slot.src != f.src || slot.dst != f.dst || !complementary {
+            // The partner of a wait slot is a set before the macro, of a set
+            // slot a wait after it (upstream also takes a set the solver
+            // put after the macro for its own pair, handing the macro an id
+            // its wait never receives).
+            if !slot.explicit || slot.src != f.src || slot.dst != f.dst || !complementary || before != is_set {
                 continue;
             }
             let v = if f.ids.len() > 1 {

@@ -329,6 +329,18 @@ fn merge_at(s: &mut Solver, ix: &SetWaitIndex, node: NodeId) {
 
 // ----- custom_macro boundary syncs (§6.4) -----
 
+/// The smallest id of a pipe pair that no sync of the solver uses, no pin
+/// reserves and no earlier slot of the same macro took. Upstream reserves
+/// each slot's id for the whole function, so a function with more macros
+/// than ids fails; a macro's handshakes end within it, so ids can be shared
+/// between macros.
+fn free_id(s: &mut Solver, local: &mut Vec<(Pipe, Pipe, u32)>, (src, dst): (Pipe, Pipe)) -> Option<u32> {
+    let used = s.colour_solver(src, dst).used_ids();
+    let id = (0..pipes::hw_event_ids(src, dst)).find(|i| !used.contains(i) && !local.contains(&(src, dst, *i)))?;
+    local.push((src, dst, id));
+    Some(id)
+}
+
 fn no_id(op: OpId) -> Located {
     (Some(op), "GraphSyncSolver could not allocate an event id for a custom_macro sync_event_slot".into())
 }
@@ -353,8 +365,11 @@ fn inject_macro_syncs(s: &mut Solver, before: &mut SyncMap, after: &mut SyncMap)
         .filter_map(|n| s.tree.nodes[*n].op.filter(|o| ir.is_op(*o, custom::MACRO)).map(|o| (*n, o)))
         .collect();
     let mut out = Vec::new();
-    let mut injected: Vec<((Pipe, Pipe), Vec<u32>)> = Vec::new();
     for (node, op) in macros {
+        // Sets injected for this macro's wait slots, by pipe pair, and the
+        // ids its slots took.
+        let mut injected: Vec<((Pipe, Pipe), Vec<u32>)> = Vec::new();
+        let mut local: Vec<(Pipe, Pipe, u32)> = Vec::new();
         let mut resolved = Vec::new();
         for slot in slots::slots_of(ir, op) {
             if slot.mode != MacroSync::Internal {
@@ -365,22 +380,16 @@ fn inject_macro_syncs(s: &mut Solver, before: &mut SyncMap, after: &mut SyncMap)
                 // Upstream takes the id of any set on the pair, else 0, which
                 // can pair one set with two waits or share an id with a sync
                 // of the solver's own (spec §6.6). Here a wait slot reuses only
-                // a set injected for another slot, and otherwise the slot gets
-                // an id nothing on its pipe pair uses; on upstream's tests the
-                // ids come out the same.
+                // a set injected for another slot of the same macro, and
+                // otherwise the slot gets an id nothing on its pipe pair uses;
+                // on upstream's tests the ids come out the same.
                 let reuse = (slot.mode == MacroSync::Wait)
                     .then(|| injected.iter().find(|(p, _)| *p == (slot.src, slot.dst)).map(|(_, ids)| ids.clone()))
                     .flatten();
                 let ids = match (slot.pinned, reuse) {
                     (Some(p), _) => vec![p],
                     (None, Some(ids)) => ids,
-                    (None, None) => {
-                        let max = pipes::hw_event_ids(slot.src, slot.dst);
-                        match s.colour_solver(slot.src, slot.dst).allocate_unused(max) {
-                            Some(id) => vec![id],
-                            None => return Err(no_id(op)),
-                        }
-                    }
+                    (None, None) => vec![free_id(s, &mut local, (slot.src, slot.dst)).ok_or_else(|| no_id(op))?],
                 };
                 resolved.push(ids[0] as i64);
                 let flag = Flag { src: slot.src, dst: slot.dst, ids, all_at_once: false, multi_buffer_loop: None };
@@ -396,10 +405,7 @@ fn inject_macro_syncs(s: &mut Solver, before: &mut SyncMap, after: &mut SyncMap)
             }
             let id = match slot.pinned {
                 Some(p) => p,
-                None => {
-                    let max = pipes::hw_event_ids(slot.src, slot.dst);
-                    s.colour_solver(slot.src, slot.dst).allocate_unused(max).ok_or_else(|| no_id(op))?
-                }
+                None => free_id(s, &mut local, (slot.src, slot.dst)).ok_or_else(|| no_id(op))?,
             };
             resolved.push(id as i64);
         }
