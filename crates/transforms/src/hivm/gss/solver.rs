@@ -94,7 +94,8 @@ pub struct Solver<'a> {
     pub chosen: Vec<PairId>,
     pub persistent: Vec<PairId>,
     scope_chosen: HashMap<OccId, Vec<PairId>>,
-    scope_pair_chosen: HashMap<(OccId, OccId), Vec<PairId>>,
+    /// Pairs whose set and wait sit in different scopes, by the set's scope.
+    scope_pair_chosen: HashMap<OccId, Vec<(OccId, PairId)>>,
     persistent_scope_chosen: HashMap<OccId, Vec<PairId>>,
     synced: HashMap<SyncedKey, PairId>,
     pub colours: BTreeMap<(Pipe, Pipe), EventIdSolver>,
@@ -640,55 +641,62 @@ impl<'a> Solver<'a> {
     fn needs_sync(&self, o1: OccId, o2: OccId, src: Pipe, dst: Pipe, ids: EventIds) -> bool {
         let t = &self.tree;
         let (start, end) = (t.occs[o1].end, t.occs[o2].start);
-        let mut seen = BTreeSet::new();
         let mut edges: Vec<(Pipe, Pipe, i64, i64)> = Vec::new();
-        let mut barrier_all = Vec::new();
-        let mut barriers: Vec<(Pipe, i64)> = Vec::new();
-        let mut visit = |p: PairId, pairs: &[Pair]| {
-            let c = &pairs[p];
+        let mut barrier_all = false;
+        let mut barrier = false;
+        let mut visit = |p: PairId| {
+            let c = &self.pairs[p];
             if c.could_not_run || c.end < start || c.start > end {
                 return;
             }
             if c.inner_backward && ids.num < c.ids.num {
                 return;
             }
-            if !seen.insert(p) {
-                return;
-            }
             if c.is_barrier() && c.src == pipes::ALL {
-                barrier_all.push(c.end);
+                barrier_all = true;
                 return;
             }
-            if c.is_barrier() {
-                barriers.push((c.src, c.end));
+            if c.is_barrier() && src == dst && c.src == src {
+                barrier = true;
             }
             edges.push((c.src, c.dst, c.start, c.end));
         };
-        for o in [o1, o2] {
-            for par in t.all_parents(o) {
-                for &p in self.scope_chosen.get(&par).map(Vec::as_slice).unwrap_or(&[]) {
-                    visit(p, &self.pairs);
+        // Scopes holding either occurrence: those above o1, then those above
+        // o2 below their common ancestor (each list is visited once).
+        let mut above_o1 = Vec::new();
+        let mut cur = t.occs[o1].parent;
+        while let Some(c) = cur {
+            above_o1.push(c);
+            cur = t.occs[c].parent;
+        }
+        let mut scopes = above_o1.clone();
+        let mut cur = t.occs[o2].parent;
+        while let Some(c) = cur {
+            if above_o1.contains(&c) {
+                break;
+            }
+            scopes.push(c);
+            cur = t.occs[c].parent;
+        }
+        for list in [&self.scope_chosen, &self.persistent_scope_chosen] {
+            for s in &scopes {
+                for &p in list.get(s).map(Vec::as_slice).unwrap_or(&[]) {
+                    visit(p);
                 }
             }
         }
-        for ((s1, s2), list) in &self.scope_pair_chosen {
-            if t.is_proper_ancestor(*s1, o1) && t.is_proper_ancestor(*s2, o2) {
-                for &p in list {
-                    visit(p, &self.pairs);
+        for s1 in &above_o1 {
+            for &(s2, p) in self.scope_pair_chosen.get(s1).map(Vec::as_slice).unwrap_or(&[]) {
+                if t.is_proper_ancestor(s2, o2) {
+                    visit(p);
                 }
             }
         }
-        for o in [o1, o2] {
-            for par in t.all_parents(o) {
-                for &p in self.persistent_scope_chosen.get(&par).map(Vec::as_slice).unwrap_or(&[]) {
-                    visit(p, &self.pairs);
-                }
-            }
-        }
-        if barrier_all.iter().any(|i| start <= *i && *i <= end) {
+        if barrier_all || barrier {
             return false;
         }
-        if src == dst && barriers.iter().any(|(p, i)| *p == src && start <= *i && *i <= end) {
+        // A single sync on exactly these pipes inside the window is enough.
+        if edges.iter().any(|&(s, d, es, ee)| s == src && d == dst && s != d && es >= start && ee <= end) {
             return false;
         }
         match reach(&edges, src, dst, start, end) {
@@ -969,7 +977,7 @@ impl<'a> Solver<'a> {
             if par1 == par2 {
                 self.scope_chosen.entry(par1).or_default().push(id);
             } else {
-                self.scope_pair_chosen.entry((par1, par2)).or_default().push(id);
+                self.scope_pair_chosen.entry(par1).or_default().push((par2, id));
             }
             self.chosen.push(id);
         }
