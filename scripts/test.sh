@@ -31,3 +31,11 @@ echo "== cargo test (unit tests, lit suite with in-process FileCheck, differenti
 HIVM_REQUIRE_MLIR_OPT=1 MLIR_OPT="$LLVM_BIN/mlir-opt" cargo test --workspace
 echo "== lit suite cross-checked with LLVM FileCheck"
 HIVM_REQUIRE_MLIR_OPT=1 HIVM_FILECHECK="$LLVM_BIN/FileCheck" cargo test -p hivm-cli --test lit
+echo "== Python package: pip install . into a fresh venv, then pytest"
+VENV=target/pyvenv
+rm -rf "$VENV"
+python3 -m venv "$VENV"
+"$VENV/bin/pip" install -q maturin numpy pytest
+# A debug build reuses what cargo test built; the wheel is the same abi3 module.
+MATURIN_PEP517_ARGS="--profile dev" "$VENV/bin/pip" install -q .
+HIVM_RUN="$PWD/target/debug/hivm-run" "$VENV/bin/python" -m pytest -q python/tests

@@ -1,11 +1,10 @@
 //! `hivm-opt`: parse, verify, transform and print MLIR with the HIVM dialects,
 //! accepting mlir-opt's command-line conventions (single- or double-dash flags).
 
-mod expected;
 mod input;
-mod opt;
 mod output;
-mod passes;
+
+use hivm_cli::opt;
 
 use std::process::ExitCode;
 

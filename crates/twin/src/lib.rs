@@ -29,6 +29,8 @@ use value::{Elem, MemRefVal, Val};
 #[derive(Clone, Debug)]
 pub enum ArgSpec {
     Npy(PathBuf),
+    /// An array given in memory (element type, shape, little-endian bytes).
+    Array(Elem, Vec<i64>, Vec<u8>),
     Zeros(Vec<i64>, Elem),
     Literal(String),
 }
@@ -173,6 +175,28 @@ pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
             return out;
         }
     };
+    let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    run_parsed(ir, out, source, &base_dir, opts)
+}
+
+/// Runs kernel `source` (named `file` in diagnostics; `source` attributes
+/// are relative to `base_dir`) with `opts`.
+pub fn run_source(source: &str, file: &str, base_dir: &Path, opts: &RunOptions) -> Outcome {
+    let ir = Ir::new(Arc::new(hivm_dialects::registry()));
+    let out = Outcome {
+        ir: Ir::new(Arc::new(hivm_dialects::registry())),
+        source: String::new(),
+        file: file.to_string(),
+        args: vec![],
+        reports: vec![],
+        timeline: vec![],
+        error: None,
+    };
+    run_parsed(ir, out, source.to_string(), base_dir, opts)
+}
+
+fn run_parsed(mut ir: Ir, mut out: Outcome, source: String, base_dir: &Path, opts: &RunOptions) -> Outcome {
+    let file = out.file.clone();
     let buf = SourceBuffer { name: file.clone(), text: &source, first_line: 0 };
     let parsed = Parser::new(&mut ir, &source, &file, 0).parse_module();
     let module = match parsed {
@@ -184,7 +208,7 @@ pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
             return out;
         }
     };
-    let result = prepare_and_run(&mut ir, module, path, opts, &mut out);
+    let result = prepare_and_run(&mut ir, module, base_dir, opts, &mut out);
     if let Err(d) = result {
         out.error = Some(d);
     }
@@ -196,7 +220,7 @@ pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
 fn prepare_and_run(
     ir: &mut Ir,
     module: OpId,
-    path: &Path,
+    base_dir: &Path,
     opts: &RunOptions,
     out: &mut Outcome,
 ) -> Result<(), Diagnostic> {
@@ -225,7 +249,7 @@ fn prepare_and_run(
     let target = hivm_dialects::hacc::module_target(ir, entry);
     let config = Config {
         impls: opts.impls.clone(),
-        base_dir: path.parent().map(Path::to_path_buf).unwrap_or_default(),
+        base_dir: base_dir.to_path_buf(),
         timeout: opts.timeout,
         caps: Capacities::for_target(target.as_deref()),
         regbase: target.as_deref().is_some_and(hivm_dialects::hacc::is_regbase),
@@ -381,6 +405,13 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
                         (a.shape, a.elem, Some(a.bytes))
                     }
                     ArgSpec::Zeros(s, e) => (s.clone(), *e, None),
+                    ArgSpec::Array(e, s, b) => {
+                        let want = s.iter().try_fold(e.size() as i64, |a, d| a.checked_mul(*d));
+                        if want != Some(b.len() as i64) {
+                            return Err(bad(format!("given {} bytes for shape {s:?} of {}", b.len(), e.name())));
+                        }
+                        (s.clone(), *e, Some(b.clone()))
+                    }
                     ArgSpec::Literal(l) => return Err(bad(format!("'{l}' is a scalar; this argument is a memref"))),
                 };
                 if aelem.size() != elem.size() || aelem.is_float() != elem.is_float() {

@@ -11,7 +11,7 @@ pub struct Array {
     pub bytes: Vec<u8>,
 }
 
-fn elem_of_descr(d: &str) -> Option<Elem> {
+pub fn elem_of_descr(d: &str) -> Option<Elem> {
     Some(match d.trim_start_matches(['<', '|', '=']) {
         "b1" => Elem::Int(1),
         "i1" | "u1" => Elem::Int(8),

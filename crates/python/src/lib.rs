@@ -1,0 +1,112 @@
+//! The `hivm._hivm` extension module: the driver and the CPU twin called
+//! in-process. `python/hivm/__init__.py` wraps it with the public API
+//! (numpy conversion, kernel paths, warnings).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use hivm_twin::{ArgSpec, RunOptions, sync::Class};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+create_exception!(
+    _hivm,
+    DiagnosticError,
+    PyException,
+    "Diagnostics from hivm-rs, as the command-line tools print them."
+);
+
+/// Parses, verifies, runs `pipeline` (`--pass-pipeline` syntax) and prints.
+#[pyfunction]
+#[pyo3(signature = (source, pipeline, generic, file))]
+fn opt(py: Python<'_>, source: &str, pipeline: &str, generic: bool, file: &str) -> PyResult<String> {
+    py.allow_threads(|| hivm_cli::opt_text(source, file, pipeline, generic)).map_err(DiagnosticError::new_err)
+}
+
+/// One argument of `run`: an array as (numpy dtype string, shape, bytes),
+/// or a scalar as its text.
+#[derive(FromPyObject)]
+enum Arg {
+    Array(String, Vec<i64>, Vec<u8>),
+    Scalar(String),
+}
+
+/// Runs a kernel in the CPU twin. Returns the final bytes of every memref
+/// argument (None for scalars) and the sync reports that are warnings (all
+/// of them when `sync_errors` is false); errors raise DiagnosticError.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (source, file, base_dir, args, entry, impls, blocks, timeout, sync_errors, sync_solver))]
+fn run<'py>(
+    py: Python<'py>,
+    source: &str,
+    file: &str,
+    base_dir: PathBuf,
+    args: Vec<Arg>,
+    entry: Option<String>,
+    impls: Vec<PathBuf>,
+    blocks: u32,
+    timeout: f64,
+    sync_errors: bool,
+    sync_solver: bool,
+) -> PyResult<(Vec<Option<Bound<'py, PyBytes>>>, Vec<String>)> {
+    let mut specs = Vec::new();
+    for (i, a) in args.into_iter().enumerate() {
+        specs.push(match a {
+            Arg::Array(dtype, shape, bytes) => {
+                let elem = hivm_twin::npy::elem_of_descr(&dtype)
+                    .ok_or_else(|| PyValueError::new_err(format!("argument {i}: dtype {dtype} is not supported")))?;
+                ArgSpec::Array(elem, shape, bytes)
+            }
+            Arg::Scalar(s) => ArgSpec::Literal(s),
+        });
+    }
+    if blocks == 0 {
+        return Err(PyValueError::new_err("blocks must be at least 1"));
+    }
+    let timeout = Duration::try_from_secs_f64(timeout)
+        .ok()
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| PyValueError::new_err("timeout must be a positive number of seconds"))?;
+    let opts = RunOptions {
+        entry,
+        impls,
+        args: specs,
+        blocks,
+        timeout,
+        progress: false,
+        max_ops: u64::MAX,
+        trace: false,
+        sync_solver,
+    };
+    let out = py.allow_threads(|| hivm_twin::run_source(source, file, Path::new(&base_dir), &opts));
+    let mut errors = String::new();
+    let mut warnings = Vec::new();
+    for (block, r) in &out.reports {
+        let text = out.render(&out.report_diagnostic(*block, r, blocks));
+        if r.class == Class::Warning || !sync_errors {
+            warnings.push(text);
+        } else {
+            errors.push_str(&text);
+        }
+    }
+    if let Some(e) = &out.error {
+        errors.push_str(&out.render(e));
+    }
+    if !errors.is_empty() {
+        return Err(DiagnosticError::new_err(errors));
+    }
+    let results = out.args.iter().map(|a| a.as_ref().map(|(_, _, bytes)| PyBytes::new(py, bytes))).collect();
+    Ok((results, warnings))
+}
+
+#[pymodule]
+fn _hivm(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("DiagnosticError", m.py().get_type::<DiagnosticError>())?;
+    m.add_function(wrap_pyfunction!(opt, m)?)?;
+    m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add("TWIN_HEADER", hivm_twin::native::HEADER)?;
+    Ok(())
+}

@@ -1,0 +1,101 @@
+"""hivm.opt and hivm.run, in-process, against the command-line tools."""
+
+import os
+import subprocess
+import warnings
+
+import numpy as np
+import pytest
+
+import hivm
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EX = os.path.join(ROOT, "examples")
+
+
+def npy(name):
+    return np.load(os.path.join(EX, name))
+
+
+def test_opt_prints_and_runs_pipelines():
+    src = "func.func @f(%a: i32) -> i32 {\n  %c = arith.constant 0 : i32\n  %r = arith.addi %a, %c : i32\n  return %r : i32\n}\n"
+    assert "arith.addi" in hivm.opt(src)
+    folded = hivm.opt(src, "builtin.module(canonicalize)")
+    assert "arith.addi" not in folded and "return %arg0 : i32" in folded
+    assert '"func.func"' in hivm.opt(src, generic=True)
+
+
+def test_opt_errors_are_located():
+    with pytest.raises(hivm.DiagnosticError) as e:
+        hivm.opt("func.func @f() {\n  %x = arith.addi %y, %y : i32\n  return\n}\n")
+    assert "<string>:2:" in str(e.value) and "error:" in str(e.value)
+    with pytest.raises(hivm.DiagnosticError) as e:
+        hivm.opt("func.func @f() { return }", "builtin.module(no-such-pass)")
+    assert "no-such-pass" in str(e.value)
+
+
+def custom_add_args():
+    return [
+        np.zeros(1, np.int8),
+        np.zeros(1, np.int8),
+        np.zeros(32, np.int32),
+        npy("custom_add/a.npy"),
+        npy("custom_add/b.npy"),
+        1, 1, 1, 0, 0, 0,
+    ]
+
+
+def test_run_writes_results_back_in_place():
+    args = custom_add_args()
+    hivm.run(os.path.join(EX, "custom_add/kernel.mlir"), args)
+    assert (args[2] == args[3] + args[4]).all()
+
+
+def test_run_matches_the_command_line():
+    args = custom_add_args()
+    hivm.run(os.path.join(EX, "custom_add/kernel.mlir"), args)
+    cli = os.environ.get("HIVM_RUN", os.path.join(ROOT, "target", "debug", "hivm-run"))
+    assert os.path.exists(cli), f"{cli} is not built (cargo build -p hivm-cli, or set HIVM_RUN)"
+    out = subprocess.run(
+        [cli, os.path.join(EX, "custom_add/kernel.mlir"), "--arg", "zeros:1xi8", "--arg", "zeros:1xi8",
+         "--arg", "zeros:32xi32", "--arg", os.path.join(EX, "custom_add/a.npy"), "--arg",
+         os.path.join(EX, "custom_add/b.npy")] + sum([["--arg", v] for v in "111000"], []) + ["--print", "2"],
+        capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[" + ", ".join(str(x) for x in args[2]) + "]"
+
+
+def test_run_sync_reports_raise_or_warn():
+    kernel = os.path.join(EX, "sync_bugs/race.mlir")
+    z = lambda: [np.zeros(32, np.int32) for _ in range(3)]
+    with pytest.raises(hivm.DiagnosticError) as e:
+        hivm.run(kernel, z())
+    assert "race.mlir:" in str(e.value) and "error: race:" in str(e.value)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        hivm.run(kernel, z(), sync="warn")
+    assert any(issubclass(x.category, hivm.SyncWarning) and "race" in str(x.message) for x in w)
+
+
+def test_run_with_the_sync_solver():
+    out = np.zeros(32, np.int32)
+    a, b = npy("custom_macro_add/a.npy"), npy("custom_macro_add/b.npy")
+    hivm.run(os.path.join(EX, "sync_solver/macro_add.mlir"), [out, a, b], sync_solver=True)
+    with pytest.raises(hivm.DiagnosticError):
+        hivm.run(os.path.join(EX, "sync_solver/macro_add.mlir"), [np.zeros(32, np.int32), a, b])
+    assert out[0] == 1000
+
+
+def test_run_text_kernel_and_bad_arguments():
+    src = "func.func @k(%m: memref<4xf32>, %x: f32) {\n  %c0 = arith.constant 0 : index\n  memref.store %x, %m[%c0] : memref<4xf32>\n  return\n}\n"
+    m = np.zeros(4, np.float32)
+    hivm.run(src, [m, 2.5])
+    assert m[0] == 2.5
+    with pytest.raises(hivm.DiagnosticError) as e:
+        hivm.run(src, [np.zeros(5, np.float32), 1.0])
+    assert "given shape [5]" in str(e.value)
+    with pytest.raises(hivm.DiagnosticError):
+        hivm.run(src, [m])
+    with pytest.raises(TypeError):
+        hivm.run(src, [m, "x"])
+    with pytest.raises(ValueError):
+        hivm.run(src, [m, 1.0], sync="maybe")
