@@ -9,6 +9,10 @@ Usage: gen.py KIND N OUT   with KIND in custom | arith | nested
   pipeline  a tensor kernel of N custom ops for the pass pipeline: each op
           writes a fresh `tensor.empty` (with an extra buffer) or, every
           third op, its input in place (`inplace_outs`)
+  blocks  one function of N blocks chained by `cf.br` (block headers print
+          `// pred:` comments)
+  affine  one `affine.apply` whose map is a sum of N terms mixing dims,
+          symbol products and constants (simplified as the map is parsed)
 Deterministic: the same arguments always give the same bytes.
 """
 import sys
@@ -80,6 +84,33 @@ def nested(n, w):
     w('}) : () -> ()\n')
 
 
+def blocks(n, w):
+    w('"builtin.module"() ({\n')
+    w('  "func.func"() <{function_type = () -> (), sym_name = "chain"}> ({\n')
+    w('    "cf.br"()[^bb1] : () -> ()\n')
+    for i in range(1, n):
+        w(f'  ^bb{i}:\n    "cf.br"()[^bb{i + 1}] : () -> ()\n')
+    w(f'  ^bb{n}:\n    "func.return"() : () -> ()\n')
+    w('  }) : () -> ()\n')
+    w('}) : () -> ()\n')
+
+
+def affine(n, w):
+    terms = []
+    for k in range(n):
+        t = f"d{k % 4}" if k % 3 == 0 else f"s{k % 7} * {k % 5 + 1}"
+        terms.append(f"{t} + {k}" if k % 2 else t)
+    m = "(d0, d1, d2, d3)[s0, s1, s2, s3, s4, s5, s6] -> (" + " + ".join(terms) + ")"
+    w('"builtin.module"() ({\n')
+    w('  "func.func"() <{function_type = (index, index) -> index, sym_name = "sum"}> ({\n')
+    w('  ^bb0(%i: index, %j: index):\n')
+    w(f'    %r = "affine.apply"(%i, %i, %i, %i, %j, %j, %j, %j, %j, %j, %j) <{{map = affine_map<{m}>}}> : '
+      f'({", ".join(["index"] * 11)}) -> index\n')
+    w('    "func.return"(%r) : (index) -> ()\n')
+    w('  }) : () -> ()\n')
+    w('}) : () -> ()\n')
+
+
 def pipeline(n, w):
     t = "tensor<64xf32>"
     w('"builtin.module"() ({\n')
@@ -118,7 +149,8 @@ def main():
             if len(buf) > 4096:
                 f.write("".join(buf))
                 buf.clear()
-        {"custom": custom, "arith": arith, "nested": nested, "pipeline": pipeline}[kind](n, w)
+        kinds = {"custom": custom, "arith": arith, "nested": nested, "pipeline": pipeline, "blocks": blocks, "affine": affine}
+        kinds[kind](n, w)
         f.write("".join(buf))
 
 

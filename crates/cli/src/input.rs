@@ -20,8 +20,17 @@ impl Input {
                 Ok(Input::Owned(buf))
             }
             Some(p) => {
-                let f = std::fs::File::open(p)?;
-                if f.metadata()?.len() == 0 {
+                let mut f = std::fs::File::open(p)?;
+                let meta = f.metadata()?;
+                // Only regular files are mapped. A FIFO, a character device,
+                // /dev/stdin or a process substitution reports no meaningful
+                // length (often 0) and must be read to its end.
+                if !meta.is_file() {
+                    let mut buf = Vec::new();
+                    f.read_to_end(&mut buf)?;
+                    return Ok(Input::Owned(buf));
+                }
+                if meta.len() == 0 {
                     return Ok(Input::Owned(Vec::new()));
                 }
                 // SAFETY: the map is read-only and private; a concurrent writer to
@@ -30,7 +39,7 @@ impl Input {
                     Ok(m) => Ok(Input::Mapped(m)),
                     Err(_) => {
                         let mut buf = Vec::new();
-                        std::fs::File::open(p)?.read_to_end(&mut buf)?;
+                        f.read_to_end(&mut buf)?;
                         Ok(Input::Owned(buf))
                     }
                 }

@@ -8,7 +8,19 @@ pub enum AffineExpr {
     Dim(u32),
     Symbol(u32),
     Constant(i64),
-    Bin(AffineBinOp, Box<AffineExpr>, Box<AffineExpr>),
+    /// Built by the simplifying constructors ([`AffineExpr::plus`], ...).
+    Bin(Box<AffineBin>),
+}
+
+/// A binary node, with the facts simplification asks about its operands
+/// cached, so building a long sum term by term stays linear.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct AffineBin {
+    pub op: AffineBinOp,
+    pub lhs: AffineExpr,
+    pub rhs: AffineExpr,
+    symbolic_or_constant: bool,
+    divisor: i64,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -58,34 +70,30 @@ impl AffineExpr {
         match self {
             AffineExpr::Dim(_) => false,
             AffineExpr::Symbol(_) | AffineExpr::Constant(_) => true,
-            AffineExpr::Bin(_, l, r) => l.is_symbolic_or_constant() && r.is_symbolic_or_constant(),
+            AffineExpr::Bin(b) => b.symbolic_or_constant,
         }
     }
 
     pub fn is_pure_affine(&self) -> bool {
         match self {
             AffineExpr::Dim(_) | AffineExpr::Symbol(_) | AffineExpr::Constant(_) => true,
-            AffineExpr::Bin(AffineBinOp::Add, l, r) => l.is_pure_affine() && r.is_pure_affine(),
-            AffineExpr::Bin(AffineBinOp::Mul, l, r) => {
-                l.is_pure_affine()
-                    && r.is_pure_affine()
-                    && (matches!(**l, AffineExpr::Constant(_)) || matches!(**r, AffineExpr::Constant(_)))
-            }
-            AffineExpr::Bin(_, l, r) => l.is_pure_affine() && matches!(**r, AffineExpr::Constant(_)),
+            AffineExpr::Bin(b) => match b.op {
+                AffineBinOp::Add => b.lhs.is_pure_affine() && b.rhs.is_pure_affine(),
+                AffineBinOp::Mul => {
+                    b.lhs.is_pure_affine()
+                        && b.rhs.is_pure_affine()
+                        && (b.lhs.as_const().is_some() || b.rhs.as_const().is_some())
+                }
+                _ => b.lhs.is_pure_affine() && b.rhs.as_const().is_some(),
+            },
         }
     }
 
     pub fn largest_known_divisor(&self) -> i64 {
         match self {
-            AffineExpr::Constant(c) => c.abs(),
+            AffineExpr::Constant(c) => c.wrapping_abs(),
             AffineExpr::Dim(_) | AffineExpr::Symbol(_) => 1,
-            AffineExpr::Bin(AffineBinOp::Mul, l, r) => {
-                l.largest_known_divisor().saturating_mul(r.largest_known_divisor())
-            }
-            AffineExpr::Bin(AffineBinOp::Add | AffineBinOp::Mod, l, r) => {
-                gcd(l.largest_known_divisor(), r.largest_known_divisor())
-            }
-            AffineExpr::Bin(_, _, _) => 1,
+            AffineExpr::Bin(b) => b.divisor,
         }
     }
 
@@ -96,54 +104,96 @@ impl AffineExpr {
         }
     }
 
-    fn raw(op: AffineBinOp, l: AffineExpr, r: AffineExpr) -> AffineExpr {
-        AffineExpr::Bin(op, Box::new(l), Box::new(r))
+    /// The binary node of `op`, if this is one.
+    fn bin(&self, op: AffineBinOp) -> Option<&AffineBin> {
+        match self {
+            AffineExpr::Bin(b) if b.op == op => Some(b),
+            _ => None,
+        }
     }
 
-    pub fn plus(l: AffineExpr, r: AffineExpr) -> AffineExpr {
-        if let (Some(a), Some(b)) = (l.as_const(), r.as_const())
-            && let Some(s) = a.checked_add(b)
-        {
-            return AffineExpr::Constant(s);
+    /// The operands of a binary node (which the caller has checked this is).
+    fn into_operands(self) -> (AffineExpr, AffineExpr) {
+        match self {
+            AffineExpr::Bin(b) => {
+                let b = *b;
+                (b.lhs, b.rhs)
+            }
+            _ => unreachable!("not a binary affine expression"),
         }
-        if l.as_const().is_some() || (l.is_symbolic_or_constant() && !r.is_symbolic_or_constant()) {
+    }
+
+    /// `c` when this is `e + c` for a constant `c`.
+    fn add_const_rhs(&self) -> Option<i64> {
+        self.bin(AffineBinOp::Add).and_then(|b| b.rhs.as_const())
+    }
+
+    /// `c` when this is `e * c` for a constant `c`.
+    fn mul_const_rhs(&self) -> Option<i64> {
+        self.bin(AffineBinOp::Mul).and_then(|b| b.rhs.as_const())
+    }
+
+    /// `(c, e)` for `e * c` with a constant `c`, else `(1, self)`.
+    fn mul_factor(&self) -> (i64, &AffineExpr) {
+        match self {
+            AffineExpr::Bin(b) if b.op == AffineBinOp::Mul && b.rhs.as_const().is_some() => {
+                (b.rhs.as_const().unwrap_or(1), &b.lhs)
+            }
+            _ => (1, self),
+        }
+    }
+
+    fn raw(op: AffineBinOp, l: AffineExpr, r: AffineExpr) -> AffineExpr {
+        let symbolic_or_constant = l.is_symbolic_or_constant() && r.is_symbolic_or_constant();
+        let divisor = match op {
+            AffineBinOp::Mul => l.largest_known_divisor().saturating_mul(r.largest_known_divisor()),
+            AffineBinOp::Add | AffineBinOp::Mod => gcd(l.largest_known_divisor(), r.largest_known_divisor()),
+            AffineBinOp::FloorDiv | AffineBinOp::CeilDiv => 1,
+        };
+        AffineExpr::Bin(Box::new(AffineBin { op, lhs: l, rhs: r, symbolic_or_constant, divisor }))
+    }
+
+    /// `l + r`, simplified as MLIR does. Operands are moved, never copied,
+    /// and every test is O(1): a sum built term by term costs linear time.
+    pub fn plus(l: AffineExpr, r: AffineExpr) -> AffineExpr {
+        let (lc, rc) = (l.as_const(), r.as_const());
+        if let (Some(a), Some(b)) = (lc, rc) {
+            // An overflowing sum stays unfolded.
+            return match a.checked_add(b) {
+                Some(s) => AffineExpr::Constant(s),
+                None => AffineExpr::raw(AffineBinOp::Add, l, r),
+            };
+        }
+        if lc.is_some() || (l.is_symbolic_or_constant() && !r.is_symbolic_or_constant()) {
             return AffineExpr::plus(r, l);
         }
-        if r.as_const() == Some(0) {
+        if rc == Some(0) {
             return l;
         }
-        if let (AffineExpr::Bin(AffineBinOp::Add, ll, lr), Some(c)) = (&l, r.as_const())
-            && let Some(lc) = lr.as_const()
-        {
-            return AffineExpr::plus((**ll).clone(), AffineExpr::Constant(lc.wrapping_add(c)));
+        if let (Some(c), Some(lc)) = (rc, l.add_const_rhs()) {
+            let (ll, _) = l.into_operands();
+            return AffineExpr::plus(ll, AffineExpr::Constant(lc.wrapping_add(c)));
         }
-        let split = |e: &AffineExpr| -> (i64, AffineExpr) {
-            if let AffineExpr::Bin(AffineBinOp::Mul, a, b) = e
-                && let Some(c) = b.as_const()
-            {
-                return (c, (**a).clone());
-            }
-            (1, e.clone())
-        };
-        let (c1, e1) = split(&l);
-        let (c2, e2) = split(&r);
+        // `e * c1 + e * c2` (a bare `e` counts as `e * 1`).
+        let ((c1, e1), (c2, e2)) = (l.mul_factor(), r.mul_factor());
         if e1 == e2 {
-            return AffineExpr::times(e1, AffineExpr::Constant(c1.wrapping_add(c2)));
+            let e = if l.mul_const_rhs().is_some() { l.into_operands().0 } else { l };
+            return AffineExpr::times(e, AffineExpr::Constant(c1.wrapping_add(c2)));
         }
-        if let AffineExpr::Bin(AffineBinOp::Add, ll, lr) = &l
-            && let Some(lc) = lr.as_const()
-        {
-            let inner = AffineExpr::plus((**ll).clone(), r);
-            return AffineExpr::plus(inner, AffineExpr::Constant(lc));
+        if let Some(lc) = l.add_const_rhs() {
+            let (ll, _) = l.into_operands();
+            return AffineExpr::plus(AffineExpr::plus(ll, r), AffineExpr::Constant(lc));
         }
         AffineExpr::raw(AffineBinOp::Add, l, r)
     }
 
     pub fn times(l: AffineExpr, r: AffineExpr) -> AffineExpr {
-        if let (Some(a), Some(b)) = (l.as_const(), r.as_const())
-            && let Some(p) = a.checked_mul(b)
-        {
-            return AffineExpr::Constant(p);
+        if let (Some(a), Some(b)) = (l.as_const(), r.as_const()) {
+            // An overflowing product stays unfolded.
+            return match a.checked_mul(b) {
+                Some(p) => AffineExpr::Constant(p),
+                None => AffineExpr::raw(AffineBinOp::Mul, l, r),
+            };
         }
         if !l.is_symbolic_or_constant() && !r.is_symbolic_or_constant() {
             return AffineExpr::raw(AffineBinOp::Mul, l, r);
@@ -156,13 +206,12 @@ impl AffineExpr {
             Some(0) => return r,
             _ => {}
         }
-        if let AffineExpr::Bin(AffineBinOp::Mul, ll, lr) = &l
-            && let Some(lc) = lr.as_const()
-        {
+        if let Some(lc) = l.mul_const_rhs() {
+            let (ll, _) = l.into_operands();
             if let Some(c) = r.as_const() {
-                return AffineExpr::times((**ll).clone(), AffineExpr::Constant(lc.wrapping_mul(c)));
+                return AffineExpr::times(ll, AffineExpr::Constant(lc.wrapping_mul(c)));
             }
-            let inner = AffineExpr::times((**ll).clone(), r);
+            let inner = AffineExpr::times(ll, r);
             return AffineExpr::times(inner, AffineExpr::Constant(lc));
         }
         AffineExpr::raw(AffineBinOp::Mul, l, r)
@@ -196,20 +245,18 @@ impl AffineExpr {
         if c == 1 {
             return l;
         }
-        if let AffineExpr::Bin(AffineBinOp::Mul, ll, lr) = &l
-            && let Some(lc) = lr.as_const()
+        if let Some(lc) = l.mul_const_rhs()
             && lc % c == 0
         {
-            return AffineExpr::times((**ll).clone(), AffineExpr::Constant(lc / c));
+            let (ll, _) = l.into_operands();
+            return AffineExpr::times(ll, AffineExpr::Constant(lc / c));
         }
         if op == AffineBinOp::FloorDiv
-            && let AffineExpr::Bin(AffineBinOp::Add, ll, lr) = &l
-            && (ll.largest_known_divisor() % c == 0 || lr.largest_known_divisor() % c == 0)
+            && let Some(b) = l.bin(AffineBinOp::Add)
+            && (b.lhs.largest_known_divisor() % c == 0 || b.rhs.largest_known_divisor() % c == 0)
         {
-            return AffineExpr::plus(
-                AffineExpr::floordiv((**ll).clone(), r.clone()),
-                AffineExpr::floordiv((**lr).clone(), r),
-            );
+            let (ll, lr) = l.into_operands();
+            return AffineExpr::plus(AffineExpr::floordiv(ll, r.clone()), AffineExpr::floordiv(lr, r));
         }
         AffineExpr::raw(op, l, r)
     }
@@ -226,19 +273,19 @@ impl AffineExpr {
         if c == 1 || l.largest_known_divisor() % c == 0 {
             return AffineExpr::Constant(0);
         }
-        if let AffineExpr::Bin(AffineBinOp::Add, ll, lr) = &l {
-            if ll.largest_known_divisor() % c == 0 {
-                return AffineExpr::modulo((**lr).clone(), r);
+        if let Some(b) = l.bin(AffineBinOp::Add) {
+            if b.lhs.largest_known_divisor() % c == 0 {
+                return AffineExpr::modulo(l.into_operands().1, r);
             }
-            if lr.largest_known_divisor() % c == 0 {
-                return AffineExpr::modulo((**ll).clone(), r);
+            if b.rhs.largest_known_divisor() % c == 0 {
+                return AffineExpr::modulo(l.into_operands().0, r);
             }
         }
-        if let AffineExpr::Bin(AffineBinOp::Mod, ll, lr) = &l
-            && let Some(lc) = lr.as_const()
+        if let Some(b) = l.bin(AffineBinOp::Mod)
+            && let Some(lc) = b.rhs.as_const()
             && lc % c == 0
         {
-            return AffineExpr::modulo((**ll).clone(), r);
+            return AffineExpr::modulo(l.into_operands().0, r);
         }
         AffineExpr::raw(AffineBinOp::Mod, l, r)
     }
@@ -258,25 +305,24 @@ impl AffineExpr {
             AffineExpr::Constant(c) => {
                 let _ = write!(out, "{c}");
             }
-            AffineExpr::Bin(AffineBinOp::Add, l, r) => {
+            AffineExpr::Bin(b) if b.op == AffineBinOp::Add => {
+                let (l, r) = (&b.lhs, &b.rhs);
                 if strong {
                     out.push('(');
                 }
-                if let AffineExpr::Bin(AffineBinOp::Mul, rl, rr) = &**r
-                    && let Some(c) = rr.as_const()
-                    && c <= -1
-                {
+                if let Some(c) = r.mul_const_rhs().filter(|c| *c <= -1) {
+                    let (_, rl) = r.mul_factor();
                     l.print_inner(out, false);
                     out.push_str(" - ");
                     if c == -1 {
-                        rl.print_inner(out, matches!(**rl, AffineExpr::Bin(AffineBinOp::Add, ..)));
+                        rl.print_inner(out, rl.bin(AffineBinOp::Add).is_some());
                     } else {
                         rl.print_inner(out, true);
-                        let _ = write!(out, " * {}", -(c as i128));
+                        let _ = write!(out, " * {}", c.wrapping_neg());
                     }
                 } else if let Some(c) = r.as_const().filter(|c| *c < 0) {
                     l.print_inner(out, false);
-                    let _ = write!(out, " - {}", -(c as i128));
+                    let _ = write!(out, " - {}", c.wrapping_neg());
                 } else {
                     l.print_inner(out, false);
                     out.push_str(" + ");
@@ -286,7 +332,8 @@ impl AffineExpr {
                     out.push(')');
                 }
             }
-            AffineExpr::Bin(op, l, r) => {
+            AffineExpr::Bin(b) => {
+                let (op, l, r) = (&b.op, &b.lhs, &b.rhs);
                 if strong {
                     out.push('(');
                 }
@@ -317,9 +364,9 @@ impl AffineExpr {
             AffineExpr::Dim(d) => *dims.get(*d as usize)?,
             AffineExpr::Symbol(s) => *syms.get(*s as usize)?,
             AffineExpr::Constant(c) => *c,
-            AffineExpr::Bin(op, l, r) => {
-                let (a, b) = (l.eval(dims, syms)?, r.eval(dims, syms)?);
-                match op {
+            AffineExpr::Bin(e) => {
+                let (a, b) = (e.lhs.eval(dims, syms)?, e.rhs.eval(dims, syms)?);
+                match e.op {
                     AffineBinOp::Add => a.wrapping_add(b),
                     AffineBinOp::Mul => a.wrapping_mul(b),
                     AffineBinOp::Mod if b >= 1 => a.rem_euclid(b),
@@ -429,9 +476,27 @@ mod tests {
         assert_eq!(p(&AffineExpr::floordiv(AffineExpr::times(Dim(0), Constant(4)), Constant(2))), "d0 * 2");
         assert_eq!(p(&AffineExpr::modulo(AffineExpr::times(Dim(0), Constant(4)), Constant(2))), "0");
         assert_eq!(Constant(7).eval(&[], &[]), Some(7));
-        assert_eq!(
-            AffineExpr::Bin(AffineBinOp::FloorDiv, Box::new(Dim(0)), Box::new(Constant(2))).eval(&[-3], &[]),
-            Some(-2)
-        );
+        assert_eq!(AffineExpr::raw(AffineBinOp::FloorDiv, Dim(0), Constant(2)).eval(&[-3], &[]), Some(-2));
+    }
+
+    #[test]
+    fn overflowing_constants_stay_unfolded() {
+        // As mlir-opt: no fold, and no endless swapping of two constants.
+        assert_eq!(p(&AffineExpr::plus(Constant(i64::MAX), Constant(1))), "9223372036854775807 + 1");
+        assert_eq!(p(&AffineExpr::times(Constant(i64::MAX), Constant(2))), "9223372036854775807 * 2");
+        // `c.wrapping_neg()`, as mlir-opt prints `x - c` for a negative `c`.
+        assert_eq!(p(&AffineExpr::plus(Dim(0), Constant(i64::MIN))), "d0 - -9223372036854775808");
+    }
+
+    #[test]
+    fn cached_facts_match_the_expression() {
+        let sum = (0..1000).fold(Dim(0), |e, k| AffineExpr::plus(e, AffineExpr::times(Symbol(k % 3), Constant(4))));
+        assert!(!sum.is_symbolic_or_constant());
+        assert_eq!(sum.largest_known_divisor(), 1);
+        let syms = (1..1000).fold(Symbol(0), |e, k| AffineExpr::plus(e, AffineExpr::times(Symbol(k), Constant(6))));
+        assert!(syms.is_symbolic_or_constant());
+        let quad = AffineExpr::times(AffineExpr::plus(Dim(0), Dim(1)), Constant(4));
+        assert_eq!(quad.largest_known_divisor(), 4);
+        assert_eq!(p(&AffineExpr::modulo(AffineExpr::plus(quad, Dim(2)), Constant(2))), "d2 mod 2");
     }
 }

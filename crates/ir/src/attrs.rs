@@ -30,10 +30,38 @@ pub enum DenseArrayData {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum LocData {
     Unknown,
-    FileLineCol { file: Sym, line: u32, col: u32 },
-    Name { name: Sym, child: Option<Attribute> },
-    CallSite { callee: Attribute, caller: Attribute },
-    Fused { locs: Vec<Attribute>, metadata: Option<Attribute> },
+    FileLineCol {
+        file: Sym,
+        line: u32,
+        col: u32,
+    },
+    /// `"file":line` (no column), or a range `"file":line:col to
+    /// end_line:end_col` or `to :end_col` (same line). As in MLIR, each
+    /// written form is its own location even where they print alike (a range
+    /// ending at its start prints as the start); diagnostics use the start.
+    FileLineColRange {
+        file: Sym,
+        line: u32,
+        col: Option<u32>,
+        end_line: Option<u32>,
+        end_col: Option<u32>,
+    },
+    /// `loc(#alias)` on an op or argument before `#alias` is defined (as in
+    /// mlir-opt's debuginfo output, which defines them at the end). Exists
+    /// only while parsing: the parser replaces it once the file is read.
+    Deferred(u32),
+    Name {
+        name: Sym,
+        child: Option<Attribute>,
+    },
+    CallSite {
+        callee: Attribute,
+        caller: Attribute,
+    },
+    Fused {
+        locs: Vec<Attribute>,
+        metadata: Option<Attribute>,
+    },
 }
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]

@@ -84,6 +84,9 @@ pub fn file_line_col(ir: &Ir, loc: Attribute) -> Option<(String, u32, u32)> {
         AttrData::Location(LocData::FileLineCol { file, line, col }) => {
             Some((ir.sym_str(*file).to_string(), *line, *col))
         }
+        AttrData::Location(LocData::FileLineColRange { file, line, col, .. }) => {
+            Some((ir.sym_str(*file).to_string(), *line, col.unwrap_or(0)))
+        }
         AttrData::Location(LocData::Name { child: Some(c), .. }) => file_line_col(ir, *c),
         AttrData::Location(LocData::CallSite { callee, .. }) => file_line_col(ir, *callee),
         AttrData::Location(LocData::Fused { locs, .. }) => locs.iter().find_map(|l| file_line_col(ir, *l)),

@@ -1,6 +1,8 @@
 //! Attribute grammar: builtin attributes, affine maps and sets, dense
 //! elements, opaque dialect attributes, aliases and locations.
 
+use rustc_hash::FxHashMap as HashMap;
+
 use super::{PResult, Parser, err};
 use crate::affine::{AffineExpr, AffineMap, IntegerSet};
 use crate::attrs::{AttrData, Attribute, DenseArrayData, DenseElem, LocData};
@@ -121,7 +123,7 @@ impl<'a> Parser<'a> {
                     Ok(self.ir.attr(AttrData::DenseResource { name, ty }))
                 }
                 "strided" => self.parse_strided(),
-                "loc" => self.parse_location(),
+                "loc" => self.parse_location_with("inline location", false),
                 _ if self.starts_type() => {
                     let t = self.parse_type()?;
                     Ok(self.ir.type_attr(t))
@@ -173,7 +175,8 @@ impl<'a> Parser<'a> {
         }
         match self.attr_aliases.get(&name) {
             Some(a) => Ok(*a),
-            None => err(pos, format!("undefined symbol alias id '{name}'")),
+            // Reported just past the name, as mlir-opt does.
+            None => self.wrong_token_error(format!("undefined symbol alias id '{name}'")),
         }
     }
 
@@ -601,22 +604,22 @@ impl<'a> Parser<'a> {
     // ----- affine -----
 
     pub fn parse_affine_map_body(&mut self) -> PResult<AffineMap> {
-        let (dims, syms) = self.parse_dim_sym_lists()?;
+        let ids = self.parse_dim_sym_lists()?;
         self.expect(Tok::Arrow, "'->'")?;
         let mut results = Vec::new();
         self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "affine map results", &mut |p| {
-            results.push(p.parse_affine_expr(&dims, &syms)?);
+            results.push(p.parse_affine_expr(&ids)?);
             Ok(())
         })?;
-        Ok(AffineMap { num_dims: dims.len() as u32, num_symbols: syms.len() as u32, results })
+        Ok(AffineMap { num_dims: ids.num_dims, num_symbols: ids.num_symbols, results })
     }
 
     fn parse_integer_set_body(&mut self) -> PResult<IntegerSet> {
-        let (dims, syms) = self.parse_dim_sym_lists()?;
+        let ids = self.parse_dim_sym_lists()?;
         self.expect(Tok::Colon, "':'")?;
         let mut constraints = Vec::new();
         self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "integer set constraints", &mut |p| {
-            let lhs = p.parse_affine_expr(&dims, &syms)?;
+            let lhs = p.parse_affine_expr(&ids)?;
             let (op, pos) = (p.tok.kind, p.pos());
             let t = p.text();
             let kind = if op == Tok::Greater && p.src.as_bytes().get(pos as usize + 1) == Some(&b'=') {
@@ -630,7 +633,7 @@ impl<'a> Parser<'a> {
                 return p.error("expected '== affine-expr' or '>= affine-expr' at end of affine constraint");
             };
             p.reset_to(pos + 2);
-            let rhs = p.parse_affine_expr(&dims, &syms)?;
+            let rhs = p.parse_affine_expr(&ids)?;
             constraints.push(match kind {
                 0 => (AffineExpr::minus(lhs, rhs), false),
                 1 => (AffineExpr::minus(rhs, lhs), false),
@@ -638,39 +641,44 @@ impl<'a> Parser<'a> {
             });
             Ok(())
         })?;
-        Ok(IntegerSet { num_dims: dims.len() as u32, num_symbols: syms.len() as u32, constraints })
+        Ok(IntegerSet { num_dims: ids.num_dims, num_symbols: ids.num_symbols, constraints })
     }
 
-    fn parse_dim_sym_lists(&mut self) -> PResult<(Vec<String>, Vec<String>)> {
-        let mut dims = Vec::new();
-        let mut syms = Vec::new();
+    fn parse_dim_sym_lists(&mut self) -> PResult<AffineIds<'a>> {
+        let mut ids = AffineIds { num_dims: 0, num_symbols: 0, names: HashMap::default() };
         self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "dimension identifier list", &mut |p| {
-            let n = p.parse_keyword("bare identifier")?;
-            if dims.iter().any(|d: &String| d == n) {
-                return p.error_at(p.pos(), format!("redefinition of identifier '{n}'"));
-            }
-            dims.push(n.to_string());
-            Ok(())
+            let e = AffineExpr::Dim(ids.num_dims);
+            ids.num_dims += 1;
+            p.parse_affine_id(&mut ids, e)
         })?;
         if self.is(Tok::LSquare) {
             self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "symbol identifier list", &mut |p| {
-                let n = p.parse_keyword("bare identifier")?;
-                syms.push(n.to_string());
-                Ok(())
+                let e = AffineExpr::Symbol(ids.num_symbols);
+                ids.num_symbols += 1;
+                p.parse_affine_id(&mut ids, e)
             })?;
         }
-        Ok((dims, syms))
+        Ok(ids)
     }
 
-    fn parse_affine_expr(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
-        let mut lhs = self.parse_affine_term(dims, syms)?;
+    fn parse_affine_id(&mut self, ids: &mut AffineIds<'a>, e: AffineExpr) -> PResult<()> {
+        let pos = self.pos();
+        let n = self.parse_keyword("bare identifier")?;
+        if ids.names.insert(n, e).is_some() {
+            return err(pos, format!("redefinition of identifier '{n}'"));
+        }
+        Ok(())
+    }
+
+    fn parse_affine_expr(&mut self, ids: &AffineIds) -> PResult<AffineExpr> {
+        let mut lhs = self.parse_affine_term(ids)?;
         loop {
             if self.consume_if(Tok::Plus) {
-                let r = self.parse_affine_term(dims, syms)?;
+                let r = self.parse_affine_term(ids)?;
                 lhs = AffineExpr::plus(lhs, r);
             } else if self.is(Tok::Minus) {
                 self.bump();
-                let r = self.parse_affine_term(dims, syms)?;
+                let r = self.parse_affine_term(ids)?;
                 lhs = AffineExpr::minus(lhs, r);
             } else {
                 return Ok(lhs);
@@ -678,12 +686,12 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_affine_term(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
-        let mut lhs = self.parse_affine_factor(dims, syms)?;
+    fn parse_affine_term(&mut self, ids: &AffineIds) -> PResult<AffineExpr> {
+        let mut lhs = self.parse_affine_factor(ids)?;
         loop {
             let pos = self.pos();
             if self.consume_if(Tok::Star) {
-                let r = self.parse_affine_factor(dims, syms)?;
+                let r = self.parse_affine_factor(ids)?;
                 if !lhs.is_symbolic_or_constant() && !r.is_symbolic_or_constant() {
                     return err(
                         pos,
@@ -703,7 +711,7 @@ impl<'a> Parser<'a> {
                 return Ok(lhs);
             };
             self.bump();
-            let r = self.parse_affine_factor(dims, syms)?;
+            let r = self.parse_affine_factor(ids)?;
             if !r.is_symbolic_or_constant() {
                 return err(
                     pos,
@@ -718,20 +726,20 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_affine_factor(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
-        self.nested(|p| p.parse_affine_factor_inner(dims, syms))
+    fn parse_affine_factor(&mut self, ids: &AffineIds) -> PResult<AffineExpr> {
+        self.nested(|p| p.parse_affine_factor_inner(ids))
     }
 
-    fn parse_affine_factor_inner(&mut self, dims: &[String], syms: &[String]) -> PResult<AffineExpr> {
+    fn parse_affine_factor_inner(&mut self, ids: &AffineIds) -> PResult<AffineExpr> {
         match self.tok.kind {
             Tok::Minus => {
                 self.bump();
-                let e = self.parse_affine_factor(dims, syms)?;
+                let e = self.parse_affine_factor(ids)?;
                 Ok(AffineExpr::negated(e))
             }
             Tok::LParen => {
                 self.bump();
-                let e = self.parse_affine_expr(dims, syms)?;
+                let e = self.parse_affine_expr(ids)?;
                 self.expect(Tok::RParen, "')'")?;
                 Ok(e)
             }
@@ -742,15 +750,12 @@ impl<'a> Parser<'a> {
             }
             Tok::BareIdent => {
                 let n = self.text();
-                if let Some(i) = dims.iter().position(|d| d == n) {
-                    self.bump();
-                    return Ok(AffineExpr::Dim(i as u32));
-                }
-                if let Some(i) = syms.iter().position(|d| d == n) {
-                    self.bump();
-                    return Ok(AffineExpr::Symbol(i as u32));
-                }
-                self.error(format!("use of undeclared identifier '{n}'"))
+                let Some(e) = ids.names.get(n) else {
+                    return self.error(format!("use of undeclared identifier '{n}'"));
+                };
+                let e = e.clone();
+                self.bump();
+                Ok(e)
             }
             Tok::Error => self.error(""),
             _ => self.error("expected affine expression"),
@@ -759,13 +764,98 @@ impl<'a> Parser<'a> {
 
     // ----- locations -----
 
-    /// `loc(...)`
+    /// `loc(...)` after an op, a block or function argument. Only here may
+    /// `loc(#alias)` name an alias defined later in the file.
     pub fn parse_location(&mut self) -> PResult<Attribute> {
-        self.expect_keyword("loc")?;
-        self.expect(Tok::LParen, "'(' in location")?;
-        let l = self.parse_location_instance()?;
-        self.expect(Tok::RParen, "')' in location")?;
+        self.parse_location_with("location", true)
+    }
+
+    /// `loc(...)`; as an attribute value it is an "inline location" in
+    /// mlir-opt's words.
+    fn parse_location_with(&mut self, what: &str, trailing: bool) -> PResult<Attribute> {
+        if !self.parse_optional_keyword("loc") {
+            return self.wrong_token_error("expected 'loc'");
+        }
+        self.expect_wrong_token(Tok::LParen, &format!("expected '(' in {what}"))?;
+        let l = if trailing && self.is(Tok::HashIdent) && !self.text().contains('.') {
+            self.parse_location_alias()?
+        } else {
+            self.parse_location_instance()?
+        };
+        self.expect_wrong_token(Tok::RParen, &format!("expected ')' in {what}"))?;
         Ok(l)
+    }
+
+    /// `#alias` as a whole trailing location; resolved at the end of the file
+    /// when not defined yet.
+    fn parse_location_alias(&mut self) -> PResult<Attribute> {
+        let pos = self.pos();
+        let name = &self.src[pos as usize + 1..self.tok.end as usize];
+        self.bump();
+        match self.attr_aliases.get(name) {
+            Some(&a) if matches!(self.ir.attr_data(a), AttrData::Location(_)) => Ok(a),
+            Some(&a) => err(pos, format!("expected location, but found '{}'", self.attr_str(a))),
+            None => {
+                let i = self.deferred_locs.len() as u32;
+                self.deferred_locs.push((name, pos));
+                Ok(self.ir.attr(AttrData::Location(LocData::Deferred(i))))
+            }
+        }
+    }
+
+    /// Every token mismatch inside a location is reported past the previous token.
+    fn expect_wrong_token(&mut self, k: Tok, msg: &str) -> PResult<()> {
+        if self.consume_if(k) { Ok(()) } else { self.wrong_token_error(msg) }
+    }
+
+    /// The current integer token as a line or column number: 32 bits unsigned,
+    /// decimal or `0x` hexadecimal.
+    fn line_col_number(&self) -> Option<u32> {
+        if !self.is(Tok::Integer) {
+            return None;
+        }
+        let t = self.text();
+        match t.strip_prefix("0x") {
+            Some(h) => u32::from_str_radix(h, 16).ok(),
+            None => t.parse().ok(),
+        }
+    }
+
+    /// A line number: anything but an in-range integer is a wrong token.
+    fn parse_loc_line(&mut self) -> PResult<u32> {
+        let Some(v) = self.line_col_number() else {
+            return self.wrong_token_error("expected integer line number in FileLineColRange");
+        };
+        self.bump();
+        Ok(v)
+    }
+
+    /// A column number: a non-integer is a wrong token, an out-of-range
+    /// integer is reported at itself (as mlir-opt does).
+    fn parse_loc_col(&mut self) -> PResult<u32> {
+        const MSG: &str = "expected integer column number in FileLineColRange";
+        if !self.is(Tok::Integer) {
+            return self.wrong_token_error(MSG);
+        }
+        let Some(v) = self.line_col_number() else { return self.error(MSG) };
+        self.bump();
+        Ok(v)
+    }
+
+    /// What follows `to` in a range: `line:col` or `:col` (same line).
+    fn parse_loc_range_end(&mut self) -> PResult<(Option<u32>, u32)> {
+        const MSG: &str = "expected either integer or `:` post `to` in FileLineColRange";
+        let mut end_line = None;
+        if self.is(Tok::Integer) {
+            end_line = Some(self.parse_loc_line()?);
+            if !self.is(Tok::Colon) {
+                return self.wrong_token_error(MSG);
+            }
+        } else if !self.is(Tok::Colon) {
+            return self.wrong_token_error(MSG);
+        }
+        self.bump();
+        Ok((end_line, self.parse_loc_col()?))
     }
 
     fn parse_location_instance(&mut self) -> PResult<Attribute> {
@@ -775,37 +865,35 @@ impl<'a> Parser<'a> {
     fn parse_location_instance_inner(&mut self) -> PResult<Attribute> {
         match self.tok.kind {
             Tok::HashIdent => {
-                let pos = self.pos();
                 let a = self.parse_hash_attr()?;
                 if !matches!(self.ir.attr_data(a), AttrData::Location(_)) {
-                    return err(pos, "expected location attribute");
+                    // Upstream's words, missing space included.
+                    return self.error(format!("expected location attribute, but got{}", self.attr_str(a)));
                 }
                 Ok(a)
             }
             Tok::String => {
                 let s = self.parse_utf8_string("location")?;
                 let sym = self.ir.sym(&s);
-                if self.is(Tok::Colon) {
-                    self.bump();
-                    let line = self.parse_integer("line number in FileLineColLoc")? as u32;
-                    self.expect(Tok::Colon, "':' in FileLineColLoc")?;
-                    let col = self.parse_integer("column number in FileLineColLoc")? as u32;
-                    if self.parse_optional_keyword("to") {
-                        // Ranges keep only their start: we report points, as mlir-opt does.
-                        if self.is(Tok::Colon) {
-                            self.bump();
-                            self.parse_integer("column")?;
-                        } else {
-                            self.parse_integer("line")?;
-                            self.expect(Tok::Colon, "':'")?;
-                            self.parse_integer("column")?;
+                if self.consume_if(Tok::Colon) {
+                    // `"file":line`, `"file":line:col`, or a range after `to`
+                    // (`line:col` or `:col`).
+                    let line = self.parse_loc_line()?;
+                    let range = if !self.consume_if(Tok::Colon) {
+                        LocData::FileLineColRange { file: sym, line, col: None, end_line: None, end_col: None }
+                    } else {
+                        let col = self.parse_loc_col()?;
+                        if !self.parse_optional_keyword("to") {
+                            return Ok(self.ir.attr(AttrData::Location(LocData::FileLineCol { file: sym, line, col })));
                         }
-                    }
-                    return Ok(self.ir.attr(AttrData::Location(LocData::FileLineCol { file: sym, line, col })));
+                        let (end_line, end_col) = self.parse_loc_range_end()?;
+                        LocData::FileLineColRange { file: sym, line, col: Some(col), end_line, end_col: Some(end_col) }
+                    };
+                    return Ok(self.ir.attr(AttrData::Location(range)));
                 }
                 let child = if self.consume_if(Tok::LParen) {
                     let c = self.parse_location_instance()?;
-                    self.expect(Tok::RParen, "')' after child location of NameLoc")?;
+                    self.expect_wrong_token(Tok::RParen, "expected ')' after child location of NameLoc")?;
                     Some(c)
                 } else {
                     None
@@ -819,18 +907,20 @@ impl<'a> Parser<'a> {
                 }
                 "callsite" => {
                     self.bump();
-                    self.expect(Tok::LParen, "'(' in callsite location")?;
+                    self.expect_wrong_token(Tok::LParen, "expected '(' in callsite location")?;
                     let callee = self.parse_location_instance()?;
-                    self.expect_keyword("at")?;
+                    if !self.parse_optional_keyword("at") {
+                        return self.wrong_token_error("expected 'at' in callsite location");
+                    }
                     let caller = self.parse_location_instance()?;
-                    self.expect(Tok::RParen, "')' in callsite location")?;
+                    self.expect_wrong_token(Tok::RParen, "expected ')' in callsite location")?;
                     Ok(self.ir.attr(AttrData::Location(LocData::CallSite { callee, caller })))
                 }
                 "fused" => {
                     self.bump();
                     let metadata = if self.consume_if(Tok::Less) {
                         let m = self.parse_attribute(None)?;
-                        self.expect(Tok::Greater, "'>' after fused location metadata")?;
+                        self.expect_wrong_token(Tok::Greater, "expected '>' after fused location metadata")?;
                         Some(m)
                     } else {
                         None
@@ -842,11 +932,18 @@ impl<'a> Parser<'a> {
                     })?;
                     Ok(self.ir.attr(AttrData::Location(LocData::Fused { locs, metadata })))
                 }
-                _ => self.error("expected location instance"),
+                _ => self.wrong_token_error("expected location instance"),
             },
-            _ => self.error("expected location instance"),
+            _ => self.wrong_token_error("expected location instance"),
         }
     }
+}
+
+/// The dimension and symbol names of an affine map or integer set.
+struct AffineIds<'s> {
+    num_dims: u32,
+    num_symbols: u32,
+    names: HashMap<&'s str, AffineExpr>,
 }
 
 enum DenseTree {

@@ -103,6 +103,9 @@ pub struct Parser<'a> {
     block_scopes: Vec<BlockScope>,
     /// Uses of placeholders: placeholder → (op, operand index).
     forward_uses: HashMap<Value, Vec<(OpId, usize)>>,
+    /// `loc(#alias)` uses before the alias is defined: name and position,
+    /// indexed by `LocData::Deferred`.
+    deferred_locs: Vec<(&'a str, u32)>,
     default_dialect: Vec<&'static str>,
     /// Names of the custom ops being parsed (innermost last).
     custom_ops: Vec<Sym>,
@@ -154,6 +157,7 @@ impl<'a> Parser<'a> {
             scopes: Vec::new(),
             block_scopes: Vec::new(),
             forward_uses: HashMap::default(),
+            deferred_locs: Vec::new(),
             default_dialect: vec!["builtin"],
             custom_ops: Vec::new(),
             ssa_ids: hashbrown::HashTable::new(),
@@ -282,6 +286,43 @@ impl<'a> Parser<'a> {
 
     pub fn error_at<T>(&self, pos: u32, msg: impl Into<String>) -> PResult<T> {
         err(pos, msg)
+    }
+
+    /// An error about the current token being the wrong one, placed where
+    /// mlir-opt places those: just past the previous token, backing up over
+    /// blanks, blank lines and a `//` comment ending the previous line (at
+    /// the end of the input, the search starts one character back).
+    pub fn wrong_token_error<T>(&self, msg: impl Into<String>) -> PResult<T> {
+        if self.tok.kind == Tok::Error {
+            return self.error(msg);
+        }
+        err(self.wrong_token_pos(), msg)
+    }
+
+    fn wrong_token_pos(&self) -> u32 {
+        let bytes = self.src.as_bytes();
+        let mut start = self.tok.start as usize;
+        if self.tok.kind == Tok::Eof {
+            start = start.saturating_sub(1);
+        }
+        let mut end = start;
+        loop {
+            while end > 0 && matches!(bytes[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return start as u32;
+            }
+            if !matches!(bytes[end - 1], b'\n' | b'\r') {
+                return end as u32;
+            }
+            end -= 1;
+            // A `//` on the previous line starts a comment: report before it.
+            let line = bytes[..end].iter().rposition(|b| matches!(b, b'\n' | b'\r')).unwrap_or(0);
+            if let Some(c) = bytes[line..end].windows(2).position(|w| w == b"//") {
+                end = line + c;
+            }
+        }
     }
 
     pub fn consume_if(&mut self, k: Tok) -> bool {
@@ -579,6 +620,9 @@ impl<'a> Parser<'a> {
             return err(*pos, "reference to an undefined block");
         }
         let ops: Vec<OpId> = self.ir.block_ops(block).collect();
+        if !self.deferred_locs.is_empty() {
+            self.resolve_deferred_locs(&ops)?;
+        }
         if let [only] = ops[..]
             && self.ir.op_name(only) == "builtin.module"
         {
@@ -596,6 +640,55 @@ impl<'a> Parser<'a> {
         st.regions.push(region);
         st.properties = Some(self.ir.empty_dict());
         Ok(self.ir.create_op(st))
+    }
+
+    /// Replaces the locations of ops and block arguments that named an alias
+    /// before its definition. Like mlir-opt, it walks children before parents
+    /// (an op's block arguments right after the op) and stops at the first
+    /// alias that is undefined or not a location.
+    fn resolve_deferred_locs(&mut self, top: &[OpId]) -> PResult<()> {
+        let mut resolved: Vec<Option<Attribute>> = vec![None; self.deferred_locs.len()];
+        for (i, (name, _)) in self.deferred_locs.iter().enumerate() {
+            resolved[i] = self.attr_aliases.get(*name).copied();
+        }
+        let mut ops = Vec::new();
+        for &t in top {
+            self.ir.walk_post(t, &mut |o| ops.push(o));
+        }
+        let deferred = |ir: &Ir, loc: Attribute| match ir.attr_data(loc) {
+            AttrData::Location(LocData::Deferred(i)) => Some(*i as usize),
+            _ => None,
+        };
+        for op in ops {
+            if let Some(i) = deferred(self.ir, self.ir.loc(op)) {
+                let l = self.deferred_location(i, resolved[i])?;
+                self.ir.op_mut(op).loc = l;
+            }
+            for ri in 0..self.ir.regions(op).len() {
+                let r = self.ir.regions(op)[ri];
+                for bi in 0..self.ir.region_blocks(r).len() {
+                    let b = self.ir.region_blocks(r)[bi];
+                    for ai in 0..self.ir.block_args(b).len() {
+                        let v = self.ir.block_args(b)[ai];
+                        if let Some(i) = self.ir.block_arg_loc(v).and_then(|l| deferred(self.ir, l)) {
+                            let l = self.deferred_location(i, resolved[i])?;
+                            self.ir.set_block_arg_loc(v, l);
+                        }
+                    }
+                }
+            }
+        }
+        self.deferred_locs.clear();
+        Ok(())
+    }
+
+    fn deferred_location(&self, i: usize, alias: Option<Attribute>) -> PResult<Attribute> {
+        let pos = self.deferred_locs[i].1;
+        match alias {
+            None => err(pos, "operation location alias was never defined"),
+            Some(a) if matches!(self.ir.attr_data(a), AttrData::Location(_)) => Ok(a),
+            Some(a) => err(pos, format!("expected location, but found '{}'", self.attr_str(a))),
+        }
     }
 
     fn peek_is_alias_def(&self) -> bool {

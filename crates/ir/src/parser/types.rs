@@ -95,7 +95,8 @@ impl<'a> Parser<'a> {
         }
         match self.type_aliases.get(&name) {
             Some(t) => Ok(*t),
-            None => err(pos, format!("undefined symbol alias id '{name}'")),
+            // Reported just past the name, as mlir-opt does.
+            None => self.wrong_token_error(format!("undefined symbol alias id '{name}'")),
         }
     }
 

@@ -403,11 +403,28 @@ impl Printer<'_> {
         let ir = self.ir;
         let AttrData::Location(l) = ir.attr_data(a) else { return };
         match l {
-            LocData::Unknown => self.out.push_str("unknown"),
+            LocData::Unknown | LocData::Deferred(_) => self.out.push_str("unknown"),
             LocData::FileLineCol { file, line, col } => {
                 self.out.push('"');
                 escape_into(&mut self.out, ir.sym_str(*file).as_bytes());
                 let _ = write!(self.out, "\":{line}:{col}");
+            }
+            LocData::FileLineColRange { file, line, col, end_line, end_col } => {
+                self.out.push('"');
+                escape_into(&mut self.out, ir.sym_str(*file).as_bytes());
+                let col = col.unwrap_or(0);
+                let _ = write!(self.out, "\":{line}:{col}");
+                if let Some(end_col) = *end_col {
+                    match end_line.unwrap_or(*line) {
+                        l if (l, end_col) == (*line, col) => {}
+                        l if l == *line => {
+                            let _ = write!(self.out, " to :{end_col}");
+                        }
+                        l => {
+                            let _ = write!(self.out, " to {l}:{end_col}");
+                        }
+                    }
+                }
             }
             LocData::Name { name, child } => {
                 self.out.push('"');

@@ -41,6 +41,9 @@ pub struct Printer<'a> {
     collected_locs: Vec<(Attribute, bool)>,
     /// Location aliases keyed by value (locations are not uniqued).
     loc_aliases: HashMap<AttrData, String>,
+    /// Predecessors of the blocks of the regions being printed (innermost
+    /// last), gathered once per region so `// pred:` comments stay linear.
+    preds: Vec<(RegionId, HashMap<BlockId, Vec<BlockId>>)>,
 }
 
 impl<'a> Printer<'a> {
@@ -58,6 +61,7 @@ impl<'a> Printer<'a> {
             io_error: None,
             collected_locs: Vec::new(),
             loc_aliases: HashMap::default(),
+            preds: Vec::new(),
         }
     }
 
@@ -94,6 +98,7 @@ impl<'a> Printer<'a> {
             io_error: None,
             collected_locs: Vec::new(),
             loc_aliases: HashMap::default(),
+            preds: Vec::new(),
         }
     }
 
@@ -361,9 +366,16 @@ impl<'a> Printer<'a> {
         if let Some((&entry, rest)) = blocks.split_first() {
             let force =
                 (empty_block && ir.block(entry).first.is_none()) || (entry_args && !ir.block_args(entry).is_empty());
+            let with_preds = !rest.is_empty();
+            if with_preds {
+                self.preds.push((r, region_preds(ir, blocks)));
+            }
             self.print_block(entry, force, terminators);
             for &b in rest {
                 self.print_block(b, true, true);
+            }
+            if with_preds {
+                self.preds.pop();
             }
         }
         self.write_indent();
@@ -413,16 +425,10 @@ impl<'a> Printer<'a> {
     fn print_preds(&mut self, b: BlockId) {
         let ir = self.ir;
         let Some(r) = ir.block_parent(b) else { return };
-        let mut preds = Vec::new();
-        for &pb in ir.region_blocks(r) {
-            if let Some(t) = ir.terminator(pb) {
-                for s in ir.successors(t) {
-                    if *s == b {
-                        preds.push(pb);
-                    }
-                }
-            }
-        }
+        let mut preds = match self.preds.last() {
+            Some((pr, map)) if *pr == r => map.get(&b).cloned().unwrap_or_default(),
+            _ => region_preds(ir, ir.region_blocks(r)).remove(&b).unwrap_or_default(),
+        };
         if preds.is_empty() {
             if !ir.is_entry_block(b) {
                 self.out.push_str("  // no predecessors");
@@ -628,4 +634,19 @@ pub fn attr_to_string(ir: &Ir, a: Attribute) -> String {
     let mut p = Printer::snippet(ir);
     p.print_attr(a, Elide::Never);
     p.out
+}
+
+/// Each block's predecessors in `blocks` (one entry per branch to it, so a
+/// block reached twice from one terminator is listed twice, as in MLIR), in
+/// block order.
+fn region_preds(ir: &Ir, blocks: &[BlockId]) -> HashMap<BlockId, Vec<BlockId>> {
+    let mut preds: HashMap<BlockId, Vec<BlockId>> = HashMap::default();
+    for &pb in blocks {
+        if let Some(t) = ir.terminator(pb) {
+            for s in ir.successors(t) {
+                preds.entry(*s).or_default().push(pb);
+            }
+        }
+    }
+    preds
 }
