@@ -67,6 +67,9 @@ pub const ENUMS: &[(&str, &[&str])] = &[
     ("round_mode", &["rint", "round", "floor", "ceil", "trunc", "odd", "truncwithoverflow"]),
     ("cast", &["cast_signed", "cast_unsigned"]),
     ("descale_mode", &["DescaleNull", "DescalePerChannel", "DescalePerTensor"]),
+    // `#hivm.memory_effect<read>`: what an outlined SIMT VF does with a
+    // memref argument (a function argument attribute, `hivm.memory_effect`).
+    ("memory_effect", &["read", "write", "read_write"]),
     (
         "reduce_op",
         &[
@@ -149,6 +152,34 @@ pub fn enum_value<'a>(ir: &'a Ir, a: Attribute, mnemonic: &str) -> Option<&'a st
     match ir.attr_data(a) {
         hivm_ir::AttrData::Opaque { dialect, .. } if ir.sym_str(*dialect) == "hivm" => opaque_arg(ir, a, mnemonic),
         _ => None,
+    }
+}
+
+/// `#hivm.memory_effect<...>`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MemoryEffect {
+    Read,
+    Write,
+    ReadWrite,
+}
+
+impl MemoryEffect {
+    pub fn reads(self) -> bool {
+        self != MemoryEffect::Write
+    }
+
+    pub fn writes(self) -> bool {
+        self != MemoryEffect::Read
+    }
+
+    /// Decodes `#hivm.memory_effect<...>`; `None` for any other attribute.
+    pub fn from_attr(ir: &Ir, a: Attribute) -> Option<MemoryEffect> {
+        match enum_value(ir, a, "memory_effect")? {
+            "read" => Some(MemoryEffect::Read),
+            "write" => Some(MemoryEffect::Write),
+            "read_write" => Some(MemoryEffect::ReadWrite),
+            _ => None,
+        }
     }
 }
 
@@ -332,5 +363,18 @@ mod tests {
         );
         assert!(check_attr("nonsense<1>").unwrap_err().contains("unknown attribute `nonsense`"));
         assert_eq!(check_attr("pipe< PIPE_V >").unwrap(), "pipe<PIPE_V>");
+    }
+
+    #[test]
+    fn memory_effects() {
+        assert_eq!(check_attr("memory_effect< read_write >").unwrap(), "memory_effect<read_write>");
+        assert!(check_attr("memory_effect<readwrite>").is_err());
+        let mut ir = Ir::new(crate::shared_registry());
+        let a = crate::util::opaque_attr(&mut ir, "hivm", "memory_effect<write>");
+        let e = MemoryEffect::from_attr(&ir, a).unwrap();
+        assert_eq!(e, MemoryEffect::Write);
+        assert!(e.writes() && !e.reads());
+        let p = crate::util::opaque_attr(&mut ir, "hivm", "pipe<PIPE_V>");
+        assert_eq!(MemoryEffect::from_attr(&ir, p), None);
     }
 }

@@ -1,11 +1,15 @@
-//! `hivm.hir.nd2nz` (a DMA on PIPE_MTE2) and `hivm.hir.mmadL1` (the local
-//! matrix multiply: reads on PIPE_MTE1, writes on PIPE_M).
+//! `hivm.hir.nd2nz` (a DMA on PIPE_MTE2), `hivm.hir.mmadL1` and
+//! `hivm.hir.mmadmxL1` (the local matrix multiplies, plain and MX-scaled:
+//! read on PIPE_MTE1, write on PIPE_M), `matmul` and `fixpipe`.
 
+use hivm_ir::dialect::VerifyError;
 use hivm_ir::lexer::Tok;
 use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::Printer;
-use hivm_ir::{Ir, OpDef, OpId, Value};
+use hivm_ir::types::{FloatKind, Signedness};
+use hivm_ir::{AttrData, Ir, OpDef, OpId, Traits, TypeData, Value};
 
+use super::ops::{Arity, check_arity, is_tensor_or_memref, type_error, verify_dps};
 use crate::util::{check_segments, push_attr, segment, segment_attr, type_str};
 
 fn group(p: &mut Parser<'_>, kw: &str, required: bool) -> PResult<Vec<Value>> {
@@ -139,6 +143,152 @@ fn verify_mmad(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     Ok(())
 }
 
+// ----- mmadmxL1 -----
+// `attr-dict (a_transpose)? (b_transpose)? ins(a, b, scaleA, scaleB,
+// init_condition, real_m, real_k, real_n[, per_channel_bias] : types)
+// outs(c : T) (sync_related_args(... : i64...))? (-> types)?`
+// Segments (upstream's operand order): a, b, scaleA, scaleB, init_condition,
+// real_m, real_k, real_n, c, sync_related_args, per_channel_bias.
+
+const MX_SEGMENTS: usize = 11;
+/// Segment of C, the init.
+const MX_C: usize = 8;
+const MX_SYNC: usize = 9;
+const MX_BIAS: usize = 10;
+
+fn parse_mmad_mx(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    for kw in ["a_transpose", "b_transpose"] {
+        if p.parse_optional_keyword(kw) {
+            let u = p.ir.unit_attr();
+            push_attr(p, r, kw, u);
+        }
+    }
+    let pos = p.pos();
+    let ins = group(p, "ins", true)?;
+    if !(8..=9).contains(&ins.len()) {
+        return p.error_at(
+            pos,
+            "expected 8 or 9 operands in 'ins' (a, b, scaleA, scaleB, init_condition, real_m, real_k, real_n[, bias])",
+        );
+    }
+    let pos = p.pos();
+    let outs = group(p, "outs", true)?;
+    if outs.len() != 1 {
+        return p.error_at(pos, "expected one operand (c) in 'outs'");
+    }
+    let sync = group(p, "sync_related_args", false)?;
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_type_list_no_parens()?;
+    }
+    let bias: Vec<Value> = ins.get(8).copied().into_iter().collect();
+    let seg = segment_attr(p.ir, &[1, 1, 1, 1, 1, 1, 1, 1, 1, sync.len(), bias.len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = ins[..8].iter().copied().chain(outs).chain(sync).chain(bias).collect();
+    Ok(())
+}
+
+fn print_mmad_mx(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &["operandSegmentSizes", "a_transpose", "b_transpose"]);
+    for kw in ["a_transpose", "b_transpose"] {
+        if ir.has_attr(op, kw) {
+            p.push(&format!(" {kw}"));
+        }
+    }
+    let mut ins: Vec<Value> = (0..MX_C).flat_map(|i| segment(ir, op, i).iter().copied()).collect();
+    ins.extend(segment(ir, op, MX_BIAS).iter().copied());
+    print_group(p, "ins", &ins);
+    print_group(p, "outs", segment(ir, op, MX_C));
+    print_group(p, "sync_related_args", segment(ir, op, MX_SYNC));
+    if !ir.results(op).is_empty() {
+        p.push(" -> ");
+        p.print_value_types(ir.results(op));
+    }
+}
+
+/// Upstream `ShapedTypeOf<[...]>`: any shaped type whose element type passes.
+fn shaped_of(ir: &Ir, t: hivm_ir::Type, elem_ok: impl Fn(&TypeData) -> bool) -> bool {
+    let td = ir.type_data(t);
+    td.is_shaped() && td.element_type().is_some_and(|e| elem_ok(ir.type_data(e)))
+}
+
+fn is_int8(td: &TypeData, signedness: Signedness) -> bool {
+    matches!(td, TypeData::Integer { width: 8, signedness: s } if *s == signedness)
+}
+
+/// `i8` or `ui8`: the scale element types.
+fn is_scale_elem(td: &TypeData) -> bool {
+    is_int8(td, Signedness::Signless) || is_int8(td, Signedness::Unsigned)
+}
+
+/// `f8E4M3FN`, `f8E5M2`, `ui8` or `i8`: the MX matrix element types.
+fn is_mx_elem(td: &TypeData) -> bool {
+    matches!(td, TypeData::Float(FloatKind::F8E4M3FN | FloatKind::F8E5M2)) || is_scale_elem(td)
+}
+
+/// ODS's checks of mmadmxL1 (attributes, operand groups and types, results)
+/// and the destination-style ones; upstream has no verifier of its own.
+fn verify_mmad_mx(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    check_arity(ir, op, false, Arity::AtLeast(9))?;
+    check_segments(ir, op, MX_SEGMENTS)?;
+    for k in ["lhsFormat", "rhsFormat"] {
+        if let Some(a) = ir.get_attr(op, k) {
+            let ok = matches!(ir.attr_data(a), AttrData::Integer { value, ty }
+                if ir.type_data(*ty).is_signless_int(32) && (1..=3).contains(value));
+            if !ok {
+                return Err(format!(
+                    "attribute '{k}' failed to satisfy constraint: allowed 32-bit signless integer cases: 1, 2, 3"
+                )
+                .into());
+            }
+        }
+    }
+    for k in ["a_transpose", "b_transpose"] {
+        if let Some(a) = ir.get_attr(op, k)
+            && !matches!(ir.attr_data(a), AttrData::Unit)
+        {
+            return Err(format!("attribute '{k}' failed to satisfy constraint: unit attribute").into());
+        }
+    }
+    let sizes = crate::util::segments(ir, op);
+    let starts: Vec<usize> = sizes.iter().scan(0, |acc, n| Some(std::mem::replace(acc, *acc + n))).collect();
+    for seg in (0..=MX_C).chain([MX_BIAS]) {
+        let (n, want) = (sizes[seg], if seg == MX_BIAS { "0 or 1 element" } else { "1 element" });
+        if n > 1 || (n == 0 && seg != MX_BIAS) {
+            return Err(format!("operand group starting at #{} requires {want}, but found {n}", starts[seg]).into());
+        }
+    }
+    let operand_ok = |seg: usize, t: hivm_ir::Type| -> Result<(), &'static str> {
+        let td = ir.type_data(t);
+        let (ok, summary) = match seg {
+            0 | 1 => (shaped_of(ir, t, is_mx_elem), "Shaped Type"),
+            2 | 3 => (shaped_of(ir, t, is_scale_elem), "Shaped Type"),
+            4 => (td.is_signless_int(1), "1-bit signless integer"),
+            5..=7 => (matches!(td, TypeData::Index), "index"),
+            MX_C => (shaped_of(ir, t, |e| matches!(e, TypeData::Float(_))), "Shaped Type"),
+            MX_SYNC => (td.is_signless_int(64), "variadic of 64-bit signless integer"),
+            _ => (is_tensor_or_memref(ir, t), "Tensor or Memref"),
+        };
+        if ok { Ok(()) } else { Err(summary) }
+    };
+    for (seg, start) in starts.iter().enumerate() {
+        for (k, v) in segment(ir, op, seg).iter().enumerate() {
+            let t = ir.value_type(*v);
+            if let Err(summary) = operand_ok(seg, t) {
+                return Err(type_error(ir, "operand", start + k, summary, t));
+            }
+        }
+    }
+    for (i, r) in ir.results(op).iter().enumerate() {
+        let t = ir.value_type(*r);
+        if !shaped_of(ir, t, |e| matches!(e, TypeData::Float(_))) {
+            return Err(type_error(ir, "result", i, "variadic of Shaped Type", t));
+        }
+    }
+    verify_dps(ir, op, starts[MX_C]..starts[MX_C] + 1)
+}
+
 pub fn defs() -> Vec<OpDef> {
     vec![
         OpDef::new("hivm.hir.nd2nz")
@@ -157,6 +307,11 @@ pub fn defs() -> Vec<OpDef> {
             ])
             .assembly(parse_mmad, print_mmad)
             .verifier(verify_mmad),
+        OpDef::new("hivm.hir.mmadmxL1")
+            .traits(Traits::ZERO_REGIONS)
+            .inherent(&["operandSegmentSizes", "lhsFormat", "rhsFormat", "a_transpose", "b_transpose"])
+            .assembly(parse_mmad_mx, print_mmad_mx)
+            .verifier(verify_mmad_mx),
         matmul_def(),
         fixpipe_def(),
     ]
