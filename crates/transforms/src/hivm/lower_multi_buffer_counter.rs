@@ -80,13 +80,7 @@ impl Pass for LowerMultiBufferCounter {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
-        let mut funcs = Vec::new();
-        ir.walk(root, &mut |o| {
-            if ir.is_op(o, "func.func") && !ir.regions(o).first().is_none_or(|r| ir.region_blocks(*r).is_empty()) {
-                funcs.push(o);
-            }
-        });
-        for f in funcs {
+        for f in super::defined_functions(ir, root) {
             lower_function(ir, f)?;
         }
         Ok(())

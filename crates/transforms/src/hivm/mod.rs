@@ -33,6 +33,17 @@ pub fn device_custom_ops(ir: &Ir, root: OpId) -> Vec<OpId> {
     custom_ops(ir, root).into_iter().filter(|op| !in_host_function(ir, *op)).collect()
 }
 
+/// The `func.func` ops under `root` that have a body, in walk order.
+pub fn defined_functions(ir: &Ir, root: OpId) -> Vec<OpId> {
+    let mut funcs = Vec::new();
+    ir.walk(root, &mut |o| {
+        if ir.is_op(o, "func.func") && !ir.regions(o).first().is_none_or(|r| ir.region_blocks(*r).is_empty()) {
+            funcs.push(o);
+        }
+    });
+    funcs
+}
+
 /// All custom / custom_macro ops under `root`, in walk order.
 pub fn custom_ops(ir: &Ir, root: OpId) -> Vec<OpId> {
     let mut v = Vec::new();

@@ -76,13 +76,7 @@ impl Pass for GraphSyncSolver {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
-        let mut funcs = Vec::new();
-        ir.walk(root, &mut |o| {
-            if ir.is_op(o, "func.func") && !ir.regions(o).first().is_none_or(|r| ir.region_blocks(*r).is_empty()) {
-                funcs.push(o);
-            }
-        });
-        for f in funcs {
+        for f in super::defined_functions(ir, root) {
             if function_kind(ir, f) == Some("HOST") || ir.has_attr(f, "hivm.vector_function") {
                 continue;
             }
