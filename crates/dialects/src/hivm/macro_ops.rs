@@ -121,6 +121,16 @@ fn print_mmad(p: &mut Printer<'_>, op: OpId) {
 
 fn verify_mmad(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     check_segments(ir, op, 10)?;
+    // a, b, init_condition, real_m/k/n and c are single operands.
+    let sizes = crate::util::segments(ir, op);
+    for seg in 0..7 {
+        if sizes[seg] != 1 {
+            let start: usize = sizes[..seg].iter().sum();
+            return Err(
+                format!("operand group starting at #{start} requires 1 element, but found {}", sizes[seg]).into()
+            );
+        }
+    }
     let cond = segment(ir, op, 2)[0];
     if !ir.type_data(ir.value_type(cond)).is_signless_int(1) {
         return Err(format!(
