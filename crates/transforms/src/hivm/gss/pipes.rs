@@ -37,8 +37,8 @@ pub fn dps_operands(ir: &Ir, op: OpId) -> (Vec<Value>, Vec<Value>, Vec<Value>) {
         return (ins, custom::outs(ir, op).to_vec(), custom::tmps(ir, op).to_vec());
     }
     // The matmul family keeps its init after its other segments.
-    let outs = hivm_dialects::hivm::ops::dps_inits(ir, op)
-        .unwrap_or_else(|| crate::bufferize::interface::dps_outs(ir, op));
+    let outs =
+        hivm_dialects::hivm::ops::dps_inits(ir, op).unwrap_or_else(|| crate::bufferize::interface::dps_outs(ir, op));
     let all = ir.operands(op);
     let ins = all.iter().enumerate().filter(|(i, _)| !outs.contains(i)).map(|(_, v)| *v).collect();
     (ins, all[outs].to_vec(), Vec::new())
