@@ -33,6 +33,9 @@ enum Arg {
     Scalar(String),
 }
 
+/// Final bytes per argument (None for scalars) and sync warnings.
+type RunResult<'py> = (Vec<Option<Bound<'py, PyBytes>>>, Vec<String>);
+
 /// Runs a kernel in the CPU twin. Returns the final bytes of every memref
 /// argument (None for scalars) and the sync reports that are warnings (all
 /// of them when `sync_errors` is false); errors raise DiagnosticError.
@@ -51,7 +54,7 @@ fn run<'py>(
     timeout: f64,
     sync_errors: bool,
     sync_solver: bool,
-) -> PyResult<(Vec<Option<Bound<'py, PyBytes>>>, Vec<String>)> {
+) -> PyResult<RunResult<'py>> {
     let mut specs = Vec::new();
     for (i, a) in args.into_iter().enumerate() {
         specs.push(match a {
