@@ -278,15 +278,20 @@ fn prepare_and_run(
     for a in &args {
         out.args.push(match a {
             Val::Mem(m) => {
-                let (lo, hi) = m.byte_span();
-                let _ = (lo, hi);
-                let mut bytes = Vec::new();
                 let size = m.elem.size();
                 let data = it.mem.get(m.buf).bytes();
-                m.for_each(|o| {
-                    let s = o as usize * size;
-                    bytes.extend_from_slice(&data[s..s + size]);
-                });
+                // Arguments are made contiguous from offset 0: their bytes
+                // are a prefix of the buffer.
+                let bytes = if **m == MemRefVal::contiguous(m.buf, m.elem, m.sizes.clone()) {
+                    data[..(m.num_elements().max(0) as usize) * size].to_vec()
+                } else {
+                    let mut bytes = Vec::new();
+                    m.for_each(|o| {
+                        let s = o as usize * size;
+                        bytes.extend_from_slice(&data[s..s + size]);
+                    });
+                    bytes
+                };
                 Some((m.elem, m.sizes.clone(), bytes))
             }
             _ => None,

@@ -162,6 +162,9 @@ impl Interp<'_> {
         let (a, n) = self.span(&dst);
         self.sync.access(sync::V, a, n, true, &site);
         let short = &name["hivm.hir.".len()..];
+        if let Some(r) = super::fast::elementwise(&mut self.mem, short, &ins, &dst) {
+            return r.map_err(|e| RunError::at(op, e));
+        }
         let mut offs = Vec::new();
         dst.for_each(|o| offs.push(o));
         let in_offs: Vec<Vec<i64>> = ins
@@ -530,7 +533,7 @@ fn convert(v: &Val, to: Elem, mode: &str, from_float: bool) -> Val {
     Val::Int(if r.is_nan() { 0 } else { r.clamp(lo, hi) as i64 })
 }
 
-fn apply(op: &str, e: Elem, xs: &[Val]) -> Option<Val> {
+pub(super) fn apply(op: &str, e: Elem, xs: &[Val]) -> Option<Val> {
     if e.is_float() {
         let a = xs.first()?.float();
         let b = xs.get(1).map(|v| v.float()).unwrap_or(0.0);

@@ -46,6 +46,9 @@ impl Interp<'_> {
         if src.sizes != dst.sizes {
             return Err(RunError::at(op, format!("copy between shapes {:?} and {:?}", src.sizes, dst.sizes)));
         }
+        if let Some(r) = super::fast::copy(&mut self.mem, src, dst) {
+            return r.map_err(|e| RunError::at(op, format!("copy {e}")));
+        }
         let mut offs = Vec::with_capacity(src.num_elements().max(0) as usize);
         src.for_each(|o| offs.push(o));
         let mut i = 0;

@@ -8,6 +8,7 @@
 mod arith;
 mod builtins;
 mod custom;
+mod fast;
 mod hivm;
 mod liveness;
 mod memref;
