@@ -38,6 +38,8 @@ const PASSES: &[&str] = &[
     "hivm-bind-sub-block",
     "convert-hivm-to-std",
     "hacc-append-device-spec{target=Ascend910_9589}",
+    "hivm-graph-sync-solver",
+    "hivm-lower-multi-buffer-counter",
 ];
 
 fn check_passes(reg: &Arc<Registry>, text: &str) -> Result<(), String> {
