@@ -103,6 +103,12 @@ pub struct Solver<'a> {
     /// Ops before which a barrier-all went for lack of ids, per round.
     barrier_all_before: Vec<(NodeId, usize)>,
     disabled_multi_ids: BTreeSet<(Pipe, Pipe)>,
+    /// How many syncs per pipe pair may be widened instead of taking an id
+    /// (grown round by round after ids ran out), and how many were this round.
+    reuse_budget: BTreeMap<(Pipe, Pipe), u32>,
+    reused: BTreeMap<(Pipe, Pipe), u32>,
+    /// The widened sync that stands for a pair, by the pair's key.
+    replaced: HashMap<SyncedKey, PairId>,
     conflicts: HashMap<(NodeId, NodeId), Vec<(Pipe, Pipe)>>,
     /// Loop-level backward events: scope node -> pipe pair -> id -> repeat.
     pub backward_events: Vec<(NodeId, PairEvents)>,
@@ -111,6 +117,8 @@ pub struct Solver<'a> {
 }
 
 const MAX_ROUNDS: usize = 99;
+/// Widened syncs per pipe pair, at most (upstream's maxReuseNum).
+const MAX_REUSE: u32 = 20;
 
 impl<'a> Solver<'a> {
     pub fn new(ir: &'a Ir, tree: Tree, slots: MacroSlots, regbase: bool) -> Solver<'a> {
@@ -129,6 +137,9 @@ impl<'a> Solver<'a> {
             barrier_all_pairs: BTreeSet::new(),
             barrier_all_before: Vec::new(),
             disabled_multi_ids: BTreeSet::new(),
+            reuse_budget: BTreeMap::new(),
+            reused: BTreeMap::new(),
+            replaced: HashMap::new(),
             conflicts: HashMap::new(),
             backward_events: Vec::new(),
             after_merge: Vec::new(),
@@ -140,7 +151,10 @@ impl<'a> Solver<'a> {
         if all {
             self.disabled_multi_ids.clear();
             self.after_merge.clear();
+            self.reuse_budget.clear();
         }
+        self.reused.clear();
+        self.replaced.clear();
         self.synced.clear();
         self.chosen.clear();
         self.scope_chosen.clear();
@@ -191,6 +205,18 @@ impl<'a> Solver<'a> {
                 }
             }
             if opts2 && !self.barrier_all_pairs.is_empty() {
+                // First widen more syncs on the pipe pairs that ran out.
+                let mut grown = false;
+                for p in self.barrier_all_pairs.clone() {
+                    let budget = self.reuse_budget.entry(p).or_insert(0);
+                    if *budget < MAX_REUSE && *budget <= self.reused.get(&p).copied().unwrap_or(0) {
+                        *budget += 1;
+                        grown = true;
+                    }
+                }
+                if grown {
+                    continue;
+                }
                 let mut added = false;
                 for p in self.barrier_all_pairs.clone() {
                     added |= self.disabled_multi_ids.insert(p);
@@ -794,6 +820,10 @@ impl<'a> Solver<'a> {
         if !pair.inner_backward || self.disabled_multi_ids.contains(&(src, dst)) {
             pair.ids = EventIds::one();
         }
+        if self.reuse(&pair) {
+            return;
+        }
+        let t = &self.tree;
         let reversed = pair.inner_backward && t.parent_loop(o1) == loop_occ && t.parent_loop(o2) == loop_occ;
         let key = (pair.backward_loop, pair.op1, pair.op2, src, dst);
         let old = self.synced.get(&key).map(|p| self.pairs[*p].colour.expect("a chosen set/wait has a colour"));
@@ -883,6 +913,96 @@ impl<'a> Solver<'a> {
             solver.add_edge(node, n);
         }
         solver.is_colourable()
+    }
+
+    /// Upstream's preference among widening candidates: the later set,
+    /// then the earlier wait, then the earlier ops.
+    fn reuse_before(&self, a: PairId, b: PairId) -> bool {
+        let (x, y) = (&self.pairs[a], &self.pairs[b]);
+        if x.start != y.start {
+            return x.start < y.start;
+        }
+        if x.end != y.end {
+            return x.end > y.end;
+        }
+        let pre = |n: Option<NodeId>| n.map_or(0, |n| self.tree.nodes[n].pre_order);
+        if x.op1 != y.op1 {
+            return pre(x.op1) > pre(y.op1);
+        }
+        if x.op2 != y.op2 {
+            return pre(x.op2) > pre(y.op2);
+        }
+        false
+    }
+
+    /// Once ids ran out on a pipe pair, a new sync may instead widen an
+    /// earlier one it overlaps: the earlier sync's set moves to the new set
+    /// position, so one set/wait orders both (spec §4.9).
+    fn reuse(&mut self, p: &Pair) -> bool {
+        if p.is_barrier() || !self.barrier_all_pairs.is_empty() {
+            return false;
+        }
+        let key = (p.backward_loop, p.op1, p.op2, p.src, p.dst);
+        let old = if p.useless { self.replaced.get(&key).copied() } else { None };
+        if p.useless && old.is_none() {
+            return false;
+        }
+        let pair = (p.src, p.dst);
+        if old.is_none()
+            && self.reuse_budget.get(&pair).copied().unwrap_or(0) <= self.reused.get(&pair).copied().unwrap_or(0)
+        {
+            return false;
+        }
+        let (s1, s2) = (p.par1.expect("a set/wait has scopes"), p.par2.expect("a set/wait has scopes"));
+        let mut candidates: Vec<PairId> = Vec::new();
+        for list in [&self.scope_chosen, &self.persistent_scope_chosen] {
+            for s in [s1, s2] {
+                candidates.extend(list.get(&s).map(Vec::as_slice).unwrap_or(&[]));
+            }
+        }
+        candidates
+            .extend(self.scope_pair_chosen.get(&s1).into_iter().flatten().filter(|(b, _)| *b == s2).map(|(_, q)| *q));
+        let mut best: Option<PairId> = None;
+        for q in candidates {
+            let c = &self.pairs[q];
+            if c.is_barrier() || c.dont_check || c.could_not_run || c.src != p.src || c.dst != p.dst {
+                continue;
+            }
+            if !(p.end >= c.start && c.end >= p.start) || c.start >= p.start {
+                continue;
+            }
+            if p.ids.num < c.ids.num || (p.ids.num > c.ids.num && p.ids.num % c.ids.num != 0) {
+                continue;
+            }
+            if best.is_none_or(|b| self.reuse_before(b, q)) {
+                best = Some(q);
+            }
+        }
+        let Some(q) = best else { return false };
+        let mut widened = self.pairs[q].clone();
+        widened.set_occ = p.set_occ;
+        widened.start = p.start;
+        if !p.useless {
+            *self.reused.entry(pair).or_insert(0) += 1;
+        }
+        self.erase(q);
+        let id = self.new_pair(widened);
+        if !p.useless {
+            self.replaced.insert(key, id);
+        }
+        self.commit(id, None);
+        true
+    }
+
+    /// Takes a chosen pair back out of the lists.
+    fn erase(&mut self, id: PairId) {
+        self.chosen.retain(|p| *p != id);
+        for list in self.scope_chosen.values_mut() {
+            list.retain(|p| *p != id);
+        }
+        for list in self.scope_pair_chosen.values_mut() {
+            list.retain(|(_, p)| *p != id);
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
