@@ -971,7 +971,7 @@ impl<'a> Solver<'a> {
             if !(p.end >= c.start && c.end >= p.start) || c.start >= p.start {
                 continue;
             }
-            if p.ids.num < c.ids.num || (p.ids.num > c.ids.num && p.ids.num % c.ids.num != 0) {
+            if p.ids.num < c.ids.num || (p.ids.num > c.ids.num && !p.ids.num.is_multiple_of(c.ids.num)) {
                 continue;
             }
             if best.is_none_or(|b| self.reuse_before(b, q)) {
