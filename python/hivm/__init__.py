@@ -10,10 +10,24 @@ Errors, and sync problems under ``sync="error"``, raise
 import os
 import warnings
 
-from . import _hivm
-from ._hivm import DiagnosticError
-
 __all__ = ["DiagnosticError", "opt", "run", "SyncWarning", "twin_header"]
+
+
+def _native():
+    return __getattr__("_hivm")
+
+
+def __getattr__(name):
+    # The native module loads on first use: the import hook (hivm._al_hook) imports this
+    # package at every interpreter start-up and must stay cheap.
+    if name in ("_hivm", "DiagnosticError"):
+        import importlib
+
+        native = importlib.import_module("hivm._hivm")
+        globals()["_hivm"] = native
+        globals()["DiagnosticError"] = native.DiagnosticError
+        return globals()[name]
+    raise AttributeError(f"module 'hivm' has no attribute {name!r}")
 
 
 class SyncWarning(UserWarning):
@@ -22,7 +36,7 @@ class SyncWarning(UserWarning):
 
 def twin_header() -> str:
     """The text of the twin header custom-op implementations are built against."""
-    return _hivm.TWIN_HEADER
+    return _native().TWIN_HEADER
 
 
 def opt(source: str, pipeline: str = "", *, generic: bool = False) -> str:
@@ -31,7 +45,7 @@ def opt(source: str, pipeline: str = "", *, generic: bool = False) -> str:
     and returns the printed module (generic form with ``generic=True``)."""
     if not isinstance(source, str):
         raise TypeError("hivm.opt: source must be MLIR text (str)")
-    return _hivm.opt(source, pipeline, bool(generic), "<string>")
+    return _native().opt(source, pipeline, bool(generic), "<string>")
 
 
 def _kernel_text(kernel):
@@ -42,14 +56,14 @@ def _kernel_text(kernel):
             with open(path, "rb") as f:
                 data = f.read()
         except OSError as e:
-            raise DiagnosticError(f"error: cannot read {path}: {e}") from None
+            raise _native().DiagnosticError(f"error: cannot read {path}: {e}") from None
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as e:
             valid = data[: e.start]
             line = valid.count(b"\n") + 1
             col = len(valid) - (valid.rfind(b"\n") + 1) + 1
-            raise DiagnosticError(f"{path}:{line}:{col}: error: input is not valid UTF-8") from None
+            raise _native().DiagnosticError(f"{path}:{line}:{col}: error: input is not valid UTF-8") from None
         return text, path, os.path.dirname(os.path.abspath(path))
     if isinstance(kernel, str):
         return kernel, "<string>", os.getcwd()
@@ -85,7 +99,7 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
         raise ValueError('hivm.run: sync must be "error" or "warn"')
     text, file, base = _kernel_text(kernel)
     packed = [_arg(i, a) for i, a in enumerate(args)]
-    results, reports = _hivm.run(
+    results, reports = _native().run(
         text,
         file,
         base,

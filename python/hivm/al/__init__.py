@@ -1,0 +1,70 @@
+"""triton-ascend's custom-op extension (``triton.language.extra.cann.extension``), for
+machines without triton-ascend: registration with its checks and messages, the enums,
+sync slots and affine maps. ``import triton.language.extra.cann.extension as al`` finds
+this module through hivm's import hook when the real extension is not installed.
+"""
+
+from .affine import AffineExpr, AffineMap, affine_expr, affine_map
+from .enums import CORE, EVENT_ID, MODE, PIPE, SYNC_HINT, IteratorType, int64
+from .op import align_dims, attr_dict, attributes, bind, instantiate
+from .registry import register_custom_op
+from .slots import SyncEventSlot
+
+_NO_JIT = "Did you forget to add @triton.jit ? (`_semantic` argument must be provided outside of JIT functions.)"
+
+
+def _fallback_builtin(fn):
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if kwargs.get("_semantic") is None:
+            raise ValueError(_NO_JIT)
+        return fn(*args, **kwargs)
+
+    wrapper.__triton_builtin__ = True
+    return wrapper
+
+
+try:
+    from triton.language.core import builtin
+except ImportError:  # Triton is not installed: the same contract without it.
+    builtin = _fallback_builtin
+
+
+def custom_semantic(name, *args, _semantic=None, **kwargs):
+    """Checks one call as triton-ascend does; emitting or running it inside a kernel
+    is not available yet."""
+    kwargs.pop("sync_related_args", None)
+    op = instantiate(name, args, kwargs)
+    attributes(op)
+    align_dims(op)
+    bind(op, args, kwargs)
+    raise NotImplementedError(
+        f"al.custom('{name}'): hivm cannot emit or run custom ops inside a Triton kernel yet"
+    )
+
+
+@builtin
+def custom(name, *args, _semantic=None, **kwargs):
+    return custom_semantic(name, *args, _semantic=_semantic, **kwargs)
+
+
+__all__ = [
+    "AffineExpr",
+    "AffineMap",
+    "CORE",
+    "EVENT_ID",
+    "IteratorType",
+    "MODE",
+    "PIPE",
+    "SYNC_HINT",
+    "SyncEventSlot",
+    "affine_expr",
+    "affine_map",
+    "builtin",
+    "custom",
+    "custom_semantic",
+    "int64",
+    "register_custom_op",
+]

@@ -1,0 +1,151 @@
+"""From an ``al.custom`` call to the op's description: the instance (class values
+overridden by what ``__init__`` sets), the bound arguments and the MLIR attributes.
+
+This part needs no Triton: the interpreter (run on the twin) and the compiler (TTIR)
+both start from it. Messages at call time are triton-ascend's.
+"""
+
+import inspect
+import os
+import pathlib
+
+from .enums import CORE, PIPE
+from .registry import is_builtin_name, lookup
+from .slots import slots_text
+
+# Triton dtype names to MLIR element types (Triton's ``to_ir`` is signless for unsigned).
+_DTYPES = {
+    "int1": "i1",
+    "int8": "i8",
+    "int16": "i16",
+    "int32": "i32",
+    "int64": "i64",
+    "uint8": "i8",
+    "uint16": "i16",
+    "uint32": "i32",
+    "uint64": "i64",
+    "fp16": "f16",
+    "bf16": "bf16",
+    "fp32": "f32",
+    "fp64": "f64",
+    "fp8e5": "f8E5M2",
+    "fp8e4nv": "f8E4M3FN",
+    "fp8e4b15": "f8E4M3B11FNUZ",
+}
+
+
+def mlir_dtype(dtype) -> str:
+    name = str(dtype)
+    if name not in _DTYPES:
+        raise TypeError(f"extra_buffers: no MLIR type for dtype {name!r}")
+    return _DTYPES[name]
+
+
+def _quote(s) -> str:
+    return '"' + str(s).replace("\\", "\\5C").replace('"', '\\22') + '"'
+
+
+def instantiate(name, args, kwargs):
+    """The op object of one call, built as triton-ascend builds it."""
+    cls = lookup(name)
+    op = cls.__new__(cls)
+    op.arg_type = {}
+    if cls.signature.parameters:
+        cls.__init__(op, *args, **kwargs)
+    return op
+
+
+def is_macro(op) -> bool:
+    return isinstance(op.pipe, (list, tuple)) and len(op.pipe) == 2
+
+
+def attributes(op) -> dict:
+    """Attribute name -> MLIR attribute text, for every attribute triton-ascend emits."""
+    attrs = {"hivm.tcore_type": f"#hivm.tcore_type<{op.core.value}>"}
+    if op.core is not CORE.CUBE:
+        attrs["hivm.vf_mode"] = f"#hivm.vf_mode<{op.mode.value}>"
+    slots = getattr(op, "sync_event_slots", None)
+    if is_macro(op):
+        attrs["hivm.pipe_in"] = f"#hivm.pipe<{PIPE(op.pipe[0]).value}>"
+        attrs["hivm.pipe_out"] = f"#hivm.pipe<{PIPE(op.pipe[1]).value}>"
+        if slots is not None:
+            attrs["sync_event_slots"] = slots_text(slots)
+    else:
+        assert slots is None, "sync_event_slots is only supported for macro custom ops"
+        attrs["hivm.pipe"] = f"#hivm.pipe<{op.pipe.value}>"
+    if not is_builtin_name(op.name):
+        assert getattr(op, "symbol", None), "Non builtin custom op, symbol is required."
+        assert getattr(op, "bitcode", None), "Non builtin custom op, bitcode path is required."
+    if getattr(op, "bitcode", None):
+        # The literal "(bitcode)" is triton-ascend's message; the path follows it here.
+        path = pathlib.Path(os.fspath(op.bitcode))
+        assert path.exists(), f"Provided bitcode (bitcode) not exist: {path}"
+        attrs["bitcode"] = _quote(path.absolute())
+    if getattr(op, "indexing_map", None) is not None:
+        attrs["indexing_map"] = "[" + ", ".join(f"affine_map<{m}>" for m in op.indexing_map) + "]"
+    if getattr(op, "iterator_types", None) is not None:
+        attrs["iterator_types"] = (
+            "[" + ", ".join(f"#hivm.iterator_type<{t.value}>" for t in op.iterator_types) + "]"
+        )
+    extra = getattr(op, "extra_buffers", None)
+    if extra is not None:
+        if isinstance(extra, tuple):
+            extra = [extra]
+        attrs["extra_buffers_types"] = "[" + ", ".join(mlir_dtype(t) for t, _ in extra) + "]"
+        attrs["extra_buffers_sizes"] = "[" + ", ".join(str(int(n)) for _, n in extra) + "]"
+    for key in ("symbol", "source", "compile", "extra_attr"):
+        if getattr(op, key, None) is not None:
+            attrs[key] = _quote(getattr(op, key))
+    return attrs
+
+
+def align_dims(op) -> list:
+    """``arg_attrs``: one dict per signature parameter (indexed by parameter, as
+    triton-ascend does), holding ``align_dim`` where the op asks for it."""
+    params = list(op.signature.parameters)
+    dicts = [{} for _ in params]
+    for key, dim in (getattr(op, "align_dim", None) or {}).items():
+        if isinstance(key, str) and key in params:
+            index = params.index(key)
+        elif isinstance(key, int) and not isinstance(key, bool):
+            index = key
+        else:
+            raise AssertionError("align_dim's keys should be string or int")
+        dicts[index]["align_dim"] = f"{int(dim)} : i64"
+    return dicts
+
+
+def bind(op, args, kwargs):
+    """(parameter name or None, value) of each input in operand order: the declared
+    order when the op has a signature, else the call order. ``out`` is not an input."""
+    kwargs = {k: v for k, v in kwargs.items() if k != "out"}
+    if not op.signature.parameters:
+        return [(None, v) for v in list(args) + list(kwargs.values()) if v is not None]
+    bound = op.signature.bind(*args, **kwargs)
+    ins = []
+    for pname, param in op.signature.parameters.items():
+        if pname not in bound.arguments:
+            continue
+        value = bound.arguments[pname]
+        if param.kind is inspect.Parameter.VAR_POSITIONAL:
+            ins += [(pname, v) for v in value]
+        elif param.kind is inspect.Parameter.VAR_KEYWORD:
+            ins += [(pname, v) for v in value.values()]
+        else:
+            ins += [(pname, v) for v in _flatten(value)]
+    return [(p, v) for p, v in ins if v is not None]
+
+
+def _flatten(value):
+    """A list, tuple or ``tl.tuple`` argument gives one operand per element."""
+    if isinstance(value, (list, tuple)) or type(value).__name__ == "tuple" and hasattr(value, "values"):
+        return list(value)
+    return [value]
+
+
+def attr_dict(op) -> str:
+    """The op's whole attribute dictionary in MLIR syntax, ``arg_attrs`` included."""
+    attrs = attributes(op)
+    entries = ["{" + ", ".join(f"{k} = {v}" for k, v in d.items()) + "}" for d in align_dims(op)]
+    attrs["arg_attrs"] = "[" + ", ".join(entries) + "]"
+    return "{" + ", ".join(f"{k} = {v}" for k, v in sorted(attrs.items())) + "}"
