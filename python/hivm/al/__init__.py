@@ -8,6 +8,8 @@ from .affine import AffineExpr, AffineMap, affine_expr, affine_map
 from .enums import CORE, EVENT_ID, MODE, PIPE, SYNC_HINT, IteratorType, int64
 from .op import align_dims, attr_dict, attributes, bind, instantiate
 from .registry import register_custom_op
+from . import interpret
+from .interpret import CustomOpError
 from .slots import SyncEventSlot
 
 _NO_JIT = "Did you forget to add @triton.jit ? (`_semantic` argument must be provided outside of JIT functions.)"
@@ -45,15 +47,25 @@ def custom_semantic(name, *args, _semantic=None, **kwargs):
     )
 
 
-@builtin
 def custom(name, *args, _semantic=None, **kwargs):
+    """``al.custom``: compiled inside ``@triton.jit`` (Triton passes ``_semantic`` to
+    builtins); under Triton's interpreter, which passes nothing to extension modules,
+    run on the CPU twin; anywhere else, Triton's "forgot @triton.jit" error."""
+    if _semantic is None:
+        if interpret.in_interpreter(args, kwargs):
+            return interpret.run_custom(name, args, kwargs)
+        raise ValueError(_NO_JIT)
     return custom_semantic(name, *args, _semantic=_semantic, **kwargs)
+
+
+custom.__triton_builtin__ = True
 
 
 __all__ = [
     "AffineExpr",
     "AffineMap",
     "CORE",
+    "CustomOpError",
     "EVENT_ID",
     "IteratorType",
     "MODE",

@@ -59,7 +59,7 @@ def is_macro(op) -> bool:
     return isinstance(op.pipe, (list, tuple)) and len(op.pipe) == 2
 
 
-def attributes(op) -> dict:
+def attributes(op, *, bitcode_must_exist=True) -> dict:
     """Attribute name -> MLIR attribute text, for every attribute triton-ascend emits."""
     attrs = {"hivm.tcore_type": f"#hivm.tcore_type<{op.core.value}>"}
     if op.core is not CORE.CUBE:
@@ -79,7 +79,7 @@ def attributes(op) -> dict:
     if getattr(op, "bitcode", None):
         # The literal "(bitcode)" is triton-ascend's message; the path follows it here.
         path = pathlib.Path(os.fspath(op.bitcode))
-        assert path.exists(), f"Provided bitcode (bitcode) not exist: {path}"
+        assert path.exists() or not bitcode_must_exist, f"Provided bitcode (bitcode) not exist: {path}"
         attrs["bitcode"] = _quote(path.absolute())
     if getattr(op, "indexing_map", None) is not None:
         attrs["indexing_map"] = "[" + ", ".join(f"affine_map<{m}>" for m in op.indexing_map) + "]"

@@ -1,0 +1,1 @@
+../custom_macro_add/macro_add.cpp

@@ -1,0 +1,226 @@
+"""``al.custom`` under Triton's interpreter (``TRITON_INTERPRET=1``): the op runs on the
+CPU twin.
+
+One call becomes a small device kernel: the operands arrive in global memory, those the
+op's pipes read from or write to on chip are loaded into UB buffers, the custom op runs
+(its C/C++ implementation built for the host against the twin header), outs are stored
+back, and the GraphSyncSolver places the synchronisation. The twin checks the pipes, the
+macro's slots, buffer bounds and faults; any report fails the call.
+"""
+
+import os
+import pathlib
+
+from .enums import PIPE
+from .op import _quote, attributes, bind, instantiate, is_macro, mlir_dtype
+
+_SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".c")
+
+
+class CustomOpError(RuntimeError):
+    """An ``al.custom`` call the CPU twin rejected; the message names the op and carries
+    the twin's report."""
+
+
+def in_interpreter(args, kwargs) -> bool:
+    """True inside a kernel run by Triton's interpreter: its tensors hold numpy data."""
+    values = list(args) + list(kwargs.values())
+    for v in values:
+        for x in v if isinstance(v, (list, tuple)) else [v]:
+            if type(getattr(x, "handle", None)).__name__ == "TensorHandle":
+                return True
+    return os.environ.get("TRITON_INTERPRET", "0").lower() in ("1", "true", "yes", "on")
+
+
+def _unwrap(v):
+    """Constexprs give their value, inside tuples, lists and dicts too."""
+    if type(v).__name__ == "constexpr" and hasattr(v, "value"):
+        return _unwrap(v.value)
+    if isinstance(v, (list, tuple)):
+        return type(v)(_unwrap(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _unwrap(x) for k, x in v.items()}
+    return v
+
+
+def implementation(op) -> pathlib.Path:
+    """The C/C++ file the twin builds: ``source`` when it names a file, else a file with
+    the bitcode's stem beside it (``add.bc`` -> ``add.cpp``)."""
+    looked = []
+    source = getattr(op, "source", None)
+    if source:
+        p = pathlib.Path(os.fspath(source))
+        if p.is_file():
+            return p.absolute()
+        looked.append(str(p))
+    bitcode = getattr(op, "bitcode", None)
+    if bitcode:
+        stem = pathlib.Path(os.fspath(bitcode)).absolute().with_suffix("")
+        for suffix in _SOURCE_SUFFIXES:
+            p = stem.with_suffix(suffix)
+            if p.is_file():
+                return p
+            looked.append(str(p))
+    raise CustomOpError(
+        f"al.custom('{op.name}'): no implementation for the CPU twin (looked for "
+        + (", ".join(looked) or "a `source` or `bitcode` attribute")
+        + "); set `source` to the C/C++ file"
+    )
+
+
+def _tensor_array(v, what):
+    import numpy as np
+
+    handle = v.handle
+    if v.dtype.is_ptr():
+        raise CustomOpError(f"{what}: pointer operands are not supported by the CPU twin yet")
+    return np.ascontiguousarray(handle.data)
+
+
+def _scalar_type(value, hint):
+    """MLIR type of a Python scalar, as triton-ascend types it (bool i1, int i32 and
+    float f32 unless the hint says otherwise)."""
+    name = str(hint) if hint is not None and type(hint).__name__ == "dtype" else None
+    if isinstance(value, bool):
+        return "i1", int(value)
+    if isinstance(value, int):
+        if name is None and hint is None and hasattr(value, "type"):
+            name = str(value.type)
+        return (mlir_dtype(name) if name and "int" in name else "i32"), int(value)
+    if isinstance(value, float):
+        return (mlir_dtype(name) if name and name.startswith(("fp", "bf")) else "f32"), float(value)
+    raise TypeError(f"Unsupported argument type {value} : {type(value)}")
+
+
+def _fill_constant(arr, elem):
+    """The MLIR literal of the value filling ``arr`` when every element is the same
+    (floats by their bits, so nothing is rounded), else None."""
+    flat = arr.reshape(-1)
+    if flat.size == 0 or not (flat.view(f"u{flat.itemsize}") == flat[:1].view(f"u{flat.itemsize}")).all():
+        return None
+    if elem == "i1":
+        return "true" if bool(flat[0]) else "false"
+    if elem.startswith("i"):
+        return str(int(flat[0]))
+    if elem in ("f16", "f32", "f64"):
+        return "0x" + format(int(flat[:1].view(f"u{flat.itemsize}")[0]), f"0{flat.itemsize * 2}X")
+    return None
+
+
+def _spaces(op):
+    """(space of ins, space of outs): global memory where the pipe moves data from or to
+    it (MTE2 reads GM, MTE3 writes GM), else UB."""
+    pin, pout = (op.pipe[0], op.pipe[1]) if is_macro(op) else (op.pipe, op.pipe)
+    for p in (pin, pout):
+        if p not in (PIPE.PIPE_V, PIPE.PIPE_S, PIPE.PIPE_MTE2, PIPE.PIPE_MTE3):
+            raise CustomOpError(
+                f"al.custom('{op.name}'): the CPU twin runs vector-core ops (PIPE_V, PIPE_S, PIPE_MTE2, "
+                f"PIPE_MTE3), not {p.value} yet"
+            )
+    return ("gm" if pin is PIPE.PIPE_MTE2 else "ub"), ("gm" if pout is PIPE.PIPE_MTE3 else "ub")
+
+
+def run_custom(name, args, kwargs):
+    """Runs one call on the twin and returns what triton-ascend returns: None, the out
+    tensor, or a ``tl.tuple`` of them."""
+    import triton.language as tl
+    from triton.runtime.interpreter import TensorHandle
+
+    import hivm
+
+    name, args, kwargs = _unwrap(name), _unwrap(tuple(args)), _unwrap(dict(kwargs))
+    kwargs.pop("sync_related_args", None)
+    op = instantiate(name, args, kwargs)
+    impl = implementation(op) if not name.startswith("__builtin_") else None
+    if impl is None:
+        raise CustomOpError(f"al.custom('{name}'): builtin custom ops do not run on the CPU twin yet")
+    attrs = attributes(op, bitcode_must_exist=False)
+    attrs["source"] = _quote(impl)
+    out = kwargs.get("out", [])
+    outs = [o for o in (list(out) if isinstance(out, (list, tuple)) or hasattr(out, "values") else [out]) if o is not None]
+    in_space, out_space = _spaces(op)
+
+    params, body, call_args = [], [], []
+    operands = {"ins": [], "outs": []}
+    arrays_out = []
+    for group, values, space in (("ins", bind(op, args, kwargs), in_space), ("outs", [(None, o) for o in outs], out_space)):
+        for pname, v in values:
+            i = len(params)
+            what = f"al.custom('{name}') operand {i}"
+            if isinstance(v, tl.core.tensor) and v.type.is_block():
+                arr = _tensor_array(v, what)
+                elem = mlir_dtype(str(v.dtype))
+                shape = "x".join(str(d) for d in arr.shape)
+                gm_ty = f"memref<{shape}x{elem}, #hivm.address_space<gm>>"
+                params.append(f"%a{i}: {gm_ty}")
+                call_args.append(arr.copy() if group == "ins" else arr.copy())
+                if space == "gm":
+                    operands[group].append((f"%a{i}", gm_ty))
+                else:
+                    ub_ty = f"memref<{shape}x{elem}, #hivm.address_space<ub>>"
+                    body.append(f"    %u{i} = memref.alloc() : {ub_ty}")
+                    fill = _fill_constant(arr, elem) if group == "outs" else None
+                    if fill is not None:
+                        # An out made by tl.full is a broadcast on PIPE_V, as the NPU compile
+                        # makes it, not a load: the sync the solver places matches that build.
+                        body.append(f"    %c{i} = arith.constant {fill} : {elem}")
+                        body.append(f"    hivm.hir.vbrc ins(%c{i} : {elem}) outs(%u{i} : {ub_ty})")
+                    else:
+                        body.append(f"    hivm.hir.load ins(%a{i} : {gm_ty}) outs(%u{i} : {ub_ty})")
+                    operands[group].append((f"%u{i}", ub_ty))
+                    if group == "outs":
+                        arrays_out.append((i, f"%u{i}", ub_ty, f"%a{i}", gm_ty))
+                if group == "outs" and space == "gm":
+                    arrays_out.append((i, None, None, None, None))
+            elif group == "ins":
+                hint = op.arg_type.get(pname) if pname else None
+                if hint is None and pname:
+                    hint = op.signature.parameters[pname].annotation
+                    hint = None if hint is op.signature.empty else hint
+                if isinstance(v, tl.core.tensor):
+                    v = v.handle.data.item()
+                ty, value = _scalar_type(v, hint)
+                params.append(f"%a{i}: {ty}")
+                call_args.append(value)
+                operands[group].append((f"%a{i}", ty))
+            else:
+                raise CustomOpError(f"{what}: an out must be a tensor, not {type(v).__name__}")
+
+    def segment(key):
+        vals = operands[key]
+        if not vals:
+            return ""
+        return f" {key}({', '.join(v for v, _ in vals)} : {', '.join(t for _, t in vals)})"
+
+    attr_text = "{" + ", ".join(f"{k} = {v}" for k, v in sorted(attrs.items())) + "}"
+    kind = "hivm.hir.custom_macro" if is_macro(op) else "hivm.hir.custom"
+    body.append(f"    {kind} {attr_text} {_quote(name)}{segment('ins')}{segment('outs')}")
+    for i, ub, ub_ty, gm, gm_ty in arrays_out:
+        if ub is not None:
+            body.append(f"    hivm.hir.store ins({ub} : {ub_ty}) outs({gm} : {gm_ty})")
+    kernel = "\n".join(
+        [
+            'module attributes {hacc.target = #hacc.target<"Ascend910B3">} {',
+            f"  func.func @al_custom({', '.join(params)})",
+            "      attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>} {",
+            *body,
+            "    return",
+            "  }",
+            "}",
+            "",
+        ]
+    )
+    try:
+        hivm.run(kernel, call_args, sync="error", sync_solver=True)
+    except hivm.DiagnosticError as e:
+        raise CustomOpError(f"al.custom('{name}') failed on the CPU twin:\n{e}") from None
+
+    results = []
+    for o, (i, *_rest) in zip(outs, arrays_out):
+        data = call_args[i].astype(o.handle.data.dtype, copy=False)
+        results.append(tl.core.tensor(TensorHandle(data, o.handle.dtype), o.type))
+    if not results:
+        return None
+    if len(results) == 1:
+        return results[0]
+    return tl.tuple(results)
