@@ -33,9 +33,15 @@ echo "== lit suite cross-checked with LLVM FileCheck"
 HIVM_REQUIRE_MLIR_OPT=1 HIVM_FILECHECK="$LLVM_BIN/FileCheck" cargo test -p hivm-cli --test lit
 echo "== Python package: pip install . into a fresh venv, then pytest"
 VENV=target/pyvenv
-rm -rf "$VENV"
-python3 -m venv "$VENV"
-"$VENV/bin/pip" install -q maturin numpy pytest
+# The Triton tests need Triton's interpreter and torch (the index's torch is the CUDA
+# build, ~2.7 GB; it runs on the CPU). The venv is made afresh whenever this list changes.
+PY_DEPS="maturin numpy pytest triton==3.9.0 torch==2.15.0"
+if [ "$(cat "$VENV/.deps" 2>/dev/null)" != "$PY_DEPS" ]; then
+  rm -rf "$VENV"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q $PY_DEPS
+  echo "$PY_DEPS" > "$VENV/.deps"
+fi
 # A debug build reuses what cargo test built; the wheel is the same abi3 module.
-MATURIN_PEP517_ARGS="--profile dev" "$VENV/bin/pip" install -q .
+MATURIN_PEP517_ARGS="--profile dev" "$VENV/bin/pip" install -q --force-reinstall --no-deps .
 HIVM_RUN="$PWD/target/debug/hivm-run" "$VENV/bin/python" -m pytest -q python/tests

@@ -1,0 +1,105 @@
+"""al.custom inside Triton kernels run by the interpreter, on the CPU twin: the
+CustomOp document's two tests unchanged under HIVM_TWIN=1, a macro whose implementation
+breaks its slot contract, and the errors a kernel author meets."""
+
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+HERE = pathlib.Path(__file__).resolve().parent
+
+# Not skipped when missing: scripts/test.sh installs both, and a silent skip would hide
+# the whole Triton path.
+import torch  # noqa: E402,F401
+import triton  # noqa: E402,F401
+
+
+def _pytest_in(folder, *args, env_extra=None):
+    env = dict(os.environ, HIVM_TWIN="1", **(env_extra or {}))
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_document_examples_run_unchanged():
+    out = _pytest_in(ROOT / "examples" / "triton")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "2 passed" in out.stdout
+
+
+KERNEL = '''
+import triton
+import triton.language as tl
+import triton.language.extra.cann.extension as al
+import torch
+import torch_npu
+import pytest
+
+
+@al.register_custom_op
+class macro_add:
+    core = al.CORE.VECTOR
+    pipe = (al.PIPE.PIPE_MTE2, al.PIPE.PIPE_V)
+    mode = al.MODE.SIMD
+    sync_event_slots = [(al.PIPE.PIPE_MTE2, al.PIPE.PIPE_V, al.SYNC_HINT.INTERNAL)]
+
+    def __init__(self, a, b, out=None):
+        self.symbol = "custom_macro_add_int32"
+        self.bitcode = "IMPL.bc"
+
+
+@triton.jit
+def kernel(output_ptr, a_ptr, b_ptr, L: tl.constexpr):
+    idx = tl.arange(0, L)
+    a = tl.load(a_ptr + idx)
+    b = tl.load(b_ptr + idx)
+    buf = tl.full([L], 0, tl.int32)
+    res = al.custom("macro_add", a, b, out=buf)
+    tl.store(output_ptr + idx, res)
+
+
+def test_macro():
+    a = torch.arange(32, dtype=torch.int32).npu()
+    b = torch.full((32,), 5, dtype=torch.int32).npu()
+    out = torch.zeros(32, dtype=torch.int32).npu()
+    kernel[(1,)](out, a, b, 32)
+    torch.testing.assert_close(out, a + b)
+'''
+
+
+def _macro_test(tmp_path, impl):
+    (tmp_path / "IMPL.cpp").write_text(pathlib.Path(impl).read_text())
+    (tmp_path / "test_macro.py").write_text(KERNEL)
+    return _pytest_in(tmp_path)
+
+
+def test_macro_with_a_second_handshake_fails_with_the_slot_report(tmp_path):
+    out = _macro_test(tmp_path, HERE / "twin" / "two_handshakes.cpp")
+    text = out.stdout + out.stderr
+    assert out.returncode == 1, text
+    assert "al.custom('macro_add') failed on the CPU twin" in text
+    assert "declares 1 internal sync slot(s)" in text and "makes 2" in text, text
+
+
+def test_the_same_macro_with_one_handshake_passes(tmp_path):
+    # The control: only the extra handshake differs.
+    out = _macro_test(tmp_path, ROOT / "examples" / "custom_macro_add" / "macro_add.cpp")
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_missing_implementation_is_named(tmp_path):
+    (tmp_path / "test_macro.py").write_text(KERNEL)
+    out = _pytest_in(tmp_path)
+    text = out.stdout + out.stderr
+    assert out.returncode == 1
+    assert "al.custom('macro_add'): no implementation for the CPU twin" in text
+    assert str(tmp_path / "IMPL.cpp") in text
