@@ -103,3 +103,53 @@ def test_missing_implementation_is_named(tmp_path):
     assert out.returncode == 1
     assert "al.custom('macro_add'): no implementation for the CPU twin" in text
     assert str(tmp_path / "IMPL.cpp") in text
+
+
+SCALAR_KERNEL = '''
+import triton
+import triton.language as tl
+import triton.language.extra.cann.extension as al
+import torch
+
+
+@al.register_custom_op
+class add_scalar:
+    core = al.CORE.VECTOR
+    pipe = al.PIPE.PIPE_V
+    mode = al.MODE.SIMD
+
+    def __init__(self, a, n HINT, out=None):
+        self.symbol = "add_scalar_" + str(a.dtype)
+        self.bitcode = "add_scalar.bc"
+
+
+@triton.jit
+def kernel(o_ptr, a_ptr, n, L: tl.constexpr):
+    idx = tl.arange(0, L)
+    a = tl.load(a_ptr + idx)
+    res = al.custom("add_scalar", a, n, out=tl.full([L], 0, a.dtype))
+    tl.store(o_ptr + idx, res)
+
+
+def test_scalar():
+    a = torch.arange(64, dtype=torch.int32)
+    out = torch.zeros(64, dtype=torch.int32)
+    kernel[(1,)](out, a, 1000, 64)
+    torch.testing.assert_close(out, a + 1000)
+'''
+
+
+@pytest.mark.parametrize("hint, passes", [(": tl.int64", True), ("", False)])
+def test_scalar_operand_typed_by_its_hint(tmp_path, hint, passes):
+    """The kernel's int argument is an i32 scalar; the hint makes it i64, as the C
+    implementation declares. Without the hint the twin names the mismatch."""
+    (tmp_path / "add_scalar.cpp").write_text((HERE / "twin" / "add_scalar.cpp").read_text())
+    (tmp_path / "test_scalar.py").write_text(SCALAR_KERNEL.replace("HINT", hint))
+    out = _pytest_in(tmp_path)
+    text = out.stdout + out.stderr
+    if passes:
+        assert out.returncode == 0, text
+    else:
+        assert out.returncode == 1, text
+        assert "al.custom('add_scalar') failed on the CPU twin" in text
+        assert "int64_t" in text and "i32" in text, text

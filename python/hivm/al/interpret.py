@@ -178,8 +178,13 @@ def run_custom(name, args, kwargs):
                     hint = op.signature.parameters[pname].annotation
                     hint = None if hint is op.signature.empty else hint
                 if isinstance(v, tl.core.tensor):
-                    v = v.handle.data.item()
-                ty, value = _scalar_type(v, hint)
+                    # A scalar tensor keeps its own type unless a dtype hint casts it.
+                    name_ = str(hint) if type(hint).__name__ == "dtype" else str(v.dtype)
+                    ty = mlir_dtype(name_)
+                    item = v.handle.data.item()
+                    value = float(item) if ty.startswith(("f", "bf")) else int(item)
+                else:
+                    ty, value = _scalar_type(v, hint)
                 params.append(f"%a{i}: {ty}")
                 call_args.append(value)
                 operands[group].append((f"%a{i}", ty))
