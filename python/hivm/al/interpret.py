@@ -153,7 +153,7 @@ def run_custom(name, args, kwargs):
                 shape = "x".join(str(d) for d in arr.shape)
                 gm_ty = f"memref<{shape}x{elem}, #hivm.address_space<gm>>"
                 params.append(f"%a{i}: {gm_ty}")
-                call_args.append(arr.copy() if group == "ins" else arr.copy())
+                call_args.append(arr.copy())
                 if space == "gm":
                     operands[group].append((f"%a{i}", gm_ty))
                 else:
