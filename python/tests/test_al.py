@@ -238,3 +238,11 @@ def test_import_hook(tmp_path, with_real):
     assert out.returncode == 0, out.stderr
     # The hook does not load the native module at start-up.
     assert out.stdout.split() == (["True", "False", "False"] if with_real else ["False", "True", "False"])
+
+
+def test_dtype_cname():
+    import triton.language as tl
+    assert tl.int32.cname == "int32_t" and tl.uint8.cname == "uint8_t"
+    assert tl.float16.cname == "half" and tl.bfloat16.cname == "bfloat16_t" and tl.float32.cname == "float"
+    assert tl.int1.cname == "bool" and tl.float8e5.cname == "float8_e5m2_t"
+    assert tl.pointer_type(tl.float32).element_ty.cname == "float"

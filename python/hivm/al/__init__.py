@@ -8,6 +8,7 @@ from .affine import AffineExpr, AffineMap, affine_expr, affine_map
 from .enums import CORE, EVENT_ID, MODE, PIPE, SYNC_HINT, IteratorType, int64
 from .op import align_dims, attr_dict, attributes, bind, instantiate
 from .registry import register_custom_op
+from . import cname as _cname
 from . import interpret
 from .interpret import CustomOpError
 from .slots import SyncEventSlot
@@ -60,6 +61,8 @@ def custom(name, *args, _semantic=None, **kwargs):
 
 custom.__triton_builtin__ = True
 
+
+_cname.install()
 
 __all__ = [
     "AffineExpr",
