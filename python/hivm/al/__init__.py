@@ -35,20 +35,16 @@ except ImportError:  # Triton is not installed: the same contract without it.
     builtin = _fallback_builtin
 
 
-def custom_semantic(name, *args, _semantic=None, **kwargs):
-    """Checks one call as triton-ascend does; emitting or running it inside a kernel
-    is not available yet."""
+def custom_semantic(name, *args, _semantic=None, _generator=None, **kwargs):
+    """Emits one call inside a compiled kernel (see ``hivm.triton.compile``)."""
+    from . import emit
+
+    name, args, kwargs = interpret._unwrap(name), interpret._unwrap(tuple(args)), interpret._unwrap(dict(kwargs))
     kwargs.pop("sync_related_args", None)
-    op = instantiate(name, args, kwargs)
-    attributes(op)
-    align_dims(op)
-    bind(op, args, kwargs)
-    raise NotImplementedError(
-        f"al.custom('{name}'): hivm cannot emit or run custom ops inside a Triton kernel yet"
-    )
+    return emit.emit(name, args, kwargs, _semantic, _generator)
 
 
-def custom(name, *args, _semantic=None, **kwargs):
+def custom(name, *args, _semantic=None, _generator=None, **kwargs):
     """``al.custom``: compiled inside ``@triton.jit`` (Triton passes ``_semantic`` to
     builtins); under Triton's interpreter, which passes nothing to extension modules,
     run on the CPU twin; anywhere else, Triton's "forgot @triton.jit" error."""
@@ -56,7 +52,7 @@ def custom(name, *args, _semantic=None, **kwargs):
         if interpret.in_interpreter(args, kwargs):
             return interpret.run_custom(name, args, kwargs)
         raise ValueError(_NO_JIT)
-    return custom_semantic(name, *args, _semantic=_semantic, **kwargs)
+    return custom_semantic(name, *args, _semantic=_semantic, _generator=_generator, **kwargs)
 
 
 custom.__triton_builtin__ = True

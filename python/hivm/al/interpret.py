@@ -38,6 +38,8 @@ def _unwrap(v):
         return _unwrap(v.value)
     if isinstance(v, (list, tuple)):
         return type(v)(_unwrap(x) for x in v)
+    if type(v).__name__ == "tuple" and isinstance(getattr(v, "values", None), list):  # tl.tuple
+        return tuple(_unwrap(x) for x in v.values)
     if isinstance(v, dict):
         return {k: _unwrap(x) for k, x in v.items()}
     return v
