@@ -99,3 +99,38 @@ def test_compile_emits_every_attribute_kind():
     ]:
         assert piece in mac, (piece, mac)
     assert "hivm.pipe =" not in mac
+
+
+@triton.jit
+def gather_kernel(src_ptr, idx_ptr, o_ptr):
+    r = tl.arange(0, 2)[:, None] * 2 + tl.arange(0, 2)[None, :]
+    idx = tl.load(idx_ptr + r)
+    g = al.custom("__builtin_gather_load", src_ptr, idx, 4, 0, (2, 1), (2, 2), (0, 0), out=tl.full([2, 2], 0, tl.float32))
+    tl.store(o_ptr + r, g)
+
+
+@triton.jit
+def bad_gather_kernel(src_ptr, idx_ptr, o_ptr):
+    r = tl.arange(0, 2)[:, None] * 2 + tl.arange(0, 2)[None, :]
+    idx = tl.load(idx_ptr + r)
+    g = al.custom("__builtin_gather_load", src_ptr, idx, 4, 5, (2, 1), (2, 2), (0, 0), out=tl.full([2, 2], 0, tl.float32))
+    tl.store(o_ptr + r, g)
+
+
+def test_builtin_gather_load_operands():
+    """The operand order and types of the CustomOp document's gather_load example:
+    src, index, bound (i64), dim (i32), src_stride (i64 each), index_shape and offsets (i32 each)."""
+    sig = {"src_ptr": "*fp32", "idx_ptr": "*i32", "o_ptr": "*fp32"}
+    line = _op_line(hivm.triton.compile(gather_kernel, sig), "hivm.hir.custom")
+    assert '"__builtin_gather_load"' in line and "symbol" not in line and "bitcode" not in line
+    types = re.search(r"ins\([^:]*: ([^)]*)\)", line).group(1)
+    assert types == "!tt.ptr<f32>, tensor<2x2xi32>, i64, i32, i64, i64, i32, i32, i32, i32", line
+    assert "hivm.vf_mode = #hivm.vf_mode<SIMT>" in line
+
+
+def test_builtin_checks_give_triton_ascends_messages():
+    import pytest
+
+    sig = {"src_ptr": "*fp32", "idx_ptr": "*i32", "o_ptr": "*fp32"}
+    with pytest.raises(Exception, match=r"dim should in \[0, 2\), but got 5"):
+        hivm.triton.compile(bad_gather_kernel, sig)

@@ -8,6 +8,7 @@ from .affine import AffineExpr, AffineMap, affine_expr, affine_map
 from .enums import CORE, EVENT_ID, MODE, PIPE, SYNC_HINT, IteratorType, int64
 from .op import align_dims, attr_dict, attributes, bind, instantiate
 from .registry import register_custom_op
+from . import builtins as _builtins
 from . import cname as _cname
 from . import interpret
 from .interpret import CustomOpError
@@ -59,6 +60,7 @@ custom.__triton_builtin__ = True
 
 
 _cname.install()
+_builtins.install()
 
 __all__ = [
     "AffineExpr",
