@@ -134,3 +134,22 @@ def test_builtin_checks_give_triton_ascends_messages():
     sig = {"src_ptr": "*fp32", "idx_ptr": "*i32", "o_ptr": "*fp32"}
     with pytest.raises(Exception, match=r"dim should in \[0, 2\), but got 5"):
         hivm.triton.compile(bad_gather_kernel, sig)
+
+
+@al.builtin
+def wrapped_gather(src, idx, _semantic=None):
+    """An op-like wrapper, as triton-ascend's demos write them: no _generator passed."""
+    out = _semantic.full([2, 2], 0, tl.float32)
+    return al.custom_semantic("__builtin_gather_load", src, idx, 4, 0, (2, 1), (2, 2), (0, 0), out=out, _semantic=_semantic)
+
+
+@triton.jit
+def wrapper_kernel(src_ptr, idx_ptr, o_ptr):
+    r = tl.arange(0, 2)[:, None] * 2 + tl.arange(0, 2)[None, :]
+    tl.store(o_ptr + r, wrapped_gather(src_ptr, tl.load(idx_ptr + r)))
+
+
+def test_custom_semantic_from_a_builtin_wrapper():
+    sig = {"src_ptr": "*fp32", "idx_ptr": "*i32", "o_ptr": "*fp32"}
+    line = _op_line(hivm.triton.compile(wrapper_kernel, sig), "hivm.hir.custom")
+    assert '"__builtin_gather_load"' in line and "-> tensor<2x2xf32>" in line

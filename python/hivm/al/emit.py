@@ -48,8 +48,27 @@ def _value(v, hint, semantic):
     raise TypeError(f"Unsupported argument type {v} : {type(v)}")
 
 
+def _calling_generator():
+    """Triton's code generator compiling the current kernel. Wrappers written with
+    ``@al.builtin`` call ``al.custom_semantic(..., _semantic=_semantic)`` without passing
+    ``_generator``, so it is found on the stack (the frame visiting the call)."""
+    import sys
+
+    frame = sys._getframe(1)
+    while frame is not None:
+        owner = frame.f_locals.get("self")
+        if type(owner).__name__ == "CodeGenerator" and hasattr(owner, "module") and hasattr(owner, "fn"):
+            return owner
+        frame = frame.f_back
+    return None
+
+
 def emit(name, args, kwargs, semantic, generator):
     import triton.language as tl
+
+    generator = generator or _calling_generator()
+    if generator is None:
+        raise RuntimeError(f"al.custom('{name}'): no Triton kernel is being compiled")
 
     op = instantiate(name, args, kwargs)
     attrs = attributes(op)
