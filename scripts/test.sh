@@ -39,7 +39,14 @@ PY_DEPS="maturin numpy pytest triton==3.9.0 torch==2.15.0"
 if [ "$(cat "$VENV/.deps" 2>/dev/null)" != "$PY_DEPS" ]; then
   rm -rf "$VENV"
   python3 -m venv "$VENV"
-  "$VENV/bin/pip" install -q $PY_DEPS
+  # torch is a 2.7 GB download: a broken transfer shows as a hash mismatch, so retry
+  # (without the cache, which may hold the broken file) before failing.
+  for attempt in 1 2 3; do
+    if [ "$attempt" = 1 ]; then cache=""; else cache="--no-cache-dir"; fi
+    if "$VENV/bin/pip" install -q $cache $PY_DEPS; then break; fi
+    if [ "$attempt" = 3 ]; then echo "pip install failed 3 times" >&2; exit 1; fi
+    echo "pip install failed (attempt $attempt); retrying" >&2
+  done
   echo "$PY_DEPS" > "$VENV/.deps"
 fi
 # A debug build reuses what cargo test built; the wheel is the same abi3 module.
