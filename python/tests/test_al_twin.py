@@ -76,14 +76,21 @@ def test_macro():
 '''
 
 
-def _macro_test(tmp_path, impl):
-    (tmp_path / "IMPL.cpp").write_text(pathlib.Path(impl).read_text())
+MACRO_CPP = ROOT / "examples" / "custom_macro_add" / "macro_add.cpp"
+HANDSHAKE = "  INTRINSIC(set_flag, PIPE_MTE2, PIPE_V, 0);\n  INTRINSIC(wait_flag, PIPE_MTE2, PIPE_V, 0);\n"
+
+
+def _macro_test(tmp_path, impl_text):
+    (tmp_path / "IMPL.cpp").write_text(impl_text)
     (tmp_path / "test_macro.py").write_text(KERNEL)
     return _pytest_in(tmp_path)
 
 
 def test_macro_with_a_second_handshake_fails_with_the_slot_report(tmp_path):
-    out = _macro_test(tmp_path, HERE / "twin" / "two_handshakes.cpp")
+    # The example's macro with its one handshake made twice: one slot, two pairs.
+    text = MACRO_CPP.read_text()
+    assert text.count(HANDSHAKE) == 1
+    out = _macro_test(tmp_path, text.replace(HANDSHAKE, HANDSHAKE * 2))
     text = out.stdout + out.stderr
     assert out.returncode == 1, text
     assert "al.custom('macro_add') failed on the CPU twin" in text
@@ -92,7 +99,7 @@ def test_macro_with_a_second_handshake_fails_with_the_slot_report(tmp_path):
 
 def test_the_same_macro_with_one_handshake_passes(tmp_path):
     # The control: only the extra handshake differs.
-    out = _macro_test(tmp_path, ROOT / "examples" / "custom_macro_add" / "macro_add.cpp")
+    out = _macro_test(tmp_path, MACRO_CPP.read_text())
     assert out.returncode == 0, out.stdout + out.stderr
 
 

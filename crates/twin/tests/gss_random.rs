@@ -16,20 +16,8 @@ use std::time::Duration;
 
 use hivm_twin::{ArgSpec, RunOptions};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+mod common;
+use common::Rng;
 
 const G: &str = "memref<64xf32, #hivm.address_space<gm>>";
 const U: &str = "memref<64xf32, #hivm.address_space<ub>>";

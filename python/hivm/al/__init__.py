@@ -6,7 +6,7 @@ this module through hivm's import hook when the real extension is not installed.
 
 from .affine import AffineExpr, AffineMap, affine_expr, affine_map
 from .enums import CORE, EVENT_ID, MODE, PIPE, SYNC_HINT, IteratorType, int64
-from .op import align_dims, attr_dict, attributes, bind, instantiate
+from .op import align_dims, attr_dict, attributes, bind, instantiate, normalise_call
 from .registry import register_custom_op
 from . import builtins as _builtins
 from . import cname as _cname
@@ -40,8 +40,7 @@ def custom_semantic(name, *args, _semantic=None, _generator=None, **kwargs):
     """Emits one call inside a compiled kernel (see ``hivm.triton.compile``)."""
     from . import emit
 
-    name, args, kwargs = interpret._unwrap(name), interpret._unwrap(tuple(args)), interpret._unwrap(dict(kwargs))
-    kwargs.pop("sync_related_args", None)
+    name, args, kwargs = normalise_call(name, args, kwargs)
     return emit.emit(name, args, kwargs, _semantic, _generator)
 
 

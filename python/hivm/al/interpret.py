@@ -12,7 +12,21 @@ import os
 import pathlib
 
 from .enums import PIPE
-from .op import _quote, attributes, bind, instantiate, is_macro, mlir_dtype
+from .op import (
+    _quote,
+    attributes,
+    bind,
+    dict_text,
+    hint_of,
+    instantiate,
+    is_macro,
+    mlir_dtype,
+    normalise_call,
+    op_kind,
+    outs_of,
+    result_of,
+    scalar_dtype,
+)
 
 _SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".c")
 
@@ -30,19 +44,6 @@ def in_interpreter(args, kwargs) -> bool:
             if type(getattr(x, "handle", None)).__name__ == "TensorHandle":
                 return True
     return False
-
-
-def _unwrap(v):
-    """Constexprs give their value, inside tuples, lists and dicts too."""
-    if type(v).__name__ == "constexpr" and hasattr(v, "value"):
-        return _unwrap(v.value)
-    if isinstance(v, (list, tuple)):
-        return type(v)(_unwrap(x) for x in v)
-    if type(v).__name__ == "tuple" and isinstance(getattr(v, "values", None), list):  # tl.tuple
-        return tuple(_unwrap(x) for x in v.values)
-    if isinstance(v, dict):
-        return {k: _unwrap(x) for k, x in v.items()}
-    return v
 
 
 def implementation(op) -> pathlib.Path:
@@ -77,21 +78,6 @@ def _tensor_array(v, what):
     if v.dtype.is_ptr():
         raise CustomOpError(f"{what}: pointer operands are not supported by the CPU twin yet")
     return np.ascontiguousarray(handle.data)
-
-
-def _scalar_type(value, hint):
-    """MLIR type of a Python scalar, as triton-ascend types it (bool i1, int i32 and
-    float f32 unless the hint says otherwise)."""
-    name = str(hint) if hint is not None and type(hint).__name__ == "dtype" else None
-    if isinstance(value, bool):
-        return "i1", int(value)
-    if isinstance(value, int):
-        if name is None and hint is None and hasattr(value, "type"):
-            name = str(value.type)
-        return (mlir_dtype(name) if name and "int" in name else "i32"), int(value)
-    if isinstance(value, float):
-        return (mlir_dtype(name) if name and name.startswith(("fp", "bf")) else "f32"), float(value)
-    raise TypeError(f"Unsupported argument type {value} : {type(value)}")
 
 
 def _fill_constant(arr, elem):
@@ -130,68 +116,65 @@ def run_custom(name, args, kwargs):
 
     import hivm
 
-    name, args, kwargs = _unwrap(name), _unwrap(tuple(args)), _unwrap(dict(kwargs))
-    kwargs.pop("sync_related_args", None)
+    name, args, kwargs = normalise_call(name, args, kwargs)
     op = instantiate(name, args, kwargs)
-    impl = implementation(op) if not name.startswith("__builtin_") else None
-    if impl is None:
+    if name.startswith("__builtin_"):
         raise CustomOpError(f"al.custom('{name}'): builtin custom ops do not run on the CPU twin yet")
+    impl = implementation(op)
     attrs = attributes(op, bitcode_must_exist=False)
     attrs["source"] = _quote(impl)
-    out = kwargs.get("out", [])
-    outs = [o for o in (list(out) if isinstance(out, (list, tuple)) or hasattr(out, "values") else [out]) if o is not None]
+    outs = outs_of(kwargs)
     in_space, out_space = _spaces(op)
 
-    params, body, call_args = [], [], []
+    # Kernel parameters and the values passed for them; the op's operands by segment;
+    # the kernel body before and after the op; which parameters hold the outs.
+    params, call_args, body, stores, out_params = [], [], [], [], []
     operands = {"ins": [], "outs": []}
-    arrays_out = []
-    for group, values, space in (("ins", bind(op, args, kwargs), in_space), ("outs", [(None, o) for o in outs], out_space)):
+    segments = (("ins", bind(op, args, kwargs), in_space), ("outs", [(None, o) for o in outs], out_space))
+    for group, values, space in segments:
         for pname, v in values:
             i = len(params)
-            what = f"al.custom('{name}') operand {i}"
             if isinstance(v, tl.core.tensor) and v.type.is_block():
-                arr = _tensor_array(v, what)
-                elem = mlir_dtype(str(v.dtype))
+                arr = _tensor_array(v, f"al.custom('{name}') operand {i}")
+                elem = mlir_dtype(v.dtype)
                 shape = "x".join(str(d) for d in arr.shape)
                 gm_ty = f"memref<{shape}x{elem}, #hivm.address_space<gm>>"
                 params.append(f"%a{i}: {gm_ty}")
                 call_args.append(arr.copy())
+                if group == "outs":
+                    out_params.append(i)
                 if space == "gm":
                     operands[group].append((f"%a{i}", gm_ty))
+                    continue
+                ub_ty = f"memref<{shape}x{elem}, #hivm.address_space<ub>>"
+                body.append(f"    %u{i} = memref.alloc() : {ub_ty}")
+                fill = _fill_constant(arr, elem) if group == "outs" else None
+                if fill is not None:
+                    # An out made by tl.full is a broadcast on PIPE_V, as the NPU compile
+                    # makes it, not a load: the sync the solver places matches that build.
+                    body.append(f"    %c{i} = arith.constant {fill} : {elem}")
+                    body.append(f"    hivm.hir.vbrc ins(%c{i} : {elem}) outs(%u{i} : {ub_ty})")
                 else:
-                    ub_ty = f"memref<{shape}x{elem}, #hivm.address_space<ub>>"
-                    body.append(f"    %u{i} = memref.alloc() : {ub_ty}")
-                    fill = _fill_constant(arr, elem) if group == "outs" else None
-                    if fill is not None:
-                        # An out made by tl.full is a broadcast on PIPE_V, as the NPU compile
-                        # makes it, not a load: the sync the solver places matches that build.
-                        body.append(f"    %c{i} = arith.constant {fill} : {elem}")
-                        body.append(f"    hivm.hir.vbrc ins(%c{i} : {elem}) outs(%u{i} : {ub_ty})")
-                    else:
-                        body.append(f"    hivm.hir.load ins(%a{i} : {gm_ty}) outs(%u{i} : {ub_ty})")
-                    operands[group].append((f"%u{i}", ub_ty))
-                    if group == "outs":
-                        arrays_out.append((i, f"%u{i}", ub_ty, f"%a{i}", gm_ty))
-                if group == "outs" and space == "gm":
-                    arrays_out.append((i, None, None, None, None))
+                    body.append(f"    hivm.hir.load ins(%a{i} : {gm_ty}) outs(%u{i} : {ub_ty})")
+                operands[group].append((f"%u{i}", ub_ty))
+                if group == "outs":
+                    stores.append(f"    hivm.hir.store ins(%u{i} : {ub_ty}) outs(%a{i} : {gm_ty})")
             elif group == "ins":
-                hint = op.arg_type.get(pname) if pname else None
-                if hint is None and pname:
-                    hint = op.signature.parameters[pname].annotation
-                    hint = None if hint is op.signature.empty else hint
                 if isinstance(v, tl.core.tensor):
                     # A scalar tensor keeps its own type unless a dtype hint casts it.
-                    name_ = str(hint) if type(hint).__name__ == "dtype" else str(v.dtype)
-                    ty = mlir_dtype(name_)
-                    item = v.handle.data.item()
-                    value = float(item) if ty.startswith(("f", "bf")) else int(item)
+                    hint = hint_of(op, pname)
+                    dtype = str(hint) if type(hint).__name__ == "dtype" else str(v.dtype)
+                    v = v.handle.data.item()
                 else:
-                    ty, value = _scalar_type(v, hint)
+                    dtype = scalar_dtype(v, hint_of(op, pname))
+                ty = mlir_dtype(dtype)
                 params.append(f"%a{i}: {ty}")
-                call_args.append(value)
+                call_args.append(float(v) if ty.startswith(("f", "bf")) else int(v))
                 operands[group].append((f"%a{i}", ty))
             else:
-                raise CustomOpError(f"{what}: an out must be a tensor, not {type(v).__name__}")
+                raise CustomOpError(
+                    f"al.custom('{name}') operand {i}: an out must be a tensor, not {type(v).__name__}"
+                )
 
     def segment(key):
         vals = operands[key]
@@ -199,18 +182,14 @@ def run_custom(name, args, kwargs):
             return ""
         return f" {key}({', '.join(v for v, _ in vals)} : {', '.join(t for _, t in vals)})"
 
-    attr_text = "{" + ", ".join(f"{k} = {v}" for k, v in sorted(attrs.items())) + "}"
-    kind = "hivm.hir.custom_macro" if is_macro(op) else "hivm.hir.custom"
-    body.append(f"    {kind} {attr_text} {_quote(name)}{segment('ins')}{segment('outs')}")
-    for i, ub, ub_ty, gm, gm_ty in arrays_out:
-        if ub is not None:
-            body.append(f"    hivm.hir.store ins({ub} : {ub_ty}) outs({gm} : {gm_ty})")
+    body.append(f"    {op_kind(op)} {dict_text(attrs)} {_quote(name)}{segment('ins')}{segment('outs')}")
     kernel = "\n".join(
         [
             'module attributes {hacc.target = #hacc.target<"Ascend910B3">} {',
             f"  func.func @al_custom({', '.join(params)})",
             "      attributes {hacc.entry, hacc.function_kind = #hacc.function_kind<DEVICE>} {",
             *body,
+            *stores,
             "    return",
             "  }",
             "}",
@@ -223,11 +202,7 @@ def run_custom(name, args, kwargs):
         raise CustomOpError(f"al.custom('{name}') failed on the CPU twin:\n{e}") from None
 
     results = []
-    for o, (i, *_rest) in zip(outs, arrays_out):
+    for o, i in zip(outs, out_params):
         data = call_args[i].astype(o.handle.data.dtype, copy=False)
         results.append(tl.core.tensor(TensorHandle(data, o.handle.dtype), o.type))
-    if not results:
-        return None
-    if len(results) == 1:
-        return results[0]
-    return tl.tuple(results)
+    return result_of(results)

@@ -34,11 +34,96 @@ _DTYPES = {
 }
 
 
+_INT_NAMES = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+_FLOAT_NAMES = ("fp16", "bf16", "fp32", "fp64")
+
+
 def mlir_dtype(dtype) -> str:
     name = str(dtype)
     if name not in _DTYPES:
-        raise TypeError(f"extra_buffers: no MLIR type for dtype {name!r}")
+        raise TypeError(f"no MLIR type for Triton dtype {name!r}")
     return _DTYPES[name]
+
+
+def _is_dtype(hint) -> bool:
+    try:
+        import triton.language as tl
+    except ImportError:
+        return False
+    return isinstance(hint, tl.dtype)
+
+
+def scalar_dtype(value, hint) -> str:
+    """The Triton dtype name a Python scalar operand takes, as triton-ascend types it:
+    bool int1, int int32 and float fp32 unless the hint (or an ``al.int64`` value where
+    there is no hint) says otherwise."""
+    name = str(hint) if _is_dtype(hint) else None
+    if isinstance(value, bool):
+        return "int1"
+    if isinstance(value, int):
+        if hint is None and hasattr(value, "type"):
+            name = str(value.type)
+        return name if name in _INT_NAMES else "int32"
+    if isinstance(value, float):
+        return name if name in _FLOAT_NAMES else "fp32"
+    raise TypeError(f"Unsupported argument type {value} : {type(value)}")
+
+
+def hint_of(op, pname):
+    """The type hint of parameter ``pname``: ``arg_type`` first, then the annotation;
+    None for an unannotated parameter or an op without a signature."""
+    if pname is None:
+        return None
+    hint = op.arg_type.get(pname, op.signature.parameters[pname].annotation)
+    return None if hint is inspect.Parameter.empty else hint
+
+
+def _is_tl_tuple(v) -> bool:
+    return type(v).__name__ == "tuple" and isinstance(getattr(v, "values", None), list)
+
+
+def unwrap(v):
+    """Constexprs give their value, inside tuples, ``tl.tuple``s, lists and dicts too."""
+    if type(v).__name__ == "constexpr" and hasattr(v, "value"):
+        return unwrap(v.value)
+    if isinstance(v, (list, tuple)):
+        return type(v)(unwrap(x) for x in v)
+    if _is_tl_tuple(v):
+        return tuple(unwrap(x) for x in v.values)
+    if isinstance(v, dict):
+        return {k: unwrap(x) for k, x in v.items()}
+    return v
+
+
+def normalise_call(name, args, kwargs):
+    """The call's arguments as both paths take them: constexprs unwrapped and a user's
+    ``sync_related_args`` dropped (the solver fills them), as triton-ascend does."""
+    kwargs = unwrap(dict(kwargs))
+    kwargs.pop("sync_related_args", None)
+    return unwrap(name), unwrap(tuple(args)), kwargs
+
+
+def outs_of(kwargs) -> list:
+    """The ``out=`` values, one or a sequence, with None skipped."""
+    out = kwargs.get("out", [])
+    outs = list(out) if isinstance(out, (list, tuple)) or _is_tl_tuple(out) else [out]
+    return [o for o in outs if o is not None]
+
+
+def result_of(results):
+    """What ``al.custom`` returns for its out tensors: None, the one tensor, or a
+    ``tl.tuple``."""
+    if not results:
+        return None
+    if len(results) == 1:
+        return results[0]
+    import triton.language as tl
+
+    return tl.tuple(results)
+
+
+def op_kind(op) -> str:
+    return "hivm.hir.custom_macro" if is_macro(op) else "hivm.hir.custom"
 
 
 def _quote(s) -> str:
@@ -138,14 +223,18 @@ def bind(op, args, kwargs):
 
 def _flatten(value):
     """A list, tuple or ``tl.tuple`` argument gives one operand per element."""
-    if isinstance(value, (list, tuple)) or type(value).__name__ == "tuple" and hasattr(value, "values"):
+    if isinstance(value, (list, tuple)) or _is_tl_tuple(value):
         return list(value)
     return [value]
+
+
+def dict_text(attrs) -> str:
+    """An attribute dictionary in MLIR syntax, keys sorted as MLIR prints them."""
+    return "{" + ", ".join(f"{k} = {v}" for k, v in sorted(attrs.items())) + "}"
 
 
 def attr_dict(op) -> str:
     """The op's whole attribute dictionary in MLIR syntax, ``arg_attrs`` included."""
     attrs = attributes(op)
-    entries = ["{" + ", ".join(f"{k} = {v}" for k, v in d.items()) + "}" for d in align_dims(op)]
-    attrs["arg_attrs"] = "[" + ", ".join(entries) + "]"
-    return "{" + ", ".join(f"{k} = {v}" for k, v in sorted(attrs.items())) + "}"
+    attrs["arg_attrs"] = "[" + ", ".join(dict_text(d) for d in align_dims(op)) + "]"
+    return dict_text(attrs)
