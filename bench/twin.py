@@ -6,9 +6,13 @@ measured side by side in one run (medians of --runs):
    one call) against a native C loop, in one process;
 2. hivm-run's interpreter on a scalar loop of 1M ops against the same loop
    compiled natively (per-op cost; hivm-run's start-up, measured on an
-   empty kernel, is subtracted).
+   empty kernel, is subtracted);
+3. one custom-op call (a no-op implementation, its build cached): a loop of
+   --calls calls against the same loop with none, per call, against what
+   isolation by a fork per call costs at the least (fork + exit + wait of
+   this small Python process, measured here).
 
-Usage: bench/twin.py [--runs 5] [--elements 16777216] [--ops 1000000]
+Usage: bench/twin.py [--runs 5] [--elements 16777216] [--ops 1000000] [--calls 20000]
 Needs a release build (cargo build --release -p hivm-cli) and cc/c++.
 """
 import argparse, os, statistics, subprocess, sys, time
@@ -35,6 +39,16 @@ LOOP = """func.func @loop(%out: memref<1xi64>, %n: index) {
 """
 OPS_PER_ITER = 4  # index_cast, muli, addi, yield
 
+CALLS = """func.func @calls(%m: memref<64xf32>, %n: index) attributes {hacc.entry} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "noop"} "noop" outs(%m : memref<64xf32>)
+  }
+  return
+}
+"""
+
 
 def sh(cmd):
     p = subprocess.run(cmd, capture_output=True, text=True)
@@ -54,6 +68,7 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--elements", type=int, default=16 << 20)
     ap.add_argument("--ops", type=int, default=1_000_000)
+    ap.add_argument("--calls", type=int, default=20_000)
     ap.add_argument("--workdir", default="/tmp/hivm-bench-twin")
     a = ap.parse_args()
     if not os.path.exists(RUN):
@@ -92,6 +107,29 @@ def main():
     print(f"  hivm-run        {interp * 1e3:8.2f} ms  ({interp / ops * 1e9:.1f} ns/op; start-up "
           f"{statistics.median(t_empty) * 1e3:.1f} ms excluded)")
     print(f"  ratio interpreter/native: {interp / nat:.0f}x")
+
+    kernel = os.path.join(a.workdir, "calls.mlir")
+    with open(kernel, "w") as f:
+        f.write(CALLS)
+    impl = ["--impl", os.path.join(ROOT, "bench", "twin_noop.cpp"), "--arg", "zeros:64xf32", "--arg"]
+    sh([RUN, kernel] + impl + ["1"])  # builds the implementation into the cache
+    t_none, t_calls, t_fork = [], [], []
+    for _ in range(a.runs):
+        t_none.append(timed([RUN, kernel] + impl + ["0"])[0])
+        t_calls.append(timed([RUN, kernel] + impl + [str(a.calls)])[0])
+        t0 = time.perf_counter()
+        for _ in range(200):
+            pid = os.fork()
+            if pid == 0:
+                os._exit(0)
+            os.waitpid(pid, 0)
+        t_fork.append((time.perf_counter() - t0) / 200)
+    per_call = (statistics.median(t_calls) - statistics.median(t_none)) / a.calls
+    fork = statistics.median(t_fork)
+    print(f"custom-op call, {a.calls} calls of a no-op implementation (median of {a.runs}):")
+    print(f"  hivm-run        {per_call * 1e6:8.2f} us/call (target <= 10 us)")
+    print(f"  fork per call   {fork * 1e6:8.2f} us/call at the least (fork + exit + wait)")
+    print(f"  ratio call/fork: {per_call / fork:.2f}x")
 
 
 main()

@@ -99,3 +99,33 @@ def test_run_text_kernel_and_bad_arguments():
         hivm.run(src, [m, "x"])
     with pytest.raises(ValueError):
         hivm.run(src, [m, 1.0], sync="maybe")
+
+
+FAULTS = os.path.join(ROOT, "tests", "lit", "twin", "Inputs", "faults.cpp")
+BUMP = os.path.join(ROOT, "tests", "lit", "twin", "Inputs", "bump_a.cpp")
+
+
+def one_call(symbol):
+    return (
+        "func.func @k(%m: memref<16xf32>) {\n"
+        "  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, "
+        f'symbol = "{symbol}"}} "op" outs(%m : memref<16xf32>)\n'
+        "  return\n}\n"
+    )
+
+
+def test_calls_survive_a_crashed_or_stuck_implementation():
+    # Calls share one worker process across runs; a crash or a timeout ends
+    # it, and the next run gets a fresh one with the same results.
+    m = np.zeros(16, np.float32)
+    hivm.run(one_call("bump"), [m], impls=[BUMP])
+    with pytest.raises(hivm.DiagnosticError) as e:
+        hivm.run(one_call("null_deref"), [np.zeros(16, np.float32)], impls=[FAULTS])
+    assert "crashed with signal 11" in str(e.value)
+    hivm.run(one_call("bump"), [m], impls=[BUMP])
+    with pytest.raises(hivm.DiagnosticError) as e:
+        hivm.run(one_call("spin"), [np.zeros(16, np.float32)], impls=[FAULTS], timeout=0.2)
+    assert "did not return within 0.2 s" in str(e.value)
+    for _ in range(50):
+        hivm.run(one_call("bump"), [m], impls=[BUMP])
+    assert (m == 52).all()

@@ -8,9 +8,11 @@ pub mod interp;
 pub mod memory;
 pub mod native;
 pub mod npy;
+pub mod shm;
 pub mod signature;
 pub mod sync;
 pub mod value;
+pub mod worker;
 
 use std::path::{Path, PathBuf};
 use std::rc::Rc;

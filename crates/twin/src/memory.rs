@@ -1,9 +1,10 @@
-//! The twin's memories. Every buffer is a shared anonymous mapping, so that
-//! implementations running in a forked child write where the interpreter
-//! reads. Global memory is a set of host buffers; each block gets its own
+//! The twin's memories. Every buffer is a shared memfd mapping, so that
+//! implementations running in the call worker (another process, see
+//! `worker.rs`) write where the interpreter reads. Global memory is a set of host buffers; each block gets its own
 //! emulated on-chip memories (UB, L1, L0A/B/C) sized from the target.
 
 use std::fmt;
+use std::os::fd::{AsRawFd, FromRawFd};
 
 /// Where a buffer lives, as `#hivm.address_space` names it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -54,6 +55,8 @@ pub struct Buffer {
     base: *mut u8,
     map_len: usize,
     pub space: Space,
+    /// Its entry in `shm`'s registry.
+    serial: u64,
 }
 
 const PAGE: usize = 4096;
@@ -63,19 +66,33 @@ impl Buffer {
     pub fn new(len: usize, space: Space) -> Result<Buffer, String> {
         let data = len.max(1).div_ceil(PAGE) * PAGE;
         let map_len = data + 2 * PAGE;
-        // SAFETY: an anonymous mapping with no address hint; checked below.
+        let fail = |what: &str| {
+            format!("cannot allocate {len} bytes of {space} memory ({what}: {})", std::io::Error::last_os_error())
+        };
+        // SAFETY: creating a file descriptor we own from here on.
+        let fd = unsafe { libc::memfd_create(c"hivm-twin".as_ptr(), libc::MFD_CLOEXEC) };
+        if fd < 0 {
+            return Err(fail("memfd_create"));
+        }
+        // SAFETY: fd was just created and is owned by nobody else.
+        let fd = unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) };
+        // SAFETY: sizing our own memfd; the pages are only allocated when touched.
+        if unsafe { libc::ftruncate(fd.as_raw_fd(), map_len as libc::off_t) } != 0 {
+            return Err(fail("ftruncate"));
+        }
+        // SAFETY: a shared mapping of the whole file with no address hint; checked below.
         let base = unsafe {
             libc::mmap(
                 std::ptr::null_mut(),
                 map_len,
                 libc::PROT_NONE,
-                libc::MAP_SHARED | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-                -1,
+                libc::MAP_SHARED | libc::MAP_NORESERVE,
+                fd.as_raw_fd(),
                 0,
             )
         };
         if base == libc::MAP_FAILED {
-            return Err(format!("cannot allocate {len} bytes of {space} memory"));
+            return Err(fail("mmap"));
         }
         let base = base as *mut u8;
         // SAFETY: the data pages lie inside the mapping just made.
@@ -90,7 +107,14 @@ impl Buffer {
         let start = PAGE + data - len.div_ceil(32) * 32;
         // SAFETY: `start` is inside the data pages.
         let ptr = unsafe { base.add(start) };
-        let b = Buffer { ptr, len, base, map_len, space };
+        let serial = crate::shm::register(crate::shm::Mapping {
+            base: base as u64,
+            len: map_len as u64,
+            data_off: PAGE as u64,
+            data_len: data as u64,
+            fd: Some(fd),
+        });
+        let b = Buffer { ptr, len, base, map_len, space, serial };
         // SAFETY: the slack lies in the data pages, outside the buffer.
         unsafe {
             let (before, after) = b.slack();
@@ -104,8 +128,8 @@ impl Buffer {
     /// back to the OS: the cost is the pages that were touched, not the size.
     pub fn clear(&mut self) {
         let data = self.map_len - 2 * PAGE;
-        // SAFETY: the data pages of this mapping; MADV_REMOVE on shared
-        // anonymous memory frees them and later reads see zeros.
+        // SAFETY: the data pages of this mapping; MADV_REMOVE on a shared
+        // memfd mapping frees them and later reads see zeros.
         let ok = unsafe { libc::madvise(self.base.add(PAGE) as *mut libc::c_void, data, libc::MADV_REMOVE) == 0 };
         // SAFETY: as in `new`.
         unsafe {
@@ -132,6 +156,9 @@ impl Buffer {
         let ((b, bl), (a, al)) = self.slack();
         // SAFETY: both ranges are inside the readable data pages.
         let (before, after) = unsafe { (std::slice::from_raw_parts(b, bl), std::slice::from_raw_parts(a, al)) };
+        if intact(before) && intact(after) {
+            return None;
+        }
         let under = before.iter().position(|x| *x != CANARY).map_or(0, |i| bl - i);
         let over = after.iter().rposition(|x| *x != CANARY).map_or(0, |i| i + 1);
         match (under, over) {
@@ -163,8 +190,21 @@ impl Buffer {
     }
 }
 
+/// Whether every byte is the canary; checked after every implementation
+/// call over every buffer, so written to vectorise (no early exit).
+fn intact(bytes: &[u8]) -> bool {
+    const WORD: u64 = u64::from_ne_bytes([CANARY; 8]);
+    let chunks = bytes.chunks_exact(64);
+    let tail = chunks.remainder().iter().fold(0u8, |acc, b| acc | (b ^ CANARY));
+    let body = chunks.fold(0u64, |acc, c| {
+        c.chunks_exact(8).fold(acc, |acc, w| acc | (u64::from_ne_bytes(w.try_into().unwrap()) ^ WORD))
+    });
+    body == 0 && tail == 0
+}
+
 impl Drop for Buffer {
     fn drop(&mut self) {
+        crate::shm::unregister(self.serial);
         // SAFETY: unmapping exactly what `new` mapped.
         unsafe {
             libc::munmap(self.base as *mut libc::c_void, self.map_len);

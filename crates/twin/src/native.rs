@@ -1,12 +1,12 @@
 //! User implementations on the host: compiled against the twin header by
 //! the system C/C++ compiler, cached by content hash, loaded, and called in
-//! a forked child so that a crash or an endless loop is reported instead of
-//! taking hivm-run down.
+//! the call worker (`worker.rs`), another process, so that a crash or an
+//! endless loop is reported instead of taking hivm-run down.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::memory::{Buffer, Space};
 use crate::signature::Signature;
@@ -73,12 +73,16 @@ pub struct Ctx {
 const MAX_REGIONS: usize = 4096;
 const TRACE_CAP: usize = 1 << 22;
 
-/// The context and trace, in memory the child shares.
+/// The context, trace and memref descriptors, in memory the worker shares.
 pub struct Shared {
     ctx: Buffer,
     regions: Buffer,
     trace: Buffer,
+    descriptors: Buffer,
 }
+
+/// Words of memref descriptors one call can pass.
+const DESCRIPTOR_WORDS: usize = 1 << 14;
 
 impl Shared {
     pub fn new() -> Result<Shared, String> {
@@ -86,6 +90,7 @@ impl Shared {
             ctx: Buffer::new(std::mem::size_of::<Ctx>(), Space::Gm)?,
             regions: Buffer::new(MAX_REGIONS * std::mem::size_of::<Region>(), Space::Gm)?,
             trace: Buffer::new(TRACE_CAP * std::mem::size_of::<Rec>(), Space::Gm)?,
+            descriptors: Buffer::new(DESCRIPTOR_WORDS * 8, Space::Gm)?,
         };
         let c = s.ctx_mut();
         // SAFETY: the mapping is zeroed and large enough for Ctx; pointers filled in here.
@@ -128,6 +133,29 @@ impl Shared {
         }
         // SAFETY: see ctx().
         unsafe { (*self.ctx_mut()).n_regions = n as u64 };
+    }
+
+    /// Places memref descriptors where the worker sees them; returns their
+    /// addresses.
+    pub fn set_descriptors(&mut self, descriptors: &[Vec<u64>]) -> Result<Vec<u64>, String> {
+        let total: usize = descriptors.iter().map(Vec::len).sum();
+        if total > DESCRIPTOR_WORDS {
+            return Err(format!(
+                "the call's memref descriptors take {total} words; the twin passes at most {DESCRIPTOR_WORDS}"
+            ));
+        }
+        let base = self.descriptors.addr();
+        let dst = self.descriptors.bytes_mut();
+        let mut at = 0;
+        let mut addrs = Vec::with_capacity(descriptors.len());
+        for d in descriptors {
+            addrs.push(base + at as u64);
+            for w in d {
+                dst[at..at + 8].copy_from_slice(&w.to_le_bytes());
+                at += 8;
+            }
+        }
+        Ok(addrs)
     }
 
     pub fn trace(&self) -> &[Rec] {
@@ -205,6 +233,11 @@ impl Natives {
             self.libs.insert(sources.to_vec(), (path, lib));
         }
         Ok(&self.libs[sources].1)
+    }
+
+    /// Where the library of `sources` (built already) lies.
+    pub fn library_path(&self, sources: &[PathBuf]) -> Option<&Path> {
+        self.libs.get(sources).map(|(p, _)| p.as_path())
     }
 
     /// The signature of `entry` in the library of `sources` (built already).
@@ -372,237 +405,35 @@ fn deps_unchanged(deps_file: &Path) -> bool {
     })
 }
 
-#[cfg(target_arch = "aarch64")]
-const GPRS: usize = 8;
-#[cfg(not(target_arch = "aarch64"))]
-const GPRS: usize = 6;
-const FPRS: usize = 8;
-const STACK: usize = 16;
-
-#[cfg(not(target_arch = "aarch64"))]
-#[rustfmt::skip]
-type Entry = unsafe extern "C" fn(
-    u64, u64, u64, u64, u64, u64,
-    f64, f64, f64, f64, f64, f64, f64, f64,
-    u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64,
-);
-#[cfg(target_arch = "aarch64")]
-#[rustfmt::skip]
-type Entry = unsafe extern "C" fn(
-    u64, u64, u64, u64, u64, u64, u64, u64,
-    f64, f64, f64, f64, f64, f64, f64, f64,
-    u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64,
-);
-
-/// Calls `symbol` of `lib` with `args` in a child process and waits at most
-/// `timeout`. Integer-class and float-class arguments travel in separate
-/// registers, so one fixed signature serves every mix (up to 8 floats and
-/// `GPRS + 16` words).
-pub fn call(
-    lib: &libloading::Library,
-    symbol: &str,
-    args: &[Arg],
-    shared: &Shared,
-    timeout: Duration,
-) -> Result<(), CallError> {
-    let mut words = Vec::new();
-    let mut floats = Vec::new();
+/// Calls `symbol` of the library at `library` with `args` in the call
+/// worker and waits at most `timeout`. Integer-class and float-class
+/// arguments travel in separate registers, so one fixed signature serves
+/// every mix (up to 8 floats and `GPRS + 16` words).
+pub fn call(library: &Path, symbol: &str, args: &[Arg], shared: &Shared, timeout: Duration) -> Result<(), CallError> {
+    use crate::worker::{FPRS, WORDS};
+    let mut words = [0u64; WORDS];
+    let mut floats = [0u64; FPRS];
+    let (mut nw, mut nf) = (0, 0);
     for a in args {
         match a {
-            Arg::Word(w) => words.push(*w),
-            Arg::Float(f) => floats.push(*f),
+            Arg::Word(w) => {
+                if nw < WORDS {
+                    words[nw] = *w;
+                }
+                nw += 1;
+            }
+            Arg::Float(f) => {
+                if nf < FPRS {
+                    floats[nf] = *f;
+                }
+                nf += 1;
+            }
         }
     }
-    if floats.len() > FPRS || words.len() > GPRS + STACK {
+    if nf > FPRS || nw > WORDS {
         return Err(CallError::Internal(format!(
-            "{symbol} takes {} integer and {} float arguments; the twin passes at most {} and {FPRS}",
-            words.len(),
-            floats.len(),
-            GPRS + STACK
+            "{symbol} takes {nw} integer and {nf} float arguments; the twin passes at most {WORDS} and {FPRS}"
         )));
     }
-    words.resize(GPRS + STACK, 0);
-    floats.resize(FPRS, 0);
-    let floats: Vec<f64> = floats.into_iter().map(f64::from_bits).collect();
-    // SAFETY: the symbol is the `_mlir_ciface_` entry the kernel names; its
-    // real signature takes these words and floats in these registers.
-    let f: libloading::Symbol<Entry> =
-        unsafe { lib.get(symbol.as_bytes()) }.map_err(|e| CallError::Internal(format!("{symbol} not found: {e}")))?;
-    let f = *f;
-    let attach: Option<libloading::Symbol<unsafe extern "C" fn(*mut Ctx)>> =
-        unsafe { lib.get(b"hivm_twin_attach") }.ok();
-    let attach = attach.map(|a| *a);
-    // SAFETY: fork in a single-threaded process; the child only calls into
-    // the library and exits without unwinding.
-    let pid = unsafe { libc::fork() };
-    if pid < 0 {
-        return Err(CallError::Internal("fork failed".into()));
-    }
-    if pid == 0 {
-        unsafe {
-            child_setup(shared.ctx_mut());
-            if let Some(a) = attach {
-                a(shared.ctx_mut());
-            }
-            let w = &words;
-            let x = &floats;
-            #[cfg(not(target_arch = "aarch64"))]
-            f(
-                w[0], w[1], w[2], w[3], w[4], w[5], x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], w[6], w[7], w[8],
-                w[9], w[10], w[11], w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19], w[20], w[21],
-            );
-            #[cfg(target_arch = "aarch64")]
-            f(
-                w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], w[8],
-                w[9], w[10], w[11], w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19], w[20], w[21], w[22], w[23],
-            );
-            libc::fflush(std::ptr::null_mut());
-            // Only a call that came back says so: `exit(0)` inside it does not.
-            std::ptr::write_volatile(&raw mut (*shared.ctx_mut()).returned, 1);
-            libc::_exit(0);
-        }
-    }
-    // Also here, so that the group exists before any kill below.
-    // SAFETY: our own child.
-    unsafe { libc::setpgid(pid, pid) };
-    // Whatever the implementation forked dies with the call (see wait_child).
-    wait_child(pid, shared, timeout)
-}
-
-/// The shared context, for the child's fault handler.
-static FAULT_CTX: std::sync::atomic::AtomicPtr<Ctx> = std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
-/// The child's stack at the call: [low, high).
-static CHILD_STACK: [std::sync::atomic::AtomicU64; 2] =
-    [std::sync::atomic::AtomicU64::new(0), std::sync::atomic::AtomicU64::new(0)];
-
-/// In the child, before the call: a process group of its own (so that its
-/// own children can be killed with it), death with hivm-run, and fault
-/// handlers on a stack of their own that tell a stack overflow from other
-/// memory faults (replacing Rust's, which would print its own message).
-///
-/// # Safety
-/// Only in the freshly forked child.
-unsafe fn child_setup(ctx: *mut Ctx) {
-    use std::sync::atomic::Ordering;
-    unsafe {
-        libc::setpgid(0, 0);
-        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-        (*ctx).returned = 0;
-        (*ctx).fault = 0;
-        (*ctx).fault_addr = 0;
-        FAULT_CTX.store(ctx, Ordering::Relaxed);
-        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
-        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) == 0 {
-            let mut addr: *mut libc::c_void = std::ptr::null_mut();
-            let mut size: libc::size_t = 0;
-            if libc::pthread_attr_getstack(&attr, &mut addr, &mut size) == 0 {
-                CHILD_STACK[0].store(addr as u64, Ordering::Relaxed);
-                CHILD_STACK[1].store(addr as u64 + size as u64, Ordering::Relaxed);
-            }
-            libc::pthread_attr_destroy(&mut attr);
-        }
-        const ALT: usize = 256 * 1024;
-        let alt = libc::mmap(
-            std::ptr::null_mut(),
-            ALT,
-            libc::PROT_READ | libc::PROT_WRITE,
-            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
-            -1,
-            0,
-        );
-        if alt != libc::MAP_FAILED {
-            let ss = libc::stack_t { ss_sp: alt, ss_flags: 0, ss_size: ALT };
-            libc::sigaltstack(&ss, std::ptr::null_mut());
-        }
-        for sig in [libc::SIGSEGV, libc::SIGBUS] {
-            let mut sa: libc::sigaction = std::mem::zeroed();
-            sa.sa_sigaction = on_fault as *const () as usize;
-            sa.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
-            libc::sigemptyset(&mut sa.sa_mask);
-            libc::sigaction(sig, &sa, std::ptr::null_mut());
-        }
-    }
-}
-
-/// Notes where the fault was, then lets the signal kill the child as it
-/// would have without a handler (it is re-raised on return).
-extern "C" fn on_fault(sig: libc::c_int, info: *mut libc::siginfo_t, _uc: *mut libc::c_void) {
-    use std::sync::atomic::Ordering;
-    // SAFETY: async-signal-safe calls and plain stores into shared memory.
-    unsafe {
-        let addr = (*info).si_addr() as u64;
-        let (lo, hi) = (CHILD_STACK[0].load(Ordering::Relaxed), CHILD_STACK[1].load(Ordering::Relaxed));
-        let ctx = FAULT_CTX.load(Ordering::Relaxed);
-        if !ctx.is_null() {
-            // Just below the stack, or in its lowest pages: it ran out.
-            let overflow = lo != 0 && addr < hi && addr.saturating_add(1 << 20) >= lo && addr < lo + (64 << 10);
-            (*ctx).fault = if overflow { 2 } else { 1 };
-            (*ctx).fault_addr = addr;
-        }
-        libc::signal(sig, libc::SIG_DFL);
-        libc::raise(sig);
-    }
-}
-
-fn wait_child(pid: libc::pid_t, shared: &Shared, timeout: Duration) -> Result<(), CallError> {
-    let start = Instant::now();
-    let mut nap = Duration::from_micros(20);
-    loop {
-        let mut status = 0;
-        // Peek first (the child stays a zombie, so its pid, which names its
-        // process group, cannot be reused), kill what it left behind, then reap.
-        // SAFETY: waiting for our own child.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        let peek = unsafe {
-            libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT)
-        };
-        let exited = peek == 0 && unsafe { info.si_pid() } == pid;
-        let r = if exited {
-            // SAFETY: the call's own process group; then reaping our child.
-            unsafe {
-                libc::kill(-pid, libc::SIGKILL);
-                libc::waitpid(pid, &mut status, 0)
-            }
-        } else if peek < 0 {
-            -1
-        } else {
-            0
-        };
-        if r == pid {
-            if libc::WIFEXITED(status) {
-                let ctx = shared.ctx();
-                return match libc::WEXITSTATUS(status) {
-                    0 if ctx.returned == 1 => Ok(()),
-                    70 if ctx.failed != 0 => {
-                        let e = &ctx.error;
-                        let n = e.iter().position(|b| *b == 0).unwrap_or(e.len());
-                        Err(CallError::Misuse(String::from_utf8_lossy(&e[..n]).into_owned()))
-                    }
-                    code => Err(CallError::Exit(code)),
-                };
-            }
-            if libc::WIFSIGNALED(status) {
-                let sig = libc::WTERMSIG(status);
-                if shared.ctx().fault == 2 {
-                    return Err(CallError::StackOverflow);
-                }
-                // SAFETY: strsignal returns a static string for any number.
-                let name = unsafe { std::ffi::CStr::from_ptr(libc::strsignal(sig)) }.to_string_lossy().into_owned();
-                return Err(CallError::Signal(format!("signal {sig} ({name})")));
-            }
-        } else if r < 0 {
-            return Err(CallError::Internal("waitpid failed".into()));
-        }
-        if start.elapsed() > timeout {
-            // SAFETY: killing the call's process group and reaping our child.
-            unsafe {
-                libc::kill(-pid, libc::SIGKILL);
-                libc::kill(pid, libc::SIGKILL);
-                libc::waitpid(pid, &mut status, 0);
-            }
-            return Err(CallError::Timeout(timeout));
-        }
-        std::thread::sleep(nap);
-        nap = (nap * 2).min(Duration::from_millis(5));
-    }
+    crate::worker::call(&crate::worker::Request { library, symbol, ctx: shared.ctx_mut(), words, floats }, timeout)
 }

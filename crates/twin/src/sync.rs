@@ -218,6 +218,19 @@ impl SyncChecker {
                 other: Some((other, "the earlier access".into())),
             });
         }
+        // An earlier access of the same pipe inside this one's range, and no
+        // more a write than it, can only conflict where this one does, and
+        // is ordered before any pipe that has this one ordered: it goes, so
+        // that a loop over the same buffers keeps the log short.
+        let (instr, idx_now) = (self.instr, idx);
+        self.accesses.retain(|a| {
+            !(a.pipe == p
+                && a.instr != instr
+                && a.idx <= idx_now
+                && start <= a.start
+                && a.end <= end
+                && (write || !a.write))
+        });
         // Merge with the previous access of the same instruction when adjacent.
         if let Some(last) = self.accesses.last_mut()
             && last.instr == self.instr

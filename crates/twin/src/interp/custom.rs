@@ -244,9 +244,11 @@ impl Interp<'_> {
             return Err(RunError::at(op, format!("{what} has no implementation: no {entry} in {}", files.join(", "))));
         }
         self.check_signature(op, &format!("{what} ({entry})"), entry, sources, args)?;
-        // Descriptors live until the call returns.
+        // Descriptors go to shared memory just before the call; until then
+        // a word stands for the index of its descriptor.
         let mut descriptors: Vec<Vec<u64>> = Vec::new();
         let mut words = Vec::new();
+        let mut descriptor_at = Vec::new();
         for v in operands {
             match self.get(*v).clone() {
                 Val::Mem(m) => {
@@ -254,8 +256,9 @@ impl Interp<'_> {
                     let mut d = vec![base, base, m.offset as u64];
                     d.extend(m.sizes.iter().map(|s| *s as u64));
                     d.extend(m.strides.iter().map(|s| *s as u64));
+                    descriptor_at.push(words.len());
                     descriptors.push(d);
-                    words.push(Arg::Word(descriptors.last().unwrap().as_ptr() as u64));
+                    words.push(Arg::Word(0));
                 }
                 Val::Int(i) => words.push(Arg::Word(i as u64)),
                 Val::Float(f) => {
@@ -299,11 +302,14 @@ impl Interp<'_> {
             (*c).trace_len = 0;
             (*c).failed = 0;
         }
-        let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
+        let addrs = shared.set_descriptors(&descriptors).map_err(|e| RunError::at(op, e))?;
+        for (at, addr) in descriptor_at.into_iter().zip(addrs) {
+            words[at] = Arg::Word(addr);
+        }
+        let library = self.natives.library_path(sources).expect("built above").to_path_buf();
         let shared = self.shared.as_ref().unwrap();
         let what = format!("{what} ({entry})");
-        let result = native::call(lib, entry, &words, shared, self.config.timeout);
-        drop(descriptors);
+        let result = native::call(&library, entry, &words, shared, self.config.timeout);
         match result {
             Ok(()) => {
                 let trace = shared.trace().to_vec();

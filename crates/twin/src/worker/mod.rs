@@ -1,0 +1,337 @@
+//! The call worker: one long-lived process, forked from the twin's own, in
+//! which implementations run. A call is a request on a shared page
+//! (`doorbell.rs`) instead of a fork, so it costs microseconds; the
+//! isolation is that of a forked child all the same:
+//!
+//! - the worker maps every twin buffer at the address the interpreter uses
+//!   (inherited at the fork, or sent later as a memfd, see `shm.rs`);
+//! - a crash, `exit`, a timeout or a stack overflow ends the worker, is
+//!   reported as before, and the next call forks a fresh one;
+//! - whatever a call leaves running (child processes, even double-forked
+//!   ones, since the worker is their subreaper, or threads) ends the worker
+//!   with its whole process group right after the call.
+//!
+//! The worker sees only the twin's buffers, never the interpreter's private
+//! memory, so memref descriptors are placed in shared memory too.
+
+mod doorbell;
+mod serve;
+
+use std::collections::BTreeMap;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::native::{CallError, Ctx};
+use doorbell::{Doorbell, Wait};
+
+#[cfg(target_arch = "aarch64")]
+pub const GPRS: usize = 8;
+#[cfg(not(target_arch = "aarch64"))]
+pub const GPRS: usize = 6;
+pub const FPRS: usize = 8;
+pub const STACK: usize = 16;
+pub const WORDS: usize = GPRS + STACK;
+
+/// One call, as the worker receives it.
+pub struct Request<'a> {
+    pub library: &'a std::path::Path,
+    pub symbol: &'a str,
+    pub ctx: *mut Ctx,
+    pub words: [u64; WORDS],
+    pub floats: [u64; FPRS],
+}
+
+pub(crate) const MSG_MAP: u64 = 1;
+pub(crate) const MSG_CALL: u64 = 2;
+
+pub(crate) const REPLY_OK: u64 = 0;
+/// The call returned but left processes or threads behind.
+pub(crate) const REPLY_DIRTY: u64 = 1;
+/// A mapping could not be placed (the address is taken in the worker).
+pub(crate) const REPLY_COLLISION: u64 = 2;
+/// Followed by a message.
+pub(crate) const REPLY_ERROR: u64 = 3;
+
+/// How many descriptors one message carries (the kernel allows 253).
+pub(crate) const FDS_PER_MSG: usize = 250;
+
+struct Worker {
+    pid: libc::pid_t,
+    /// Carries memfd descriptors (requests and replies use the doorbell).
+    sock: OwnedFd,
+    bell: Doorbell,
+    /// What the worker has mapped: serial -> (base, len).
+    mapped: BTreeMap<u64, (u64, u64)>,
+    generation: u64,
+}
+
+static WORKER: Mutex<Option<Worker>> = Mutex::new(None);
+
+/// Runs one call in the worker (forking one first if needed) and waits at
+/// most `timeout` for it.
+pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
+    let mut slot = WORKER.lock().unwrap_or_else(|e| e.into_inner());
+    // A worker that collided or died since is replaced once; a second
+    // failure in a row is not the worker's state but a real problem.
+    for attempt in 0..2 {
+        if slot.as_ref().is_some_and(|w| w.exited()) {
+            slot.take().unwrap().reap();
+        }
+        if slot.is_none() {
+            *slot = Some(Worker::spawn()?);
+        }
+        let w = slot.as_mut().unwrap();
+        if let Err(e) = w.sync_mappings() {
+            slot.take().unwrap().kill();
+            if attempt == 0 {
+                continue;
+            }
+            return Err(CallError::Internal(e));
+        }
+        let seq = w.bell.post(&encode_call(req)).map_err(CallError::Internal)?;
+        return match w.wait(seq, Some(Instant::now() + timeout)) {
+            Ok(r) if r.first() == Some(&REPLY_OK) => Ok(()),
+            Ok(r) if r.first() == Some(&REPLY_DIRTY) => {
+                slot.take().unwrap().kill();
+                Ok(())
+            }
+            Ok(r) if r.first() == Some(&REPLY_ERROR) => Err(CallError::Internal(text_of(&r[1..]))),
+            Ok(_) => {
+                slot.take().unwrap().kill();
+                Err(CallError::Internal("the call worker sent a malformed reply".into()))
+            }
+            Err(Wait::Gone) => {
+                let status = slot.take().unwrap().reap();
+                // SAFETY: the worker is gone; the context is ours to read.
+                Err(ended(status, unsafe { &*req.ctx }))
+            }
+            Err(_) => {
+                slot.take().unwrap().kill();
+                Err(CallError::Timeout(timeout))
+            }
+        };
+    }
+    unreachable!("the loop returns on its second attempt")
+}
+
+/// How the worker's exit status reads as the end of a call.
+fn ended(status: libc::c_int, ctx: &Ctx) -> CallError {
+    if libc::WIFEXITED(status) {
+        return match libc::WEXITSTATUS(status) {
+            70 if ctx.failed != 0 => {
+                let e = &ctx.error;
+                let n = e.iter().position(|b| *b == 0).unwrap_or(e.len());
+                CallError::Misuse(String::from_utf8_lossy(&e[..n]).into_owned())
+            }
+            code => CallError::Exit(code),
+        };
+    }
+    if libc::WIFSIGNALED(status) {
+        let sig = libc::WTERMSIG(status);
+        if ctx.fault == 2 {
+            return CallError::StackOverflow;
+        }
+        // SAFETY: strsignal returns a static string for any number.
+        let name = unsafe { std::ffi::CStr::from_ptr(libc::strsignal(sig)) }.to_string_lossy().into_owned();
+        return CallError::Signal(format!("signal {sig} ({name})"));
+    }
+    CallError::Internal(format!("the call worker ended with status {status:#x}"))
+}
+
+pub(crate) fn text_of(words: &[u64]) -> String {
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let n = bytes.iter().position(|b| *b == 0).unwrap_or(bytes.len());
+    String::from_utf8_lossy(&bytes[..n]).into_owned()
+}
+
+pub(crate) fn words_of_text(s: &str) -> Vec<u64> {
+    words_of_bytes(s.as_bytes())
+}
+
+/// The bytes, a NUL, padded to whole words.
+fn words_of_bytes(s: &[u8]) -> Vec<u64> {
+    let mut b = s.to_vec();
+    b.push(0);
+    b.resize(b.len().div_ceil(8) * 8, 0);
+    b.chunks(8).map(|c| u64::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+fn encode_call(r: &Request) -> Vec<u64> {
+    let mut m = vec![MSG_CALL, r.ctx as u64];
+    m.extend(r.words);
+    m.extend(r.floats);
+    m.extend(words_of_bytes(r.library.as_os_str().as_encoded_bytes()));
+    m.extend(words_of_text(r.symbol));
+    m
+}
+
+impl Worker {
+    /// Forks a worker. It inherits every buffer mapped now, so their
+    /// descriptors can go.
+    fn spawn() -> Result<Worker, CallError> {
+        let internal = |what: &str| CallError::Internal(format!("{what}: {}", std::io::Error::last_os_error()));
+        let bell = Doorbell::new().map_err(CallError::Internal)?;
+        let mut fds = [0 as RawFd; 2];
+        // SAFETY: a socket pair for our own use.
+        if unsafe { libc::socketpair(libc::AF_UNIX, libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC, 0, fds.as_mut_ptr()) }
+            != 0
+        {
+            return Err(internal("socketpair"));
+        }
+        // SAFETY: both descriptors were just created and are ours.
+        let (ours, theirs) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+        let mut reg = crate::shm::lock();
+        // SAFETY: plain query.
+        let parent = unsafe { libc::getpid() };
+        // SAFETY: the child runs only `serve`, which never returns, takes no
+        // lock the parent may hold, and ends with `_exit`.
+        let pid = unsafe { libc::fork() };
+        if pid < 0 {
+            return Err(internal("fork"));
+        }
+        if pid == 0 {
+            // SAFETY: in the fresh child.
+            unsafe {
+                libc::close(ours.as_raw_fd());
+                serve::serve(theirs.as_raw_fd(), &bell, parent)
+            }
+        }
+        drop(theirs);
+        // So that the group exists before any kill (the child does it too).
+        // SAFETY: our own child.
+        unsafe { libc::setpgid(pid, pid) };
+        let mut mapped = BTreeMap::new();
+        for (serial, m) in reg.live.iter_mut() {
+            m.fd = None;
+            mapped.insert(*serial, (m.base, m.len));
+        }
+        Ok(Worker { pid, sock: ours, bell, mapped, generation: reg.generation })
+    }
+
+    /// Unmaps in the worker what the interpreter has freed and maps what it
+    /// has allocated since (an error: an address is taken in the worker, or
+    /// it did not answer).
+    fn sync_mappings(&mut self) -> Result<(), String> {
+        let mut reg = crate::shm::lock();
+        if reg.generation == self.generation {
+            return Ok(());
+        }
+        let gone: Vec<(u64, u64)> =
+            self.mapped.iter().filter(|(s, _)| !reg.live.contains_key(s)).map(|(_, m)| *m).collect();
+        self.mapped.retain(|s, _| reg.live.contains_key(s));
+        let mut new: Vec<(u64, [u64; 4], OwnedFd)> = Vec::new();
+        for (serial, m) in reg.live.iter_mut() {
+            if self.mapped.contains_key(serial) {
+                continue;
+            }
+            // Every buffer without a descriptor is mapped in every worker
+            // forked since it was made.
+            let Some(fd) = m.fd.take() else { return Err("a twin buffer is missing in the call worker".into()) };
+            new.push((*serial, [m.base, m.len, m.data_off, m.data_len], fd));
+        }
+        self.generation = reg.generation;
+        drop(reg);
+        let mut unmaps = gone.as_slice();
+        let mut maps = new.as_slice();
+        while !unmaps.is_empty() || !maps.is_empty() {
+            let (u, rest_u) = unmaps.split_at(unmaps.len().min(256));
+            let (m, rest_m) = maps.split_at(maps.len().min(FDS_PER_MSG));
+            let mut msg = vec![MSG_MAP, u.len() as u64, m.len() as u64];
+            for (base, len) in u {
+                msg.extend([*base, *len]);
+            }
+            for (_, w, _) in m {
+                msg.extend(w);
+            }
+            // The descriptors go over the socket, the request on the page.
+            let fds: Vec<RawFd> = m.iter().map(|(_, _, fd)| fd.as_raw_fd()).collect();
+            if !fds.is_empty() {
+                send_fds(self.sock.as_raw_fd(), &fds).map_err(|e| format!("cannot reach the call worker: {e}"))?;
+            }
+            let seq = self.bell.post(&msg)?;
+            match self.wait(seq, Some(Instant::now() + Duration::from_secs(10))) {
+                Ok(r) if r.first() == Some(&REPLY_OK) => {}
+                Ok(r) if r.first() == Some(&REPLY_COLLISION) => {
+                    return Err("cannot map the twin's buffers into the call worker".into());
+                }
+                _ => return Err("the call worker did not take the twin's buffers".into()),
+            }
+            for (serial, w, _) in m {
+                self.mapped.insert(*serial, (w[0], w[1]));
+            }
+            unmaps = rest_u;
+            maps = rest_m;
+        }
+        Ok(())
+    }
+
+    /// The reply to request `seq`, or how the wait ended without one.
+    fn wait(&self, seq: u32, deadline: Option<Instant>) -> Result<Vec<u64>, Wait> {
+        match self.bell.wait_done(seq, deadline, || self.exited()) {
+            Wait::Done => Ok(self.bell.reply()),
+            other => Err(other),
+        }
+    }
+
+    /// Whether the worker has ended (it stays a zombie until reaped, so its
+    /// pid, which names its process group, cannot be reused meanwhile).
+    fn exited(&self) -> bool {
+        // SAFETY: peeking at our own child.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let r = unsafe {
+            libc::waitid(libc::P_PID, self.pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT)
+        };
+        r != 0 || unsafe { info.si_pid() } == self.pid
+    }
+
+    /// Ends the worker's process group (whatever the last call left behind
+    /// dies with it) and reaps it; returns its status.
+    fn reap(self) -> libc::c_int {
+        let mut status = 0;
+        // SAFETY: the worker's own group, then reaping our child.
+        unsafe {
+            libc::kill(-self.pid, libc::SIGKILL);
+            libc::waitpid(self.pid, &mut status, 0);
+        }
+        status
+    }
+
+    fn kill(self) {
+        // SAFETY: our own child (also if it left its group).
+        unsafe { libc::kill(self.pid, libc::SIGKILL) };
+        self.reap();
+    }
+}
+
+/// Sends descriptors (with one byte of data, which SOCK_SEQPACKET needs).
+fn send_fds(sock: RawFd, fds: &[RawFd]) -> std::io::Result<()> {
+    let byte = [0u8; 1];
+    let mut iov = libc::iovec { iov_base: byte.as_ptr() as *mut libc::c_void, iov_len: 1 };
+    // SAFETY: size arithmetic of the CMSG macros.
+    let space = unsafe { libc::CMSG_SPACE(std::mem::size_of_val(fds) as u32) } as usize;
+    let mut control = vec![0u64; space.div_ceil(8)];
+    // SAFETY: a msghdr over our buffers; the control message is laid out by
+    // the CMSG macros.
+    unsafe {
+        let mut msg: libc::msghdr = std::mem::zeroed();
+        msg.msg_iov = &mut iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control.as_mut_ptr() as *mut libc::c_void;
+        msg.msg_controllen = space as _;
+        let c = libc::CMSG_FIRSTHDR(&msg);
+        (*c).cmsg_level = libc::SOL_SOCKET;
+        (*c).cmsg_type = libc::SCM_RIGHTS;
+        (*c).cmsg_len = libc::CMSG_LEN(std::mem::size_of_val(fds) as u32) as _;
+        std::ptr::copy_nonoverlapping(fds.as_ptr(), libc::CMSG_DATA(c) as *mut RawFd, fds.len());
+        loop {
+            if libc::sendmsg(sock, &msg, libc::MSG_NOSIGNAL) >= 0 {
+                return Ok(());
+            }
+            let e = std::io::Error::last_os_error();
+            if e.kind() != std::io::ErrorKind::Interrupted {
+                return Err(e);
+            }
+        }
+    }
+}

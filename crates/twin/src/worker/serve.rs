@@ -1,0 +1,304 @@
+//! The worker's side: its set-up, its loop, and the call itself.
+
+use std::os::fd::RawFd;
+use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
+
+use super::doorbell::Doorbell;
+use super::*;
+
+#[cfg(not(target_arch = "aarch64"))]
+#[rustfmt::skip]
+type Entry = unsafe extern "C" fn(
+    u64, u64, u64, u64, u64, u64,
+    f64, f64, f64, f64, f64, f64, f64, f64,
+    u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64,
+);
+#[cfg(target_arch = "aarch64")]
+#[rustfmt::skip]
+type Entry = unsafe extern "C" fn(
+    u64, u64, u64, u64, u64, u64, u64, u64,
+    f64, f64, f64, f64, f64, f64, f64, f64,
+    u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64,
+);
+
+/// The context of the call in progress, for the fault handler.
+static FAULT_CTX: AtomicPtr<Ctx> = AtomicPtr::new(std::ptr::null_mut());
+/// The worker's stack: [low, high).
+static STACK_RANGE: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
+
+/// The worker's loop.
+///
+/// # Safety
+/// Only in the freshly forked child.
+pub(super) unsafe fn serve(sock: RawFd, bell: &Doorbell, parent: libc::pid_t) -> ! {
+    unsafe {
+        setup(parent);
+        let mut fds = Vec::with_capacity(FDS_PER_MSG + 3);
+        let mut libs = Libraries::default();
+        let task = libc::open(c"/proc/self/task".as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC);
+        let mut last = 0;
+        loop {
+            let (seq, m) = bell.wait_request(last);
+            last = seq;
+            let reply = match m.first() {
+                Some(&MSG_MAP) => {
+                    let wanted = m.get(2).copied().unwrap_or(0) as usize;
+                    if wanted > 0 && !recv_fds(sock, &mut fds) {
+                        libc::_exit(0);
+                    }
+                    map_buffers(m, &fds)
+                }
+                Some(&MSG_CALL) => run_call(m, &mut libs, task),
+                _ => vec![REPLY_ERROR],
+            };
+            for fd in fds.drain(..) {
+                libc::close(fd);
+            }
+            bell.finish(seq, &reply);
+        }
+    }
+}
+
+/// A process group of its own, death with the interpreter, subreaper of
+/// whatever calls fork, and fault handlers on a stack of their own that tell
+/// a stack overflow from other faults.
+unsafe fn setup(parent: libc::pid_t) {
+    unsafe {
+        libc::setpgid(0, 0);
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+        if libc::getppid() != parent {
+            libc::_exit(0);
+        }
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+        libc::prctl(libc::PR_SET_NAME, c"hivm-twin-call".as_ptr());
+        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+        if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) == 0 {
+            let mut addr: *mut libc::c_void = std::ptr::null_mut();
+            let mut size: libc::size_t = 0;
+            if libc::pthread_attr_getstack(&attr, &mut addr, &mut size) == 0 {
+                STACK_RANGE[0].store(addr as u64, Ordering::Relaxed);
+                STACK_RANGE[1].store(addr as u64 + size as u64, Ordering::Relaxed);
+            }
+            libc::pthread_attr_destroy(&mut attr);
+        }
+        const ALT: usize = 256 * 1024;
+        let alt = libc::mmap(
+            std::ptr::null_mut(),
+            ALT,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+            -1,
+            0,
+        );
+        if alt != libc::MAP_FAILED {
+            let ss = libc::stack_t { ss_sp: alt, ss_flags: 0, ss_size: ALT };
+            libc::sigaltstack(&ss, std::ptr::null_mut());
+        }
+        for sig in [libc::SIGSEGV, libc::SIGBUS] {
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = on_fault as *const () as usize;
+            sa.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
+            libc::sigemptyset(&mut sa.sa_mask);
+            libc::sigaction(sig, &sa, std::ptr::null_mut());
+        }
+    }
+}
+
+/// Notes where the fault was, then lets the signal end the worker as it
+/// would have without a handler (it is re-raised on return).
+extern "C" fn on_fault(sig: libc::c_int, info: *mut libc::siginfo_t, _uc: *mut libc::c_void) {
+    // SAFETY: async-signal-safe calls and plain stores into shared memory.
+    unsafe {
+        let addr = (*info).si_addr() as u64;
+        let (lo, hi) = (STACK_RANGE[0].load(Ordering::Relaxed), STACK_RANGE[1].load(Ordering::Relaxed));
+        let ctx = FAULT_CTX.load(Ordering::Relaxed);
+        if !ctx.is_null() {
+            // Just below the stack, or in its lowest pages: it ran out.
+            let overflow = lo != 0 && addr < hi && addr.saturating_add(1 << 20) >= lo && addr < lo + (64 << 10);
+            (*ctx).fault = if overflow { 2 } else { 1 };
+            (*ctx).fault_addr = addr;
+        }
+        libc::signal(sig, libc::SIG_DFL);
+        libc::raise(sig);
+    }
+}
+
+/// The descriptors of one message on the socket; false when it closed.
+unsafe fn recv_fds(sock: RawFd, fds: &mut Vec<RawFd>) -> bool {
+    unsafe {
+        let mut byte = [0u8; 1];
+        let mut iov = libc::iovec { iov_base: byte.as_mut_ptr() as *mut libc::c_void, iov_len: 1 };
+        let space = libc::CMSG_SPACE((FDS_PER_MSG * std::mem::size_of::<RawFd>()) as u32) as usize;
+        let mut control = vec![0u64; space.div_ceil(8)];
+        let mut msg: libc::msghdr = std::mem::zeroed();
+        msg.msg_iov = &mut iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = control.as_mut_ptr() as *mut libc::c_void;
+        msg.msg_controllen = space as _;
+        let n = loop {
+            let n = libc::recvmsg(sock, &mut msg, libc::MSG_CMSG_CLOEXEC);
+            if n >= 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                break n;
+            }
+        };
+        if n <= 0 {
+            return false;
+        }
+        let mut c = libc::CMSG_FIRSTHDR(&msg);
+        while !c.is_null() {
+            if (*c).cmsg_level == libc::SOL_SOCKET && (*c).cmsg_type == libc::SCM_RIGHTS {
+                let count = ((*c).cmsg_len as usize - libc::CMSG_LEN(0) as usize) / std::mem::size_of::<RawFd>();
+                let data = libc::CMSG_DATA(c) as *const RawFd;
+                for i in 0..count {
+                    fds.push(*data.add(i));
+                }
+            }
+            c = libc::CMSG_NXTHDR(&msg, c);
+        }
+        true
+    }
+}
+
+/// `[MSG_MAP, unmaps, maps, (base, len)*, (base, len, data_off, data_len)*]`.
+unsafe fn map_buffers(m: &[u64], fds: &[RawFd]) -> Vec<u64> {
+    let (nu, nm) = (m[1] as usize, m[2] as usize);
+    if m.len() != 3 + 2 * nu + 4 * nm || fds.len() != nm {
+        return vec![REPLY_ERROR];
+    }
+    unsafe {
+        for u in m[3..3 + 2 * nu].chunks(2) {
+            libc::munmap(u[0] as *mut libc::c_void, u[1] as usize);
+        }
+        for (e, fd) in m[3 + 2 * nu..].chunks(4).zip(fds) {
+            let want = e[0] as *mut libc::c_void;
+            let got = libc::mmap(
+                want,
+                e[1] as usize,
+                libc::PROT_NONE,
+                libc::MAP_SHARED | libc::MAP_NORESERVE | libc::MAP_FIXED_NOREPLACE,
+                *fd,
+                0,
+            );
+            if got != want {
+                // Kernels before 4.17 take the flag as a mere hint.
+                if got != libc::MAP_FAILED {
+                    libc::munmap(got, e[1] as usize);
+                }
+                return vec![REPLY_COLLISION];
+            }
+            let data = (e[0] + e[2]) as *mut libc::c_void;
+            if libc::mprotect(data, e[3] as usize, libc::PROT_READ | libc::PROT_WRITE) != 0 {
+                return vec![REPLY_COLLISION];
+            }
+        }
+    }
+    vec![REPLY_OK]
+}
+
+/// `[MSG_CALL, ctx, words.., floats.., library\0.., symbol\0..]`.
+unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
+    let fixed = 2 + WORDS + FPRS;
+    if m.len() <= fixed {
+        return vec![REPLY_ERROR];
+    }
+    let ctx = m[1] as *mut Ctx;
+    let w = &m[2..2 + WORDS];
+    let mut x = [0f64; FPRS];
+    for (d, b) in x.iter_mut().zip(&m[2 + WORDS..fixed]) {
+        *d = f64::from_bits(*b);
+    }
+    let (f, attach) = match unsafe { libs.entry(&m[fixed..]) } {
+        Ok(e) => e,
+        Err(text) => {
+            let mut e = vec![REPLY_ERROR];
+            e.extend(super::words_of_text(&text));
+            return e;
+        }
+    };
+    unsafe {
+        (*ctx).returned = 0;
+        (*ctx).fault = 0;
+        (*ctx).fault_addr = 0;
+        FAULT_CTX.store(ctx, Ordering::Relaxed);
+        if let Some(attach) = attach {
+            attach(ctx);
+        }
+        #[cfg(not(target_arch = "aarch64"))]
+        f(
+            w[0], w[1], w[2], w[3], w[4], w[5], x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], w[6], w[7], w[8], w[9],
+            w[10], w[11], w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19], w[20], w[21],
+        );
+        #[cfg(target_arch = "aarch64")]
+        f(
+            w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], w[8], w[9],
+            w[10], w[11], w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19], w[20], w[21], w[22], w[23],
+        );
+        libc::fflush(std::ptr::null_mut());
+        // Only a call that came back says so: `exit(0)` inside it does not.
+        std::ptr::write_volatile(&raw mut (*ctx).returned, 1);
+        vec![if left_behind(task) { REPLY_DIRTY } else { REPLY_OK }]
+    }
+}
+
+type Attach = unsafe extern "C" fn(*mut Ctx);
+
+/// Libraries the worker has opened and entries it has looked up.
+#[derive(Default)]
+struct Libraries {
+    handles: Vec<(Vec<u8>, *mut libc::c_void)>,
+    /// (library path, NUL, symbol) -> entry and the library's attach hook.
+    entries: Vec<(Vec<u64>, Entry, Option<Attach>)>,
+}
+
+impl Libraries {
+    /// The entry named by `key` (`library\0symbol\0`, padded to words).
+    unsafe fn entry(&mut self, key: &[u64]) -> Result<(Entry, Option<Attach>), String> {
+        if let Some((_, f, a)) = self.entries.iter().find(|(k, _, _)| k == key) {
+            return Ok((*f, *a));
+        }
+        let bytes: Vec<u8> = key.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let mut parts = bytes.split(|b| *b == 0).filter(|p| !p.is_empty());
+        let (Some(path), Some(symbol)) = (parts.next(), parts.next()) else {
+            return Err("a malformed call request".into());
+        };
+        unsafe {
+            let handle = match self.handles.iter().find(|(p, _)| p == path) {
+                Some((_, h)) => *h,
+                None => {
+                    let c = std::ffi::CString::new(path).unwrap_or_default();
+                    let h = libc::dlopen(c.as_ptr(), libc::RTLD_LAZY | libc::RTLD_LOCAL);
+                    if h.is_null() {
+                        return Err(format!("cannot load {}", String::from_utf8_lossy(path)));
+                    }
+                    self.handles.push((path.to_vec(), h));
+                    h
+                }
+            };
+            let sym = std::ffi::CString::new(symbol).unwrap_or_default();
+            let f = libc::dlsym(handle, sym.as_ptr());
+            if f.is_null() {
+                return Err(format!("{} not found", String::from_utf8_lossy(symbol)));
+            }
+            let f: Entry = std::mem::transmute::<*mut libc::c_void, Entry>(f);
+            let a = libc::dlsym(handle, c"hivm_twin_attach".as_ptr());
+            let a = (!a.is_null()).then(|| std::mem::transmute::<*mut libc::c_void, Attach>(a));
+            self.entries.push((key.to_vec(), f, a));
+            Ok((f, a))
+        }
+    }
+}
+
+/// Whether the call left a child process (running or not yet reaped) or a
+/// thread behind. `task` is `/proc/self/task` opened: its link count is two
+/// plus the number of threads, one `fstat` instead of formatting `stat`.
+unsafe fn left_behind(task: RawFd) -> bool {
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        let r = libc::waitid(libc::P_ALL, 0, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT);
+        if r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ECHILD) {
+            return true;
+        }
+        let mut st: libc::stat = std::mem::zeroed();
+        task >= 0 && libc::fstat(task, &mut st) == 0 && st.st_nlink > 3
+    }
+}

@@ -1,0 +1,28 @@
+// Implementations run in one long-lived worker process, handed each call
+// through shared memory. Buffers made after the worker started are mapped
+// into it (and the freed ones' addresses reused by the next block's), and
+// what a call leaves running (here a thread) dies before the next call.
+// RUN: hivm-run %s --impl %S/Inputs/worker.cpp --entry fresh --blocks 3 --arg zeros:16xf32 --print 0 | FileCheck %s --check-prefix=FRESH
+// RUN: hivm-run %s --impl %S/Inputs/worker.cpp --entry thread --arg zeros:4xf32 --print 0 | FileCheck %s --check-prefix=THREAD
+
+// Each block bumps 4 fresh GM buffers to 1 and adds them into %acc.
+// FRESH: [12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12]
+func.func @fresh(%acc: memref<16xf32>) attributes {hacc.entry} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %g = memref.alloc() : memref<16xf32, #hivm.address_space<gm>>
+    hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "bump"} "bump" outs(%g : memref<16xf32, #hivm.address_space<gm>>)
+    hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "add_into"} "add_into" ins(%g : memref<16xf32, #hivm.address_space<gm>>) outs(%acc : memref<16xf32>)
+  }
+  return
+}
+
+// The thread would write 99 into element 1 while the second call naps.
+// THREAD: [1, 0, 0, 0]
+func.func @thread(%out: memref<4xf32>) attributes {hacc.entry} {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "leaves_thread"} "thread" outs(%out : memref<4xf32>)
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "nap"} "nap" outs(%out : memref<4xf32>)
+  return
+}
