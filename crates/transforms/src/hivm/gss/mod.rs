@@ -12,6 +12,7 @@ pub mod colour;
 pub mod emit;
 pub mod memory;
 pub mod pipes;
+pub mod prune;
 pub mod slots;
 pub mod solver;
 pub mod tree;

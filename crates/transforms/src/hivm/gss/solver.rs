@@ -11,6 +11,7 @@ use hivm_ir::{Ir, OpId};
 use super::colour::{ColourNode, EventIdSolver};
 use super::memory::{self, MemInfo};
 use super::pipes::{self, Pipe};
+use super::prune::Prune;
 use super::slots::MacroSlots;
 use super::tree::{Kind, NodeId, OccId, Tree};
 
@@ -114,6 +115,8 @@ pub struct Solver<'a> {
     pub backward_events: Vec<(NodeId, PairEvents)>,
     pub after_merge: Vec<(NodeId, Vec<(Pipe, Pipe)>)>,
     pub regbase: bool,
+    /// While a round visits pairs: what is known settled (see `prune.rs`).
+    prune: Option<Prune>,
 }
 
 const MAX_ROUNDS: usize = 99;
@@ -144,6 +147,7 @@ impl<'a> Solver<'a> {
             backward_events: Vec::new(),
             after_merge: Vec::new(),
             regbase,
+            prune: None,
         }
     }
 
@@ -240,80 +244,120 @@ impl<'a> Solver<'a> {
 
     // ----- candidate pairs (v1) -----
 
+    /// Visits the candidate pairs in upstream's order (v1), handling each
+    /// as it comes.
     fn process_orders(&mut self) {
-        let mut orders = Vec::new();
-        self.build_orders(0, false, &mut orders);
-        for (o1, o2, useless) in orders {
-            self.process_order(o1, o2, useless);
-        }
+        // Widening moves a chosen sync, which pruning's argument excludes.
+        self.prune =
+            if self.reuse_budget.values().all(|b| *b == 0) { Prune::new(&self.tree, self.regbase) } else { None };
+        self.build_orders(0, false);
+        self.prune = None;
     }
 
-    fn build_orders(&self, occ: OccId, useless: bool, out: &mut Vec<(OccId, OccId, bool)>) {
-        let t = &self.tree;
-        let children = t.occs[occ].children.clone();
-        match t.kind_of_occ(occ) {
+    fn child(&self, o: OccId, k: usize) -> OccId {
+        self.tree.occs[o].children[k]
+    }
+
+    fn done(&self, o: OccId) -> bool {
+        self.prune.as_ref().is_some_and(|p| p.is_done(o))
+    }
+
+    fn build_orders(&mut self, occ: OccId, useless: bool) {
+        let n = self.tree.occs[occ].children.len();
+        match self.tree.kind_of_occ(occ) {
             Kind::Loop => {
-                let half = children.len() / 2;
-                for &c in &children[..half] {
-                    self.build_orders(c, useless, out);
+                let half = n / 2;
+                for k in 0..n {
+                    self.build_orders(self.child(occ, k), useless || k >= half);
                 }
-                for &c in &children[half..] {
-                    self.build_orders(c, true, out);
-                }
-                let (first, second) = children.split_at(half);
-                self.gen_list(first, useless, out);
-                self.gen_list(second, true, out);
-                for &s2 in second {
-                    for &s1 in first.iter().rev() {
-                        let (c1, c2) = (t.occs[s1].children.clone(), t.occs[s2].children.clone());
-                        self.gen_lists(&c1, &c2, useless, out);
+                self.gen_list(occ, 0..half, useless);
+                self.gen_list(occ, half..n, true);
+                for k2 in half..n {
+                    let s2 = self.child(occ, k2);
+                    for k1 in (0..half).rev() {
+                        if self.done(s2) {
+                            break;
+                        }
+                        let s1 = self.child(occ, k1);
+                        self.gen_lists(s1, s2, useless);
                     }
                 }
             }
             k if k != Kind::Rw && k != Kind::PlaceHolder => {
-                for &c in &children {
-                    self.build_orders(c, useless, out);
+                for k in 0..n {
+                    self.build_orders(self.child(occ, k), useless);
                 }
-                self.gen_list(&children, useless, out);
+                self.gen_list(occ, 0..n, useless);
             }
             _ => {}
         }
     }
 
-    fn gen_list(&self, occs: &[OccId], useless: bool, out: &mut Vec<(OccId, OccId, bool)>) {
-        for i in 0..occs.len() {
-            for j in (0..i).rev() {
-                self.pair_up(occs[j], occs[i], useless, out);
+    /// Pairs among the children `range` of `parent`.
+    fn gen_list(&mut self, parent: OccId, range: std::ops::Range<usize>, useless: bool) {
+        for i in range.clone() {
+            let o2 = self.child(parent, i);
+            for j in (range.start..i).rev() {
+                if self.done(o2) {
+                    break;
+                }
+                self.pair_up(self.child(parent, j), o2, useless);
             }
         }
     }
 
-    fn gen_lists(&self, a: &[OccId], b: &[OccId], useless: bool, out: &mut Vec<(OccId, OccId, bool)>) {
-        for &o2 in b {
-            for &o1 in a.iter().rev() {
-                self.pair_up(o1, o2, useless, out);
+    /// Pairs of a child of `a` with a child of `b`.
+    fn gen_lists(&mut self, a: OccId, b: OccId, useless: bool) {
+        let (na, nb) = (self.tree.occs[a].children.len(), self.tree.occs[b].children.len());
+        for k2 in 0..nb {
+            let o2 = self.child(b, k2);
+            for k1 in (0..na).rev() {
+                if self.done(o2) {
+                    break;
+                }
+                self.pair_up(self.child(a, k1), o2, useless);
             }
         }
     }
 
-    fn pair_up(&self, o1: OccId, o2: OccId, useless: bool, out: &mut Vec<(OccId, OccId, bool)>) {
-        let t = &self.tree;
+    /// `o1` against every occurrence of `o2`'s subtree.
+    fn gen_one(&mut self, o1: OccId, b: OccId, useless: bool) {
+        for k2 in 0..self.tree.occs[b].children.len() {
+            let o2 = self.child(b, k2);
+            if !self.done(o2) {
+                self.pair_up(o1, o2, useless);
+            }
+        }
+    }
+
+    /// Every occurrence of `a`'s subtree (closest first) against `o2`.
+    fn gen_to(&mut self, a: OccId, o2: OccId, useless: bool) {
+        for k1 in (0..self.tree.occs[a].children.len()).rev() {
+            if self.done(o2) {
+                break;
+            }
+            self.pair_up(self.child(a, k1), o2, useless);
+        }
+    }
+
+    fn pair_up(&mut self, o1: OccId, o2: OccId, useless: bool) {
         if self.skip_later_iterations(o1, o2) {
             return;
         }
+        let t = &self.tree;
         let (k1, k2) = (t.kind_of_occ(o1), t.kind_of_occ(o2));
         let scope = |k: Kind| !matches!(k, Kind::Rw | Kind::PlaceHolder);
         if scope(k1) && scope(k2) {
-            self.gen_lists(&t.occs[o1].children.clone(), &t.occs[o2].children.clone(), useless, out);
+            self.gen_lists(o1, o2, useless);
         }
         if k1 == Kind::Rw && scope(k2) {
-            self.gen_lists(&[o1], &t.occs[o2].children.clone(), useless, out);
+            self.gen_one(o1, o2, useless);
         }
         if scope(k1) && k2 == Kind::Rw {
-            self.gen_lists(&t.occs[o1].children.clone(), &[o2], useless, out);
+            self.gen_to(o1, o2, useless);
         }
         if k1 == Kind::Rw && k2 == Kind::Rw {
-            out.push((o1, o2, useless));
+            self.process_order(o1, o2, useless);
         }
     }
 
@@ -331,12 +375,34 @@ impl<'a> Solver<'a> {
     }
 
     fn process_order(&mut self, o1: OccId, o2: OccId, useless: bool) {
+        self.process_order_inner(o1, o2, useless);
+        // Pipes no conflict has settled yet may be ordered all the same.
+        if self.prune.as_mut().is_some_and(|p| p.visit(o2)) {
+            for (src, dst) in self.prune.as_ref().unwrap().open(&self.tree, o2) {
+                if !self.needs_sync_in(o1, o2, src, dst, EventIds::one(), true) {
+                    let tree = &self.tree;
+                    self.prune.as_mut().unwrap().settle(tree, o2, src, dst);
+                }
+            }
+        }
+    }
+
+    fn process_order_inner(&mut self, o1: OccId, o2: OccId, useless: bool) {
         if self.impossible_pair(o1, o2) || self.already_synced(o1, o2) || self.skip_parallel_loop(o1, o2) {
             return;
         }
         let (n1, n2) = (self.tree.occs[o1].node, self.tree.occs[o2].node);
         for (src, dst) in self.memory_conflicts(n1, n2) {
+            if self.prune.as_ref().is_some_and(|p| p.is_settled(&self.tree, o2, src, dst)) {
+                continue;
+            }
             self.handle_conflict(o1, o2, src, dst, useless);
+            if self.prune.is_some()
+                && !self.needs_sync_in(o1, o2, src, dst, EventIds::one(), true)
+                && let Some(p) = self.prune.as_mut()
+            {
+                p.settle(&self.tree, o2, src, dst);
+            }
         }
     }
 
@@ -665,6 +731,12 @@ impl<'a> Solver<'a> {
 
     /// Whether the order from `o1` to `o2` on (src, dst) still needs a sync.
     fn needs_sync(&self, o1: OccId, o2: OccId, src: Pipe, dst: Pipe, ids: EventIds) -> bool {
+        self.needs_sync_in(o1, o2, src, dst, ids, false)
+    }
+
+    /// `needs_sync`, or with `only_o2` counting only the syncs every
+    /// occurrence still to be paired with `o2` would see too (`prune.rs`).
+    fn needs_sync_in(&self, o1: OccId, o2: OccId, src: Pipe, dst: Pipe, ids: EventIds, only_o2: bool) -> bool {
         let t = &self.tree;
         let (start, end) = (t.occs[o1].end, t.occs[o2].start);
         let mut edges: Vec<(Pipe, Pipe, i64, i64)> = Vec::new();
@@ -675,7 +747,7 @@ impl<'a> Solver<'a> {
             if c.could_not_run || c.end < start || c.start > end {
                 return;
             }
-            if c.inner_backward && ids.num < c.ids.num {
+            if c.inner_backward && (ids.num < c.ids.num || (only_o2 && c.ids.num > 1)) {
                 return;
             }
             if c.is_barrier() && c.src == pipes::ALL {
@@ -690,7 +762,12 @@ impl<'a> Solver<'a> {
         // Scopes holding either occurrence: those above o1, then those above
         // o2 below their common ancestor (each list is visited once).
         let mut above_o1 = Vec::new();
-        let mut cur = t.occs[o1].parent;
+        // With `only_o2`, "above o1" is above every occurrence still to be
+        // paired with o2 (see `prune.rs`).
+        let mut cur = match (only_o2, &self.prune) {
+            (true, Some(p)) => Some(p.remaining_lca(t, o1, o2)),
+            _ => t.occs[o1].parent,
+        };
         while let Some(c) = cur {
             above_o1.push(c);
             cur = t.occs[c].parent;
