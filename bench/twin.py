@@ -9,8 +9,8 @@ measured side by side in one run (medians of --runs):
    empty kernel, is subtracted);
 3. one custom-op call (a no-op implementation, its build cached): a loop of
    --calls calls against the same loop with none, per call, against what
-   isolation by a fork per call costs at the least (fork + exit + wait of
-   this small Python process, measured here).
+   isolation by a fork per call costs at the least (fork + _exit + waitpid
+   of a small C process, bench/twin_fork.c).
 
 Usage: bench/twin.py [--runs 5] [--elements 16777216] [--ops 1000000] [--calls 20000]
 Needs a release build (cargo build --release -p hivm-cli) and cc/c++.
@@ -79,6 +79,8 @@ def main():
         os.path.join(ROOT, "bench", "twin_vadd.cpp"), RT, "-o", vadd])
     loop_bin = os.path.join(a.workdir, "twin_loop")
     sh(["cc", "-O2", os.path.join(ROOT, "bench", "twin_loop.c"), "-o", loop_bin])
+    fork_bin = os.path.join(a.workdir, "twin_fork")
+    sh(["cc", "-O2", os.path.join(ROOT, "bench", "twin_fork.c"), "-o", fork_bin])
 
     native, emulated, records = sh([vadd, str(a.elements), str(a.runs)]).split()
     native, emulated = float(native), float(emulated)
@@ -117,19 +119,13 @@ def main():
     for _ in range(a.runs):
         t_none.append(timed([RUN, kernel] + impl + ["0"])[0])
         t_calls.append(timed([RUN, kernel] + impl + [str(a.calls)])[0])
-        t0 = time.perf_counter()
-        for _ in range(200):
-            pid = os.fork()
-            if pid == 0:
-                os._exit(0)
-            os.waitpid(pid, 0)
-        t_fork.append((time.perf_counter() - t0) / 200)
+        t_fork.append(float(sh([fork_bin, "2000"]).split()[0]))
     per_call = (statistics.median(t_calls) - statistics.median(t_none)) / a.calls
     fork = statistics.median(t_fork)
     print(f"custom-op call, {a.calls} calls of a no-op implementation (median of {a.runs}):")
     print(f"  hivm-run        {per_call * 1e6:8.2f} us/call (target <= 10 us)")
-    print(f"  fork per call   {fork * 1e6:8.2f} us/call at the least (fork + exit + wait)")
-    print(f"  ratio call/fork: {per_call / fork:.2f}x")
+    print(f"  fork per call   {fork * 1e6:8.2f} us/call at the least (C: fork + _exit + waitpid)")
+    print(f"  ratio call/fork: {per_call / fork:.3f}x")
 
 
 main()
