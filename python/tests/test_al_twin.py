@@ -160,3 +160,95 @@ def test_scalar_operand_typed_by_its_hint(tmp_path, hint, passes):
         assert out.returncode == 1, text
         assert "al.custom('add_scalar') failed on the CPU twin" in text
         assert "int64_t" in text and "i32" in text, text
+
+
+POINTER_KERNEL = '''
+import triton
+import triton.language as tl
+import triton.language.extra.cann.extension as al
+import torch
+import pytest
+
+
+@al.register_custom_op
+class ptr_load:
+    core = al.CORE.VECTOR
+    pipe = al.PIPE.PIPE_MTE2
+    mode = al.MODE.SIMD
+
+    def __init__(self, src, n: tl.int64, out=None):
+        self.symbol = "ptr_load_" + src.dtype.element_ty.cname
+        self.bitcode = "ptr_load.bc"
+
+
+@al.register_custom_op
+class ptr_store:
+    core = al.CORE.VECTOR
+    pipe = al.PIPE.PIPE_MTE3
+    mode = al.MODE.SIMD
+
+    def __init__(self, v, dst):
+        self.symbol = "ptr_store_" + dst.dtype.element_ty.cname
+        self.bitcode = "ptr_load.bc"
+
+
+@triton.jit
+def kernel(x_ptr, y_ptr, o_ptr, L: tl.constexpr):
+    idx = tl.arange(0, L)
+    # Reads x[4:4+L] through a pointer, plus 100.
+    r = al.custom("ptr_load", x_ptr + 4, 100, out=tl.full([L], 0, tl.float32))
+    tl.store(o_ptr + idx, r)
+    # Writes 2 * r into y[2:2+L] through a pointer.
+    al.custom("ptr_store", r, y_ptr + 2)
+
+
+def test_pointers():
+    x = torch.arange(16, dtype=torch.float32)
+    y = torch.zeros(12, dtype=torch.float32)
+    o = torch.zeros(8, dtype=torch.float32)
+    kernel[(1,)](x, y, o, 8)
+    torch.testing.assert_close(o, x[4:12] + 100)
+    want = torch.zeros(12)
+    want[2:10] = 2 * (x[4:12] + 100)
+    torch.testing.assert_close(y, want)
+
+
+@triton.jit
+def gather(src_ptr, idx_ptr, o_ptr):
+    r = tl.arange(0, 2)[:, None] * 2 + tl.arange(0, 2)[None, :]
+    index = tl.load(idx_ptr + r)
+    out = tl.full([2, 2], 0, tl.float32)
+    res = al.custom("__builtin_gather_load", src_ptr, index, 4, 0, (2, 1), (2, 2), (0, 0), out=out)
+    tl.store(o_ptr + r, res)
+
+
+def test_builtin_gather_load():
+    # triton-ascend's own example: torch.gather-like along dim 0.
+    src = torch.tensor([[1, 2], [3, 4], [5, 6], [7, 8]], dtype=torch.float32)
+    index = torch.tensor([[0, 1], [2, 3]], dtype=torch.int32)
+    out = torch.zeros(2, 2, dtype=torch.float32)
+    gather[(1,)](src, index, out)
+    torch.testing.assert_close(out, torch.tensor([[1.0, 4.0], [5.0, 8.0]]))
+
+
+@triton.jit
+def put(dst_ptr, idx_ptr, v_ptr):
+    r = tl.arange(0, 2)[:, None] * 2 + tl.arange(0, 2)[None, :]
+    al.custom("__builtin_index_put", dst_ptr, tl.load(idx_ptr + tl.arange(0, 2)), tl.load(v_ptr + r), 0, 4,
+              (4, 2), (0, 0), (2, 1))
+
+
+def test_unimplemented_builtin_is_refused():
+    dst = torch.zeros(4, 2)
+    with pytest.raises(Exception) as e:
+        put[(1,)](dst, torch.tensor([0, 1], dtype=torch.int32), torch.ones(2, 2))
+    assert "AscendNPU-IR has no implementation of this builtin" in str(e.value)
+'''
+
+
+def test_pointer_operands_and_builtins(tmp_path):
+    (tmp_path / "ptr_load.cpp").write_text((HERE / "twin" / "ptr_load.cpp").read_text())
+    (tmp_path / "test_pointers.py").write_text(POINTER_KERNEL)
+    out = _pytest_in(tmp_path)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "3 passed" in out.stdout, out.stdout

@@ -6,6 +6,10 @@ op's pipes read from or write to on chip are loaded into UB buffers, the custom 
 (its C/C++ implementation built for the host against the twin header), outs are stored
 back, and the GraphSyncSolver places the synchronisation. The twin checks the pipes, the
 macro's slots, buffer bounds and faults; any report fails the call.
+
+A pointer operand stays in global memory: the op gets the kernel argument it points into,
+from the pointer to its end (TritonToLinalg's ``memref<?xT>``), and writes through it land
+there. The builtins AscendNPU-IR implements (gather_load, index_select) run natively.
 """
 
 import os
@@ -71,13 +75,58 @@ def implementation(op) -> pathlib.Path:
     )
 
 
-def _tensor_array(v, what):
-    import numpy as np
+# Builtins the IR (and so the twin) knows; the others triton-ascend registers have no
+# implementation in AscendNPU-IR and fail its verifier on the NPU too.
+_TWIN_BUILTINS = ("__builtin_gather_load", "__builtin_index_select")
 
-    handle = v.handle
-    if v.dtype.is_ptr():
-        raise CustomOpError(f"{what}: pointer operands are not supported by the CPU twin yet")
-    return np.ascontiguousarray(handle.data)
+
+def _launch_storages():
+    """(address, size in bytes) of the storage of every tensor argument of the kernel
+    launch in progress: the memory Triton's interpreter hands the kernel as pointers."""
+    import sys
+
+    from triton.runtime.interpreter import GridExecutor
+
+    code = GridExecutor.__call__.__code__
+    f = sys._getframe(1)
+    while f is not None and f.f_code is not code:
+        f = f.f_back
+    if f is None or "args_hst" not in f.f_locals:
+        raise CustomOpError("pointer operands need Triton's interpreter (TRITON_INTERPRET=1): no kernel launch found")
+    found = []
+
+    def visit(x):
+        if isinstance(x, (list, tuple)):
+            for y in x:
+                visit(y)
+        elif hasattr(x, "untyped_storage"):
+            st = x.untyped_storage()
+            found.append((st.data_ptr(), st.nbytes()))
+
+    visit(f.f_locals["args_hst"])
+    visit(list(f.f_locals.get("kwargs_hst", {}).values()))
+    return found
+
+
+def _pointed_array(v, what):
+    """A numpy view of the memory a scalar pointer points to, up to the end of the
+    kernel argument it points into (as TritonToLinalg's ``memref<?xT>``): what the op
+    writes through it lands in the argument."""
+    import ctypes
+
+    import numpy as np
+    from triton.runtime.interpreter import _get_np_dtype
+
+    if v.type.is_block():
+        raise CustomOpError(f"{what}: a block of pointers is not supported by the CPU twin; pass the base pointer")
+    addr = int(np.asarray(v.handle.data).reshape(-1)[0])
+    dtype = _get_np_dtype(v.dtype.element_ty)
+    for base, size in _launch_storages():
+        if base <= addr < base + size:
+            count = (base + size - addr) // dtype.itemsize
+            raw = (ctypes.c_char * (count * dtype.itemsize)).from_address(addr)
+            return np.frombuffer(raw, dtype=dtype, count=count)
+    raise CustomOpError(f"{what}: the pointer {addr:#x} points into no tensor argument of the kernel")
 
 
 def _fill_constant(arr, elem):
@@ -111,6 +160,7 @@ def _spaces(op):
 def run_custom(name, args, kwargs):
     """Runs one call on the twin and returns what triton-ascend returns: None, the out
     tensor, or a ``tl.tuple`` of them."""
+    import numpy as np
     import triton.language as tl
     from triton.runtime.interpreter import TensorHandle
 
@@ -118,11 +168,17 @@ def run_custom(name, args, kwargs):
 
     name, args, kwargs = normalise_call(name, args, kwargs)
     op = instantiate(name, args, kwargs)
-    if name.startswith("__builtin_"):
-        raise CustomOpError(f"al.custom('{name}'): builtin custom ops do not run on the CPU twin yet")
-    impl = implementation(op)
+    builtin = name.startswith("__builtin_")
+    if builtin and name not in _TWIN_BUILTINS:
+        raise CustomOpError(
+            f"al.custom('{name}'): AscendNPU-IR has no implementation of this builtin (it knows "
+            + ", ".join(_TWIN_BUILTINS)
+            + ", and two made by its own passes), so it fails on the NPU too"
+        )
     attrs = attributes(op, bitcode_must_exist=False)
-    attrs["source"] = _quote(impl)
+    if not builtin:
+        impl = implementation(op)
+        attrs["source"] = _quote(impl)
     outs = outs_of(kwargs)
     in_space, out_space = _spaces(op)
 
@@ -134,8 +190,17 @@ def run_custom(name, args, kwargs):
     for group, values, space in segments:
         for pname, v in values:
             i = len(params)
+            if isinstance(v, tl.core.tensor) and v.dtype.is_ptr():
+                # Global memory as it is, whatever the pipe: the op reads or writes it
+                # through the pointer.
+                arr = _pointed_array(v, f"al.custom('{name}') operand {i}")
+                gm_ty = f"memref<?x{mlir_dtype(v.dtype.element_ty)}, #hivm.address_space<gm>>"
+                params.append(f"%a{i}: {gm_ty}")
+                call_args.append(arr)
+                operands[group].append((f"%a{i}", gm_ty))
+                continue
             if isinstance(v, tl.core.tensor) and v.type.is_block():
-                arr = _tensor_array(v, f"al.custom('{name}') operand {i}")
+                arr = np.ascontiguousarray(v.handle.data)
                 elem = mlir_dtype(v.dtype)
                 shape = "x".join(str(d) for d in arr.shape)
                 gm_ty = f"memref<{shape}x{elem}, #hivm.address_space<gm>>"
