@@ -213,6 +213,18 @@ def test_pointers():
     torch.testing.assert_close(y, want)
 
 
+def test_numpy_arrays():
+    # The same launch with numpy arrays: the kernel writes into them.
+    import numpy as np
+
+    x = np.arange(16, dtype=np.float32)
+    y = np.zeros(12, dtype=np.float32)
+    o = np.zeros(8, dtype=np.float32)
+    kernel[(1,)](x, y, o, 8)
+    np.testing.assert_allclose(o, x[4:12] + 100)
+    np.testing.assert_allclose(y[2:10], 2 * (x[4:12] + 100))
+
+
 @triton.jit
 def gather(src_ptr, idx_ptr, o_ptr):
     r = tl.arange(0, 2)[:, None] * 2 + tl.arange(0, 2)[None, :]
@@ -251,4 +263,4 @@ def test_pointer_operands_and_builtins(tmp_path):
     (tmp_path / "test_pointers.py").write_text(POINTER_KERNEL)
     out = _pytest_in(tmp_path)
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "3 passed" in out.stdout, out.stdout
+    assert "4 passed" in out.stdout, out.stdout

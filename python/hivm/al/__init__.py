@@ -14,6 +14,11 @@ from . import interpret
 from .interpret import CustomOpError
 from .slots import SyncEventSlot
 
+import os as _os
+
+if _os.environ.get("TRITON_INTERPRET", "0") not in ("", "0"):
+    interpret.accept_numpy_arguments()
+
 _NO_JIT = "Did you forget to add @triton.jit ? (`_semantic` argument must be provided outside of JIT functions.)"
 
 

@@ -40,6 +40,38 @@ class CustomOpError(RuntimeError):
     the twin's report."""
 
 
+def accept_numpy_arguments():
+    """Lets kernels launched under Triton's interpreter take numpy arrays as well as torch
+    CPU tensors: an array is handed over as a tensor sharing its memory, so what the
+    kernel stores lands in the array. Only with this stand-in, never with triton-ascend."""
+    try:
+        from triton.runtime import interpreter
+    except ImportError:
+        return
+    init = interpreter.GridExecutor._init_args_hst
+    if getattr(init, "_hivm_numpy", False):
+        return
+
+    def init_args_hst(self, args_dev, kwargs):
+        import numpy as np
+
+        def shared(a):
+            if isinstance(a, np.ndarray):
+                import torch
+
+                return torch.from_numpy(a if a.flags.c_contiguous else _contiguous(a))
+            return a
+
+        return init(self, [shared(a) for a in args_dev], {k: shared(v) for k, v in kwargs.items()})
+
+    init_args_hst._hivm_numpy = True
+    interpreter.GridExecutor._init_args_hst = init_args_hst
+
+
+def _contiguous(a):
+    raise CustomOpError("a numpy array passed to a kernel must be C-contiguous (the kernel writes into it)")
+
+
 def in_interpreter(args, kwargs) -> bool:
     """True inside a kernel run by Triton's interpreter: its tensors hold numpy data."""
     values = list(args) + list(kwargs.values())
