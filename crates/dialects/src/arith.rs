@@ -56,6 +56,9 @@ fn flags_text(mnemonic: &str, all: &[&str], set: &[bool]) -> String {
         "none".to_string()
     } else if mnemonic == "fastmath" && names.len() == all.len() {
         "fast".to_string()
+    } else if mnemonic == "fastmath" {
+        // MLIR's bit-enum printer: fastmath flags without spaces, overflow flags with.
+        names.join(",")
     } else {
         names.join(", ")
     };

@@ -40,6 +40,19 @@ fn parse_cond_br(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let c = p.parse_operand()?;
     let i1 = p.ir.int_type(1);
     let cv = p.resolve_operand(&c, i1)?;
+    if p.parse_optional_keyword("weights") {
+        p.expect(Tok::LParen, "'('")?;
+        let mut weights = Vec::new();
+        p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "branch weights", &mut |p| {
+            weights.push(p.parse_integer("branch weight")? as i64);
+            Ok(())
+        })?;
+        p.expect(Tok::RParen, "')'")?;
+        let elem = p.ir.int_type(32);
+        let w = p.ir.attr(hivm_ir::AttrData::DenseArray { elem, data: hivm_ir::attrs::DenseArrayData::Int(weights) });
+        let k = p.ir.sym("branch_weights");
+        r.attrs.push((k, w));
+    }
     p.expect(Tok::Comma, "','")?;
     let (t, tv) = parse_successor_with_operands(p)?;
     p.expect(Tok::Comma, "','")?;
@@ -59,11 +72,21 @@ fn print_cond_br(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     p.push(" ");
     p.print_value(ir.operand(op, 0));
+    let weights = match ir.get_attr(op, "branch_weights").map(|a| ir.attr_data(a)) {
+        Some(hivm_ir::AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => Some(v.clone()),
+        _ => None,
+    };
+    if let Some(w) = &weights {
+        let text: Vec<String> = w.iter().map(|x| x.to_string()).collect();
+        p.push(&format!(" weights([{}])", text.join(", ")));
+    }
     p.push(", ");
     p.print_successor_and_operands(ir.successors(op)[0], segment(ir, op, 1));
     p.push(", ");
     p.print_successor_and_operands(ir.successors(op)[1], segment(ir, op, 2));
-    p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
+    let elided: &[&str] =
+        if weights.is_some() { &["operandSegmentSizes", "branch_weights"] } else { &["operandSegmentSizes"] };
+    p.print_optional_attr_dict(op, elided);
 }
 
 pub fn check_successor_operands(
@@ -104,6 +127,24 @@ fn verify_cond_br(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError
     if ir.successors(op).len() != 2 {
         return Err(format!("requires 2 successors but found {}", ir.successors(op).len()).into());
     }
+    if let Some(a) = ir.get_attr(op, "branch_weights") {
+        match ir.attr_data(a) {
+            hivm_ir::AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(w), elem }
+                if matches!(ir.type_data(*elem), hivm_ir::TypeData::Integer { width: 32, .. }) =>
+            {
+                if w.len() != 2 {
+                    // Upstream's shared weight check reports without the op prefix.
+                    return Err(hivm_ir::dialect::VerifyError::plain(format!(
+                        "expects number of branch weights to match number of successors: {} vs 2",
+                        w.len()
+                    )));
+                }
+            }
+            _ => {
+                return Err("attribute 'branch_weights' failed to satisfy constraint: i32 dense array attribute".into());
+            }
+        }
+    }
     check_successor_operands(ir, ir.successors(op)[0], segment(ir, op, 1), 0)?;
     check_successor_operands(ir, ir.successors(op)[1], segment(ir, op, 2), 1)
 }
@@ -118,7 +159,7 @@ pub fn dialect() -> Dialect {
                 .verifier(verify_br),
             OpDef::new("cf.cond_br")
                 .traits(Traits::TERMINATOR | Traits::PURE)
-                .inherent(&["operandSegmentSizes"])
+                .inherent(&["operandSegmentSizes", "branch_weights"])
                 .assembly(parse_cond_br, print_cond_br)
                 .verifier(verify_cond_br),
         ],

@@ -90,7 +90,8 @@ fn print_for(p: &mut Printer<'_>, op: OpId) {
     }
     let iv_ty = ir.value_type(args[0]);
     if !matches!(ir.type_data(iv_ty), hivm_ir::TypeData::Index) {
-        p.push(" : ");
+        // MLIR prints the type after an empty optional group and its space.
+        p.push("  : ");
         p.print_type(iv_ty);
     }
     p.push(" ");
@@ -242,12 +243,15 @@ fn verify_if(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
 fn parse_while(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let mut names = Vec::new();
     let mut inits = Vec::new();
-    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "while operands", &mut |p| {
-        names.push(p.parse_operand()?);
-        p.expect(Tok::Equal, "'='")?;
-        inits.push(p.parse_operand()?);
-        Ok(())
-    })?;
+    // The initialisation list is optional (a loop without state).
+    if p.is(Tok::LParen) {
+        p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "while operands", &mut |p| {
+            names.push(p.parse_operand()?);
+            p.expect(Tok::Equal, "'='")?;
+            inits.push(p.parse_operand()?);
+            Ok(())
+        })?;
+    }
     p.expect(Tok::Colon, "':'")?;
     let pos = p.pos();
     let ft = p.parse_type()?;
@@ -270,16 +274,19 @@ fn print_while(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     let before = ir.regions(op)[0];
     let Some(&entry) = ir.region_blocks(before).first() else { return p.print_generic_op(op) };
-    p.push(" (");
-    for (i, (a, v)) in ir.block_args(entry).iter().zip(ir.operands(op)).enumerate() {
-        if i > 0 {
-            p.push(", ");
+    if !ir.operands(op).is_empty() {
+        p.push(" (");
+        for (i, (a, v)) in ir.block_args(entry).iter().zip(ir.operands(op)).enumerate() {
+            if i > 0 {
+                p.push(", ");
+            }
+            p.print_value(*a);
+            p.push(" = ");
+            p.print_value(*v);
         }
-        p.print_value(*a);
-        p.push(" = ");
-        p.print_value(*v);
+        p.push(")");
     }
-    p.push(") : ");
+    p.push(" : ");
     p.print_functional_type(op);
     p.push(" ");
     p.print_region(before, false, true);

@@ -13,6 +13,7 @@ pub mod dialect;
 mod intern;
 pub mod ir;
 pub mod lexer;
+pub mod minifloat;
 pub mod parser;
 pub mod pass;
 pub mod printer;

@@ -31,3 +31,14 @@ func.func @k() {
   return
   return
 }
+
+// -----
+
+func.func @cond_br_weights(%c: i1) {
+  // expected-error@+1 {{expects number of branch weights to match number of successors: 3 vs 2}}
+  cf.cond_br %c weights([3, 5, 6]), ^bb1, ^bb2
+^bb1:
+  return
+^bb2:
+  return
+}

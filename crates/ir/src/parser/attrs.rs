@@ -275,7 +275,8 @@ impl<'a> Parser<'a> {
         if neg && signedness == Signedness::Unsigned {
             return err(pos, "negative integer literal not valid for unsigned integer type");
         }
-        if width >= 127 {
+        if width > 128 {
+            // Wider than the stored value: only what fits as it is.
             if raw > i128::MAX as u128 {
                 return err(pos, "integer constant out of range for attribute");
             }
@@ -285,34 +286,37 @@ impl<'a> Parser<'a> {
         if width == 0 {
             return if raw == 0 { Ok(0) } else { out_of_range() };
         }
+        // Whether `raw` fits `width` bits unsigned (a shift by 128 is no shift).
+        let fits = |raw: u128| raw.checked_shr(width).unwrap_or(0) == 0;
         if neg {
             // Magnitude must fit a signed `width`-bit value.
             if raw > 1u128 << (width - 1) {
                 return out_of_range();
             }
-            return Ok(-(raw as i128));
+            return Ok((raw as i128).wrapping_neg());
         }
         match signedness {
             Signedness::Signed if text.starts_with("0x") => {
-                if raw >> width != 0 {
+                if !fits(raw) {
                     return out_of_range();
                 }
                 Ok(sign_extend(raw, width))
             }
             Signedness::Signed => {
-                if width == 0 || raw >= 1u128 << (width - 1) {
+                if raw >= 1u128 << (width - 1) {
                     return out_of_range();
                 }
                 Ok(raw as i128)
             }
             Signedness::Unsigned => {
-                if raw >> width != 0 {
+                // Stored in an i128: the top bit of a u128 cannot be kept.
+                if !fits(raw) || raw > i128::MAX as u128 {
                     return out_of_range();
                 }
                 Ok(raw as i128)
             }
             Signedness::Signless => {
-                if raw >> width != 0 {
+                if !fits(raw) {
                     return out_of_range();
                 }
                 // Signless values are stored sign-extended (printed as signed).
@@ -999,6 +1003,6 @@ pub(crate) fn float_bits(k: FloatKind, text: &str, neg: bool) -> Option<u128> {
         FloatKind::F32 => s.parse::<f32>().ok()?.to_bits() as u128,
         FloatKind::F16 => half::f16::from_f64(s.parse::<f64>().ok()?).to_bits() as u128,
         FloatKind::BF16 => half::bf16::from_f64(s.parse::<f64>().ok()?).to_bits() as u128,
-        _ => return None,
+        _ => crate::minifloat::encode(k, s.parse::<f64>().ok()?)?,
     })
 }

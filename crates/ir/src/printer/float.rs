@@ -11,7 +11,7 @@ fn to_f64(kind: FloatKind, bits: u128) -> Option<f64> {
         FloatKind::F32 => f32::from_bits(bits as u32) as f64,
         FloatKind::F16 => half::f16::from_bits(bits as u16).to_f64(),
         FloatKind::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
-        _ => return None,
+        _ => return crate::minifloat::decode(kind, bits),
     })
 }
 
@@ -21,7 +21,7 @@ fn mantissa_bits(kind: FloatKind) -> u32 {
         FloatKind::F32 => 24,
         FloatKind::F16 => 11,
         FloatKind::BF16 => 8,
-        _ => 24,
+        _ => crate::minifloat::precision(kind).unwrap_or(24),
     }
 }
 
@@ -48,11 +48,33 @@ fn apfloat_to_string(v: f64, precision: usize, max_padding: usize, truncate_zero
         }
         return out;
     }
-    // Correctly rounded significant digits and decimal exponent of the first digit.
-    let sci = format!("{:.*e}", precision.saturating_sub(1), a);
+    // Significant digits and the decimal exponent of the first digit, rounded
+    // as LLVM does: up when the first dropped digit is 5 or more (Rust's
+    // formatting rounds exact ties to even), so round from 25 more digits.
+    let keep = precision.max(1);
+    let sci = format!("{:.*e}", keep - 1 + 25, a);
     let (mant, exp) = sci.split_once('e').unwrap();
-    let first_exp: i64 = exp.parse().unwrap();
-    let mut digits: Vec<u8> = mant.bytes().filter(|c| c.is_ascii_digit()).collect();
+    let mut first_exp: i64 = exp.parse().unwrap();
+    let all: Vec<u8> = mant.bytes().filter(|c| c.is_ascii_digit()).collect();
+    let mut digits = all[..keep].to_vec();
+    if all[keep] >= b'5' {
+        let mut i = keep;
+        loop {
+            if i == 0 {
+                digits.insert(0, b'1');
+                digits.pop();
+                first_exp += 1;
+                break;
+            }
+            i -= 1;
+            if digits[i] == b'9' {
+                digits[i] = b'0';
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+    }
     while digits.len() > 1 && *digits.last().unwrap() == b'0' {
         digits.pop();
     }
