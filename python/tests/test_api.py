@@ -129,3 +129,85 @@ def test_calls_survive_a_crashed_or_stuck_implementation():
     for _ in range(50):
         hivm.run(one_call("bump"), [m], impls=[BUMP])
     assert (m == 52).all()
+
+
+SETV = """#include <cstdint>
+#include "value.h"
+template <typename T, int R> struct memref_t { T *allocated; T *aligned; int64_t offset; int64_t sizes[R]; int64_t strides[R]; };
+extern "C" void _mlir_ciface_setv(memref_t<float, 1> *m) {
+  for (int64_t i = 0; i < m->sizes[0]; i++) m->aligned[m->offset + i] = VALUE;
+}
+"""
+
+
+def test_a_rebuilt_implementation_is_the_one_called(tmp_path):
+    # Changing a header rebuilds the library into the same cache path; the
+    # long-lived worker must not keep calling the old one.
+    impl = tmp_path / "setv.cpp"
+    impl.write_text(SETV)
+    for value in (1, 2, 3):
+        (tmp_path / "value.h").write_text(f"#define VALUE {value}.0f\n")
+        m = np.zeros(16, np.float32)
+        hivm.run(one_call("setv"), [m], impls=[impl])
+        assert (m == value).all(), (value, m)
+
+
+def test_a_forked_process_runs_calls_and_leaves_the_parents_worker():
+    m = np.zeros(16, np.float32)
+    hivm.run(one_call("bump"), [m], impls=[BUMP])
+    pid = os.fork()
+    if pid == 0:
+        try:
+            c = np.zeros(16, np.float32)
+            hivm.run(one_call("bump"), [c], impls=[BUMP])
+            os._exit(0 if (c == 1).all() else 1)
+        except BaseException:
+            os._exit(2)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    hivm.run(one_call("bump"), [m], impls=[BUMP])
+    assert (m == 2).all()
+
+
+def test_the_worker_holds_no_descriptor_of_ours():
+    import select
+
+    # A fresh worker (a crash ends the current one), forked while we hold a pipe.
+    with pytest.raises(hivm.DiagnosticError):
+        hivm.run(one_call("null_deref"), [np.zeros(16, np.float32)], impls=[FAULTS])
+    r, w = os.pipe()
+    try:
+        hivm.run(one_call("bump"), [np.zeros(16, np.float32)], impls=[BUMP])
+        os.close(w)
+        w = None
+        ready, _, _ = select.select([r], [], [], 5)
+        assert ready and os.read(r, 1) == b"", "the pipe's write end is still open somewhere"
+    finally:
+        os.close(r)
+        if w is not None:
+            os.close(w)
+
+
+def test_calls_from_a_thread_that_ends():
+    # The worker is forked off a thread that lives as long as the process, so
+    # it outlives the thread that first needed it.
+    import threading
+
+    m = np.zeros(16, np.float32)
+    with pytest.raises(hivm.DiagnosticError):
+        hivm.run(one_call("null_deref"), [np.zeros(16, np.float32)], impls=[FAULTS])
+    errors = []
+
+    def first():
+        try:
+            hivm.run(one_call("bump"), [m], impls=[BUMP])
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    t = threading.Thread(target=first)
+    t.start()
+    t.join()
+    assert not errors, errors
+    for _ in range(3):
+        hivm.run(one_call("bump"), [m], impls=[BUMP])
+    assert (m == 4).all()

@@ -192,10 +192,13 @@ fn is_c(p: &Path) -> bool {
     p.extension().is_some_and(|e| e == "c")
 }
 
+/// A library file's identity: device, inode, modification time.
+pub type LibraryId = (u64, u64, i64, i64);
+
 /// Libraries built and loaded in this run, by their source list.
 #[derive(Default)]
 pub struct Natives {
-    libs: HashMap<Vec<PathBuf>, (PathBuf, libloading::Library)>,
+    libs: HashMap<Vec<PathBuf>, (PathBuf, LibraryId, libloading::Library)>,
     signatures: HashMap<(Vec<PathBuf>, String), std::rc::Rc<Signature>>,
 }
 
@@ -228,16 +231,22 @@ impl Natives {
             let path = build(sources)?;
             // SAFETY: loading a library we just compiled from the user's sources;
             // running its initialisers is what using it means.
+            let id = {
+                use std::os::unix::fs::MetadataExt;
+                let m = std::fs::metadata(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                (m.dev(), m.ino(), m.mtime(), m.mtime_nsec())
+            };
             let lib = unsafe { libloading::Library::new(&path) }
                 .map_err(|e| format!("cannot load {}: {e}", path.display()))?;
-            self.libs.insert(sources.to_vec(), (path, lib));
+            self.libs.insert(sources.to_vec(), (path, id, lib));
         }
-        Ok(&self.libs[sources].1)
+        Ok(&self.libs[sources].2)
     }
 
-    /// Where the library of `sources` (built already) lies.
-    pub fn library_path(&self, sources: &[PathBuf]) -> Option<&Path> {
-        self.libs.get(sources).map(|(p, _)| p.as_path())
+    /// Where the library of `sources` (built already) lies, and which file
+    /// it was when loaded.
+    pub fn library_file(&self, sources: &[PathBuf]) -> Option<(&Path, LibraryId)> {
+        self.libs.get(sources).map(|(p, id, _)| (p.as_path(), *id))
     }
 
     /// The signature of `entry` in the library of `sources` (built already).
@@ -246,7 +255,7 @@ impl Natives {
         if let Some(s) = self.signatures.get(&key) {
             return Ok(s.clone());
         }
-        let path = self.libs.get(sources).map(|(p, _)| p.clone()).ok_or("the implementation is not built")?;
+        let path = self.libs.get(sources).map(|(p, _, _)| p.clone()).ok_or("the implementation is not built")?;
         let s = std::rc::Rc::new(crate::signature::read(&path, entry)?);
         self.signatures.insert(key, s.clone());
         Ok(s)
@@ -409,7 +418,13 @@ fn deps_unchanged(deps_file: &Path) -> bool {
 /// worker and waits at most `timeout`. Integer-class and float-class
 /// arguments travel in separate registers, so one fixed signature serves
 /// every mix (up to 8 floats and `GPRS + 16` words).
-pub fn call(library: &Path, symbol: &str, args: &[Arg], shared: &Shared, timeout: Duration) -> Result<(), CallError> {
+pub fn call(
+    (library, library_id): (&Path, LibraryId),
+    symbol: &str,
+    args: &[Arg],
+    shared: &Shared,
+    timeout: Duration,
+) -> Result<(), CallError> {
     use crate::worker::{FPRS, WORDS};
     let mut words = [0u64; WORDS];
     let mut floats = [0u64; FPRS];
@@ -435,5 +450,8 @@ pub fn call(library: &Path, symbol: &str, args: &[Arg], shared: &Shared, timeout
             "{symbol} takes {nw} integer and {nf} float arguments; the twin passes at most {WORDS} and {FPRS}"
         )));
     }
-    crate::worker::call(&crate::worker::Request { library, symbol, ctx: shared.ctx_mut(), words, floats }, timeout)
+    crate::worker::call(
+        &crate::worker::Request { library, library_id, symbol, ctx: shared.ctx_mut(), words, floats },
+        timeout,
+    )
 }

@@ -3,10 +3,11 @@
 //! the same address from its file descriptor, so pointers in memref
 //! descriptors mean the same thing on both sides.
 //!
-//! A buffer's descriptor is kept only until some worker has the mapping
-//! (sent over, or inherited by a fork): a worker that dies is replaced by a
-//! fresh fork, which inherits every live mapping, so no descriptor is needed
-//! again and a run with many buffers does not run out of descriptors.
+//! A buffer's descriptor is kept only while a worker lives that does not
+//! have the mapping yet: a worker forked later inherits every live mapping,
+//! so no descriptor is needed then. Past `MAX_HELD` descriptors they are
+//! all dropped and the next call forks a fresh worker instead, so a run
+//! with many buffers never runs out of descriptors.
 
 use std::collections::BTreeMap;
 use std::os::fd::OwnedFd;
@@ -25,12 +26,20 @@ pub struct Mapping {
 #[derive(Default)]
 pub struct Registry {
     next: u64,
+    /// Whether a call worker lives (else new buffers keep no descriptor).
+    worker: bool,
+    /// Descriptors held.
+    held: usize,
     /// Bumped whenever a buffer comes or goes.
     pub generation: u64,
     pub live: BTreeMap<u64, Mapping>,
 }
 
-static REGISTRY: Mutex<Registry> = Mutex::new(Registry { next: 0, generation: 0, live: BTreeMap::new() });
+static REGISTRY: Mutex<Registry> =
+    Mutex::new(Registry { next: 0, worker: false, held: 0, generation: 0, live: BTreeMap::new() });
+
+/// Descriptors kept for a live worker, at most.
+const MAX_HELD: usize = 256;
 
 /// Locks the registry (a poisoned lock still holds consistent data: every
 /// update is a single insert or remove).
@@ -39,10 +48,23 @@ pub fn lock() -> std::sync::MutexGuard<'static, Registry> {
 }
 
 /// Records a new mapping; returns its serial number.
-pub fn register(m: Mapping) -> u64 {
+pub fn register(mut m: Mapping) -> u64 {
     let mut r = lock();
     r.next += 1;
     r.generation += 1;
+    if !r.worker {
+        m.fd = None;
+    } else if m.fd.is_some() {
+        r.held += 1;
+        if r.held > MAX_HELD {
+            // The worker will miss these and be replaced by a fresh fork.
+            for e in r.live.values_mut() {
+                e.fd = None;
+            }
+            m.fd = None;
+            r.held = 0;
+        }
+    }
     let serial = r.next;
     r.live.insert(serial, m);
     serial
@@ -52,5 +74,32 @@ pub fn register(m: Mapping) -> u64 {
 pub fn unregister(serial: u64) {
     let mut r = lock();
     r.generation += 1;
-    r.live.remove(&serial);
+    if r.live.remove(&serial).is_some_and(|m| m.fd.is_some()) {
+        r.held -= 1;
+    }
+}
+
+/// A worker was forked with the registry locked: it has every live
+/// mapping, so no descriptor is needed any more.
+pub fn worker_started(r: &mut Registry) {
+    for m in r.live.values_mut() {
+        m.fd = None;
+    }
+    r.held = 0;
+    r.worker = true;
+}
+
+/// The worker ended: new buffers need no descriptor until the next one.
+pub fn worker_stopped() {
+    let mut r = lock();
+    r.worker = false;
+    for m in r.live.values_mut() {
+        m.fd = None;
+    }
+    r.held = 0;
+}
+
+/// A descriptor was handed to the worker.
+pub fn took(r: &mut Registry) {
+    r.held = r.held.saturating_sub(1);
 }

@@ -136,6 +136,7 @@ impl SyncChecker {
 
     /// Starts an instruction on `pipe`; its accesses follow.
     pub fn issue(&mut self, pipe: usize) -> (usize, u64) {
+        self.drop_superseded();
         let p = pipe.min(PIPES - 1);
         // The scalar unit dispatches every instruction in program order, so
         // what it has waited for (a wait_flag on PIPE_S) precedes everything
@@ -154,6 +155,28 @@ impl SyncChecker {
         }
         self.instr += 1;
         (p, self.count[p])
+    }
+
+    /// Once an instruction is complete, an earlier access of its pipe
+    /// inside one of its ranges, and no more a write than it, can only
+    /// conflict where that range does, and is ordered before any pipe that
+    /// has the newer one ordered: it goes, so that a loop over the same
+    /// buffers keeps the log short. (Not before the instruction is complete:
+    /// its own later accesses are not checked against itself.)
+    fn drop_superseded(&mut self) {
+        let instr = self.instr;
+        let n = self.accesses.iter().rev().take_while(|a| a.instr == instr).count();
+        if n == 0 || n > 64 {
+            return;
+        }
+        let latest: Vec<(usize, u64, u64, u64, bool)> =
+            self.accesses[self.accesses.len() - n..].iter().map(|a| (a.pipe, a.idx, a.start, a.end, a.write)).collect();
+        self.accesses.retain(|a| {
+            a.instr == instr
+                || !latest.iter().any(|&(p, idx, start, end, write)| {
+                    a.pipe == p && a.idx <= idx && start <= a.start && a.end <= end && (write || !a.write)
+                })
+        });
     }
 
     fn ordered(&self, a: &Access, pipe: usize) -> bool {
@@ -218,19 +241,6 @@ impl SyncChecker {
                 other: Some((other, "the earlier access".into())),
             });
         }
-        // An earlier access of the same pipe inside this one's range, and no
-        // more a write than it, can only conflict where this one does, and
-        // is ordered before any pipe that has this one ordered: it goes, so
-        // that a loop over the same buffers keeps the log short.
-        let (instr, idx_now) = (self.instr, idx);
-        self.accesses.retain(|a| {
-            !(a.pipe == p
-                && a.instr != instr
-                && a.idx <= idx_now
-                && start <= a.start
-                && a.end <= end
-                && (write || !a.write))
-        });
         // Merge with the previous access of the same instruction when adjacent.
         if let Some(last) = self.accesses.last_mut()
             && last.instr == self.instr

@@ -4,6 +4,11 @@
 // what a call leaves running (here a thread) dies before the next call.
 // RUN: hivm-run %s --impl %S/Inputs/worker.cpp --entry fresh --blocks 3 --arg zeros:16xf32 --print 0 | FileCheck %s --check-prefix=FRESH
 // RUN: hivm-run %s --impl %S/Inputs/worker.cpp --entry thread --arg zeros:4xf32 --print 0 | FileCheck %s --check-prefix=THREAD
+// A call's pending alarm is cancelled before the next call.
+// RUN: hivm-run %s --impl %S/Inputs/worker.cpp --entry alarm --arg zeros:4xf32
+// Thousands of buffers, with and without a worker alive, need no more
+// descriptors than the process has.
+// RUN: (ulimit -n 512 && hivm-run %s --impl %S/Inputs/worker.cpp --entry many_buffers --arg zeros:16xf32 --print 0) | FileCheck %s --check-prefix=MANY
 
 // Each block bumps 4 fresh GM buffers to 1 and adds them into %acc.
 // FRESH: [12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12]
@@ -24,5 +29,36 @@ func.func @fresh(%acc: memref<16xf32>) attributes {hacc.entry} {
 func.func @thread(%out: memref<4xf32>) attributes {hacc.entry} {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "leaves_thread"} "thread" outs(%out : memref<4xf32>)
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "nap"} "nap" outs(%out : memref<4xf32>)
+  return
+}
+
+func.func @alarm(%out: memref<4xf32>) attributes {hacc.entry} {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "sets_alarm"} "alarm" outs(%out : memref<4xf32>)
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "long_nap"} "nap" outs(%out : memref<4xf32>)
+  return
+}
+
+// 1500 GM buffers before the first call, 1500 more after it; the last
+// one's values are added in.
+// MANY: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2]
+func.func @many_buffers(%acc: memref<16xf32>) attributes {hacc.entry} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 1500 : index
+  %one = arith.constant 1.0 : f32
+  %first = scf.for %i = %c0 to %n step %c1 iter_args(%prev = %acc) -> (memref<16xf32>) {
+    %g = memref.alloc() : memref<16xf32, #hivm.address_space<gm>>
+    %c = memref.cast %g : memref<16xf32, #hivm.address_space<gm>> to memref<16xf32, #hivm.address_space<gm>>
+    scf.yield %prev : memref<16xf32>
+  }
+  %g1 = memref.alloc() : memref<16xf32, #hivm.address_space<gm>>
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "bump"} "bump" outs(%g1 : memref<16xf32, #hivm.address_space<gm>>)
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "add_into"} "add_into" ins(%g1 : memref<16xf32, #hivm.address_space<gm>>) outs(%acc : memref<16xf32>)
+  %last = scf.for %i = %c0 to %n step %c1 iter_args(%b = %g1) -> (memref<16xf32, #hivm.address_space<gm>>) {
+    %g = memref.alloc() : memref<16xf32, #hivm.address_space<gm>>
+    scf.yield %g : memref<16xf32, #hivm.address_space<gm>>
+  }
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "bump"} "bump" outs(%last : memref<16xf32, #hivm.address_space<gm>>)
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "add_into"} "add_into" ins(%last : memref<16xf32, #hivm.address_space<gm>>) outs(%acc : memref<16xf32>)
   return
 }

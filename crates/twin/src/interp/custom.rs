@@ -306,10 +306,11 @@ impl Interp<'_> {
         for (at, addr) in descriptor_at.into_iter().zip(addrs) {
             words[at] = Arg::Word(addr);
         }
-        let library = self.natives.library_path(sources).expect("built above").to_path_buf();
+        let (library, id) = self.natives.library_file(sources).expect("built above");
+        let library = library.to_path_buf();
         let shared = self.shared.as_ref().unwrap();
         let what = format!("{what} ({entry})");
-        let result = native::call(&library, entry, &words, shared, self.config.timeout);
+        let result = native::call((&library, id), entry, &words, shared, self.config.timeout);
         match result {
             Ok(()) => {
                 let trace = shared.trace().to_vec();

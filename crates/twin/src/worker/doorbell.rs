@@ -60,6 +60,20 @@ impl Doorbell {
         Ok(Doorbell { page: p as *mut Page })
     }
 
+    /// The page's address, for a forked child to take over.
+    pub fn page_addr(&self) -> usize {
+        self.page as usize
+    }
+
+    /// The doorbell of a page mapped before this process was forked.
+    ///
+    /// # Safety
+    /// `addr` is `page_addr()` of a doorbell mapped when the fork happened;
+    /// the result must not be dropped (the child never returns).
+    pub unsafe fn inherited(addr: usize) -> std::mem::ManuallyDrop<Doorbell> {
+        std::mem::ManuallyDrop::new(Doorbell { page: addr as *mut Page })
+    }
+
     fn page(&self) -> &Page {
         // SAFETY: mapped for the life of self.
         unsafe { &*self.page }

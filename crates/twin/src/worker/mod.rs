@@ -36,6 +36,9 @@ pub const WORDS: usize = GPRS + STACK;
 /// One call, as the worker receives it.
 pub struct Request<'a> {
     pub library: &'a std::path::Path,
+    /// The library file's identity (device, inode, modification time): a
+    /// rebuild into the same path must not find the old code loaded.
+    pub library_id: (u64, u64, i64, i64),
     pub symbol: &'a str,
     pub ctx: *mut Ctx,
     pub words: [u64; WORDS],
@@ -58,6 +61,12 @@ pub(crate) const FDS_PER_MSG: usize = 250;
 
 struct Worker {
     pid: libc::pid_t,
+    /// The process that forked it: a process forked from that one (Python's
+    /// `os.fork`) inherits the handle but must neither use nor kill it.
+    owner: libc::pid_t,
+    /// Libraries the worker has been asked to call, by path, with the
+    /// identity they had.
+    libraries: std::collections::HashMap<std::path::PathBuf, (u64, u64, i64, i64)>,
     /// Carries memfd descriptors (requests and replies use the doorbell).
     sock: OwnedFd,
     bell: Doorbell,
@@ -75,13 +84,25 @@ pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
     // A worker that collided or died since is replaced once; a second
     // failure in a row is not the worker's state but a real problem.
     for attempt in 0..2 {
+        // SAFETY: plain query.
+        let me = unsafe { libc::getpid() };
+        if slot.as_ref().is_some_and(|w| w.owner != me) {
+            // Inherited through a fork of this process: the parent's worker.
+            drop(slot.take());
+        }
         if slot.as_ref().is_some_and(|w| w.exited()) {
             slot.take().unwrap().reap();
+        }
+        // A library rebuilt into the same path: the worker may have the old
+        // one loaded (the loader finds libraries by path), so it goes.
+        if slot.as_ref().is_some_and(|w| w.libraries.get(req.library).is_some_and(|id| *id != req.library_id)) {
+            slot.take().unwrap().kill();
         }
         if slot.is_none() {
             *slot = Some(Worker::spawn()?);
         }
         let w = slot.as_mut().unwrap();
+        w.libraries.insert(req.library.to_path_buf(), req.library_id);
         if let Err(e) = w.sync_mappings() {
             slot.take().unwrap().kill();
             if attempt == 0 {
@@ -90,7 +111,8 @@ pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
             return Err(CallError::Internal(e));
         }
         let seq = w.bell.post(&encode_call(req)).map_err(CallError::Internal)?;
-        return match w.wait(seq, Some(Instant::now() + timeout)) {
+        // A timeout too large for the clock is no timeout.
+        return match w.wait(seq, Instant::now().checked_add(timeout)) {
             Ok(r) if r.first() == Some(&REPLY_OK) => Ok(()),
             Ok(r) if r.first() == Some(&REPLY_DIRTY) => {
                 slot.take().unwrap().kill();
@@ -101,11 +123,13 @@ pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
                 slot.take().unwrap().kill();
                 Err(CallError::Internal("the call worker sent a malformed reply".into()))
             }
-            Err(Wait::Gone) => {
-                let status = slot.take().unwrap().reap();
+            Err(Wait::Gone) => match slot.take().unwrap().reap() {
                 // SAFETY: the worker is gone; the context is ours to read.
-                Err(ended(status, unsafe { &*req.ctx }))
-            }
+                Some(status) => Err(ended(status, unsafe { &*req.ctx })),
+                None => Err(CallError::Internal(
+                    "the call worker ended and could not be waited for (is SIGCHLD ignored?)".into(),
+                )),
+            },
             Err(_) => {
                 slot.take().unwrap().kill();
                 Err(CallError::Timeout(timeout))
@@ -184,29 +208,32 @@ impl Worker {
         let mut reg = crate::shm::lock();
         // SAFETY: plain query.
         let parent = unsafe { libc::getpid() };
-        // SAFETY: the child runs only `serve`, which never returns, takes no
-        // lock the parent may hold, and ends with `_exit`.
-        let pid = unsafe { libc::fork() };
+        let (sock, page, keep) = (theirs.as_raw_fd(), bell.page_addr(), ours.as_raw_fd());
+        let pid = fork_worker(move || {
+            // SAFETY: in the fresh child, which only serves calls.
+            unsafe {
+                libc::close(keep);
+                serve::serve(sock, &Doorbell::inherited(page), parent)
+            }
+        });
         if pid < 0 {
             return Err(internal("fork"));
-        }
-        if pid == 0 {
-            // SAFETY: in the fresh child.
-            unsafe {
-                libc::close(ours.as_raw_fd());
-                serve::serve(theirs.as_raw_fd(), &bell, parent)
-            }
         }
         drop(theirs);
         // So that the group exists before any kill (the child does it too).
         // SAFETY: our own child.
         unsafe { libc::setpgid(pid, pid) };
-        let mut mapped = BTreeMap::new();
-        for (serial, m) in reg.live.iter_mut() {
-            m.fd = None;
-            mapped.insert(*serial, (m.base, m.len));
-        }
-        Ok(Worker { pid, sock: ours, bell, mapped, generation: reg.generation })
+        let mapped = reg.live.iter().map(|(serial, m)| (*serial, (m.base, m.len))).collect();
+        crate::shm::worker_started(&mut reg);
+        Ok(Worker {
+            pid,
+            owner: parent,
+            libraries: std::collections::HashMap::new(),
+            sock: ours,
+            bell,
+            mapped,
+            generation: reg.generation,
+        })
     }
 
     /// Unmaps in the worker what the interpreter has freed and maps what it
@@ -229,6 +256,9 @@ impl Worker {
             // forked since it was made.
             let Some(fd) = m.fd.take() else { return Err("a twin buffer is missing in the call worker".into()) };
             new.push((*serial, [m.base, m.len, m.data_off, m.data_len], fd));
+        }
+        for _ in &new {
+            crate::shm::took(&mut reg);
         }
         self.generation = reg.generation;
         drop(reg);
@@ -286,15 +316,17 @@ impl Worker {
     }
 
     /// Ends the worker's process group (whatever the last call left behind
-    /// dies with it) and reaps it; returns its status.
-    fn reap(self) -> libc::c_int {
+    /// dies with it) and reaps it; returns its status (None if it was
+    /// reaped elsewhere).
+    fn reap(self) -> Option<libc::c_int> {
         let mut status = 0;
+        crate::shm::worker_stopped();
         // SAFETY: the worker's own group, then reaping our child.
-        unsafe {
+        let r = unsafe {
             libc::kill(-self.pid, libc::SIGKILL);
-            libc::waitpid(self.pid, &mut status, 0);
-        }
-        status
+            libc::waitpid(self.pid, &mut status, 0)
+        };
+        (r == self.pid).then_some(status)
     }
 
     fn kill(self) {
@@ -302,6 +334,49 @@ impl Worker {
         unsafe { libc::kill(self.pid, libc::SIGKILL) };
         self.reap();
     }
+}
+
+/// Forks and runs `child` in the child. The worker dies with the thread that
+/// forked it (`PR_SET_PDEATHSIG` follows the thread), so the fork happens on
+/// the main thread, which lives as long as the process, or else on a thread
+/// of our own that never ends.
+fn fork_worker(child: impl FnOnce() + Send + 'static) -> libc::pid_t {
+    // SAFETY: plain queries.
+    let main = unsafe { libc::gettid() == libc::getpid() };
+    let fork = move || {
+        // SAFETY: the child runs only `child`, which never returns, takes no
+        // lock the parent may hold, and ends with `_exit`.
+        let pid = unsafe { libc::fork() };
+        if pid == 0 {
+            child();
+            // SAFETY: `child` never returns; this only satisfies the types.
+            unsafe { libc::_exit(0) };
+        }
+        pid
+    };
+    if main {
+        return fork();
+    }
+    type Job = (Box<dyn FnOnce() -> libc::pid_t + Send>, std::sync::mpsc::Sender<libc::pid_t>);
+    static SPAWNER: std::sync::OnceLock<Mutex<std::sync::mpsc::Sender<Job>>> = std::sync::OnceLock::new();
+    let spawner = SPAWNER.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::channel::<Job>();
+        // The child runs on this thread's stack: as large as a main thread's.
+        // Without the thread the receiver is gone, sends fail, and the call
+        // reports that the worker could not be forked.
+        let _ = std::thread::Builder::new().name("hivm-twin-spawner".into()).stack_size(8 << 20).spawn(move || {
+            for (job, reply) in rx {
+                let _ = reply.send(job());
+            }
+        });
+        Mutex::new(tx)
+    });
+    let (reply_tx, reply_rx) = std::sync::mpsc::channel();
+    let sent = spawner.lock().unwrap_or_else(|e| e.into_inner()).send((Box::new(fork), reply_tx));
+    if sent.is_err() {
+        return -1;
+    }
+    reply_rx.recv().unwrap_or(-1)
 }
 
 /// Sends descriptors (with one byte of data, which SOCK_SEQPACKET needs).

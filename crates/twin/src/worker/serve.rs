@@ -33,6 +33,7 @@ static STACK_RANGE: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
 pub(super) unsafe fn serve(sock: RawFd, bell: &Doorbell, parent: libc::pid_t) -> ! {
     unsafe {
         setup(parent);
+        close_inherited(sock);
         let mut fds = Vec::with_capacity(FDS_PER_MSG + 3);
         let mut libs = Libraries::default();
         let task = libc::open(c"/proc/self/task".as_ptr(), libc::O_RDONLY | libc::O_DIRECTORY | libc::O_CLOEXEC);
@@ -94,6 +95,13 @@ unsafe fn setup(parent: libc::pid_t) {
             let ss = libc::stack_t { ss_sp: alt, ss_flags: 0, ss_size: ALT };
             libc::sigaltstack(&ss, std::ptr::null_mut());
         }
+        install_fault_handlers();
+        fegetenv(&raw mut START_FENV.0);
+    }
+}
+
+unsafe fn install_fault_handlers() {
+    unsafe {
         for sig in [libc::SIGSEGV, libc::SIGBUS] {
             let mut sa: libc::sigaction = std::mem::zeroed();
             sa.sa_sigaction = on_fault as *const () as usize;
@@ -101,6 +109,49 @@ unsafe fn setup(parent: libc::pid_t) {
             libc::sigemptyset(&mut sa.sa_mask);
             libc::sigaction(sig, &sa, std::ptr::null_mut());
         }
+    }
+}
+
+/// Closes every descriptor the worker inherited but the socket (and the
+/// standard streams): pipes, sockets and locks of the interpreter's process
+/// must not stay open, nor memfds keep freed buffers alive.
+unsafe fn close_inherited(sock: RawFd) {
+    unsafe {
+        let ranges = [(3u32, (sock as u32).wrapping_sub(1)), (sock as u32 + 1, u32::MAX)];
+        for (lo, hi) in ranges {
+            if lo > hi {
+                continue;
+            }
+            if libc::syscall(libc::SYS_close_range, lo, hi, 0) != 0 {
+                // Kernels before 5.9: one by one, up to the descriptor limit.
+                let limit = libc::sysconf(libc::_SC_OPEN_MAX).clamp(1024, 1 << 20) as u32;
+                for fd in lo..hi.min(limit) {
+                    libc::close(fd as RawFd);
+                }
+            }
+        }
+    }
+}
+
+/// The floating-point environment (rounding, exception flags) at start-up,
+/// restored after every call so that one call's changes do not leak into the
+/// next (`fenv_t` is at most 32 bytes on the targets we build for).
+#[repr(C, align(16))]
+struct FEnv([u8; 64]);
+static mut START_FENV: FEnv = FEnv([0; 64]);
+
+unsafe extern "C" {
+    fn fegetenv(env: *mut [u8; 64]) -> libc::c_int;
+    fn fesetenv(env: *const [u8; 64]) -> libc::c_int;
+}
+
+/// What a call may have changed in the process and must not pass on to the
+/// next: the floating-point environment, the fault handlers, a pending alarm.
+unsafe fn reset_process_state() {
+    unsafe {
+        fesetenv(&raw const START_FENV.0);
+        install_fault_handlers();
+        libc::alarm(0);
     }
 }
 
@@ -236,6 +287,8 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
         libc::fflush(std::ptr::null_mut());
         // Only a call that came back says so: `exit(0)` inside it does not.
         std::ptr::write_volatile(&raw mut (*ctx).returned, 1);
+        FAULT_CTX.store(std::ptr::null_mut(), Ordering::Relaxed);
+        reset_process_state();
         vec![if left_behind(task) { REPLY_DIRTY } else { REPLY_OK }]
     }
 }

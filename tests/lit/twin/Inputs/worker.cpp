@@ -26,3 +26,10 @@ void _mlir_ciface_leaves_thread(memref_t<float, 1> *out) {
 
 void _mlir_ciface_nap(memref_t<float, 1> *) { usleep(300 * 1000); }
 }
+
+extern "C" {
+// Leaves an alarm pending: it must not go off in a later call.
+void _mlir_ciface_sets_alarm(memref_t<float, 1> *) { alarm(1); }
+
+void _mlir_ciface_long_nap(memref_t<float, 1> *) { usleep(1300 * 1000); }
+}
