@@ -36,6 +36,32 @@ fn print_br(p: &mut Printer<'_>, op: OpId) {
     p.print_optional_attr_dict(op, &[]);
 }
 
+/// `cf.assert %cond, "message"`.
+fn parse_assert(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let c = p.parse_operand()?;
+    let i1 = p.ir.int_type(1);
+    let cv = p.resolve_operand(&c, i1)?;
+    r.operands.push(cv);
+    p.expect(Tok::Comma, "','")?;
+    let msg = p.parse_string("message")?;
+    let a = p.ir.attr(hivm_ir::AttrData::String { value: msg, ty: None });
+    let k = p.ir.sym("msg");
+    r.attrs.push((k, a));
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    Ok(())
+}
+
+fn print_assert(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.push(", ");
+    if let Some(a) = ir.get_attr(op, "msg") {
+        p.print_attr(a, hivm_ir::printer::Elide::Never);
+    }
+    p.print_optional_attr_dict(op, &["msg"]);
+}
+
 fn parse_cond_br(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let c = p.parse_operand()?;
     let i1 = p.ir.int_type(1);
@@ -157,6 +183,7 @@ pub fn dialect() -> Dialect {
                 .traits(Traits::TERMINATOR | Traits::PURE)
                 .assembly(parse_br, print_br)
                 .verifier(verify_br),
+            OpDef::new("cf.assert").inherent(&["msg"]).assembly(parse_assert, print_assert),
             OpDef::new("cf.cond_br")
                 .traits(Traits::TERMINATOR | Traits::PURE)
                 .inherent(&["operandSegmentSizes", "branch_weights"])

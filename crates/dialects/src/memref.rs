@@ -25,6 +25,183 @@ namer!(collapse_name, "collapse_shape");
 namer!(expand_name, "expand_shape");
 namer!(view_name, "view");
 namer!(memspace_name, "memspacecast");
+namer!(assume_align_name, "assume_align");
+
+/// The tensor type a global's initial value has: the memref's shape and
+/// element type.
+fn global_tensor_type(ir: &mut Ir, memref: hivm_ir::Type) -> Option<hivm_ir::Type> {
+    let TypeData::MemRef { shape, elem, .. } = ir.type_data(memref).clone() else { return None };
+    Some(ir.ty(TypeData::RankedTensor { shape, elem, encoding: None }))
+}
+
+/// `memref.global ["private"] [constant] @name : type [= uninitialized | = value]`.
+fn parse_global(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    if p.is(Tok::String) {
+        let v = p.parse_string("visibility")?;
+        let a = p.ir.attr(hivm_ir::AttrData::String { value: v, ty: None });
+        let k = p.ir.sym("sym_visibility");
+        r.attrs.push((k, a));
+    }
+    if p.parse_optional_keyword("constant") {
+        let u = p.ir.attr(hivm_ir::AttrData::Unit);
+        let k = p.ir.sym("constant");
+        r.attrs.push((k, u));
+    }
+    let name = p.parse_symbol_name()?;
+    let (k, a) = (p.ir.sym("sym_name"), p.ir.str_attr(&name));
+    r.attrs.push((k, a));
+    let tpos = p.pos();
+    let t = p.parse_colon_type()?;
+    if !matches!(p.ir.type_data(t), TypeData::MemRef { .. }) {
+        return p.error_at(tpos, "type should be static shaped memref, but got ".to_string() + &p.type_str(t));
+    }
+    let ta = p.ir.type_attr(t);
+    let k = p.ir.sym("type");
+    r.attrs.push((k, ta));
+    if p.consume_if(Tok::Equal) {
+        let v = if p.parse_optional_keyword("uninitialized") {
+            p.ir.attr(hivm_ir::AttrData::Unit)
+        } else {
+            let tt = global_tensor_type(p.ir, t);
+            p.parse_attribute(tt)?
+        };
+        let k = p.ir.sym("initial_value");
+        r.attrs.push((k, v));
+    }
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    Ok(())
+}
+
+fn print_global(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    if let Some(v) = ir.get_attr(op, "sym_visibility") {
+        p.print_attr(v, Elide::Never);
+        p.push(" ");
+    }
+    if ir.get_attr(op, "constant").is_some() {
+        p.push("constant ");
+    }
+    p.print_symbol_name(ir.get_attr(op, "sym_name").and_then(|a| ir.as_str(a)).unwrap_or(""));
+    p.push(" : ");
+    if let Some(hivm_ir::AttrData::Type(t)) = ir.get_attr(op, "type").map(|a| ir.attr_data(a)) {
+        p.print_type(*t);
+    }
+    if let Some(v) = ir.get_attr(op, "initial_value") {
+        p.push(" = ");
+        if matches!(ir.attr_data(v), hivm_ir::AttrData::Unit) {
+            p.push("uninitialized");
+        } else {
+            p.print_attr(v, Elide::Must);
+        }
+    }
+    p.print_optional_attr_dict(op, &["sym_visibility", "constant", "sym_name", "type", "initial_value"]);
+}
+
+fn verify_global(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(hivm_ir::AttrData::Type(t)) = ir.get_attr(op, "type").map(|a| ir.attr_data(a)) else {
+        return Err("requires attribute 'type'".into());
+    };
+    let TypeData::MemRef { shape, .. } = ir.type_data(*t) else {
+        return Err(format!("type should be static shaped memref, but got {}", type_str(ir, *t)).into());
+    };
+    if shape.contains(&DYNAMIC) {
+        return Err(format!("type should be static shaped memref, but got {}", type_str(ir, *t)).into());
+    }
+    if ir.get_attr(op, "constant").is_some()
+        && ir.get_attr(op, "initial_value").is_some_and(|v| matches!(ir.attr_data(v), hivm_ir::AttrData::Unit))
+    {
+        return Err("cannot have uninitialized constant memref".into());
+    }
+    Ok(())
+}
+
+/// `memref.get_global @name : type`.
+fn parse_get_global(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let pos = p.pos();
+    let name = p.parse_attribute(None)?;
+    if !matches!(p.ir.attr_data(name), hivm_ir::AttrData::SymbolRef { .. }) {
+        return p.error_at(pos, "expected symbol reference");
+    }
+    let k = p.ir.sym("name");
+    r.attrs.push((k, name));
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let t = p.parse_colon_type()?;
+    r.result_types.push(t);
+    Ok(())
+}
+
+fn print_get_global(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    if let Some(n) = ir.get_attr(op, "name") {
+        p.print_attr(n, Elide::Never);
+    }
+    p.print_optional_attr_dict(op, &["name"]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn verify_get_global(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(hivm_ir::AttrData::SymbolRef { root, .. }) = ir.get_attr(op, "name").map(|a| ir.attr_data(a)) else {
+        return Err("requires attribute 'name'".into());
+    };
+    let name = ir.sym_str(*root);
+    let global = hivm_ir::builder::lookup_symbol_from(ir, op, name).filter(|g| ir.op_name(*g) == "memref.global");
+    let Some(g) = global else {
+        return Err(format!("'{name}' does not reference a valid global memref").into());
+    };
+    let want = match ir.get_attr(g, "type").map(|a| ir.attr_data(a)) {
+        Some(hivm_ir::AttrData::Type(t)) => Some(*t),
+        _ => None,
+    };
+    let got = ir.value_type(ir.result(op, 0));
+    if want != Some(got) {
+        return Err(format!(
+            "result type {} does not match type {} of the global memref @{name}",
+            type_str(ir, got),
+            want.map(|t| type_str(ir, t)).unwrap_or_default()
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// `memref.assume_alignment %m, 16 : type`, returning the memref.
+fn parse_assume_alignment(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let m = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let a = p.parse_integer("alignment")?;
+    let i32t = p.ir.int_type(32);
+    let aa = p.ir.int_attr(a, i32t);
+    let k = p.ir.sym("alignment");
+    r.attrs.push((k, aa));
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let t = p.parse_colon_type()?;
+    let mv = p.resolve_operand(&m, t)?;
+    r.operands.push(mv);
+    r.result_types.push(t);
+    Ok(())
+}
+
+fn print_assume_alignment(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    let a = ir.get_attr(op, "alignment").and_then(|a| ir.as_int(a)).unwrap_or(0);
+    p.push(&format!(", {a}"));
+    p.print_optional_attr_dict(op, &["alignment"]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+}
+
+fn verify_assume_alignment(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let a = ir.get_attr(op, "alignment").and_then(|a| ir.as_int(a)).unwrap_or(0);
+    if a <= 0 || (a & (a - 1)) != 0 {
+        return Err("alignment must be power of 2".into());
+    }
+    Ok(())
+}
 
 fn parse_alloc(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let mut dyns = Vec::new();
@@ -539,6 +716,21 @@ pub fn dialect() -> Dialect {
     Dialect::new(
         "memref",
         vec![
+            OpDef::new("memref.global")
+                .traits(Traits::SYMBOL)
+                .inherent(&["sym_visibility", "constant", "sym_name", "type", "initial_value", "alignment"])
+                .assembly(parse_global, print_global)
+                .verifier(verify_global),
+            OpDef::new("memref.get_global")
+                .traits(Traits::PURE)
+                .inherent(&["name"])
+                .assembly(parse_get_global, print_get_global)
+                .verifier(verify_get_global),
+            OpDef::new("memref.assume_alignment")
+                .inherent(&["alignment"])
+                .assembly(parse_assume_alignment, print_assume_alignment)
+                .verifier(verify_assume_alignment)
+                .names(assume_align_name),
             OpDef::new("memref.alloc")
                 .inherent(seg)
                 .assembly(parse_alloc, print_alloc)

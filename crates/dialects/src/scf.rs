@@ -157,7 +157,9 @@ fn verify_yield(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> 
     let Some(parent) = ir.parent_op(op) else { return Ok(()) };
     let name = ir.op_name(parent);
     let expected: Vec<Type> = match name {
-        "scf.for" | "scf.if" | "scf.execute_region" => ir.results(parent).iter().map(|v| ir.value_type(*v)).collect(),
+        "scf.for" | "scf.if" | "scf.execute_region" | "scf.index_switch" => {
+            ir.results(parent).iter().map(|v| ir.value_type(*v)).collect()
+        }
         "scf.while" => {
             let before = ir.regions(parent)[0];
             let b = ir.region_blocks(before)[0];
@@ -295,6 +297,116 @@ fn print_while(p: &mut Printer<'_>, op: OpId) {
     p.print_optional_attr_dict_with_keyword(op, &[]);
 }
 
+/// `scf.execute_region [-> types] [no_inline] { ... }`.
+fn parse_execute_region(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    if p.is(Tok::Arrow) {
+        r.result_types = p.parse_arrow_result_types()?;
+    }
+    if p.parse_optional_keyword("no_inline") {
+        let u = p.ir.attr(hivm_ir::AttrData::Unit);
+        let k = p.ir.sym("no_inline");
+        r.attrs.push((k, u));
+    }
+    let body = p.parse_region(&[], false)?;
+    r.regions.push(body);
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    Ok(())
+}
+
+fn print_execute_region(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_arrow_results(op);
+    p.push(" ");
+    if ir.get_attr(op, "no_inline").is_some() {
+        p.push("no_inline ");
+    }
+    p.print_region(ir.regions(op)[0], false, true);
+    p.print_optional_attr_dict(op, &["no_inline"]);
+}
+
+fn verify_execute_region(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let r = ir.regions(op)[0];
+    let Some(&entry) = ir.region_blocks(r).first() else {
+        return Err("region needs to have at least one block".into());
+    };
+    if !ir.block_args(entry).is_empty() {
+        return Err("region cannot have any arguments".into());
+    }
+    Ok(())
+}
+
+/// `scf.index_switch %i [attrs] [-> types] case N {..} ... default {..}`;
+/// the default region comes first in the op, last in the text.
+fn parse_index_switch(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let i = p.parse_operand()?;
+    let it = p.ir.index_type();
+    let iv = p.resolve_operand(&i, it)?;
+    r.operands.push(iv);
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    if p.is(Tok::Arrow) {
+        r.result_types = p.parse_arrow_result_types()?;
+    }
+    let loc = r.loc;
+    let mut cases = Vec::new();
+    let mut regions = Vec::new();
+    while p.parse_optional_keyword("case") {
+        cases.push(p.parse_integer("case value")? as i64);
+        regions.push(p.parse_region_with_terminator(&[], false, Some("scf.yield"), loc)?);
+    }
+    p.expect_keyword("default")?;
+    let default = p.parse_region_with_terminator(&[], false, Some("scf.yield"), loc)?;
+    r.regions.push(default);
+    r.regions.extend(regions);
+    let a = crate::util::i64_array_attr(p.ir, &cases);
+    let k = p.ir.sym("cases");
+    r.attrs.push((k, a));
+    Ok(())
+}
+
+fn print_index_switch(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.print_optional_attr_dict(op, &["cases"]);
+    p.print_arrow_results(op);
+    p.push(" ");
+    let cases = crate::util::i64_array(ir, op, "cases");
+    let regions = ir.regions(op).to_vec();
+    for (v, r) in cases.iter().zip(&regions[1..]) {
+        p.print_newline();
+        p.push(&format!("case {v} "));
+        p.print_region(*r, false, true);
+    }
+    p.print_newline();
+    p.push("default ");
+    // The generated printer elides a terminator that carries nothing.
+    let yields_values = ir
+        .region_blocks(regions[0])
+        .first()
+        .and_then(|b| ir.block_ops(*b).last())
+        .is_some_and(|t| !ir.operands(t).is_empty());
+    p.print_region(regions[0], false, yields_values);
+}
+
+fn verify_index_switch(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let cases = crate::util::i64_array(ir, op, "cases");
+    if cases.len() + 1 != ir.regions(op).len() {
+        return Err(format!(
+            "has {} case regions but {} case values",
+            ir.regions(op).len().saturating_sub(1),
+            cases.len()
+        )
+        .into());
+    }
+    let mut seen = std::collections::HashSet::new();
+    for c in &cases {
+        if !seen.insert(*c) {
+            return Err(format!("has duplicate case value: {c}").into());
+        }
+    }
+    Ok(())
+}
+
 fn parse_condition(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     p.expect(Tok::LParen, "'('")?;
     let c = p.parse_operand()?;
@@ -344,6 +456,14 @@ pub fn dialect() -> Dialect {
                 .verifier(verify_if)
                 .implicit_terminator("scf.yield"),
             OpDef::new("scf.while").assembly(parse_while, print_while),
+            OpDef::new("scf.execute_region")
+                .inherent(&["no_inline"])
+                .assembly(parse_execute_region, print_execute_region)
+                .verifier(verify_execute_region),
+            OpDef::new("scf.index_switch")
+                .inherent(&["cases"])
+                .assembly(parse_index_switch, print_index_switch)
+                .verifier(verify_index_switch),
             OpDef::new("scf.yield")
                 .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
                 .assembly(parse_yield_like, print_yield_like)

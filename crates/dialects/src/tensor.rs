@@ -26,6 +26,139 @@ namer!(collapsed_name, "collapsed");
 namer!(expanded_name, "expanded");
 namer!(dim_name, "dim");
 namer!(cast_name, "cast");
+namer!(from_elements_name, "from_elements");
+namer!(splat_name, "splat");
+
+/// `tensor.from_elements %a, %b : tensor<2xf32>`: operands of the element type.
+fn parse_from_elements(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let ops_pos = p.pos();
+    let ops = p.parse_operand_list()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let pos = p.pos();
+    let t = p.parse_colon_type()?;
+    let Some(elem) = p.ir.type_data(t).element_type() else {
+        return p.error_at(pos, "expected a ranked tensor type");
+    };
+    // Upstream resolves one operand per element while parsing.
+    if let Some(shape) = p.ir.type_data(t).shape()
+        && !shape.contains(&DYNAMIC)
+    {
+        let n: i64 = shape.iter().product();
+        if n != ops.len() as i64 {
+            return p.error_at(
+                ops_pos,
+                format!(
+                    "custom op 'tensor.from_elements' number of operands and types do not match: got {} operands and {n} types",
+                    ops.len()
+                ),
+            );
+        }
+    }
+    resolve_all(p, &ops, elem, r)?;
+    r.result_types.push(t);
+    Ok(())
+}
+
+fn print_from_elements(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    if !ir.operands(op).is_empty() {
+        p.push(" ");
+        p.print_values(ir.operands(op));
+    }
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn verify_from_elements(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let t = ir.value_type(ir.result(op, 0));
+    let TypeData::RankedTensor { shape, elem, .. } = ir.type_data(t) else {
+        return Err(format!(
+            "result #0 must be statically shaped tensor of any type values, but got '{}'",
+            type_str(ir, t)
+        )
+        .into());
+    };
+    if shape.contains(&DYNAMIC) {
+        return Err(format!(
+            "result #0 must be statically shaped tensor of any type values, but got '{}'",
+            type_str(ir, t)
+        )
+        .into());
+    }
+    let n: i64 = shape.iter().product();
+    if ir.operands(op).len() as i64 != n {
+        return Err(format!(
+            "number of operands and types do not match: got {} operands and {n} types",
+            ir.operands(op).len()
+        )
+        .into());
+    }
+    if let Some(v) = ir.operands(op).iter().find(|v| ir.value_type(**v) != *elem) {
+        return Err(format!(
+            "failed to verify that operand types match result element type: '{}' vs '{}'",
+            type_str(ir, ir.value_type(*v)),
+            type_str(ir, *elem)
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// `tensor.splat %v[%d0, ...] : tensor<?x4xf32>`: one value, a size per dynamic dim.
+fn parse_splat(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let v = p.parse_operand()?;
+    let mut dyns = Vec::new();
+    if p.is(Tok::LSquare) {
+        p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "dynamic sizes", &mut |p| {
+            dyns.push(p.parse_operand()?);
+            Ok(())
+        })?;
+    }
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let pos = p.pos();
+    let t = p.parse_colon_type()?;
+    let Some(elem) = p.ir.type_data(t).element_type() else {
+        return p.error_at(pos, "expected a ranked tensor type");
+    };
+    let vv = p.resolve_operand(&v, elem)?;
+    r.operands.push(vv);
+    let it = p.ir.index_type();
+    resolve_all(p, &dyns, it, r)?;
+    r.result_types.push(t);
+    Ok(())
+}
+
+fn print_splat(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    let dyns = &ir.operands(op)[1..];
+    if !dyns.is_empty() {
+        p.push("[");
+        p.print_values(dyns);
+        p.push("]");
+    }
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn verify_splat(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let t = ir.value_type(ir.result(op, 0));
+    let TypeData::RankedTensor { shape, .. } = ir.type_data(t) else {
+        return Err(format!("result #0 must be ranked tensor of any type values, but got '{}'", type_str(ir, t)).into());
+    };
+    let dynamic = shape.iter().filter(|d| **d == DYNAMIC).count();
+    if ir.operands(op).len() - 1 != dynamic {
+        return Err(format!(
+            "incorrect number of dynamic sizes, has {}, expected {dynamic}",
+            ir.operands(op).len() - 1
+        )
+        .into());
+    }
+    Ok(())
+}
 
 fn parse_empty(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let mut dyns = Vec::new();
@@ -256,6 +389,16 @@ pub fn dialect() -> Dialect {
                 .names(expanded_name),
             OpDef::new("tensor.dim").traits(Traits::PURE).assembly(parse_dim, print_dim).names(dim_name),
             OpDef::new("tensor.cast").traits(Traits::PURE).assembly(parse_cast, print_cast).names(cast_name),
+            OpDef::new("tensor.from_elements")
+                .traits(Traits::PURE)
+                .assembly(parse_from_elements, print_from_elements)
+                .verifier(verify_from_elements)
+                .names(from_elements_name),
+            OpDef::new("tensor.splat")
+                .traits(Traits::PURE)
+                .assembly(parse_splat, print_splat)
+                .verifier(verify_splat)
+                .names(splat_name),
         ],
     )
 }

@@ -450,6 +450,14 @@ pub fn verify_reshape(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyE
         }
     }
     let groups = reassociation(ir, op);
+    if collapsed.is_empty() && groups.is_empty() {
+        // To or from rank 0 (`[]`): memrefs need unit extents; upstream
+        // does not check tensors.
+        if !is_tensor && expanded.iter().any(|d| *d != 1) {
+            return Err("rank 0 memrefs can only be extended/collapsed with/from ones".into());
+        }
+        return Ok(());
+    }
     if is_tensor {
         if groups.iter().any(|g| g.is_empty()) {
             // Upstream rejects empty groups when collapsing only.

@@ -42,3 +42,35 @@ func.func @cond_br_weights(%c: i1) {
 ^bb2:
   return
 }
+
+// -----
+
+func.func @rank0_memref(%m: memref<2x1xf32>) -> memref<f32> {
+  // expected-error@+1 {{rank 0 memrefs can only be extended/collapsed with/from ones}}
+  %a = memref.collapse_shape %m [] : memref<2x1xf32> into memref<f32>
+  return %a : memref<f32>
+}
+
+// -----
+
+func.func @get_global_missing() {
+  // expected-error@+1 {{'nowhere' does not reference a valid global memref}}
+  %g = memref.get_global @nowhere : memref<2xf32>
+  return
+}
+
+// -----
+
+func.func @assume_alignment(%m: memref<4xf32>) {
+  // expected-error@+1 {{alignment must be power of 2}}
+  %a = memref.assume_alignment %m, 12 : memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @from_elements(%a: f32) {
+  // expected-error@+1 {{number of operands and types do not match: got 1 operands and 2 types}}
+  %t = tensor.from_elements %a : tensor<2xf32>
+  return
+}

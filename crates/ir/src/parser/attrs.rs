@@ -112,7 +112,7 @@ impl<'a> Parser<'a> {
                     Ok(self.ir.attr(AttrData::IntegerSet(s)))
                 }
                 "array" => self.parse_dense_array(),
-                "dense" => self.parse_dense_elements(),
+                "dense" => self.parse_dense_elements(ty),
                 "dense_resource" => {
                     self.bump();
                     self.expect(Tok::Less, "'<'")?;
@@ -409,7 +409,9 @@ impl<'a> Parser<'a> {
 
     // ----- dense elements -----
 
-    fn parse_dense_elements(&mut self) -> PResult<Attribute> {
+    /// `dense<...> : type`, or without the type where the context gives it
+    /// (`memref.global`'s initial value).
+    fn parse_dense_elements(&mut self, hint: Option<Type>) -> PResult<Attribute> {
         let pos = self.pos();
         self.bump();
         self.expect(Tok::Less, "'<' after 'dense'")?;
@@ -427,9 +429,14 @@ impl<'a> Parser<'a> {
             Lit::Tree(self.parse_dense_tree()?)
         };
         self.expect(Tok::Greater, "'>'")?;
-        self.expect(Tok::Colon, "':'")?;
         let tpos = self.pos();
-        let ty = self.parse_type()?;
+        let ty = match hint {
+            Some(h) if !self.is(Tok::Colon) => h,
+            _ => {
+                self.expect(Tok::Colon, "':'")?;
+                self.parse_type()?
+            }
+        };
         let td = self.ir.type_data(ty).clone();
         let (shape, elem) = match &td {
             TypeData::RankedTensor { shape, elem, .. } | TypeData::Vector { shape, elem, .. } => (shape.clone(), *elem),

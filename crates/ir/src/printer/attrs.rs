@@ -306,8 +306,11 @@ impl Printer<'_> {
                     let mut idx = 0;
                     self.print_dense_nested(&shape, elems, &mut idx, elem_ty);
                 }
-                self.out.push_str("> : ");
-                self.print_type(*ty);
+                self.out.push('>');
+                if elide != Elide::Must {
+                    self.out.push_str(" : ");
+                    self.print_type(*ty);
+                }
             }
             AttrData::DenseResource { name, ty } => {
                 let _ = write!(self.out, "dense_resource<{}> : ", ir.sym_str(*name));

@@ -144,6 +144,12 @@ impl<'a> Printer<'a> {
         self.out.push('\n');
     }
 
+    /// A line break, then the current indentation (MLIR's `printNewline`).
+    pub fn print_newline(&mut self) {
+        self.out.push('\n');
+        self.write_indent();
+    }
+
     fn write_indent(&mut self) {
         for _ in 0..self.indent {
             self.out.push(' ');
