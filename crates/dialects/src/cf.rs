@@ -70,7 +70,7 @@ fn parse_cond_br(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         p.expect(Tok::LParen, "'('")?;
         let mut weights = Vec::new();
         p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "branch weights", &mut |p| {
-            weights.push(p.parse_integer("branch weight")? as i64);
+            weights.push(crate::util::parse_int_field(p, "cf.cond_br", "branch weight", 32)?);
             Ok(())
         })?;
         p.expect(Tok::RParen, "')'")?;

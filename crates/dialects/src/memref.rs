@@ -171,9 +171,14 @@ fn verify_get_global(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyEr
 fn parse_assume_alignment(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let m = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
+    // An i32 attribute in upstream's format, so its range message.
+    let pos = p.pos();
     let a = p.parse_integer("alignment")?;
+    if a < i32::MIN as i128 || a > u32::MAX as i128 {
+        return p.error_at(pos, "integer constant out of range for attribute");
+    }
     let i32t = p.ir.int_type(32);
-    let aa = p.ir.int_attr(a, i32t);
+    let aa = p.ir.int_attr(a as u32 as i32 as i128, i32t);
     let k = p.ir.sym("alignment");
     r.attrs.push((k, aa));
     p.parse_optional_attr_dict(&mut r.attrs)?;
@@ -197,7 +202,14 @@ fn print_assume_alignment(p: &mut Printer<'_>, op: OpId) {
 
 fn verify_assume_alignment(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     let a = ir.get_attr(op, "alignment").and_then(|a| ir.as_int(a)).unwrap_or(0);
-    if a <= 0 || (a & (a - 1)) != 0 {
+    if a <= 0 {
+        return Err(
+            "attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value \
+                    is positive"
+                .into(),
+        );
+    }
+    if (a & (a - 1)) != 0 {
         return Err("alignment must be power of 2".into());
     }
     Ok(())

@@ -350,7 +350,7 @@ fn parse_index_switch(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> 
     let mut cases = Vec::new();
     let mut regions = Vec::new();
     while p.parse_optional_keyword("case") {
-        cases.push(p.parse_integer("case value")? as i64);
+        cases.push(crate::util::parse_int_field(p, "scf.index_switch", "case value", 64)?);
         regions.push(p.parse_region_with_terminator(&[], false, Some("scf.yield"), loc)?);
     }
     p.expect_keyword("default")?;

@@ -574,3 +574,15 @@ pub fn verify_slice_in_bounds(ir: &Ir, op: OpId, source: Type) -> Result<(), hiv
     }
     Ok(())
 }
+
+/// An integer operand of a custom syntax that must fit a signed `bits`-bit
+/// field, with upstream's message when it does not.
+pub fn parse_int_field(p: &mut Parser<'_>, op: &str, what: &str, bits: u32) -> PResult<i64> {
+    let pos = p.pos();
+    let v = p.parse_integer(what)?;
+    let half = 1i128 << (bits - 1);
+    if v < -half || v >= half {
+        return p.error_at(pos, format!("custom op '{op}' integer value too large"));
+    }
+    Ok(v as i64)
+}

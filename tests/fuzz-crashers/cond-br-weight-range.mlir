@@ -1,0 +1,4 @@
+//
+func.func@s(%lb:i32,%ub:i32,%s:i32,%a:i32,%x:f32,%c:i1)->i32{%r=scf.for%i=%lb to%ub step%s iter_args(%acc=%a)->(i32):i32{%n=arith.addi%acc,%i overflow<nsw,nuw>:i32 scf.yield%n:i32}scf.for%j=%lb to%ub step%s:i32{}scf.while:()->(){%t=arith.constant true
+scf.condition(%t)}do{scf.yield}%y=arith.addf%x,%x fastmath<nnan,ninf>:f32 arith.addf%x,%x fastmath<reassoc,nnan,ninf,nsz,arcp,contract>:f32%w=arith.addf%x,%x fastmath<fast>:f32 cf.cond_br%c weights([3,9999999999]),^bb1(%r:i32),^bb2{e}^bb1(%v:i32):return%v:i32^bb2:%0=arith.constant 7%5=arith.constant 1%i=arith.constant 0xF:i8 return%a:i32}func.func@s(){%a=arith.constant 0:f8E4M3FN%b=arith.constant 0:f8E4M3FNUZ%e=arith.constant 1:f8E4M3%g=arith.constant 1%i=arith.constant 0:f6E3M2FN%j=arith.constant 0:f8E8M0FNU arith.constant 5:f32%l=arith.constant 0:f8E4M3B11FNUZ%m=arith.constant 2:f8E4M3%p=arith.constant 0arith.constant 0xF:f8E4M3FN%r=arith.constant-2:f8E4M3FN arith.constant 1:f8E5M2
+return}
