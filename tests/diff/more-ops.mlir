@@ -3,7 +3,8 @@
 // no_inline), scf.index_switch (the default region is the op's first but
 // printed last; an empty default's terminator is elided), memref.global
 // (visibility, constant, uninitialized, initial values without their type)
-// with get_global and assume_alignment, and reshapes to and from rank 0.
+// with get_global and assume_alignment, reshapes to and from rank 0, and
+// affine.min/max.
 memref.global "private" constant @g : memref<2xf32> = dense<[1.0, 2.0]>
 memref.global @ext : memref<4xi32>
 memref.global "public" @u : memref<3xf16> = uninitialized
@@ -44,5 +45,8 @@ func.func @ops(%a: f32, %n: index, %c: i1, %i: index, %m: memref<4xf32>, %t: ten
   %col = tensor.collapse_shape %t [] : tensor<1x1xf32> into tensor<f32>
   %exp = tensor.expand_shape %col [] output_shape [1, 1] : tensor<f32> into tensor<1x1xf32>
   %mexp = memref.expand_shape %z [] output_shape [1, 1, 1] : memref<f32> into memref<1x1x1xf32>
+  %amin = affine.min affine_map<(d0)[s0] -> (s0, -d0 + 16)>(%i)[%n]
+  %amax = affine.max affine_map<(d0, d1) -> (d0, d1, 4)>(%i, %n)
+  %aconst = affine.min affine_map<() -> (3)>()
   return %sw : i32
 }

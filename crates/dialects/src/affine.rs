@@ -1,4 +1,5 @@
-//! `affine.apply`.
+//! `affine.apply`, `affine.min` and `affine.max` (one syntax: a map and its
+//! dim and symbol operands).
 
 use hivm_ir::attrs::AttrData;
 use hivm_ir::lexer::Tok;
@@ -62,6 +63,19 @@ fn verify_apply(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> 
     Ok(())
 }
 
+fn verify_min_max(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(AttrData::AffineMap(m)) = ir.get_attr(op, "map").map(|a| ir.attr_data(a)) else {
+        return Err("requires attribute 'map'".into());
+    };
+    if ir.operands(op).len() != (m.num_dims + m.num_symbols) as usize {
+        return Err("operand count and affine map dimension and symbol count must match".into());
+    }
+    if m.results.is_empty() {
+        return Err("affine map expect at least one result".into());
+    }
+    Ok(())
+}
+
 pub fn dialect() -> Dialect {
     Dialect::new(
         "affine",
@@ -71,6 +85,16 @@ pub fn dialect() -> Dialect {
                 .inherent(&["map"])
                 .assembly(parse_apply, print_apply)
                 .verifier(verify_apply),
+            OpDef::new("affine.min")
+                .traits(Traits::PURE)
+                .inherent(&["map"])
+                .assembly(parse_apply, print_apply)
+                .verifier(verify_min_max),
+            OpDef::new("affine.max")
+                .traits(Traits::PURE)
+                .inherent(&["map"])
+                .assembly(parse_apply, print_apply)
+                .verifier(verify_min_max),
         ],
     )
 }

@@ -307,7 +307,7 @@ impl<'a> Interp<'a> {
             }
             "hivm" => self.hivm(op, name)?,
             "annotation" => {}
-            "affine" if name == "affine.apply" => self.affine_apply(op)?,
+            "affine" if matches!(name, "affine.apply" | "affine.min" | "affine.max") => self.affine_apply(op, name)?,
             "func" => match name {
                 "func.return" => return Ok(Some(Step::Done(Flow::Return(self.operand_vals(op))))),
                 "func.call" => self.func_call(op)?,
@@ -345,7 +345,8 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
-    fn affine_apply(&mut self, op: OpId) -> R<()> {
+    /// `affine.apply` (one result), `affine.min` / `affine.max` (over all).
+    fn affine_apply(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
         let map = ir.get_attr(op, "map").and_then(|a| match ir.attr_data(a) {
             hivm_ir::AttrData::AffineMap(m) => Some(m.clone()),
@@ -354,10 +355,13 @@ impl<'a> Interp<'a> {
         let Some(map) = map else { return Err(RunError::at(op, "affine.apply without a map")) };
         let vals: Vec<i64> = ir.operands(op).iter().map(|v| self.int(*v)).collect();
         let (dims, syms) = vals.split_at((map.num_dims as usize).min(vals.len()));
-        let r = map
-            .results
-            .first()
-            .and_then(|e| e.eval(dims, syms))
+        let results: Option<Vec<i64>> = map.results.iter().map(|e| e.eval(dims, syms)).collect();
+        let r = results
+            .and_then(|v| match name {
+                "affine.min" => v.into_iter().min(),
+                "affine.max" => v.into_iter().max(),
+                _ => v.first().copied(),
+            })
             .ok_or_else(|| RunError::at(op, "affine map cannot be evaluated (division by zero?)"))?;
         self.set(ir.result(op, 0), Val::Int(r));
         Ok(())
