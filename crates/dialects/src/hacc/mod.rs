@@ -1,6 +1,8 @@
 //! The HACC dialect's attributes (`#hacc.function_kind`, `#hacc.target`,
-//! `#hacc.arg_type`, `#hacc.target_device_spec`, `#hacc.hivmc_version`) and
-//! the targets they may name.
+//! `#hacc.arg_type`, `#hacc.target_device_spec`, `#hacc.hivmc_version`,
+//! `#hacc.host_func_type`, the host-function references such as
+//! `#hacc.tiling_function<@f>`, `#hacc.input_idx<N>`, and the markers
+//! without parameters) and the targets they may name.
 
 use hivm_ir::{Dialect, Ir, OpId};
 
@@ -21,6 +23,43 @@ const ARG_TYPES: &[&str] = &[
     "sub_workspace",
 ];
 
+const HOST_FUNC_TYPES: &[&str] = &[
+    "host_entry",
+    "tiling_function",
+    "infer_output_shape_function",
+    "infer_workspace_shape_function",
+    "infer_sync_block_lock_num_function",
+    "infer_sync_block_lock_init_function",
+    "get_tiling_struct_size_function",
+    "infer_task_type_function",
+    "infer_vf_mode_function",
+];
+
+/// Attributes naming a host function (`<@symbol>`).
+const FUNC_REFS: &[&str] = &[
+    "tiling_function",
+    "infer_output_shape_function",
+    "infer_workspace_shape_function",
+    "infer_sync_block_lock_num_function",
+    "infer_sync_block_lock_init_function",
+    "get_tiling_struct_size_function",
+    "infer_task_type_function",
+    "infer_vf_mode_function",
+    "rename_func",
+];
+
+/// Markers without parameters (`#hacc.dummy_func`).
+const MARKERS: &[&str] = &[
+    "hivmc_compatible_print",
+    "export_as_dag",
+    "dummy_func",
+    "external_function_path",
+    "cached_io",
+    "no_io_alias",
+    "block_dim",
+    "simt_module",
+];
+
 pub mod targets;
 
 /// The Ascend910_95 / 950 generation: VF mode is required there (spec §3).
@@ -36,11 +75,31 @@ pub fn is_regbase(target: &str) -> bool {
 fn check_attr(body: &str) -> Result<String, String> {
     let (mnemonic, args) = match body.find('<') {
         Some(i) => (&body[..i], body[i + 1..].strip_suffix('>').unwrap_or("").trim()),
+        None if MARKERS.contains(&body) => return Ok(body.to_string()),
         None => return Err(format!("unknown attribute `{body}` in dialect `hacc`")),
     };
+    if FUNC_REFS.contains(&mnemonic) {
+        let name = args.strip_prefix('@').unwrap_or("");
+        let bare = !name.is_empty()
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-'))
+            && !name.as_bytes()[0].is_ascii_digit();
+        let quoted = name.len() >= 2 && name.starts_with('"') && name.ends_with('"');
+        return if bare || quoted {
+            Ok(format!("{mnemonic}<{args}>"))
+        } else {
+            Err(format!("expected a symbol reference (like @f) in #hacc.{mnemonic}"))
+        };
+    }
+    if matches!(mnemonic, "input_idx" | "output_idx") {
+        return match args.parse::<u32>() {
+            Ok(n) => Ok(format!("{mnemonic}<{n}>")),
+            Err(_) => Err(format!("expected an unsigned integer in #hacc.{mnemonic}")),
+        };
+    }
     let allowed: &[&str] = match mnemonic {
         "function_kind" => FUNCTION_KINDS,
         "arg_type" => ARG_TYPES,
+        "host_func_type" => HOST_FUNC_TYPES,
         "target" => {
             let ok = args.len() >= 2
                 && args.starts_with('"')

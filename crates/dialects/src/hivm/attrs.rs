@@ -109,9 +109,24 @@ fn split_body(body: &str) -> Option<(&str, &str)> {
 
 /// Validates and canonicalizes an attribute body of the `hivm` dialect.
 pub fn check_attr(body: &str) -> Result<String, String> {
+    // Markers without parameters.
+    if matches!(body, "storage_aligned" | "enable_saving_ub" | "disable_size_align_for_cast") {
+        return Ok(body.to_string());
+    }
     let Some((mnemonic, args)) = split_body(body) else {
         return Err(format!("unknown attribute `{body}` in dialect `hivm`"));
     };
+    if mnemonic == "tightly_coupled_buffer" {
+        // An optional 32-bit id.
+        let v = args.trim();
+        return if v.is_empty() {
+            Ok("tightly_coupled_buffer<>".into())
+        } else {
+            v.parse::<i32>()
+                .map(|n| format!("tightly_coupled_buffer<{n}>"))
+                .map_err(|_| format!("expected an integer id in #hivm.tightly_coupled_buffer, got '{v}'"))
+        };
+    }
     if let Some((_, values)) = ENUMS.iter().find(|(m, _)| *m == mnemonic) {
         let v = args.trim();
         if !values.contains(&v) {
