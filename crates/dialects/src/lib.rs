@@ -12,7 +12,9 @@ pub mod hacc;
 pub mod hivm;
 pub mod linalg;
 pub mod memref;
+pub mod memref_ext;
 pub mod scf;
+pub mod scope;
 pub mod tensor;
 pub mod util;
 
@@ -28,7 +30,9 @@ pub fn registry() -> Registry {
     r.register(arith::dialect());
     r.register(cf::dialect());
     r.register(scf::dialect());
+    r.register(scope::dialect());
     r.register(memref::dialect());
+    r.register(memref_ext::dialect());
     r.register(tensor::dialect());
     r.register(bufferization::dialect());
     r.register(linalg::dialect());

@@ -74,3 +74,21 @@ func.func @from_elements(%a: f32) {
   %t = tensor.from_elements %a : tensor<2xf32>
   return
 }
+
+// -----
+
+func.func @workspace_sizes(%ws: memref<?xi8>) {
+  // expected-error@+1 {{'memref_ext.alloc_workspace' op dimension operand count does not equal memref dynamic dimension count}}
+  %b = memref_ext.alloc_workspace() from %ws : from memref<?xi8> to memref<?x16xf16>
+  return
+}
+
+// -----
+
+func.func @scope_return(%a: i32) {
+  scope.scope : () -> () {
+    // expected-error@+1 {{the types of the returned values must match the results of the enclosing scope}}
+    scope.return %a : i32
+  }
+  return
+}
