@@ -92,3 +92,11 @@ func.func @scope_return(%a: i32) {
   }
   return
 }
+
+// -----
+
+func.func @sync_block_without_flag() {
+  // expected-error@+1 {{'hivm.hir.sync_block_wait' op Flag ID is needed!}}
+  "hivm.hir.sync_block_wait"() <{pipe = #hivm.pipe<PIPE_V>, tcore_type = #hivm.tcore_type<VECTOR>, tpipe = #hivm.pipe<PIPE_FIX>}> : () -> ()
+  return
+}

@@ -29,6 +29,10 @@ pub const ENUMS: &[(&str, &[&str])] = &[
         ],
     ),
     ("tcore_type", &["CUBE", "VECTOR", "CUBE_OR_VECTOR", "CUBE_AND_VECTOR"]),
+    (
+        "sync_block_instr_mode",
+        &["INTER_BLOCK_SYNCHRONIZATION", "INTER_SUBBLOCK_SYNCHRONIZATION", "INTRA_BLOCK_SYNCHRONIZATION"],
+    ),
     ("tcore_type_marker", &["CUBE", "VECTOR", "CUBE_OR_VECTOR", "CUBE_AND_VECTOR"]),
     ("func_core_type", &["AIC", "AIV", "MIX", "AIC_OR_AIV"]),
     ("module_core_type", &["AIC", "AIV", "MIX"]),

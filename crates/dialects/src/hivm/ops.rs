@@ -14,6 +14,123 @@ use crate::util::{check_segments, push_attr, segment, segment_attr, type_str};
 
 use super::attrs::{parse_stripped_enum, print_stripped_enum};
 
+// ----- sync_block_set / sync_block_wait (between cores) -----
+
+/// `attrs [<CORE>, <PIPE>, <PIPE>] flag = N|%v [ffts_base_addr = %a]
+/// [sync_instr_mode = <MODE>]`; `ffts` only for the set.
+fn parse_sync_block(p: &mut Parser<'_>, r: &mut OpParseResult, ffts: bool) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    p.expect(Tok::LSquare, "'['")?;
+    let core = parse_stripped_enum(p, "tcore_type")?;
+    push_attr(p, r, "tcore_type", core);
+    p.expect(Tok::Comma, "','")?;
+    let tpipe = parse_stripped_enum(p, "pipe")?;
+    push_attr(p, r, "tpipe", tpipe);
+    p.expect(Tok::Comma, "','")?;
+    let pipe = parse_stripped_enum(p, "pipe")?;
+    push_attr(p, r, "pipe", pipe);
+    p.expect(Tok::RSquare, "']'")?;
+    p.expect_keyword("flag")?;
+    p.expect(Tok::Equal, "'='")?;
+    let i64t = p.ir.int_type(64);
+    let mut dynamic = 0;
+    if p.is(Tok::PercentIdent) {
+        let u = p.parse_operand()?;
+        let v = p.resolve_operand(&u, i64t)?;
+        r.operands.push(v);
+        dynamic = 1;
+    } else {
+        let n = crate::util::parse_int_field(p, "hivm.hir.sync_block", "flag id", 64)?;
+        let a = p.ir.int_attr(n as i128, i64t);
+        push_attr(p, r, "static_flag_id", a);
+    }
+    let mut with_ffts = 0;
+    if ffts && p.parse_optional_keyword("ffts_base_addr") {
+        p.expect(Tok::Equal, "'='")?;
+        let u = p.parse_operand()?;
+        let v = p.resolve_operand(&u, i64t)?;
+        r.operands.push(v);
+        with_ffts = 1;
+    }
+    if p.parse_optional_keyword("sync_instr_mode") {
+        p.expect(Tok::Equal, "'='")?;
+        let m = parse_stripped_enum(p, "sync_block_instr_mode")?;
+        push_attr(p, r, "tsync_instr_mode", m);
+    }
+    if ffts {
+        let seg = segment_attr(p.ir, &[dynamic, with_ffts]);
+        push_attr(p, r, "operandSegmentSizes", seg);
+    }
+    Ok(())
+}
+
+fn parse_sync_block_set(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    parse_sync_block(p, r, true)
+}
+
+fn parse_sync_block_wait(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    parse_sync_block(p, r, false)
+}
+
+fn print_sync_block(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let set = ir.op_name(op) == "hivm.hir.sync_block_set";
+    let mode = ir.get_attr(op, "tsync_instr_mode");
+    // The default mode is not printed.
+    let default_mode =
+        mode.is_some_and(|m| enum_value(ir, m, "sync_block_instr_mode") == Some("INTRA_BLOCK_SYNCHRONIZATION"));
+    p.print_optional_attr_dict(
+        op,
+        &["tcore_type", "tpipe", "pipe", "static_flag_id", "tsync_instr_mode", "operandSegmentSizes"],
+    );
+    p.push("[");
+    for (i, (k, e)) in [("tcore_type", "tcore_type"), ("tpipe", "pipe"), ("pipe", "pipe")].iter().enumerate() {
+        if i > 0 {
+            p.push(", ");
+        }
+        if let Some(a) = ir.get_attr(op, k) {
+            print_stripped_enum(p, a, e);
+        }
+    }
+    p.push("] flag = ");
+    let (dyn_flag, ffts) = if set {
+        (segment(ir, op, 0).first().copied(), segment(ir, op, 1).first().copied())
+    } else {
+        (ir.operands(op).first().copied(), None)
+    };
+    match (ir.get_attr(op, "static_flag_id").and_then(|a| ir.as_int(a)), dyn_flag) {
+        (Some(n), _) => p.push(&n.to_string()),
+        (None, Some(v)) => p.print_value(v),
+        (None, None) => {}
+    }
+    if let Some(f) = ffts {
+        p.push(" ffts_base_addr = ");
+        p.print_value(f);
+    }
+    if let Some(m) = mode
+        && !default_mode
+    {
+        p.push(" sync_instr_mode = ");
+        print_stripped_enum(p, m, "sync_block_instr_mode");
+    }
+}
+
+fn verify_sync_block(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let set = ir.op_name(op) == "hivm.hir.sync_block_set";
+    if set {
+        check_segments(ir, op, 2)?;
+    }
+    let dynamic = if set { segment(ir, op, 0).len() } else { ir.operands(op).len() };
+    let stat = ir.get_attr(op, "static_flag_id").is_some();
+    if stat && dynamic > 0 {
+        return Err("Only one flag ID is supported!".into());
+    }
+    if !stat && dynamic == 0 {
+        return Err("Flag ID is needed!".into());
+    }
+    Ok(())
+}
+
 // ----- set_flag / wait_flag / pipe_barrier -----
 
 fn parse_flag(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
@@ -678,6 +795,14 @@ pub fn defs() -> Vec<OpDef> {
     let flag = &["set_pipe", "wait_pipe", "static_event_id"];
     let mut v = vec![
         OpDef::new("hivm.hir.set_flag").inherent(flag).assembly(parse_flag, print_flag).verifier(verify_flag),
+        OpDef::new("hivm.hir.sync_block_set")
+            .inherent(&["tcore_type", "tpipe", "pipe", "static_flag_id", "tsync_instr_mode", "operandSegmentSizes"])
+            .assembly(parse_sync_block_set, print_sync_block)
+            .verifier(verify_sync_block),
+        OpDef::new("hivm.hir.sync_block_wait")
+            .inherent(&["tcore_type", "tpipe", "pipe", "static_flag_id", "tsync_instr_mode"])
+            .assembly(parse_sync_block_wait, print_sync_block)
+            .verifier(verify_sync_block),
         OpDef::new("hivm.hir.wait_flag").inherent(flag).assembly(parse_flag, print_flag).verifier(verify_flag),
         OpDef::new("hivm.hir.pipe_barrier").inherent(&["pipe"]).assembly(parse_barrier, print_barrier),
         OpDef::new("hivm.hir.pointer_cast")
