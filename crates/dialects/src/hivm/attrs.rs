@@ -29,6 +29,7 @@ pub const ENUMS: &[(&str, &[&str])] = &[
         ],
     ),
     ("tcore_type", &["CUBE", "VECTOR", "CUBE_OR_VECTOR", "CUBE_AND_VECTOR"]),
+    ("compare_mode", &["eq", "ne", "lt", "gt", "ge", "le"]),
     (
         "sync_block_instr_mode",
         &["INTER_BLOCK_SYNCHRONIZATION", "INTER_SUBBLOCK_SYNCHRONIZATION", "INTRA_BLOCK_SYNCHRONIZATION"],

@@ -11,12 +11,37 @@ use hivm_ir::{Attribute, Ir, OpDef, OpId};
 
 use crate::util::{check_segments, i64_array, i64_array_attr, push_attr, segment, segment_attr};
 
-/// Enum-valued clauses after `temp_buffer` (keyword = attribute name,
-/// mnemonic, default value), printed only when not the default.
-const VCAST_EXTRAS: &[(&str, &str, &str)] = &[("round_mode", "round_mode", "rint"), ("cast", "cast", "cast_signed")];
+/// A clause after `temp_buffer`, printed only when not the default: an enum
+/// (`round_mode = <rint>`: attribute, mnemonic, default) or a boolean that
+/// defaults to true (`is_signed = false`, or `is_signed : false`).
+#[derive(Clone, Copy)]
+enum Extra {
+    Enum(&'static str, &'static str, &'static str),
+    Bool(&'static str, &'static str),
+}
 
-fn extras(name: &str) -> &'static [(&'static str, &'static str, &'static str)] {
-    if name == "hivm.hir.vcast" { VCAST_EXTRAS } else { &[] }
+const VCAST_EXTRAS: &[Extra] =
+    &[Extra::Enum("round_mode", "round_mode", "rint"), Extra::Enum("cast", "cast", "cast_signed")];
+const VDIV_EXTRAS: &[Extra] = &[Extra::Bool("isSigned", "=")];
+const VMAXMIN_EXTRAS: &[Extra] = &[Extra::Bool("is_signed", "=")];
+const VCMP_EXTRAS: &[Extra] = &[Extra::Enum("compare_mode", "compare_mode", "eq"), Extra::Bool("is_signed", ":")];
+
+fn extras(name: &str) -> &'static [Extra] {
+    match name {
+        "hivm.hir.vcast" => VCAST_EXTRAS,
+        "hivm.hir.vdiv" => VDIV_EXTRAS,
+        "hivm.hir.vmax" | "hivm.hir.vmin" => VMAXMIN_EXTRAS,
+        "hivm.hir.vcmp" => VCMP_EXTRAS,
+        _ => &[],
+    }
+}
+
+impl Extra {
+    fn attr(&self) -> &'static str {
+        match self {
+            Extra::Enum(a, ..) | Extra::Bool(a, _) => a,
+        }
+    }
 }
 
 /// (mnemonic, inputs, has a temp_buffer operand).
@@ -43,6 +68,8 @@ const ELEMENTWISE: &[(&str, usize, bool)] = &[
     ("vor", 2, true),
     ("vxor", 2, true),
     ("vpow", 2, true),
+    ("vcmp", 2, true),
+    ("vsel", 3, true),
 ];
 
 /// Whether `name` is one of the elementwise vector ops (`hivm.hir.vadd`, ...).
@@ -65,12 +92,34 @@ fn defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
     vec![("broadcast", e), ("transpose", e)]
 }
 
-fn cast_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
+/// The defaults of broadcast, transpose and the op's extra clauses.
+fn defaults_with(ir: &mut Ir, extra: &[Extra]) -> Vec<(&'static str, Attribute)> {
     let mut v = defaults(ir);
-    for (attr, mnemonic, default) in VCAST_EXTRAS {
-        v.push((attr, crate::util::opaque_attr(ir, "hivm", &format!("{mnemonic}<{default}>"))));
+    for e in extra {
+        match *e {
+            Extra::Enum(attr, mnemonic, default) => {
+                v.push((attr, crate::util::opaque_attr(ir, "hivm", &format!("{mnemonic}<{default}>"))))
+            }
+            Extra::Bool(attr, _) => v.push((attr, ir.bool_attr(true))),
+        }
     }
     v
+}
+
+fn cast_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
+    defaults_with(ir, VCAST_EXTRAS)
+}
+
+fn div_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
+    defaults_with(ir, VDIV_EXTRAS)
+}
+
+fn maxmin_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
+    defaults_with(ir, VMAXMIN_EXTRAS)
+}
+
+fn cmp_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
+    defaults_with(ir, VCMP_EXTRAS)
 }
 
 fn parse_group(p: &mut Parser<'_>, kw: &str, out: &mut Vec<hivm_ir::Value>) -> PResult<bool> {
@@ -103,11 +152,32 @@ fn parse_vector(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         parse_group(p, "temp_buffer", &mut tmp)?;
     }
     let name = p.ir.sym_str(r.name).to_string();
-    for (attr, mnemonic, _) in extras(&name) {
-        if p.parse_optional_keyword(attr) {
-            p.expect(Tok::Equal, "'='")?;
-            let a = super::attrs::parse_stripped_enum(p, mnemonic)?;
-            push_attr(p, r, attr, a);
+    for e in extras(&name) {
+        match *e {
+            Extra::Enum(attr, mnemonic, _) => {
+                if p.parse_optional_keyword(attr) {
+                    p.expect(Tok::Equal, "'='")?;
+                    let a = super::attrs::parse_stripped_enum(p, mnemonic)?;
+                    push_attr(p, r, attr, a);
+                }
+            }
+            Extra::Bool(attr, sep) => {
+                if p.parse_optional_keyword(attr) {
+                    if sep == ":" {
+                        p.expect(Tok::Colon, "':'")?;
+                    } else {
+                        p.expect(Tok::Equal, "'='")?;
+                    }
+                    let pos = p.pos();
+                    let b = match p.parse_keyword("boolean")? {
+                        "true" => true,
+                        "false" => false,
+                        _ => return p.error_at(pos, "expected 'true' or 'false'"),
+                    };
+                    let a = p.ir.bool_attr(b);
+                    push_attr(p, r, attr, a);
+                }
+            }
         }
     }
     for kw in ["broadcast", "transpose"] {
@@ -137,18 +207,27 @@ fn print_vector(p: &mut Printer<'_>, op: OpId) {
     let (_, has_tmp) = spec(ir, ir.op_name(op));
     let extra = extras(ir.op_name(op));
     let mut elided = vec!["operandSegmentSizes", "broadcast", "transpose"];
-    elided.extend(extra.iter().map(|e| e.0));
+    elided.extend(extra.iter().map(|e| e.attr()));
     p.print_optional_attr_dict(op, &elided);
     print_group(p, "ins", segment(ir, op, 0));
     print_group(p, "outs", segment(ir, op, 1));
     if has_tmp {
         print_group(p, "temp_buffer", segment(ir, op, 2));
     }
-    for (attr, mnemonic, default) in extra {
-        if let Some(v) = ir.get_attr(op, attr).and_then(|a| super::attrs::enum_value(ir, a, mnemonic))
-            && v != *default
-        {
-            p.push(&format!(" {attr} = <{v}>"));
+    for e in extra {
+        match *e {
+            Extra::Enum(attr, mnemonic, default) => {
+                if let Some(v) = ir.get_attr(op, attr).and_then(|a| super::attrs::enum_value(ir, a, mnemonic))
+                    && v != default
+                {
+                    p.push(&format!(" {attr} = <{v}>"));
+                }
+            }
+            Extra::Bool(attr, sep) => {
+                if ir.get_attr(op, attr).and_then(|a| ir.as_int(a)) == Some(0) {
+                    p.push(&format!(" {attr} {sep} false"));
+                }
+            }
         }
     }
     for kw in ["broadcast", "transpose"] {
@@ -203,6 +282,15 @@ pub fn defs() -> Vec<OpDef> {
             if *n == "vcast" {
                 def.inherent(&["operandSegmentSizes", "broadcast", "transpose", "round_mode", "cast"])
                     .defaults(&["broadcast", "transpose", "round_mode", "cast"], cast_defaults)
+            } else if *n == "vdiv" {
+                def.inherent(&["operandSegmentSizes", "broadcast", "transpose", "isSigned"])
+                    .defaults(&["broadcast", "transpose", "isSigned"], div_defaults)
+            } else if *n == "vmax" || *n == "vmin" {
+                def.inherent(&["operandSegmentSizes", "broadcast", "transpose", "is_signed"])
+                    .defaults(&["broadcast", "transpose", "is_signed"], maxmin_defaults)
+            } else if *n == "vcmp" {
+                def.inherent(&["operandSegmentSizes", "broadcast", "transpose", "compare_mode", "is_signed"])
+                    .defaults(&["broadcast", "transpose", "compare_mode", "is_signed"], cmp_defaults)
             } else {
                 def.inherent(&["operandSegmentSizes", "broadcast", "transpose"])
                     .defaults(&["broadcast", "transpose"], defaults)

@@ -140,6 +140,15 @@ impl Interp<'_> {
     /// operands of one shape (scalar inputs broadcast).
     fn elementwise(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
+        // What the twin does not compute yet is an error, never a guess.
+        if matches!(name, "hivm.hir.vcmp" | "hivm.hir.vsel") {
+            return Err(RunError::at(op, format!("{name} is not supported by the CPU twin yet")));
+        }
+        for k in ["isSigned", "is_signed"] {
+            if ir.get_attr(op, k).and_then(|a| ir.as_int(a)) == Some(0) {
+                return Err(RunError::at(op, format!("{name} with {k} = false is not supported by the CPU twin yet")));
+            }
+        }
         let seg = segments(ir, op);
         let (n_in, n_out) = (seg.first().copied().unwrap_or(0), seg.get(1).copied().unwrap_or(0));
         if n_out != 1 {
