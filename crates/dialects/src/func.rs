@@ -224,28 +224,6 @@ fn verify_func(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     Ok(())
 }
 
-fn parse_return(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let ops = p.parse_operand_list()?;
-    if !ops.is_empty() {
-        let pos = p.pos();
-        let tys = p.parse_colon_type_list()?;
-        r.operands = p.resolve_operands(&ops, &tys, pos)?;
-    }
-    Ok(())
-}
-
-fn print_return(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.print_optional_attr_dict(op, &[]);
-    if !ir.operands(op).is_empty() {
-        p.push(" ");
-        p.print_values(ir.operands(op));
-        p.push(" : ");
-        p.print_operand_types(op);
-    }
-}
-
 fn verify_return(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     let Some(func) = ir.parent_op(op).filter(|f| ir.is_op(*f, "func.func")) else {
         return Err("expects parent op 'func.func'".into());
@@ -368,7 +346,7 @@ pub fn dialect() -> Dialect {
                 .default_dialect("func"),
             OpDef::new("func.return")
                 .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
-                .assembly(parse_return, print_return)
+                .assembly(crate::util::parse_terminator_operands, crate::util::print_terminator_operands)
                 .verifier(verify_return),
             OpDef::new("func.call")
                 .inherent(&["callee", "arg_attrs", "res_attrs", "no_inline"])

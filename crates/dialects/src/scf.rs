@@ -3,7 +3,7 @@
 use hivm_ir::lexer::Tok;
 use hivm_ir::parser::{OpParseResult, PResult, Parser, RegionArg};
 use hivm_ir::printer::Printer;
-use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, Type};
+use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, Type, Value};
 
 use crate::util::type_str;
 
@@ -57,6 +57,20 @@ fn parse_for(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     Ok(())
 }
 
+/// `(%arg = %init, ...)`, MLIR's initialisation list of loop state.
+fn print_init_list(p: &mut Printer<'_>, args: &[Value], inits: &[Value]) {
+    p.push("(");
+    for (i, (a, v)) in args.iter().zip(inits).enumerate() {
+        if i > 0 {
+            p.push(", ");
+        }
+        p.print_value(*a);
+        p.push(" = ");
+        p.print_value(*v);
+    }
+    p.push(")");
+}
+
 fn print_for(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     let body = ir.regions(op)[0];
@@ -75,16 +89,9 @@ fn print_for(p: &mut Printer<'_>, op: OpId) {
     p.push(" step ");
     p.print_value(ops[2]);
     if ops.len() > 3 {
-        p.push(" iter_args(");
-        for (i, (a, v)) in args[1..].iter().zip(&ops[3..]).enumerate() {
-            if i > 0 {
-                p.push(", ");
-            }
-            p.print_value(*a);
-            p.push(" = ");
-            p.print_value(*v);
-        }
-        p.push(") -> (");
+        p.push(" iter_args");
+        print_init_list(p, &args[1..], &ops[3..]);
+        p.push(" -> (");
         p.print_value_types(ir.results(op));
         p.push(")");
     }
@@ -129,28 +136,6 @@ fn verify_for(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
         }
     }
     Ok(())
-}
-
-fn parse_yield_like(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let ops = p.parse_operand_list()?;
-    if !ops.is_empty() {
-        let pos = p.pos();
-        let tys = p.parse_colon_type_list()?;
-        r.operands = p.resolve_operands(&ops, &tys, pos)?;
-    }
-    Ok(())
-}
-
-fn print_yield_like(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.print_optional_attr_dict(op, &[]);
-    if !ir.operands(op).is_empty() {
-        p.push(" ");
-        p.print_values(ir.operands(op));
-        p.push(" : ");
-        p.print_operand_types(op);
-    }
 }
 
 fn verify_yield(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
@@ -277,16 +262,8 @@ fn print_while(p: &mut Printer<'_>, op: OpId) {
     let before = ir.regions(op)[0];
     let Some(&entry) = ir.region_blocks(before).first() else { return p.print_generic_op(op) };
     if !ir.operands(op).is_empty() {
-        p.push(" (");
-        for (i, (a, v)) in ir.block_args(entry).iter().zip(ir.operands(op)).enumerate() {
-            if i > 0 {
-                p.push(", ");
-            }
-            p.print_value(*a);
-            p.push(" = ");
-            p.print_value(*v);
-        }
-        p.push(")");
+        p.push(" ");
+        print_init_list(p, ir.block_args(entry), ir.operands(op));
     }
     p.push(" : ");
     p.print_functional_type(op);
@@ -466,7 +443,7 @@ pub fn dialect() -> Dialect {
                 .verifier(verify_index_switch),
             OpDef::new("scf.yield")
                 .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
-                .assembly(parse_yield_like, print_yield_like)
+                .assembly(crate::util::parse_terminator_operands, crate::util::print_terminator_operands)
                 .verifier(verify_yield),
             OpDef::new("scf.condition")
                 .traits(Traits::TERMINATOR | Traits::PURE)

@@ -29,29 +29,7 @@ fn print_scope(p: &mut Printer<'_>, op: OpId) {
     p.print_optional_attr_dict(op, &[]);
 }
 
-/// `scope.return attrs [values : types]`.
-fn parse_return(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let ops = p.parse_operand_list()?;
-    if !ops.is_empty() {
-        let pos = p.pos();
-        let tys = p.parse_colon_type_list()?;
-        r.operands = p.resolve_operands(&ops, &tys, pos)?;
-    }
-    Ok(())
-}
-
-fn print_return(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.print_optional_attr_dict(op, &[]);
-    if !ir.operands(op).is_empty() {
-        p.push(" ");
-        p.print_values(ir.operands(op));
-        p.push(" : ");
-        p.print_operand_types(op);
-    }
-}
-
+/// `scope.return` has the shared terminator syntax (`util`).
 fn verify_return(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     let Some(parent) = ir.parent_op(op) else { return Ok(()) };
     if ir.op_name(parent) != "scope.scope" {
@@ -75,7 +53,7 @@ pub fn dialect() -> Dialect {
                 .assembly(parse_scope, print_scope),
             OpDef::new("scope.return")
                 .traits(Traits::TERMINATOR | Traits::PURE)
-                .assembly(parse_return, print_return)
+                .assembly(crate::util::parse_terminator_operands, crate::util::print_terminator_operands)
                 .verifier(verify_return),
         ],
     )

@@ -586,3 +586,27 @@ pub fn parse_int_field(p: &mut Parser<'_>, op: &str, what: &str, bits: u32) -> P
     }
     Ok(v as i64)
 }
+
+/// `attrs [%a, %b : T1, T2]`: the syntax of terminators that pass values
+/// on (`func.return`, `scf.yield`, `scope.return`, ...).
+pub fn parse_terminator_operands(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let ops = p.parse_operand_list()?;
+    if !ops.is_empty() {
+        let pos = p.pos();
+        let tys = p.parse_colon_type_list()?;
+        r.operands = p.resolve_operands(&ops, &tys, pos)?;
+    }
+    Ok(())
+}
+
+pub fn print_terminator_operands(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &[]);
+    if !ir.operands(op).is_empty() {
+        p.push(" ");
+        p.print_values(ir.operands(op));
+        p.push(" : ");
+        p.print_operand_types(op);
+    }
+}

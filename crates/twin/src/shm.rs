@@ -58,11 +58,8 @@ pub fn register(mut m: Mapping) -> u64 {
         r.held += 1;
         if r.held > MAX_HELD {
             // The worker will miss these and be replaced by a fresh fork.
-            for e in r.live.values_mut() {
-                e.fd = None;
-            }
+            r.drop_descriptors();
             m.fd = None;
-            r.held = 0;
         }
     }
     let serial = r.next;
@@ -82,10 +79,7 @@ pub fn unregister(serial: u64) {
 /// A worker was forked with the registry locked: it has every live
 /// mapping, so no descriptor is needed any more.
 pub fn worker_started(r: &mut Registry) {
-    for m in r.live.values_mut() {
-        m.fd = None;
-    }
-    r.held = 0;
+    r.drop_descriptors();
     r.worker = true;
 }
 
@@ -93,10 +87,16 @@ pub fn worker_started(r: &mut Registry) {
 pub fn worker_stopped() {
     let mut r = lock();
     r.worker = false;
-    for m in r.live.values_mut() {
-        m.fd = None;
+    r.drop_descriptors();
+}
+
+impl Registry {
+    fn drop_descriptors(&mut self) {
+        for m in self.live.values_mut() {
+            m.fd = None;
+        }
+        self.held = 0;
     }
-    r.held = 0;
 }
 
 /// A descriptor was handed to the worker.

@@ -23,6 +23,7 @@ const ARG_TYPES: &[&str] = &[
     "sub_workspace",
 ];
 
+/// Host function kinds; `host_entry` first.
 const HOST_FUNC_TYPES: &[&str] = &[
     "host_entry",
     "tiling_function",
@@ -33,19 +34,6 @@ const HOST_FUNC_TYPES: &[&str] = &[
     "get_tiling_struct_size_function",
     "infer_task_type_function",
     "infer_vf_mode_function",
-];
-
-/// Attributes naming a host function (`<@symbol>`).
-const FUNC_REFS: &[&str] = &[
-    "tiling_function",
-    "infer_output_shape_function",
-    "infer_workspace_shape_function",
-    "infer_sync_block_lock_num_function",
-    "infer_sync_block_lock_init_function",
-    "get_tiling_struct_size_function",
-    "infer_task_type_function",
-    "infer_vf_mode_function",
-    "rename_func",
 ];
 
 /// Markers without parameters (`#hacc.dummy_func`).
@@ -78,7 +66,9 @@ fn check_attr(body: &str) -> Result<String, String> {
         None if MARKERS.contains(&body) => return Ok(body.to_string()),
         None => return Err(format!("unknown attribute `{body}` in dialect `hacc`")),
     };
-    if FUNC_REFS.contains(&mnemonic) {
+    // Each host function kind but the entry has an attribute naming the
+    // function (`#hacc.tiling_function<@f>`); so does a rename.
+    if HOST_FUNC_TYPES[1..].contains(&mnemonic) || mnemonic == "rename_func" {
         let name = args.strip_prefix('@').unwrap_or("");
         let bare = !name.is_empty()
             && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.' | b'-'))

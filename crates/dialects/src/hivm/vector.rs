@@ -20,20 +20,23 @@ enum Extra {
     Bool(&'static str, &'static str),
 }
 
-const VCAST_EXTRAS: &[Extra] =
-    &[Extra::Enum("round_mode", "round_mode", "rint"), Extra::Enum("cast", "cast", "cast_signed")];
-const VDIV_EXTRAS: &[Extra] = &[Extra::Bool("isSigned", "=")];
-const VMAXMIN_EXTRAS: &[Extra] = &[Extra::Bool("is_signed", "=")];
-const VCMP_EXTRAS: &[Extra] = &[Extra::Enum("compare_mode", "compare_mode", "eq"), Extra::Bool("is_signed", ":")];
+/// The ops with extra clauses: mnemonic, clauses, and the function that
+/// gives all their defaults (broadcast, transpose and the clauses).
+const WITH_EXTRAS: &[(&str, &[Extra], hivm_ir::dialect::DefaultsFn)] = &[
+    ("vcast", &[Extra::Enum("round_mode", "round_mode", "rint"), Extra::Enum("cast", "cast", "cast_signed")], |ir| {
+        defaults_with(ir, "vcast")
+    }),
+    ("vdiv", &[Extra::Bool("isSigned", "=")], |ir| defaults_with(ir, "vdiv")),
+    ("vmax", &[Extra::Bool("is_signed", "=")], |ir| defaults_with(ir, "vmax")),
+    ("vmin", &[Extra::Bool("is_signed", "=")], |ir| defaults_with(ir, "vmin")),
+    ("vcmp", &[Extra::Enum("compare_mode", "compare_mode", "eq"), Extra::Bool("is_signed", ":")], |ir| {
+        defaults_with(ir, "vcmp")
+    }),
+];
 
 fn extras(name: &str) -> &'static [Extra] {
-    match name {
-        "hivm.hir.vcast" => VCAST_EXTRAS,
-        "hivm.hir.vdiv" => VDIV_EXTRAS,
-        "hivm.hir.vmax" | "hivm.hir.vmin" => VMAXMIN_EXTRAS,
-        "hivm.hir.vcmp" => VCMP_EXTRAS,
-        _ => &[],
-    }
+    let m = name.strip_prefix("hivm.hir.").unwrap_or(name);
+    WITH_EXTRAS.iter().find(|(n, _, _)| *n == m).map_or(&[], |(_, e, _)| e)
 }
 
 impl Extra {
@@ -92,10 +95,10 @@ fn defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
     vec![("broadcast", e), ("transpose", e)]
 }
 
-/// The defaults of broadcast, transpose and the op's extra clauses.
-fn defaults_with(ir: &mut Ir, extra: &[Extra]) -> Vec<(&'static str, Attribute)> {
+/// The defaults of broadcast, transpose and the extra clauses of `mnemonic`.
+fn defaults_with(ir: &mut Ir, mnemonic: &str) -> Vec<(&'static str, Attribute)> {
     let mut v = defaults(ir);
-    for e in extra {
+    for e in extras(mnemonic) {
         match *e {
             Extra::Enum(attr, mnemonic, default) => {
                 v.push((attr, crate::util::opaque_attr(ir, "hivm", &format!("{mnemonic}<{default}>"))))
@@ -104,22 +107,6 @@ fn defaults_with(ir: &mut Ir, extra: &[Extra]) -> Vec<(&'static str, Attribute)>
         }
     }
     v
-}
-
-fn cast_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
-    defaults_with(ir, VCAST_EXTRAS)
-}
-
-fn div_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
-    defaults_with(ir, VDIV_EXTRAS)
-}
-
-fn maxmin_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
-    defaults_with(ir, VMAXMIN_EXTRAS)
-}
-
-fn cmp_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
-    defaults_with(ir, VCMP_EXTRAS)
 }
 
 fn parse_group(p: &mut Parser<'_>, kw: &str, out: &mut Vec<hivm_ir::Value>) -> PResult<bool> {
@@ -274,27 +261,20 @@ fn verify_vector(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError>
 }
 
 pub fn defs() -> Vec<OpDef> {
+    let leak = |v: Vec<&'static str>| -> &'static [&'static str] { Box::leak(v.into_boxed_slice()) };
     ELEMENTWISE
         .iter()
         .map(|(n, _, _)| {
             let name: &'static str = Box::leak(format!("hivm.hir.{n}").into_boxed_str());
             let def = OpDef::new(name).assembly(parse_vector, print_vector).verifier(verify_vector);
-            if *n == "vcast" {
-                def.inherent(&["operandSegmentSizes", "broadcast", "transpose", "round_mode", "cast"])
-                    .defaults(&["broadcast", "transpose", "round_mode", "cast"], cast_defaults)
-            } else if *n == "vdiv" {
-                def.inherent(&["operandSegmentSizes", "broadcast", "transpose", "isSigned"])
-                    .defaults(&["broadcast", "transpose", "isSigned"], div_defaults)
-            } else if *n == "vmax" || *n == "vmin" {
-                def.inherent(&["operandSegmentSizes", "broadcast", "transpose", "is_signed"])
-                    .defaults(&["broadcast", "transpose", "is_signed"], maxmin_defaults)
-            } else if *n == "vcmp" {
-                def.inherent(&["operandSegmentSizes", "broadcast", "transpose", "compare_mode", "is_signed"])
-                    .defaults(&["broadcast", "transpose", "compare_mode", "is_signed"], cmp_defaults)
-            } else {
-                def.inherent(&["operandSegmentSizes", "broadcast", "transpose"])
-                    .defaults(&["broadcast", "transpose"], defaults)
-            }
+            let (clauses, defaults_fn) = WITH_EXTRAS
+                .iter()
+                .find(|(m, _, _)| m == n)
+                .map_or((&[][..], defaults as hivm_ir::dialect::DefaultsFn), |(_, e, f)| (*e, *f));
+            let attrs = clauses.iter().map(|e| e.attr());
+            let defaulted: Vec<&'static str> = ["broadcast", "transpose"].into_iter().chain(attrs).collect();
+            let inherent: Vec<&'static str> = std::iter::once("operandSegmentSizes").chain(defaulted.clone()).collect();
+            def.inherent(leak(inherent)).defaults(leak(defaulted), defaults_fn)
         })
         .collect()
 }
