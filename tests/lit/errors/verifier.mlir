@@ -100,3 +100,11 @@ func.func @sync_block_without_flag() {
   "hivm.hir.sync_block_wait"() <{pipe = #hivm.pipe<PIPE_V>, tcore_type = #hivm.tcore_type<VECTOR>, tpipe = #hivm.pipe<PIPE_FIX>}> : () -> ()
   return
 }
+
+// -----
+
+func.func @sync_block_flag_range() {
+  // expected-error@+1 {{custom op 'hivm.hir.sync_block_set' integer value too large}}
+  hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE3>, <PIPE_MTE1>] flag = 99999999999999999999
+  return
+}

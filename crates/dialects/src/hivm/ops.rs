@@ -40,7 +40,8 @@ fn parse_sync_block(p: &mut Parser<'_>, r: &mut OpParseResult, ffts: bool) -> PR
         r.operands.push(v);
         dynamic = 1;
     } else {
-        let n = crate::util::parse_int_field(p, "hivm.hir.sync_block", "flag id", 64)?;
+        let op_name = p.ir.sym_str(r.name).to_string();
+        let n = crate::util::parse_int_field(p, &op_name, "flag id", 64)?;
         let a = p.ir.int_attr(n as i128, i64t);
         push_attr(p, r, "static_flag_id", a);
     }
