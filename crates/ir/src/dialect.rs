@@ -121,6 +121,9 @@ pub struct OpDef {
     /// Canonicalization pattern: rewrites the op in place, returning whether
     /// anything changed (run to a fixed point by `-canonicalize`).
     pub canonicalize: Option<fn(&mut Ir, OpId) -> bool>,
+    /// The declarative definition this op was made from, if any: its
+    /// format drives parsing and printing, its lists the structural checks.
+    pub spec: Option<&'static crate::opspec::Compiled>,
 }
 
 impl OpDef {
@@ -141,6 +144,7 @@ impl OpDef {
             default_keys: &[],
             side_effect_free: None,
             canonicalize: None,
+            spec: None,
         }
     }
 
@@ -157,6 +161,12 @@ impl OpDef {
 
     pub const fn traits(mut self, t: Traits) -> OpDef {
         self.traits = t;
+        self
+    }
+
+    /// Adds traits to those the op already has.
+    pub const fn add_traits(mut self, t: Traits) -> OpDef {
+        self.traits = self.traits.with(t);
         self
     }
 

@@ -492,9 +492,15 @@ impl Ir {
             let keys = self.registry.def(d).default_keys;
             !keys.is_empty() && !keys.iter().all(|k| properties.is_some_and(|p| self.dict_get(p, k).is_some()))
         });
-        if let Some(f) = def.and_then(|d| self.registry.def(d).defaults).filter(|_| missing_default) {
+        if let Some(d) = def.filter(|_| missing_default) {
+            let d = self.registry.def(d);
+            let defaults = match (d.spec, d.defaults) {
+                (Some(spec), _) => crate::opspec::defaults(self, spec),
+                (None, Some(f)) => f(self),
+                (None, None) => Vec::new(),
+            };
             let mut entries = properties.map(|p| self.dict_entries(p).to_vec()).unwrap_or_default();
-            for (name, value) in f(self) {
+            for (name, value) in defaults {
                 let key = self.sym(name);
                 if !entries.iter().any(|(k, _)| *k == key) {
                     entries.push((key, value));

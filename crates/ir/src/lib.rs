@@ -14,6 +14,7 @@ mod intern;
 pub mod ir;
 pub mod lexer;
 pub mod minifloat;
+pub mod opspec;
 pub mod parser;
 pub mod pass;
 pub mod printer;

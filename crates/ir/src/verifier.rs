@@ -90,6 +90,11 @@ fn verify_op(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Vec<Diagnostic>
         Ok(()) => {}
         Err(d) => return Err(vec![d]),
     }
+    if let Some(c) = ir.op_def(op).and_then(|d| d.spec)
+        && let Err(e) = crate::opspec::verify_spec(ir, op, c)
+    {
+        return Err(from_verify_error(ir, op, e));
+    }
     if let Some(f) = ir.op_def(op).and_then(|d| d.verify)
         && let Err(e) = f(ir, op)
     {

@@ -398,3 +398,36 @@ mod tests {
         assert_eq!(MemoryEffect::from_attr(&ir, p), None);
     }
 }
+
+/// HIVM enum attributes as op-definition attribute kinds (printed `<VALUE>`
+/// inside op syntax).
+pub mod kinds {
+    use hivm_ir::opspec::{AttrKind, EnumKind};
+
+    const fn hivm(mnemonic: &'static str, summary: &'static str) -> AttrKind {
+        AttrKind::Enum(EnumKind { dialect: "hivm", mnemonic, summary })
+    }
+
+    pub const PIPE: AttrKind = hivm("pipe", "pipe attribute");
+    pub const EVENT: AttrKind = hivm("event", "event attribute");
+    pub const TCORE_TYPE: AttrKind = hivm("tcore_type", "core type attribute");
+    pub const SYNC_BLOCK_INSTR_MODE: AttrKind = hivm("sync_block_instr_mode", "sync block instruction mode");
+    pub const SYNC_BLOCK_MODE: AttrKind = hivm("sync_block_mode", "sync block mode");
+    pub const PAD_MODE: AttrKind = hivm("padmode", "pad mode attribute");
+    pub const EVICTION_POLICY: AttrKind = hivm("eviction_policy", "eviction policy attribute");
+    pub const CACHE_MODIFIER: AttrKind = hivm("cache_modifier", "cache modifier attribute");
+    pub const ATOMIC_KIND: AttrKind = hivm("atomic_kind", "Atomic Operation Kind for StoreOp");
+    pub const ROUND_MODE: AttrKind = hivm("round_mode", "Round Mode for VCastOp");
+    pub const CAST: AttrKind = hivm("cast", "Cast for VCastOp");
+    pub const UNSIGNED_MODE: AttrKind = hivm("unsigned_mode", "Unsigned Mode for VCastOp");
+    pub const COMPARE_MODE: AttrKind = hivm("compare_mode", "Compare Mode for VCmpOp");
+    pub const DEINTERLEAVE_MODE: AttrKind = hivm("deinterleave_mode", "HIVM deinterleave mode");
+    pub const REDUCE_OP: AttrKind = hivm("reduce_op", "reduce op attribute");
+    pub const ADDRESS_SPACE: AttrKind = hivm("address_space", "address space attribute");
+    pub const DATA_LAYOUT: AttrKind = hivm("data_layout", "data layout attribute");
+    pub const DCCI_MODE: AttrKind = hivm("DCCIMode", "hivm dcci mode");
+    pub const DATA_CACHE_KIND: AttrKind = hivm("DataCacheKind", "hivm data cache kind");
+    pub const AXIS_KIND: AttrKind = hivm("axis_kind", "hivm op axis kind information");
+    pub const ALIGN_KIND: AttrKind = hivm("align_kind", "alignment kind information");
+    pub const PADDING_OPTION: AttrKind = hivm("padding_option", "padding option attribute");
+}

@@ -5,6 +5,7 @@ pub mod attrs;
 pub mod custom;
 pub mod macro_ops;
 pub mod ops;
+pub mod sync_ops;
 pub mod vector;
 
 use hivm_ir::{Dialect, OpDef};
@@ -25,6 +26,7 @@ pub fn dialect() -> Dialect {
             .effects(custom::no_side_effect),
     ];
     ops.extend(ops::defs());
+    ops.extend(sync_ops::defs());
     ops.extend(vector::defs());
     ops.extend(vector::other_defs());
     ops.extend(macro_ops::defs());

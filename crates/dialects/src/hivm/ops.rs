@@ -1,238 +1,19 @@
-//! HIVM ops other than the custom ones: pipe synchronisation, block queries,
-//! `pointer_cast`, the control-register ops (`set_mask_norm`, `set_ctrl`,
-//! `set_ffts_base_addr`), and the DMA ops `load`/`store`/`copy`/`load_scale`
-//! — each with its upstream assembly and the pipe it runs on.
+//! HIVM ops other than the custom, vector, macro and synchronisation ones:
+//! block queries, `pointer_cast`, the control-register ops (`set_mask_norm`,
+//! `set_ctrl`, `set_ffts_base_addr`), and the DMA ops `load`/`store`/`copy`/
+//! `load_scale` — each one declarative definition with upstream's format.
 
 use hivm_ir::dialect::VerifyError;
-use hivm_ir::lexer::Tok;
-use hivm_ir::parser::{OpParseResult, PResult, Parser, UnresolvedOperand};
-use hivm_ir::printer::Printer;
-use hivm_ir::{AttrData, Attribute, Ir, OpDef, OpId, Traits, Type, TypeData};
+use hivm_ir::opspec::{AttrKind, Fixed, OpSpec, attr, default_attr, one, opt, opt_attr, var};
+use hivm_ir::{Ir, OpDef, OpId, Traits, Type, TypeData};
 
 use super::attrs::enum_value;
-use crate::util::{check_segments, push_attr, segment, segment_attr, type_str};
+use super::attrs::kinds::{ATOMIC_KIND, EVICTION_POLICY, PAD_MODE, TCORE_TYPE};
+use crate::util::type_str;
 
-use super::attrs::{parse_stripped_enum, print_stripped_enum};
+// ----- get_block_idx and friends: `attr-dict -> type($result)` -----
 
-// ----- sync_block_set / sync_block_wait (between cores) -----
-
-/// `attrs [<CORE>, <PIPE>, <PIPE>] flag = N|%v [ffts_base_addr = %a]
-/// [sync_instr_mode = <MODE>]`; `ffts` only for the set.
-fn parse_sync_block(p: &mut Parser<'_>, r: &mut OpParseResult, ffts: bool) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    p.expect(Tok::LSquare, "'['")?;
-    let core = parse_stripped_enum(p, "tcore_type")?;
-    push_attr(p, r, "tcore_type", core);
-    p.expect(Tok::Comma, "','")?;
-    let tpipe = parse_stripped_enum(p, "pipe")?;
-    push_attr(p, r, "tpipe", tpipe);
-    p.expect(Tok::Comma, "','")?;
-    let pipe = parse_stripped_enum(p, "pipe")?;
-    push_attr(p, r, "pipe", pipe);
-    p.expect(Tok::RSquare, "']'")?;
-    p.expect_keyword("flag")?;
-    p.expect(Tok::Equal, "'='")?;
-    let i64t = p.ir.int_type(64);
-    let mut dynamic = 0;
-    if p.is(Tok::PercentIdent) {
-        let u = p.parse_operand()?;
-        let v = p.resolve_operand(&u, i64t)?;
-        r.operands.push(v);
-        dynamic = 1;
-    } else {
-        let op_name = p.ir.sym_str(r.name).to_string();
-        let n = crate::util::parse_int_field(p, &op_name, "flag id", 64)?;
-        let a = p.ir.int_attr(n as i128, i64t);
-        push_attr(p, r, "static_flag_id", a);
-    }
-    let mut with_ffts = 0;
-    if ffts && p.parse_optional_keyword("ffts_base_addr") {
-        p.expect(Tok::Equal, "'='")?;
-        let u = p.parse_operand()?;
-        let v = p.resolve_operand(&u, i64t)?;
-        r.operands.push(v);
-        with_ffts = 1;
-    }
-    if p.parse_optional_keyword("sync_instr_mode") {
-        p.expect(Tok::Equal, "'='")?;
-        let m = parse_stripped_enum(p, "sync_block_instr_mode")?;
-        push_attr(p, r, "tsync_instr_mode", m);
-    }
-    if ffts {
-        let seg = segment_attr(p.ir, &[dynamic, with_ffts]);
-        push_attr(p, r, "operandSegmentSizes", seg);
-    }
-    Ok(())
-}
-
-fn parse_sync_block_set(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    parse_sync_block(p, r, true)
-}
-
-fn parse_sync_block_wait(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    parse_sync_block(p, r, false)
-}
-
-fn print_sync_block(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    let set = ir.op_name(op) == "hivm.hir.sync_block_set";
-    let mode = ir.get_attr(op, "tsync_instr_mode");
-    // The default mode is not printed.
-    let default_mode =
-        mode.is_some_and(|m| enum_value(ir, m, "sync_block_instr_mode") == Some("INTRA_BLOCK_SYNCHRONIZATION"));
-    p.print_optional_attr_dict(
-        op,
-        &["tcore_type", "tpipe", "pipe", "static_flag_id", "tsync_instr_mode", "operandSegmentSizes"],
-    );
-    p.push("[");
-    for (i, (k, e)) in [("tcore_type", "tcore_type"), ("tpipe", "pipe"), ("pipe", "pipe")].iter().enumerate() {
-        if i > 0 {
-            p.push(", ");
-        }
-        if let Some(a) = ir.get_attr(op, k) {
-            print_stripped_enum(p, a, e);
-        }
-    }
-    p.push("] flag = ");
-    let (dyn_flag, ffts) = if set {
-        (segment(ir, op, 0).first().copied(), segment(ir, op, 1).first().copied())
-    } else {
-        (ir.operands(op).first().copied(), None)
-    };
-    match (ir.get_attr(op, "static_flag_id").and_then(|a| ir.as_int(a)), dyn_flag) {
-        (Some(n), _) => p.push(&n.to_string()),
-        (None, Some(v)) => p.print_value(v),
-        (None, None) => {}
-    }
-    if let Some(f) = ffts {
-        p.push(" ffts_base_addr = ");
-        p.print_value(f);
-    }
-    if let Some(m) = mode
-        && !default_mode
-    {
-        p.push(" sync_instr_mode = ");
-        print_stripped_enum(p, m, "sync_block_instr_mode");
-    }
-}
-
-fn verify_sync_block(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
-    let set = ir.op_name(op) == "hivm.hir.sync_block_set";
-    if set {
-        check_segments(ir, op, 2)?;
-    }
-    let dynamic = if set { segment(ir, op, 0).len() } else { ir.operands(op).len() };
-    let stat = ir.get_attr(op, "static_flag_id").is_some();
-    if stat && dynamic > 0 {
-        return Err("Only one flag ID is supported!".into());
-    }
-    if !stat && dynamic == 0 {
-        return Err("Flag ID is needed!".into());
-    }
-    Ok(())
-}
-
-// ----- set_flag / wait_flag / pipe_barrier -----
-
-fn parse_flag(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.expect(Tok::LSquare, "'['")?;
-    let set = parse_stripped_enum(p, "pipe")?;
-    push_attr(p, r, "set_pipe", set);
-    p.expect(Tok::Comma, "','")?;
-    let wait = parse_stripped_enum(p, "pipe")?;
-    push_attr(p, r, "wait_pipe", wait);
-    p.expect(Tok::Comma, "','")?;
-    if p.is(Tok::PercentIdent) {
-        let u = p.parse_operand()?;
-        let i64t = p.ir.int_type(64);
-        let v = p.resolve_operand(&u, i64t)?;
-        r.operands.push(v);
-    } else {
-        let e = parse_stripped_enum(p, "event")?;
-        push_attr(p, r, "static_event_id", e);
-    }
-    p.expect(Tok::RSquare, "']'")?;
-    p.parse_optional_attr_dict(&mut r.attrs)
-}
-
-fn print_flag(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.push("[");
-    for (i, k) in ["set_pipe", "wait_pipe"].iter().enumerate() {
-        if i > 0 {
-            p.push(", ");
-        }
-        if let Some(a) = ir.get_attr(op, k) {
-            print_stripped_enum(p, a, "pipe");
-        }
-    }
-    p.push(", ");
-    match (ir.get_attr(op, "static_event_id"), ir.operands(op).first()) {
-        (Some(e), _) => print_stripped_enum(p, e, "event"),
-        (None, Some(v)) => p.print_value(*v),
-        (None, None) => {}
-    }
-    p.push("]");
-    p.print_optional_attr_dict(op, &["set_pipe", "wait_pipe", "static_event_id"]);
-}
-
-fn verify_flag(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
-    for k in ["set_pipe", "wait_pipe"] {
-        if ir.get_attr(op, k).and_then(|a| enum_value(ir, a, "pipe")).is_none() {
-            return Err(format!("requires attribute '{k}'").into());
-        }
-    }
-    let dynamic = ir.operands(op).len();
-    let stat = ir.get_attr(op, "static_event_id").is_some();
-    if dynamic > 1 || (dynamic == 1) == stat {
-        return Err("requires exactly one of static_event_id and dynamic_event_id".into());
-    }
-    if let Some(v) = ir.operands(op).first()
-        && !ir.type_data(ir.value_type(*v)).is_signless_int(64)
-    {
-        return Err(format!(
-            "operand #0 must be 64-bit signless integer, but got '{}'",
-            type_str(ir, ir.value_type(*v))
-        )
-        .into());
-    }
-    Ok(())
-}
-
-fn parse_barrier(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.expect(Tok::LSquare, "'['")?;
-    let pipe = parse_stripped_enum(p, "pipe")?;
-    push_attr(p, r, "pipe", pipe);
-    p.expect(Tok::RSquare, "']'")?;
-    p.parse_optional_attr_dict(&mut r.attrs)
-}
-
-fn print_barrier(p: &mut Printer<'_>, op: OpId) {
-    p.push("[");
-    if let Some(a) = p.ir.get_attr(op, "pipe") {
-        print_stripped_enum(p, a, "pipe");
-    }
-    p.push("]");
-    p.print_optional_attr_dict(op, &["pipe"]);
-}
-
-// ----- get_block_idx and friends: `attr-dict -> type` -----
-
-fn parse_query(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    p.expect(Tok::Arrow, "'->'")?;
-    let t = p.parse_type()?;
-    r.result_types.push(t);
-    Ok(())
-}
-
-fn print_query(p: &mut Printer<'_>, op: OpId) {
-    p.print_optional_attr_dict(op, &[]);
-    p.push(" -> ");
-    p.print_type(p.ir.value_type(p.ir.result(op, 0)));
-}
-
-fn verify_query(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+fn verify_query(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let t = ir.value_type(ir.result(op, 0));
     if !ir.type_data(t).is_signless_int(64) {
         return Err(format!("result #0 must be 64-bit signless integer, but got '{}'", type_str(ir, t)).into());
@@ -240,46 +21,9 @@ fn verify_query(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> 
     Ok(())
 }
 
-// ----- pointer_cast: `(addrs) ([dyn sizes])? attr-dict : type` -----
-
-fn parse_pointer_cast(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.expect(Tok::LParen, "'('")?;
-    let addrs = p.parse_operand_list()?;
-    p.expect(Tok::RParen, "')'")?;
-    let mut dyns = Vec::new();
-    if p.is(Tok::LSquare) {
-        dyns = crate::util::parse_index_list(p)?;
-    }
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let t = p.parse_colon_type()?;
-    let i64t = p.ir.int_type(64);
-    crate::util::resolve_all(p, &addrs, i64t, r)?;
-    let it = p.ir.index_type();
-    crate::util::resolve_all(p, &dyns, it, r)?;
-    let seg = segment_attr(p.ir, &[addrs.len(), dyns.len()]);
-    push_attr(p, r, "operandSegmentSizes", seg);
-    r.result_types.push(t);
-    Ok(())
-}
-
-fn print_pointer_cast(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.push("(");
-    p.print_values(segment(ir, op, 0));
-    p.push(")");
-    let dyns = segment(ir, op, 1);
-    if !dyns.is_empty() {
-        p.push(" ");
-        crate::util::print_index_list(p, dyns);
-    }
-    p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
-    p.push(" : ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
-}
-
-fn verify_pointer_cast(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
-    check_segments(ir, op, 2)?;
-    if segment(ir, op, 0).is_empty() {
+fn verify_pointer_cast(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
+    if c.operand_group(ir, op, 0).is_empty() {
         return Err("addrs should have at least one addr".into());
     }
     if !ir.type_data(ir.value_type(ir.result(op, 0))).is_memref() {
@@ -288,171 +32,7 @@ fn verify_pointer_cast(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::Verify
     Ok(())
 }
 
-// ----- load / store / copy -----
-
-/// Optional trailing clauses of a DMA op, in their printed order.
-#[derive(Clone, Copy)]
-enum Clause {
-    /// `kw = <V>` stored as `#hivm.mnemonic<V>` under `attr`.
-    Enum { kw: &'static str, attr: &'static str, mnemonic: &'static str },
-    /// `kw = true|false` stored as a bool under `kw`.
-    Bool { kw: &'static str },
-    /// `kw = %v : T`, operand segment `seg`.
-    Value { kw: &'static str, seg: usize },
-    /// `kw = [[0, 1], ...]`
-    Reassoc { kw: &'static str },
-}
-
-const LOAD: &[Clause] = &[
-    Clause::Enum { kw: "pad_mode", attr: "pad_mode", mnemonic: "padmode" },
-    Clause::Value { kw: "pad_value", seg: 2 },
-    Clause::Value { kw: "left_padding_num", seg: 3 },
-    Clause::Bool { kw: "init_out_buffer" },
-    Clause::Value { kw: "right_padding_num", seg: 4 },
-    Clause::Value { kw: "init_condition", seg: 5 },
-    Clause::Bool { kw: "may_implicit_transpose_with_last_axis" },
-    Clause::Enum { kw: "eviction_policy", attr: "eviction_policy", mnemonic: "eviction_policy" },
-    Clause::Enum { kw: "core_type", attr: "tcoretype", mnemonic: "tcore_type" },
-];
-const STORE: &[Clause] = &[Clause::Enum { kw: "atomic", attr: "atomic_kind", mnemonic: "atomic_kind" }];
-const COPY: &[Clause] = &[
-    Clause::Enum { kw: "pad_mode", attr: "pad_mode", mnemonic: "padmode" },
-    Clause::Value { kw: "pad_value", seg: 2 },
-    Clause::Reassoc { kw: "collapse_reassociation" },
-];
-
-fn clauses_of(name: &str) -> (&'static [Clause], usize) {
-    match name {
-        "hivm.hir.load" => (LOAD, 6),
-        "hivm.hir.copy" => (COPY, 3),
-        _ => (STORE, 0),
-    }
-}
-
-fn parse_dma(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    let name = p.ir.sym_str(r.name).to_string();
-    let (clauses, nseg) = clauses_of(&name);
-    let single = |p: &mut Parser<'_>, kw: &str| -> PResult<(UnresolvedOperand, Type)> {
-        p.expect_keyword(kw)?;
-        p.expect(Tok::LParen, "'('")?;
-        let u = p.parse_operand()?;
-        let t = p.parse_colon_type()?;
-        p.expect(Tok::RParen, "')'")?;
-        Ok((u, t))
-    };
-    let (src, st) = single(p, "ins")?;
-    let (dst, dt) = single(p, "outs")?;
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let mut segs: Vec<Vec<hivm_ir::Value>> = vec![Vec::new(); nseg.max(2)];
-    segs[0].push(p.resolve_operand(&src, st)?);
-    segs[1].push(p.resolve_operand(&dst, dt)?);
-    for c in clauses {
-        match *c {
-            Clause::Enum { kw, attr, mnemonic } => {
-                if p.parse_optional_keyword(kw) {
-                    p.expect(Tok::Equal, "'='")?;
-                    let a = parse_stripped_enum(p, mnemonic)?;
-                    push_attr(p, r, attr, a);
-                }
-            }
-            Clause::Bool { kw } => {
-                if p.parse_optional_keyword(kw) {
-                    p.expect(Tok::Equal, "'='")?;
-                    let a = p.parse_attribute(None)?;
-                    push_attr(p, r, kw, a);
-                }
-            }
-            Clause::Value { kw, seg } => {
-                if p.parse_optional_keyword(kw) {
-                    p.expect(Tok::Equal, "'='")?;
-                    let u = p.parse_operand()?;
-                    let t = p.parse_colon_type()?;
-                    segs[seg].push(p.resolve_operand(&u, t)?);
-                }
-            }
-            Clause::Reassoc { kw } => {
-                if p.parse_optional_keyword(kw) {
-                    p.expect(Tok::Equal, "'='")?;
-                    let a = crate::util::parse_reassociation(p)?;
-                    push_attr(p, r, kw, a);
-                }
-            }
-        }
-    }
-    if p.consume_if(Tok::Arrow) {
-        r.result_types.push(p.parse_type()?);
-    }
-    if nseg > 0 {
-        let sizes: Vec<usize> = segs.iter().map(|s| s.len()).collect();
-        let seg = segment_attr(p.ir, &sizes);
-        push_attr(p, r, "operandSegmentSizes", seg);
-    }
-    r.operands = segs.into_iter().flatten().collect();
-    Ok(())
-}
-
-fn print_dma(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    let name = ir.op_name(op);
-    let (clauses, nseg) = clauses_of(name);
-    let seg = |i: usize| -> &[hivm_ir::Value] { if nseg == 0 { &ir.operands(op)[i..=i] } else { segment(ir, op, i) } };
-    for (i, kw) in ["ins", "outs"].iter().enumerate() {
-        let v = seg(i)[0];
-        p.push(&format!(" {kw}("));
-        p.print_value(v);
-        p.push(" : ");
-        p.print_type(ir.value_type(v));
-        p.push(")");
-    }
-    let mut elided = vec!["operandSegmentSizes"];
-    for c in clauses {
-        match c {
-            Clause::Enum { attr, .. } => elided.push(attr),
-            Clause::Bool { kw } | Clause::Reassoc { kw } => elided.push(kw),
-            Clause::Value { .. } => {}
-        }
-    }
-    p.print_optional_attr_dict(op, &elided);
-    for c in clauses {
-        match *c {
-            Clause::Enum { kw, attr, mnemonic } => {
-                if let Some(a) = ir.get_attr(op, attr) {
-                    p.push(&format!(" {kw} = "));
-                    print_stripped_enum(p, a, mnemonic);
-                }
-            }
-            Clause::Bool { kw } => {
-                // Default-valued flags print only when set.
-                if let Some(a) = ir.get_attr(op, kw)
-                    && ir.as_int(a).is_some_and(|v| v != 0)
-                {
-                    p.push(&format!(" {kw} = true"));
-                }
-            }
-            Clause::Value { kw, seg: s } => {
-                if let Some(&v) = segment(ir, op, s).first() {
-                    p.push(&format!(" {kw} = "));
-                    p.print_value(v);
-                    p.push(" : ");
-                    p.print_type(ir.value_type(v));
-                }
-            }
-            Clause::Reassoc { kw } => {
-                if let Some(a) = ir.get_attr(op, kw) {
-                    p.push(&format!(" {kw} = "));
-                    p.print_attr(a, hivm_ir::printer::Elide::May);
-                }
-            }
-        }
-    }
-    p.print_arrow_results(op);
-}
-
-fn verify_dma(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
-    let (_, nseg) = clauses_of(ir.op_name(op));
-    if nseg > 0 {
-        check_segments(ir, op, nseg)?;
-    }
+fn verify_dma(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let (src, dst) = (ir.operand(op, 0), ir.operand(op, 1));
     for (i, v) in [src, dst].iter().enumerate() {
         let t = ir.value_type(*v);
@@ -473,14 +53,172 @@ fn verify_dma(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     }
 }
 
+fn verify_set_ffts(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let t = ir.value_type(ir.operand(op, 0));
+    if !ir.type_data(t).is_signless_int(64) {
+        return Err(type_error(ir, "operand", 0, "64-bit signless integer", t));
+    }
+    Ok(())
+}
+
+fn verify_load_scale(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    for i in 0..2 {
+        let t = ir.value_type(ir.operand(op, i));
+        if !is_tensor_or_memref(ir, t) {
+            return Err(type_error(ir, "operand", i, "Tensor or Memref", t));
+        }
+    }
+    if let Some(&r) = ir.results(op).first()
+        && !matches!(ir.type_data(ir.value_type(r)), TypeData::RankedTensor { .. })
+    {
+        return Err(type_error(ir, "result", 0, "ranked tensor of any type values", ir.value_type(r)));
+    }
+    verify_dps(ir, op, 1..2)
+}
+
+/// `ins($src : T) outs($dst : T)`, the start of every DMA op's format.
+macro_rules! ins_outs {
+    () => {
+        "`ins` `(` $src `:` type($src) `)` `outs` `(` $dst `:` type($dst) `)`"
+    };
+}
+
+const LOAD: OpSpec = OpSpec {
+    name: "hivm.hir.load",
+    operands: &[
+        one("src"),
+        one("dst"),
+        opt("pad_value"),
+        opt("left_padding_num"),
+        opt("right_padding_num"),
+        opt("init_condition"),
+    ],
+    attrs: &[
+        opt_attr("pad_mode", PAD_MODE),
+        default_attr("init_out_buffer", AttrKind::Bool, "false"),
+        default_attr("may_implicit_transpose_with_last_axis", AttrKind::Bool, "false"),
+        opt_attr("eviction_policy", EVICTION_POLICY),
+        default_attr("tcoretype", TCORE_TYPE, "CUBE_OR_VECTOR"),
+    ],
+    results: &[opt("result_tensor")],
+    segments: true,
+    format: concat!(
+        ins_outs!(),
+        " attr-dict (`pad_mode` `=` $pad_mode^)? (`pad_value` `=` $pad_value^ `:` type($pad_value))?",
+        " (`left_padding_num` `=` $left_padding_num^ `:` type($left_padding_num))?",
+        " (`init_out_buffer` `=` $init_out_buffer^ )?",
+        " (`right_padding_num` `=` $right_padding_num^ `:` type($right_padding_num))?",
+        " (`init_condition` `=` $init_condition^ `:` type($init_condition))?",
+        " (`may_implicit_transpose_with_last_axis` `=` $may_implicit_transpose_with_last_axis^ )?",
+        " (`eviction_policy` `=` $eviction_policy^)? (`core_type` `=` $tcoretype^ )?",
+        " (`->` type($result_tensor)^)?"
+    ),
+    verify: Some(verify_dma),
+    ..OpSpec::EMPTY
+};
+
+const STORE: OpSpec = OpSpec {
+    name: "hivm.hir.store",
+    operands: &[one("src"), one("dst")],
+    attrs: &[
+        opt_attr("atomic_kind", ATOMIC_KIND),
+        default_attr("may_implicit_transpose_with_last_axis", AttrKind::Bool, "false"),
+    ],
+    results: &[opt("result_tensor")],
+    format: concat!(ins_outs!(), " attr-dict (`atomic` `=` $atomic_kind^)? (`->` type($result_tensor)^)?"),
+    verify: Some(verify_dma),
+    ..OpSpec::EMPTY
+};
+
+const COPY: OpSpec = OpSpec {
+    name: "hivm.hir.copy",
+    operands: &[one("src"), one("dst"), opt("pad_value")],
+    attrs: &[opt_attr("pad_mode", PAD_MODE), opt_attr("collapse_reassociation", AttrKind::Array)],
+    results: &[opt("result_tensor")],
+    segments: true,
+    format: concat!(
+        ins_outs!(),
+        " attr-dict (`pad_mode` `=` $pad_mode^)? (`pad_value` `=` $pad_value^ `:` type($pad_value))?",
+        " (`collapse_reassociation` `=` $collapse_reassociation^)? (`->` type($result_tensor)^)?"
+    ),
+    verify: Some(verify_dma),
+    ..OpSpec::EMPTY
+};
+
+const LOAD_SCALE: OpSpec = OpSpec {
+    name: "hivm.hir.load_scale",
+    operands: &[one("src"), one("dst")],
+    attrs: &[default_attr("is_transposed", AttrKind::Bool, "false")],
+    results: &[opt("result_tensor")],
+    format: concat!("attr-dict ", ins_outs!(), " (`is_transposed` `=` $is_transposed^)? (`->` type($result_tensor)^)?"),
+    verify: Some(verify_load_scale),
+    ..OpSpec::EMPTY
+};
+
+const POINTER_CAST: OpSpec = OpSpec {
+    name: "hivm.hir.pointer_cast",
+    operands: &[var("addrs").of(Fixed::Int(64)), var("dynamicSizes").of(Fixed::Index)],
+    results: &[one("result")],
+    segments: true,
+    format: "`(`$addrs `)` (`[` $dynamicSizes^`]`)? attr-dict `:` type($result)",
+    verify: Some(verify_pointer_cast),
+    ..OpSpec::EMPTY
+};
+
+const SET_MASK_NORM: OpSpec = OpSpec { name: "hivm.hir.set_mask_norm", format: "attr-dict", ..OpSpec::EMPTY };
+
+const SET_FFTS_BASE_ADDR: OpSpec = OpSpec {
+    name: "hivm.hir.set_ffts_base_addr",
+    operands: &[one("ffts_base_addr").of(Fixed::Int(64))],
+    format: "attr-dict $ffts_base_addr",
+    verify: Some(verify_set_ffts),
+    ..OpSpec::EMPTY
+};
+
+const SET_CTRL: OpSpec = OpSpec {
+    name: "hivm.hir.set_ctrl",
+    attrs: &[attr("enable", AttrKind::Bool), attr("idx", AttrKind::Int(64))],
+    format: "$enable `at` `ctrl``[` $idx `]` attr-dict",
+    ..OpSpec::EMPTY
+};
+
+/// `get_block_idx` and the other i64 queries.
+const fn query(name: &'static str, traits: Traits) -> OpSpec {
+    const RESULT: &[hivm_ir::opspec::ValueDef] = &[one("result")];
+    OpSpec {
+        name,
+        results: RESULT,
+        format: "attr-dict `->` type($result)",
+        traits,
+        verify: Some(verify_query),
+        ..OpSpec::EMPTY
+    }
+}
+
+const PURE_QUERIES: &[&str] = &[
+    "hivm.hir.get_block_idx",
+    "hivm.hir.get_block_num",
+    "hivm.hir.get_sub_block_idx",
+    "hivm.hir.get_sub_block_num",
+    "hivm.hir.get_sys_cnt",
+];
+
+pub fn defs() -> Vec<OpDef> {
+    let mut v: Vec<OpDef> = [LOAD, STORE, COPY, LOAD_SCALE, POINTER_CAST, SET_MASK_NORM, SET_FFTS_BASE_ADDR, SET_CTRL]
+        .into_iter()
+        .map(OpSpec::def)
+        .collect();
+    v.extend(PURE_QUERIES.iter().map(|q| query(q, Traits::PURE).def()));
+    // The sync solver's per-loop iteration counter (not pure: it advances).
+    v.push(query("hivm.hir.multi_buffer_counter", Traits::NONE).def());
+    v
+}
+
 // ----- structural checks MLIR derives from an op's ODS arguments -----
 
 /// How many operands an op takes, as ODS declares it.
 #[derive(Clone, Copy)]
 pub(super) enum Arity {
-    Zero,
-    One,
-    Exactly(usize),
     AtLeast(usize),
 }
 
@@ -495,9 +233,6 @@ pub(super) fn check_arity(ir: &Ir, op: OpId, no_results: bool, operands: Arity) 
     }
     let n = ir.operands(op).len();
     match operands {
-        Arity::Zero if n != 0 => Err("requires zero operands".into()),
-        Arity::One if n != 1 => Err("requires a single operand".into()),
-        Arity::Exactly(k) if n != k => Err(format!("expected {k} operands, but found {n}").into()),
         Arity::AtLeast(k) if n < k => Err(format!("expected {k} or more operands, but found {n}").into()),
         _ => Ok(()),
     }
@@ -506,22 +241,6 @@ pub(super) fn check_arity(ir: &Ir, op: OpId, no_results: bool, operands: Arity) 
 /// ODS's type-constraint failure: `operand #i must be <summary>, but got 'T'`.
 pub(super) fn type_error(ir: &Ir, kind: &str, i: usize, summary: &str, t: Type) -> VerifyError {
     format!("{kind} #{i} must be {summary}, but got '{}'", type_str(ir, t)).into()
-}
-
-/// A `BoolAttr` (an `i1` integer attribute).
-pub(super) fn is_bool_attr(ir: &Ir, a: Attribute) -> bool {
-    matches!(ir.attr_data(a), AttrData::Integer { ty, .. } if ir.type_data(*ty).is_signless_int(1))
-}
-
-/// Parses an attribute that must be a `BoolAttr` (`true` / `false`), with
-/// the error ODS-generated parsers give for another kind.
-pub(super) fn parse_bool_attr(p: &mut Parser<'_>) -> PResult<Attribute> {
-    let pos = p.pos();
-    let a = p.parse_attribute(None)?;
-    if !is_bool_attr(p.ir, a) {
-        return p.error_at(pos, "invalid kind of attribute specified");
-    }
-    Ok(a)
 }
 
 /// Upstream `TensorOrMemref`: a ranked memref or a ranked tensor.
@@ -564,174 +283,6 @@ pub(super) fn verify_dps(ir: &Ir, op: OpId, inits: std::ops::Range<usize>) -> Re
     Ok(())
 }
 
-// ----- set_mask_norm: `attr-dict` -----
-
-fn parse_attr_dict_only(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut r.attrs)
-}
-
-fn print_attr_dict_only(p: &mut Printer<'_>, op: OpId) {
-    p.print_optional_attr_dict(op, &[]);
-}
-
-fn verify_set_mask_norm(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
-    check_arity(ir, op, true, Arity::Zero)
-}
-
-// ----- set_ffts_base_addr: `attr-dict $ffts_base_addr` (an i64) -----
-
-fn parse_set_ffts(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let u = p.parse_operand()?;
-    let i64t = p.ir.int_type(64);
-    let v = p.resolve_operand(&u, i64t)?;
-    r.operands.push(v);
-    Ok(())
-}
-
-fn print_set_ffts(p: &mut Printer<'_>, op: OpId) {
-    p.print_optional_attr_dict(op, &[]);
-    if let Some(&v) = p.ir.operands(op).first() {
-        p.push(" ");
-        p.print_value(v);
-    }
-}
-
-fn verify_set_ffts(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
-    check_arity(ir, op, true, Arity::One)?;
-    let t = ir.value_type(ir.operand(op, 0));
-    if !ir.type_data(t).is_signless_int(64) {
-        return Err(type_error(ir, "operand", 0, "64-bit signless integer", t));
-    }
-    Ok(())
-}
-
-// ----- set_ctrl: `$enable at ctrl[$idx] attr-dict` -----
-
-fn parse_set_ctrl(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    let enable = parse_bool_attr(p)?;
-    push_attr(p, r, "enable", enable);
-    p.expect_keyword("at")?;
-    p.expect_keyword("ctrl")?;
-    p.expect(Tok::LSquare, "'['")?;
-    let pos = p.pos();
-    let i64t = p.ir.int_type(64);
-    let idx = p.parse_attribute(Some(i64t))?;
-    if !matches!(p.ir.attr_data(idx), AttrData::Integer { .. }) {
-        return p.error_at(pos, "invalid kind of attribute specified");
-    }
-    push_attr(p, r, "idx", idx);
-    p.expect(Tok::RSquare, "']'")?;
-    p.parse_optional_attr_dict(&mut r.attrs)
-}
-
-fn print_set_ctrl(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.push(" ");
-    if let Some(a) = ir.get_attr(op, "enable") {
-        p.print_attr(a, hivm_ir::printer::Elide::Must);
-    }
-    p.push(" at ctrl[");
-    if let Some(a) = ir.get_attr(op, "idx") {
-        p.print_attr(a, hivm_ir::printer::Elide::Must);
-    }
-    p.push("]");
-    p.print_optional_attr_dict(op, &["enable", "idx"]);
-}
-
-fn verify_set_ctrl(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
-    check_arity(ir, op, true, Arity::Zero)?;
-    let Some(enable) = ir.get_attr(op, "enable") else { return Err("requires attribute 'enable'".into()) };
-    let Some(idx) = ir.get_attr(op, "idx") else { return Err("requires attribute 'idx'".into()) };
-    if !is_bool_attr(ir, enable) {
-        return Err("attribute 'enable' failed to satisfy constraint: bool attribute".into());
-    }
-    if !matches!(ir.attr_data(idx), AttrData::Integer { ty, .. } if ir.type_data(*ty).is_signless_int(64)) {
-        return Err("attribute 'idx' failed to satisfy constraint: 64-bit signless integer attribute".into());
-    }
-    Ok(())
-}
-
-// ----- load_scale: `attr-dict ins($src : T) outs($dst : T) (is_transposed = b)? (-> T)?` -----
-// Operands: src, dst (no segments; the init is operand 1).
-
-fn single_group(p: &mut Parser<'_>, kw: &str) -> PResult<hivm_ir::Value> {
-    p.expect_keyword(kw)?;
-    p.expect(Tok::LParen, "'('")?;
-    let u = p.parse_operand()?;
-    let t = p.parse_colon_type()?;
-    p.expect(Tok::RParen, "')'")?;
-    p.resolve_operand(&u, t)
-}
-
-fn print_single_group(p: &mut Printer<'_>, kw: &str, v: hivm_ir::Value) {
-    p.push(&format!(" {kw}("));
-    p.print_value(v);
-    p.push(" : ");
-    p.print_type(p.ir.value_type(v));
-    p.push(")");
-}
-
-fn parse_load_scale(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let src = single_group(p, "ins")?;
-    let dst = single_group(p, "outs")?;
-    if p.parse_optional_keyword("is_transposed") {
-        p.expect(Tok::Equal, "'='")?;
-        let a = parse_bool_attr(p)?;
-        push_attr(p, r, "is_transposed", a);
-    }
-    if p.consume_if(Tok::Arrow) {
-        r.result_types.push(p.parse_type()?);
-    }
-    r.operands.extend([src, dst]);
-    Ok(())
-}
-
-fn print_load_scale(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.print_optional_attr_dict(op, &["is_transposed"]);
-    for (kw, v) in ["ins", "outs"].into_iter().zip(ir.operands(op)) {
-        print_single_group(p, kw, *v);
-    }
-    // A default-valued attribute prints only when it is not the default.
-    if ir.get_attr(op, "is_transposed").is_some_and(|a| ir.as_int(a) != Some(0)) {
-        p.push(" is_transposed = ");
-        p.print_attr(ir.get_attr(op, "is_transposed").unwrap(), hivm_ir::printer::Elide::Must);
-    }
-    p.print_arrow_results(op);
-}
-
-fn verify_load_scale(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
-    check_arity(ir, op, false, Arity::Exactly(2))?;
-    if let Some(a) = ir.get_attr(op, "is_transposed")
-        && !is_bool_attr(ir, a)
-    {
-        return Err("attribute 'is_transposed' failed to satisfy constraint: bool attribute".into());
-    }
-    for i in 0..2 {
-        let t = ir.value_type(ir.operand(op, i));
-        if !is_tensor_or_memref(ir, t) {
-            return Err(type_error(ir, "operand", i, "Tensor or Memref", t));
-        }
-    }
-    if ir.results(op).len() > 1 {
-        return Err(
-            format!("result group starting at #0 requires 0 or 1 element, but found {}", ir.results(op).len()).into()
-        );
-    }
-    if let Some(&r) = ir.results(op).first()
-        && !matches!(ir.type_data(ir.value_type(r)), TypeData::RankedTensor { .. })
-    {
-        return Err(type_error(ir, "result", 0, "ranked tensor of any type values", ir.value_type(r)));
-    }
-    verify_dps(ir, op, 1..2)
-}
-
-/// The operand range of the inits (`outs`) of the HIVM destination-style
-/// ops whose inits are not found by the `ins, outs, ...` segment
-/// convention: the local matmuls keep upstream's operand order (inputs,
-/// then C), and `load_scale` has no segments. `None` for other ops.
 pub fn dps_inits(ir: &Ir, op: OpId) -> Option<std::ops::Range<usize>> {
     let seg = match ir.op_name(op) {
         "hivm.hir.load_scale" => return (ir.operands(op).len() >= 2).then_some(1..2),
@@ -792,71 +343,6 @@ pub fn op_pipes(ir: &Ir, op: OpId) -> Vec<String> {
     }
 }
 
-pub fn defs() -> Vec<OpDef> {
-    let flag = &["set_pipe", "wait_pipe", "static_event_id"];
-    let mut v = vec![
-        OpDef::new("hivm.hir.set_flag").inherent(flag).assembly(parse_flag, print_flag).verifier(verify_flag),
-        OpDef::new("hivm.hir.sync_block_set")
-            .inherent(&["tcore_type", "tpipe", "pipe", "static_flag_id", "tsync_instr_mode", "operandSegmentSizes"])
-            .assembly(parse_sync_block_set, print_sync_block)
-            .verifier(verify_sync_block),
-        OpDef::new("hivm.hir.sync_block_wait")
-            .inherent(&["tcore_type", "tpipe", "pipe", "static_flag_id", "tsync_instr_mode"])
-            .assembly(parse_sync_block_wait, print_sync_block)
-            .verifier(verify_sync_block),
-        OpDef::new("hivm.hir.wait_flag").inherent(flag).assembly(parse_flag, print_flag).verifier(verify_flag),
-        OpDef::new("hivm.hir.pipe_barrier").inherent(&["pipe"]).assembly(parse_barrier, print_barrier),
-        OpDef::new("hivm.hir.pointer_cast")
-            .inherent(&["operandSegmentSizes"])
-            .assembly(parse_pointer_cast, print_pointer_cast)
-            .verifier(verify_pointer_cast),
-        OpDef::new("hivm.hir.load")
-            .inherent(&[
-                "operandSegmentSizes",
-                "pad_mode",
-                "init_out_buffer",
-                "may_implicit_transpose_with_last_axis",
-                "eviction_policy",
-                "tcoretype",
-            ])
-            .assembly(parse_dma, print_dma)
-            .verifier(verify_dma),
-        OpDef::new("hivm.hir.store")
-            .inherent(&["atomic_kind", "may_implicit_transpose_with_last_axis"])
-            .assembly(parse_dma, print_dma)
-            .verifier(verify_dma),
-        OpDef::new("hivm.hir.copy")
-            .inherent(&["operandSegmentSizes", "pad_mode", "collapse_reassociation"])
-            .assembly(parse_dma, print_dma)
-            .verifier(verify_dma),
-        OpDef::new("hivm.hir.load_scale")
-            .traits(Traits::ZERO_REGIONS)
-            .inherent(&["is_transposed"])
-            .assembly(parse_load_scale, print_load_scale)
-            .verifier(verify_load_scale),
-        OpDef::new("hivm.hir.set_mask_norm")
-            .traits(Traits::ZERO_REGIONS)
-            .assembly(parse_attr_dict_only, print_attr_dict_only)
-            .verifier(verify_set_mask_norm),
-        OpDef::new("hivm.hir.set_ffts_base_addr")
-            .traits(Traits::ZERO_REGIONS)
-            .assembly(parse_set_ffts, print_set_ffts)
-            .verifier(verify_set_ffts),
-        OpDef::new("hivm.hir.set_ctrl")
-            .traits(Traits::ZERO_REGIONS)
-            .inherent(&["enable", "idx"])
-            .assembly(parse_set_ctrl, print_set_ctrl)
-            .verifier(verify_set_ctrl),
-    ];
-    for q in ["get_block_idx", "get_block_num", "get_sub_block_idx", "get_sub_block_num"] {
-        let name: &'static str = Box::leak(format!("hivm.hir.{q}").into_boxed_str());
-        v.push(OpDef::new(name).traits(Traits::PURE).assembly(parse_query, print_query).verifier(verify_query));
-    }
-    // The sync solver's per-loop iteration counter (not pure: it advances).
-    v.push(OpDef::new("hivm.hir.multi_buffer_counter").assembly(parse_query, print_query).verifier(verify_query));
-    v
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -889,7 +375,7 @@ func.func @k(%gm: memref<4xui8, #hivm.address_space<gm>>, %l1: memref<4xui8, #hi
     fn sync_solver_sees_pipes_and_inits() {
         let mut ir = Ir::new(crate::shared_registry());
         let m = {
-            let mut p = Parser::new(&mut ir, KERNEL, "k.mlir", 0);
+            let mut p = hivm_ir::parser::Parser::new(&mut ir, KERNEL, "k.mlir", 0);
             p.parse_module().map_err(|e| e.msg).unwrap()
         };
         assert!(hivm_ir::verifier::verify_all(&ir, m).is_empty());

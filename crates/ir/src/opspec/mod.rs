@@ -1,0 +1,346 @@
+//! Declarative op definitions, in the manner of MLIR's ODS: an [`OpSpec`]
+//! lists an op's operands, attributes and results with their kinds, and an
+//! `assemblyFormat`-style string from which the parser, the printer and the
+//! structural checks are all derived. Op-specific checks stay code (the
+//! `verify` of the [`OpDef`] the spec becomes).
+//!
+//! ```ignore
+//! OpSpec {
+//!     name: "hivm.hir.pipe_barrier",
+//!     attrs: &[attr("pipe", AttrKind::Enum(HIVM_PIPE))],
+//!     format: "`[` $pipe `]` attr-dict",
+//!     ..OpSpec::EMPTY
+//! }
+//! .def()
+//! ```
+
+mod format;
+mod parse;
+mod print;
+mod verify;
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use crate::attrs::{AttrData, Attribute, DenseArrayData};
+use crate::dialect::OpDef;
+use crate::ir::{Ir, OpId, Value};
+use crate::types::Type;
+
+pub use format::{Elem, Var};
+pub use parse::parse_attr;
+pub use print::print_attr;
+
+/// How many values an operand or result group holds.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Arity {
+    One,
+    /// `Optional<...>`: zero or one.
+    Opt,
+    /// `Variadic<...>`: any number.
+    Var,
+}
+
+/// A type the format may leave out because the constraint fixes it
+/// (MLIR's buildable types: `Index`, `I64`, ...).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Fixed {
+    Index,
+    Int(u32),
+}
+
+impl Fixed {
+    pub fn build(self, ir: &mut Ir) -> Type {
+        match self {
+            Fixed::Index => ir.index_type(),
+            Fixed::Int(w) => ir.int_type(w),
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct ValueDef {
+    pub name: &'static str,
+    pub arity: Arity,
+    pub fixed: Option<Fixed>,
+}
+
+pub const fn one(name: &'static str) -> ValueDef {
+    ValueDef { name, arity: Arity::One, fixed: None }
+}
+pub const fn opt(name: &'static str) -> ValueDef {
+    ValueDef { name, arity: Arity::Opt, fixed: None }
+}
+pub const fn var(name: &'static str) -> ValueDef {
+    ValueDef { name, arity: Arity::Var, fixed: None }
+}
+
+impl ValueDef {
+    /// The operand's type is fixed by its constraint (`Index`, `I64`).
+    pub const fn of(mut self, t: Fixed) -> ValueDef {
+        self.fixed = Some(t);
+        self
+    }
+}
+
+/// A dialect enum attribute `#dialect.mnemonic<VALUE>`, printed stripped
+/// (`<VALUE>`) inside op syntax; the full form is accepted when parsing.
+#[derive(Copy, Clone, Debug)]
+pub struct EnumKind {
+    pub dialect: &'static str,
+    pub mnemonic: &'static str,
+    /// The constraint's summary, for "failed to satisfy constraint".
+    pub summary: &'static str,
+}
+
+/// An attribute's storage kind, which decides its syntax inside a format.
+#[derive(Copy, Clone, Debug)]
+pub enum AttrKind {
+    Enum(EnumKind),
+    /// `DenseI64ArrayAttr`: `[1, 2]`.
+    I64Array,
+    /// `DenseI32ArrayAttr`: `[1, 2]`.
+    I32Array,
+    /// `BoolAttr`: `true`.
+    Bool,
+    /// A signless integer attribute of this width, printed without its type.
+    Int(u32),
+    /// `IndexAttr`, printed without its type.
+    IndexInt,
+    /// `StrAttr`: `"text"`.
+    Str,
+    /// `UnitAttr`: present or not.
+    Unit,
+    /// `TypeAttr`: the type itself.
+    TypeAttr,
+    /// `ArrayAttr`, printed in full.
+    Array,
+    /// `FlatSymbolRefAttr`: `@name`.
+    SymbolRef,
+    /// Any attribute, printed in full.
+    Any,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Presence {
+    Required,
+    Optional,
+    /// `DefaultValuedAttr`: materialised when absent, elided when equal.
+    /// The value is written as the attribute prints inside the format.
+    Default(&'static str),
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct AttrDef {
+    pub name: &'static str,
+    pub kind: AttrKind,
+    pub presence: Presence,
+}
+
+pub const fn attr(name: &'static str, kind: AttrKind) -> AttrDef {
+    AttrDef { name, kind, presence: Presence::Required }
+}
+pub const fn opt_attr(name: &'static str, kind: AttrKind) -> AttrDef {
+    AttrDef { name, kind, presence: Presence::Optional }
+}
+pub const fn default_attr(name: &'static str, kind: AttrKind, value: &'static str) -> AttrDef {
+    AttrDef { name, kind, presence: Presence::Default(value) }
+}
+
+/// The odd piece of syntax a format cannot express (`custom<Name>(...)`):
+/// its parser and printer get the variables named in the directive.
+#[derive(Copy, Clone)]
+pub struct CustomDirective {
+    pub name: &'static str,
+    pub parse: fn(&mut crate::parser::Parser<'_>, &mut FormatState, &[Var]) -> crate::parser::PResult<()>,
+    pub print: fn(&mut crate::printer::Printer<'_>, &Compiled, OpId, &[Var]),
+}
+
+/// Result types from what was parsed; `Err` is the diagnostic.
+pub type InferFn = fn(&mut Ir, &FormatState) -> Result<Vec<Type>, String>;
+
+/// One op, declared once.
+#[derive(Clone, Copy)]
+pub struct OpSpec {
+    pub name: &'static str,
+    pub operands: &'static [ValueDef],
+    pub attrs: &'static [AttrDef],
+    pub results: &'static [ValueDef],
+    /// `AttrSizedOperandSegments`: operand groups sized by `operandSegmentSizes`.
+    pub segments: bool,
+    pub format: &'static str,
+    pub customs: &'static [CustomDirective],
+    /// Result types the format does not give, from the parsed operands
+    /// (MLIR's `InferTypeOpInterface`).
+    pub infer: Option<InferFn>,
+    /// Traits beyond `ZERO_REGIONS` (which every spec'd op has).
+    pub traits: crate::dialect::Traits,
+    /// The op-specific checks, run after the structural ones.
+    pub verify: Option<crate::dialect::VerifyFn>,
+}
+
+impl OpSpec {
+    pub const EMPTY: OpSpec = OpSpec {
+        name: "",
+        operands: &[],
+        attrs: &[],
+        results: &[],
+        segments: false,
+        format: "",
+        customs: &[],
+        infer: None,
+        traits: crate::dialect::Traits::NONE,
+        verify: None,
+    };
+
+    /// Compiles the format once per process and makes the registry entry.
+    /// A malformed spec is a programming error and panics at registration
+    /// (every dialect is registered by the test suite).
+    pub fn def(self) -> OpDef {
+        let c = compiled(self);
+        let mut d = OpDef::new(self.name)
+            .traits(crate::dialect::Traits::ZERO_REGIONS.with(self.traits))
+            .inherent(c.inherent)
+            .assembly(parse::parse_op, print::print_op);
+        d.default_keys = c.default_keys;
+        d.verify = self.verify;
+        d.spec = Some(c);
+        d
+    }
+}
+
+/// A spec with its format parsed and the names the registry needs.
+pub struct Compiled {
+    pub spec: OpSpec,
+    pub program: Vec<Elem>,
+    inherent: &'static [&'static str],
+    default_keys: &'static [&'static str],
+}
+
+fn compiled(spec: OpSpec) -> &'static Compiled {
+    static CACHE: OnceLock<Mutex<HashMap<&'static str, &'static Compiled>>> = OnceLock::new();
+    let mut cache = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(c) = cache.get(spec.name) {
+        return c;
+    }
+    let program = match format::compile(&spec) {
+        Ok(p) => p,
+        Err(e) => panic!("bad assembly format of '{}': {e}", spec.name),
+    };
+    let mut inherent: Vec<&'static str> = spec.attrs.iter().map(|a| a.name).collect();
+    if spec.segments {
+        inherent.push("operandSegmentSizes");
+    }
+    let default_keys: Vec<&'static str> =
+        spec.attrs.iter().filter(|a| matches!(a.presence, Presence::Default(_))).map(|a| a.name).collect();
+    // Leaked once per op name: specs live as long as the process.
+    let c: &'static Compiled = Box::leak(Box::new(Compiled {
+        spec,
+        program,
+        inherent: Box::leak(inherent.into_boxed_slice()),
+        default_keys: Box::leak(default_keys.into_boxed_slice()),
+    }));
+    cache.insert(spec.name, c);
+    c
+}
+
+/// The default-valued attributes of the spec, built in `ir`.
+pub fn defaults(ir: &mut Ir, c: &Compiled) -> Vec<(&'static str, Attribute)> {
+    c.spec
+        .attrs
+        .iter()
+        .filter_map(|a| match a.presence {
+            Presence::Default(v) => Some((a.name, default_value(ir, a.kind, v))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Builds a default written in the attribute's format syntax.
+pub fn default_value(ir: &mut Ir, kind: AttrKind, text: &str) -> Attribute {
+    match kind {
+        AttrKind::Bool => ir.bool_attr(text == "true"),
+        AttrKind::I64Array | AttrKind::I32Array => {
+            let v: Vec<i64> = text
+                .trim_matches(|c| c == '[' || c == ']')
+                .split(',')
+                .filter(|s| !s.trim().is_empty())
+                .map(|s| s.trim().parse().expect("integer default"))
+                .collect();
+            let w = if matches!(kind, AttrKind::I32Array) { 32 } else { 64 };
+            let elem = ir.int_type(w);
+            ir.attr(AttrData::DenseArray { elem, data: DenseArrayData::Int(v) })
+        }
+        AttrKind::Int(w) => {
+            let t = ir.int_type(w);
+            ir.int_attr(text.parse().expect("integer default"), t)
+        }
+        AttrKind::IndexInt => {
+            let t = ir.index_type();
+            ir.int_attr(text.parse().expect("integer default"), t)
+        }
+        AttrKind::Enum(e) => {
+            let d = ir.sym(e.dialect);
+            ir.attr(AttrData::Opaque { dialect: d, body: format!("{}<{text}>", e.mnemonic) })
+        }
+        AttrKind::Str => ir.str_attr(text),
+        AttrKind::Unit => ir.unit_attr(),
+        _ => panic!("no default syntax for {kind:?}"),
+    }
+}
+
+/// What parsing an op with a format has gathered so far; custom directives
+/// and result inference read and fill it.
+#[derive(Default)]
+pub struct FormatState {
+    /// The op's name, for messages.
+    pub op: &'static str,
+    pub operands: Vec<Vec<crate::parser::UnresolvedOperand>>,
+    pub operand_types: Vec<Vec<Type>>,
+    pub result_types: Vec<Vec<Type>>,
+    pub attrs: Vec<(&'static str, Attribute)>,
+}
+
+impl Compiled {
+    pub fn operand_index(&self, name: &str) -> Option<usize> {
+        self.spec.operands.iter().position(|o| o.name == name)
+    }
+
+    /// The values of operand group `i`: from `operandSegmentSizes`, or, with at
+    /// most one variable group, from the operand count.
+    pub fn operand_group<'a>(&self, ir: &'a Ir, op: OpId, i: usize) -> &'a [Value] {
+        group(ir.operands(op), self.spec.operands, i, self.spec.segments.then(|| segment_sizes(ir, op)))
+    }
+
+    pub fn result_group<'a>(&self, ir: &'a Ir, op: OpId, i: usize) -> &'a [Value] {
+        group(ir.results(op), self.spec.results, i, None)
+    }
+}
+
+/// `operandSegmentSizes` as a list (empty when missing or malformed).
+pub fn segment_sizes(ir: &Ir, op: OpId) -> Vec<usize> {
+    match ir.get_attr(op, "operandSegmentSizes").map(|a| ir.attr_data(a)) {
+        Some(AttrData::DenseArray { data: DenseArrayData::Int(v), .. }) => {
+            v.iter().map(|n| (*n).max(0) as usize).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn group<'a>(values: &'a [Value], defs: &[ValueDef], i: usize, sizes: Option<Vec<usize>>) -> &'a [Value] {
+    let sizes = sizes.unwrap_or_else(|| {
+        // Fixed groups take one value each; variable groups share the rest
+        // equally (one variable group, or MLIR's `SameVariadicOperandSize`).
+        let fixed = defs.iter().filter(|d| d.arity == Arity::One).count();
+        let variable = (defs.len() - fixed).max(1);
+        let spare = values.len().saturating_sub(fixed) / variable;
+        defs.iter().map(|d| if d.arity == Arity::One { 1 } else { spare }).collect()
+    });
+    let start: usize = sizes.iter().take(i).sum();
+    let len = sizes.get(i).copied().unwrap_or(0);
+    values.get(start..start + len).unwrap_or(&[])
+}
+
+pub(crate) fn verify_spec(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), crate::dialect::VerifyError> {
+    verify::verify(ir, op, c)
+}

@@ -1,0 +1,293 @@
+//! Parsing an op by walking its compiled format.
+
+use super::format::{Elem, Var};
+use super::{Arity, AttrKind, Compiled, EnumKind, FormatState};
+use crate::attrs::{AttrData, Attribute, DenseArrayData};
+use crate::lexer::Tok;
+use crate::parser::{OpParseResult, PResult, Parser};
+
+pub(super) fn parse_op(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let name = p.ir.sym_str(r.name);
+    let c = p.ir.registry.lookup(name).and_then(|d| p.ir.registry.def(d).spec).expect("op parsed by its spec");
+    let s = &c.spec;
+    let mut st = FormatState {
+        op: s.name,
+        operands: vec![Vec::new(); s.operands.len()],
+        operand_types: vec![Vec::new(); s.operands.len()],
+        result_types: vec![Vec::new(); s.results.len()],
+        attrs: Vec::new(),
+    };
+    let mut positions = vec![p.pos(); s.operands.len()];
+    elems(p, c, &c.program, &mut st, &mut positions, r)?;
+    for (i, o) in s.operands.iter().enumerate() {
+        // Types the format writes win; a fixed type fills in the rest.
+        let types = match o.fixed {
+            Some(f) if st.operand_types[i].is_empty() => {
+                let t = f.build(p.ir);
+                vec![t; st.operands[i].len()]
+            }
+            _ => std::mem::take(&mut st.operand_types[i]),
+        };
+        let values = p.resolve_operands(&st.operands[i], &types, positions[i])?;
+        r.operands.extend(values);
+    }
+    if s.segments {
+        let sizes: Vec<i64> = st.operands.iter().map(|g| g.len() as i64).collect();
+        let elem = p.ir.int_type(32);
+        let a = p.ir.attr(AttrData::DenseArray { elem, data: DenseArrayData::Int(sizes) });
+        let k = p.ir.sym("operandSegmentSizes");
+        r.attrs.push((k, a));
+    }
+    match s.infer {
+        Some(f) if st.result_types.iter().all(|t| t.is_empty()) => match f(p.ir, &st) {
+            Ok(t) => r.result_types.extend(t),
+            Err(m) => return p.error_at(r.pos, m),
+        },
+        _ => r.result_types.extend(st.result_types.iter().flatten()),
+    }
+    for (k, a) in st.attrs {
+        let k = p.ir.sym(k);
+        r.attrs.push((k, a));
+    }
+    Ok(())
+}
+
+fn elems(
+    p: &mut Parser<'_>,
+    c: &Compiled,
+    list: &[Elem],
+    st: &mut FormatState,
+    positions: &mut [u32],
+    r: &mut OpParseResult,
+) -> PResult<()> {
+    for e in list {
+        elem(p, c, e, st, positions, r)?;
+    }
+    Ok(())
+}
+
+fn elem(
+    p: &mut Parser<'_>,
+    c: &Compiled,
+    e: &Elem,
+    st: &mut FormatState,
+    positions: &mut [u32],
+    r: &mut OpParseResult,
+) -> PResult<()> {
+    let s = &c.spec;
+    match e {
+        Elem::Literal(l) => literal(p, l),
+        Elem::Space(_) => Ok(()),
+        Elem::Var(Var::Operand(i)) => {
+            positions[*i] = p.pos();
+            st.operands[*i] = match s.operands[*i].arity {
+                Arity::One => vec![p.parse_operand()?],
+                Arity::Opt => p.parse_optional_operand()?.into_iter().collect(),
+                Arity::Var => p.parse_operand_list()?,
+            };
+            Ok(())
+        }
+        Elem::Var(Var::Attr(i)) => {
+            let a = &s.attrs[*i];
+            let v = parse_attr(p, a.kind)?;
+            st.attrs.push((a.name, v));
+            Ok(())
+        }
+        Elem::Qualified(Var::Attr(i)) => {
+            let a = &s.attrs[*i];
+            let v = p.parse_attribute(None)?;
+            st.attrs.push((a.name, v));
+            Ok(())
+        }
+        Elem::Var(Var::Result(_)) | Elem::Qualified(_) => p.error("this variable cannot be parsed here"),
+        Elem::Type(v) => {
+            let (arity, slot) = match *v {
+                Var::Operand(i) => (s.operands[i].arity, &mut st.operand_types[i]),
+                Var::Result(i) => (s.results[i].arity, &mut st.result_types[i]),
+                Var::Attr(_) => unreachable!("rejected when compiling"),
+            };
+            *slot = match arity {
+                Arity::One => vec![p.parse_type()?],
+                Arity::Opt => p.parse_optional_type()?.into_iter().collect(),
+                Arity::Var => {
+                    let mut v = Vec::new();
+                    if let Some(t) = p.parse_optional_type()? {
+                        v.push(t);
+                        while p.consume_if(Tok::Comma) {
+                            v.push(p.parse_type()?);
+                        }
+                    }
+                    v
+                }
+            };
+            Ok(())
+        }
+        Elem::AttrDict { keyword: false } => p.parse_optional_attr_dict(&mut r.attrs),
+        Elem::AttrDict { keyword: true } => p.parse_optional_attr_dict_with_keyword(&mut r.attrs),
+        Elem::Custom { index, args } => (s.customs[*index].parse)(p, st, args),
+        Elem::Optional { then, anchor, els } => {
+            let (present, consumed) = group_present(p, c, &then[0])?;
+            if !present {
+                return elems(p, c, els, st, positions, r);
+            }
+            if let Elem::Var(Var::Attr(i)) = then[*anchor]
+                && matches!(s.attrs[i].kind, AttrKind::Unit)
+            {
+                let u = p.ir.unit_attr();
+                st.attrs.push((s.attrs[i].name, u));
+            }
+            for (k, x) in then.iter().enumerate() {
+                let unit_anchor = matches!(x, Elem::Var(Var::Attr(i)) if matches!(s.attrs[*i].kind, AttrKind::Unit));
+                if (k == 0 && consumed) || unit_anchor {
+                    continue;
+                }
+                elem(p, c, x, st, positions, r)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Whether an optional group starts here, judged by its first element; the
+/// second value says whether that element was consumed by the check.
+fn group_present(p: &mut Parser<'_>, c: &Compiled, first: &Elem) -> PResult<(bool, bool)> {
+    Ok(match first {
+        Elem::Literal(l) => {
+            let hit = match punct(l) {
+                Some(t) => p.consume_if(t),
+                None => p.parse_optional_keyword(l),
+            };
+            (hit, true)
+        }
+        Elem::Var(Var::Operand(_)) => (p.is(Tok::PercentIdent), false),
+        Elem::Var(Var::Attr(i)) => {
+            let a = &c.spec.attrs[*i];
+            if let AttrKind::Unit = a.kind {
+                (p.parse_optional_keyword(a.name), true)
+            } else {
+                (starts_attr(p, a.kind), false)
+            }
+        }
+        Elem::Qualified(_) => (p.is(Tok::HashIdent), false),
+        Elem::Type(_) => (p.starts_type(), false),
+        Elem::AttrDict { .. } => (p.is(Tok::LBrace), false),
+        Elem::Space(_) | Elem::Var(Var::Result(_)) | Elem::Custom { .. } | Elem::Optional { .. } => {
+            return p.error("unsupported first element of an optional group");
+        }
+    })
+}
+
+fn starts_attr(p: &Parser<'_>, kind: AttrKind) -> bool {
+    match kind {
+        AttrKind::Enum(_) => p.is(Tok::Less) || p.is(Tok::HashIdent),
+        AttrKind::I64Array | AttrKind::I32Array | AttrKind::Array => p.is(Tok::LSquare),
+        AttrKind::Bool => p.is_keyword("true") || p.is_keyword("false"),
+        AttrKind::Int(_) | AttrKind::IndexInt => p.is(Tok::Integer) || p.is(Tok::Minus),
+        AttrKind::Str => p.is(Tok::String),
+        AttrKind::TypeAttr => p.starts_type(),
+        AttrKind::SymbolRef => p.is(Tok::AtIdent),
+        AttrKind::Unit => false,
+        AttrKind::Any => p.is(Tok::HashIdent) || p.is(Tok::LSquare) || p.is(Tok::String) || p.is(Tok::Integer),
+    }
+}
+
+fn punct(l: &str) -> Option<Tok> {
+    Some(match l {
+        "(" => Tok::LParen,
+        ")" => Tok::RParen,
+        "[" => Tok::LSquare,
+        "]" => Tok::RSquare,
+        "{" => Tok::LBrace,
+        "}" => Tok::RBrace,
+        "<" => Tok::Less,
+        ">" => Tok::Greater,
+        "," => Tok::Comma,
+        ":" => Tok::Colon,
+        "=" => Tok::Equal,
+        "->" => Tok::Arrow,
+        "?" => Tok::Question,
+        "*" => Tok::Star,
+        "+" => Tok::Plus,
+        "-" => Tok::Minus,
+        "..." => Tok::Ellipsis,
+        "|" => Tok::Vertical,
+        _ => return None,
+    })
+}
+
+fn literal(p: &mut Parser<'_>, l: &str) -> PResult<()> {
+    match punct(l) {
+        Some(t) => p.expect(t, &format!("'{l}'")),
+        None => p.expect_keyword(l),
+    }
+}
+
+/// An attribute in its format syntax (MLIR's `parseCustomAttributeWithFallback`:
+/// the stripped form, or the full form when it starts with `#`).
+pub fn parse_attr(p: &mut Parser<'_>, kind: AttrKind) -> PResult<Attribute> {
+    match kind {
+        AttrKind::Enum(e) => parse_enum(p, e),
+        AttrKind::I64Array | AttrKind::I32Array => {
+            let mut v = Vec::new();
+            p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
+                v.push(p.parse_integer("integer value")? as i64);
+                Ok(())
+            })?;
+            let elem = p.ir.int_type(if matches!(kind, AttrKind::I32Array) { 32 } else { 64 });
+            Ok(p.ir.attr(AttrData::DenseArray { elem, data: DenseArrayData::Int(v) }))
+        }
+        AttrKind::Bool
+        | AttrKind::Int(_)
+        | AttrKind::IndexInt
+        | AttrKind::Str
+        | AttrKind::Array
+        | AttrKind::SymbolRef => {
+            // MLIR parses any attribute (typed for integers) and then checks its kind.
+            let pos = p.pos();
+            let ty = match kind {
+                AttrKind::Int(w) => Some(p.ir.int_type(w)),
+                AttrKind::IndexInt => Some(p.ir.index_type()),
+                _ => None,
+            };
+            let a = p.parse_attribute(ty)?;
+            if !super::verify::kind_matches(p.ir, kind, a) {
+                return p.error_at(pos, "invalid kind of attribute specified");
+            }
+            Ok(a)
+        }
+        AttrKind::TypeAttr => {
+            let t = p.parse_type()?;
+            Ok(p.ir.type_attr(t))
+        }
+        AttrKind::Unit => Ok(p.ir.unit_attr()),
+        AttrKind::Any => p.parse_attribute(None),
+    }
+}
+
+fn parse_enum(p: &mut Parser<'_>, e: EnumKind) -> PResult<Attribute> {
+    let pos = p.pos();
+    let body = if p.is(Tok::HashIdent) {
+        let a = p.parse_attribute(None)?;
+        match p.ir.attr_data(a) {
+            AttrData::Opaque { dialect, body }
+                if p.ir.sym_str(*dialect) == e.dialect && body.starts_with(e.mnemonic) =>
+            {
+                return Ok(a);
+            }
+            _ => return p.error_at(pos, format!("expected #{}.{} attribute", e.dialect, e.mnemonic)),
+        }
+    } else if p.is(Tok::Less) {
+        format!("{}{}", e.mnemonic, p.parse_pretty_body()?)
+    } else {
+        return p.error(format!("expected '<' to begin #{}.{}", e.dialect, e.mnemonic));
+    };
+    let canonical = match p.ir.registry.dialect(e.dialect).and_then(|d| d.check_attr) {
+        Some(check) => match check(&body) {
+            Ok(c) => c,
+            Err(m) => return p.error_at(pos, m),
+        },
+        None => body,
+    };
+    let d = p.ir.sym(e.dialect);
+    Ok(p.ir.attr(AttrData::Opaque { dialect: d, body: canonical }))
+}
