@@ -14,7 +14,7 @@ func.func @f(%a: memref<16xf16, #hivm.address_space<ub>>, %b: memref<16xf16, #hi
   // CHECK: hivm.hir.vsel ins(%arg2, %arg5, %arg1 : memref<16xi1, #hivm.address_space<ub>>, f16, memref<16xf16, #hivm.address_space<ub>>) outs(%arg0 : memref<16xf16, #hivm.address_space<ub>>) temp_buffer(%arg6 : memref<16xf16, #hivm.address_space<ub>>)
   hivm.hir.vsel ins(%m, %s, %b : memref<16xi1, #hivm.address_space<ub>>, f16, memref<16xf16, #hivm.address_space<ub>>) outs(%a : memref<16xf16, #hivm.address_space<ub>>) temp_buffer(%tmp : memref<16xf16, #hivm.address_space<ub>>)
   // CHECK: isSigned = false
-  // GENERIC: "hivm.hir.vdiv"(%arg0, %arg1, %arg0) <{broadcast = array<i64>, isSigned = false,
+  // GENERIC: "hivm.hir.vdiv"(%arg0, %arg1, %arg0) <{broadcast = array<i64>, isHP = false, isSigned = false,
   hivm.hir.vdiv ins(%a, %b : memref<16xf16, #hivm.address_space<ub>>, memref<16xf16, #hivm.address_space<ub>>) outs(%a : memref<16xf16, #hivm.address_space<ub>>) isSigned = false
   // CHECK: is_signed = false
   hivm.hir.vmax ins(%a, %b : memref<16xf16, #hivm.address_space<ub>>, memref<16xf16, #hivm.address_space<ub>>) outs(%a : memref<16xf16, #hivm.address_space<ub>>) is_signed = false

@@ -75,6 +75,18 @@ pub const ENUMS: &[(&str, &[&str])] = &[
     // `#hivm.memory_effect<read>`: what an outlined SIMT VF does with a
     // memref argument (a function argument attribute, `hivm.memory_effect`).
     ("memory_effect", &["read", "write", "read_write"]),
+    ("deinterleave_mode", &["CHANNEL_0", "CHANNEL_1", "ALL_CHANNELS"]),
+    ("unsigned_mode", &["si2si", "si2ui", "ui2si", "ui2ui"]),
+    ("DCCIMode", &["single_cache_line", "all_cache_lines"]),
+    ("DataCacheKind", &["all", "ub", "out", "atomic"]),
+    ("axis_kind", &["first", "middle", "last"]),
+    ("align_kind", &["align", "unaligned", "unknown"]),
+    ("sync_block_mode", &["ALL_CUBE", "ALL_VECTOR", "ALL_SUB_VECTOR", "BARRIER_CUBE", "BARRIER_VECTOR", "ALL"]),
+    ("cache_modifier", &["none", "ca", "cg", "wb", "cs", "wt", "cv"]),
+    ("sub_block", &["x"]),
+    ("unit_flag", &["DISABLED", "RESERVED", "ENABLED_WITHOUT_UPDATE", "ENABLED_WITH_UPDATE"]),
+    ("simt_mem_scope_hint", &["zero", "gm", "cbuf", "ca", "cb", "cc", "ub", "ssbuf"]),
+    ("padding_option", &["zero", "nan"]),
     (
         "reduce_op",
         &[
@@ -139,10 +151,89 @@ pub fn check_attr(body: &str) -> Result<String, String> {
         }
         return Ok(format!("{mnemonic}<{v}>"));
     }
+    if mnemonic == "data_layout" {
+        return data_layout(args);
+    }
     if mnemonic == "sync_event_slot" {
         return SyncEventSlot::parse(args).map(|s| format!("sync_event_slot{}", s.print()));
     }
     Err(format!("unknown attribute `{mnemonic}` in dialect `hivm`"))
+}
+
+const DATA_LAYOUTS: &[&str] = &[
+    "dotA_ND",
+    "dotB_ND",
+    "dotC_ND",
+    "nZ",
+    "zN",
+    "ND",
+    "Fractal",
+    "NCHW",
+    "NC1HWC0",
+    "C1HWNC0",
+    "SCALEA_ND",
+    "SCALEB_DN",
+    "SCALEA_zZ",
+    "SCALEB_nN",
+];
+
+/// `#hivm.data_layout<LAYOUT (, transpose = b)? (, fractalSizes = [..])?>`:
+/// the optional parameters in any order, printed in declaration order.
+fn data_layout(args: &str) -> Result<String, String> {
+    let mut parts = split_top_level(args);
+    let layout = parts.remove(0);
+    if !DATA_LAYOUTS.contains(&layout.as_str()) {
+        return Err(format!("expected one of [{}] for data_layout, got '{layout}'", DATA_LAYOUTS.join(", ")));
+    }
+    let (mut transpose, mut sizes) = (None, None);
+    for p in parts {
+        let Some((k, v)) = p.split_once('=') else {
+            return Err(format!("expected 'key = value' in data_layout, got '{p}'"));
+        };
+        match (k.trim(), v.trim()) {
+            ("transpose", b @ ("true" | "false")) => transpose = Some(b.to_string()),
+            ("fractalSizes", list) => {
+                let inner = list
+                    .strip_prefix('[')
+                    .and_then(|l| l.strip_suffix(']'))
+                    .ok_or_else(|| format!("expected '[...]' for fractalSizes, got '{list}'"))?;
+                let vals: Result<Vec<i64>, _> =
+                    inner.split(',').filter(|x| !x.trim().is_empty()).map(|x| x.trim().parse::<i64>()).collect();
+                let vals = vals.map_err(|_| format!("expected integers in fractalSizes, got '{list}'"))?;
+                sizes = Some(vals.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "));
+            }
+            (k, v) => return Err(format!("unexpected data_layout parameter '{k} = {v}'")),
+        }
+    }
+    let mut out = format!("data_layout<{layout}");
+    if let Some(t) = transpose {
+        out.push_str(&format!(", transpose = {t}"));
+    }
+    if let Some(s) = sizes {
+        out.push_str(&format!(", fractalSizes = [{s}]"));
+    }
+    out.push('>');
+    Ok(out)
+}
+
+/// Splits on commas outside brackets, trimming each piece.
+fn split_top_level(s: &str) -> Vec<String> {
+    let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0i32);
+    for c in s.chars() {
+        match c {
+            '[' | '<' | '(' => depth += 1,
+            ']' | '>' | ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(cur.trim().to_string());
+                cur.clear();
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    out.push(cur.trim().to_string());
+    out
 }
 
 /// Reads `<VALUE>`, the form a declarative assembly format gives an enum

@@ -4,6 +4,7 @@
 pub mod attrs;
 pub mod custom;
 pub mod macro_ops;
+pub mod memory_ops;
 pub mod ops;
 pub mod sync_ops;
 pub mod vector;
@@ -27,8 +28,8 @@ pub fn dialect() -> Dialect {
     ];
     ops.extend(ops::defs());
     ops.extend(sync_ops::defs());
+    ops.extend(memory_ops::defs());
     ops.extend(vector::defs());
-    ops.extend(vector::other_defs());
     ops.extend(macro_ops::defs());
     let mut d = Dialect::new("hivm", ops);
     d.check_attr = Some(attrs::check_attr);

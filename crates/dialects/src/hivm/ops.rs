@@ -4,11 +4,13 @@
 //! `load_scale` — each one declarative definition with upstream's format.
 
 use hivm_ir::dialect::VerifyError;
-use hivm_ir::opspec::{AttrKind, Fixed, OpSpec, attr, default_attr, one, opt, opt_attr, var};
+use hivm_ir::opspec::{AttrKind, DYNAMIC_INDEX_LIST, Fixed, OpSpec, attr, default_attr, one, opt, opt_attr, var};
 use hivm_ir::{Ir, OpDef, OpId, Traits, Type, TypeData};
 
 use super::attrs::enum_value;
-use super::attrs::kinds::{ATOMIC_KIND, EVICTION_POLICY, PAD_MODE, TCORE_TYPE};
+use super::attrs::kinds::{
+    ADDRESS_SPACE, ATOMIC_KIND, DATA_CACHE_KIND, DATA_LAYOUT, DCCI_MODE, EVICTION_POLICY, PAD_MODE, TCORE_TYPE,
+};
 use crate::util::type_str;
 
 // ----- get_block_idx and friends: `attr-dict -> type($result)` -----
@@ -182,6 +184,70 @@ const SET_CTRL: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
+const BITCAST: OpSpec = OpSpec {
+    name: "hivm.hir.bitcast",
+    operands: &[one("src")],
+    results: &[one("result")],
+    format: "$src `:` type($src) `->` type($result) attr-dict",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const CONVERT_LAYOUT: OpSpec = OpSpec {
+    name: "hivm.hir.convert_layout",
+    operands: &[one("source"), var("output_shape").of(Fixed::Index)],
+    attrs: &[
+        attr("srcLayout", DATA_LAYOUT),
+        attr("dstLayout", DATA_LAYOUT),
+        attr("static_output_shape", AttrKind::I64Array),
+    ],
+    results: &[one("result")],
+    format: "$source `output_shape` custom<DynamicIndexList>($output_shape, $static_output_shape) attr-dict \
+             `:` `(`type($source)`)` `->` type($result)",
+    customs: &[DYNAMIC_INDEX_LIST],
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const ANCHOR: OpSpec = OpSpec {
+    name: "hivm.hir.anchor",
+    attrs: &[attr("id", AttrKind::Int(64)), opt_attr("tcore_type", TCORE_TYPE)],
+    format: "attr-dict",
+    ..OpSpec::EMPTY
+};
+
+const INIT_DEBUG: OpSpec = OpSpec { name: "hivm.hir.init_debug", format: "attr-dict", ..OpSpec::EMPTY };
+const FINISH_DEBUG: OpSpec = OpSpec { name: "hivm.hir.finish_debug", format: "attr-dict", ..OpSpec::EMPTY };
+
+const DEBUG: OpSpec = OpSpec {
+    name: "hivm.hir.debug",
+    operands: &[one("arg")],
+    attrs: &[
+        attr("debugtype", AttrKind::Str),
+        attr("prefix", AttrKind::Str),
+        attr("hex", AttrKind::Bool),
+        opt_attr("tcoretype", TCORE_TYPE),
+        opt_attr("memscope", ADDRESS_SPACE),
+    ],
+    format: "attr-dict $arg `:` type($arg)",
+    ..OpSpec::EMPTY
+};
+
+const DCCI: OpSpec = OpSpec {
+    name: "hivm.hir.dcci",
+    operands: &[opt("ptr")],
+    attrs: &[attr("mode", DCCI_MODE), attr("dataCacheKind", DATA_CACHE_KIND)],
+    format: "attr-dict `(` $mode `,` $dataCacheKind (`,` $ptr^ `:` type($ptr))? `)`",
+    ..OpSpec::EMPTY
+};
+
+const SET_ATOMIC: OpSpec = OpSpec {
+    name: "hivm.hir.set_atomic",
+    attrs: &[attr("kind", ATOMIC_KIND), opt_attr("type", AttrKind::TypeAttr)],
+    format: "`kind` `=` $kind `[` `type` `=` $type `]` attr-dict",
+    ..OpSpec::EMPTY
+};
+
 /// `get_block_idx` and the other i64 queries.
 const fn query(name: &'static str, traits: Traits) -> OpSpec {
     const RESULT: &[hivm_ir::opspec::ValueDef] = &[one("result")];
@@ -208,6 +274,7 @@ pub fn defs() -> Vec<OpDef> {
         .into_iter()
         .map(OpSpec::def)
         .collect();
+    v.extend([BITCAST, CONVERT_LAYOUT, ANCHOR, INIT_DEBUG, FINISH_DEBUG, DEBUG, DCCI, SET_ATOMIC].map(OpSpec::def));
     v.extend(PURE_QUERIES.iter().map(|q| query(q, Traits::PURE).def()));
     // The sync solver's per-loop iteration counter (not pure: it advances).
     v.push(query("hivm.hir.multi_buffer_counter", Traits::NONE).def());

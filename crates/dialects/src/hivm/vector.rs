@@ -1,247 +1,73 @@
-//! HIVM elementwise vector ops (`hivm.hir.vadd`, `vexp`, ...), all on PIPE_V,
-//! sharing upstream's structured format:
-//! `attr-dict ins(...) outs(...) (temp_buffer(...))? (broadcast = [..])?
-//! (transpose = [..])? (-> types)?`.
+//! HIVM vector ops (PIPE_V), each one declarative definition. The
+//! elementwise ops share upstream's structured format
+//! `attr-dict ins(...) outs(...) (temp_buffer(...))? (extra clauses)?
+//! (broadcast = [..])? (transpose = [..])? (-> types)?`, in a few variants
+//! (some make `ins`/`outs` optional, some have no temp buffer).
 
-use hivm_ir::attrs::{AttrData, DenseArrayData};
-use hivm_ir::lexer::Tok;
-use hivm_ir::parser::{OpParseResult, PResult, Parser};
-use hivm_ir::printer::Printer;
-use hivm_ir::{Attribute, Ir, OpDef, OpId};
+use hivm_ir::dialect::VerifyError;
+use hivm_ir::opspec::{
+    AttrDef, AttrKind, DYNAMIC_INDEX_LIST, Fixed, OpSpec, ValueDef, attr, default_attr, one, opt, opt_attr, var,
+};
+use hivm_ir::{Ir, OpDef, OpId};
 
-use crate::util::{check_segments, i64_array, i64_array_attr, push_attr, segment, segment_attr};
+use super::attrs::kinds::{CAST, COMPARE_MODE, DEINTERLEAVE_MODE, REDUCE_OP, ROUND_MODE};
 
-/// A clause after `temp_buffer`, printed only when not the default: an enum
-/// (`round_mode = <rint>`: attribute, mnemonic, default) or a boolean that
-/// defaults to true (`is_signed = false`, or `is_signed : false`).
-#[derive(Clone, Copy)]
-enum Extra {
-    Enum(&'static str, &'static str, &'static str),
-    Bool(&'static str, &'static str),
-}
-
-/// The ops with extra clauses: mnemonic, clauses, and the function that
-/// gives all their defaults (broadcast, transpose and the clauses).
-const WITH_EXTRAS: &[(&str, &[Extra], hivm_ir::dialect::DefaultsFn)] = &[
-    ("vcast", &[Extra::Enum("round_mode", "round_mode", "rint"), Extra::Enum("cast", "cast", "cast_signed")], |ir| {
-        defaults_with(ir, "vcast")
-    }),
-    ("vdiv", &[Extra::Bool("isSigned", "=")], |ir| defaults_with(ir, "vdiv")),
-    ("vmax", &[Extra::Bool("is_signed", "=")], |ir| defaults_with(ir, "vmax")),
-    ("vmin", &[Extra::Bool("is_signed", "=")], |ir| defaults_with(ir, "vmin")),
-    ("vcmp", &[Extra::Enum("compare_mode", "compare_mode", "eq"), Extra::Bool("is_signed", ":")], |ir| {
-        defaults_with(ir, "vcmp")
-    }),
-];
-
-fn extras(name: &str) -> &'static [Extra] {
-    let m = name.strip_prefix("hivm.hir.").unwrap_or(name);
-    WITH_EXTRAS.iter().find(|(n, _, _)| *n == m).map_or(&[], |(_, e, _)| e)
-}
-
-impl Extra {
-    fn attr(&self) -> &'static str {
-        match self {
-            Extra::Enum(a, ..) | Extra::Bool(a, _) => a,
-        }
-    }
-}
-
-/// (mnemonic, inputs, has a temp_buffer operand).
-const ELEMENTWISE: &[(&str, usize, bool)] = &[
-    ("vcast", 1, true),
-    ("vexp", 1, true),
-    ("vabs", 1, true),
-    ("vln", 1, true),
-    ("vrelu", 1, true),
-    ("vsqrt", 1, true),
-    ("vrsqrt", 1, true),
-    ("vrec", 1, true),
-    ("vnot", 1, true),
-    ("vtanh", 1, false),
-    ("vsin", 1, false),
-    ("vcos", 1, false),
-    ("vadd", 2, true),
-    ("vsub", 2, true),
-    ("vmul", 2, true),
-    ("vdiv", 2, true),
-    ("vmax", 2, true),
-    ("vmin", 2, true),
-    ("vand", 2, true),
-    ("vor", 2, true),
-    ("vxor", 2, true),
-    ("vpow", 2, true),
-    ("vcmp", 2, true),
-    ("vsel", 3, true),
+/// The elementwise ops whose semantics the rest of hivm-rs knows
+/// (bufferization, the CPU twin), with their input counts.
+const ELEMENTWISE: &[(&str, usize)] = &[
+    ("vcast", 1),
+    ("vexp", 1),
+    ("vabs", 1),
+    ("vln", 1),
+    ("vrelu", 1),
+    ("vsqrt", 1),
+    ("vrsqrt", 1),
+    ("vrec", 1),
+    ("vnot", 1),
+    ("vtanh", 1),
+    ("vsin", 1),
+    ("vcos", 1),
+    ("vadd", 2),
+    ("vsub", 2),
+    ("vmul", 2),
+    ("vdiv", 2),
+    ("vmax", 2),
+    ("vmin", 2),
+    ("vand", 2),
+    ("vor", 2),
+    ("vxor", 2),
+    ("vpow", 2),
+    ("vcmp", 2),
+    ("vsel", 3),
 ];
 
 /// Whether `name` is one of the elementwise vector ops (`hivm.hir.vadd`, ...).
 pub fn is_elementwise(name: &str) -> bool {
-    name.strip_prefix("hivm.hir.").is_some_and(|m| ELEMENTWISE.iter().any(|(n, _, _)| *n == m))
+    inputs(name).is_some()
 }
 
-fn spec(ir: &Ir, name: &str) -> (usize, bool) {
-    let _ = ir;
-    let m = name.strip_prefix("hivm.hir.").unwrap_or(name);
-    ELEMENTWISE.iter().find(|(n, _, _)| *n == m).map(|(_, i, t)| (*i, *t)).unwrap_or((1, false))
+fn inputs(name: &str) -> Option<usize> {
+    let m = name.strip_prefix("hivm.hir.")?;
+    ELEMENTWISE.iter().find(|(n, _)| *n == m).map(|(_, i)| *i)
 }
 
-fn empty_i64_array(ir: &mut Ir) -> Attribute {
-    i64_array_attr(ir, &[])
-}
-
-fn defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
-    let e = empty_i64_array(ir);
-    vec![("broadcast", e), ("transpose", e)]
-}
-
-/// The defaults of broadcast, transpose and the extra clauses of `mnemonic`.
-fn defaults_with(ir: &mut Ir, mnemonic: &str) -> Vec<(&'static str, Attribute)> {
-    let mut v = defaults(ir);
-    for e in extras(mnemonic) {
-        match *e {
-            Extra::Enum(attr, mnemonic, default) => {
-                v.push((attr, crate::util::opaque_attr(ir, "hivm", &format!("{mnemonic}<{default}>"))))
-            }
-            Extra::Bool(attr, _) => v.push((attr, ir.bool_attr(true))),
-        }
-    }
-    v
-}
-
-fn parse_group(p: &mut Parser<'_>, kw: &str, out: &mut Vec<hivm_ir::Value>) -> PResult<bool> {
-    match crate::util::parse_keyword_group(p, kw)? {
-        Some(v) => {
-            out.extend(v);
-            Ok(true)
-        }
-        None => Ok(false),
-    }
-}
-
-/// `[1, 2]`: a DenseI64ArrayAttr in its stripped declarative form.
-fn parse_i64_list(p: &mut Parser<'_>) -> PResult<Attribute> {
-    let mut v = Vec::new();
-    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "integer list", &mut |p| {
-        v.push(p.parse_integer("integer")? as i64);
-        Ok(())
-    })?;
-    Ok(i64_array_attr(p.ir, &v))
-}
-
-fn parse_vector(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    let (_, has_tmp) = spec(p.ir, p.ir.sym_str(r.name));
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let (mut src, mut dst, mut tmp) = (Vec::new(), Vec::new(), Vec::new());
-    parse_group(p, "ins", &mut src)?;
-    parse_group(p, "outs", &mut dst)?;
-    if has_tmp {
-        parse_group(p, "temp_buffer", &mut tmp)?;
-    }
-    let name = p.ir.sym_str(r.name).to_string();
-    for e in extras(&name) {
-        match *e {
-            Extra::Enum(attr, mnemonic, _) => {
-                if p.parse_optional_keyword(attr) {
-                    p.expect(Tok::Equal, "'='")?;
-                    let a = super::attrs::parse_stripped_enum(p, mnemonic)?;
-                    push_attr(p, r, attr, a);
-                }
-            }
-            Extra::Bool(attr, sep) => {
-                if p.parse_optional_keyword(attr) {
-                    if sep == ":" {
-                        p.expect(Tok::Colon, "':'")?;
-                    } else {
-                        p.expect(Tok::Equal, "'='")?;
-                    }
-                    let pos = p.pos();
-                    let b = match p.parse_keyword("boolean")? {
-                        "true" => true,
-                        "false" => false,
-                        _ => return p.error_at(pos, "expected 'true' or 'false'"),
-                    };
-                    let a = p.ir.bool_attr(b);
-                    push_attr(p, r, attr, a);
-                }
-            }
-        }
-    }
-    for kw in ["broadcast", "transpose"] {
-        if p.parse_optional_keyword(kw) {
-            p.expect(Tok::Equal, "'='")?;
-            let a = parse_i64_list(p)?;
-            push_attr(p, r, kw, a);
-        }
-    }
-    if p.consume_if(Tok::Arrow) {
-        r.result_types = p.parse_type_list_no_parens()?;
-    }
-    let mut sizes = vec![src.len(), dst.len()];
-    if has_tmp {
-        sizes.push(tmp.len());
-    }
-    let seg = segment_attr(p.ir, &sizes);
-    push_attr(p, r, "operandSegmentSizes", seg);
-    r.operands = src.into_iter().chain(dst).chain(tmp).collect();
-    Ok(())
-}
-
-use crate::util::print_keyword_group as print_group;
-
-fn print_vector(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    let (_, has_tmp) = spec(ir, ir.op_name(op));
-    let extra = extras(ir.op_name(op));
-    let mut elided = vec!["operandSegmentSizes", "broadcast", "transpose"];
-    elided.extend(extra.iter().map(|e| e.attr()));
-    p.print_optional_attr_dict(op, &elided);
-    print_group(p, "ins", segment(ir, op, 0));
-    print_group(p, "outs", segment(ir, op, 1));
-    if has_tmp {
-        print_group(p, "temp_buffer", segment(ir, op, 2));
-    }
-    for e in extra {
-        match *e {
-            Extra::Enum(attr, mnemonic, default) => {
-                if let Some(v) = ir.get_attr(op, attr).and_then(|a| super::attrs::enum_value(ir, a, mnemonic))
-                    && v != default
-                {
-                    p.push(&format!(" {attr} = <{v}>"));
-                }
-            }
-            Extra::Bool(attr, sep) => {
-                if ir.get_attr(op, attr).and_then(|a| ir.as_int(a)) == Some(0) {
-                    p.push(&format!(" {attr} {sep} false"));
-                }
-            }
-        }
-    }
-    for kw in ["broadcast", "transpose"] {
-        let v = i64_array(ir, op, kw);
-        if !v.is_empty() {
-            let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
-            p.push(&format!(" {kw} = [{}]", items.join(", ")));
-        }
-    }
-    let results = ir.results(op);
-    if !results.is_empty() {
-        p.push(" -> ");
-        p.print_value_types(results);
-    }
-}
-
-fn verify_vector(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
-    let (inputs, has_tmp) = spec(ir, ir.op_name(op));
-    check_segments(ir, op, if has_tmp { 3 } else { 2 })?;
-    let (src, dst) = (segment(ir, op, 0), segment(ir, op, 1));
-    if src.len() != inputs {
-        return Err(format!("expected {inputs} input operand(s), but got {}", src.len()).into());
+fn verify_elementwise(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
+    let (src, dst) = (c.operand_group(ir, op, 0), c.operand_group(ir, op, 1));
+    if let Some(n) = inputs(ir.op_name(op))
+        && src.len() != n
+    {
+        return Err(format!("expected {n} input operand(s), but got {}", src.len()).into());
     }
     if dst.len() != 1 {
         return Err(format!("expected 1 output operand, but got {}", dst.len()).into());
     }
-    let dt = ir.value_type(dst[0]);
+    verify_result_matches(ir, op, dst[0])
+}
+
+/// A tensor destination gives the one result; a memref destination none.
+fn verify_result_matches(ir: &Ir, op: OpId, dst: hivm_ir::Value) -> Result<(), VerifyError> {
+    let dt = ir.value_type(dst);
     if !ir.type_data(dt).is_shaped() {
         return Err("output must be a shaped type".into());
     }
@@ -250,253 +76,436 @@ fn verify_vector(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError>
     if tensor_dst != (results.len() == 1) || results.iter().any(|r| ir.value_type(*r) != dt) {
         return Err("expected one result of the output's tensor type, or none for a memref output".into());
     }
-    for k in ["broadcast", "transpose"] {
-        if let Some(a) = ir.get_attr(op, k)
-            && !matches!(ir.attr_data(a), AttrData::DenseArray { data: DenseArrayData::Int(_), .. })
-        {
-            return Err(format!("attribute '{k}' failed to satisfy constraint: i64 dense array attribute").into());
-        }
-    }
     Ok(())
 }
 
-pub fn defs() -> Vec<OpDef> {
-    let leak = |v: Vec<&'static str>| -> &'static [&'static str] { Box::leak(v.into_boxed_slice()) };
-    ELEMENTWISE
-        .iter()
-        .map(|(n, _, _)| {
-            let name: &'static str = Box::leak(format!("hivm.hir.{n}").into_boxed_str());
-            let def = OpDef::new(name).assembly(parse_vector, print_vector).verifier(verify_vector);
-            let (clauses, defaults_fn) = WITH_EXTRAS
-                .iter()
-                .find(|(m, _, _)| m == n)
-                .map_or((&[][..], defaults as hivm_ir::dialect::DefaultsFn), |(_, e, f)| (*e, *f));
-            let attrs = clauses.iter().map(|e| e.attr());
-            let defaulted: Vec<&'static str> = ["broadcast", "transpose"].into_iter().chain(attrs).collect();
-            let inherent: Vec<&'static str> = std::iter::once("operandSegmentSizes").chain(defaulted.clone()).collect();
-            def.inherent(leak(inherent)).defaults(leak(defaulted), defaults_fn)
-        })
-        .collect()
+// ----- the elementwise family -----
+
+macro_rules! ins_outs {
+    (required) => {
+        "attr-dict `ins` `(` $src `:` type($src) `)` `outs` `(` $dst `:` type($dst) `)` "
+    };
+    (optional) => {
+        "attr-dict (`ins` `(` $src^ `:` type($src) `)`)? (`outs` `(` $dst^ `:` type($dst) `)`)? "
+    };
+}
+macro_rules! temp_buffer {
+    () => {
+        "(`temp_buffer` `(` $temp_buffer^ `:` type($temp_buffer) `)`)? "
+    };
+}
+macro_rules! broadcast_transpose {
+    () => {
+        "(`broadcast` `=` $broadcast^)? (`transpose` `=` $transpose^)? (`->` type($result)^)?"
+    };
 }
 
-// ----- vbrc: `attr-dict ins(src) outs(dst) (temp_buffer(..))? (broadcast_dims = [..])? (-> T)?` -----
+const WITH_TEMP: &[ValueDef] = &[var("src"), var("dst"), opt("temp_buffer")];
+const NO_TEMP: &[ValueDef] = &[var("src"), var("dst")];
+const RESULTS: &[ValueDef] = &[var("result")];
+const BT: &[AttrDef] =
+    &[default_attr("transpose", AttrKind::I64Array, "[]"), default_attr("broadcast", AttrKind::I64Array, "[]")];
 
-fn brc_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
-    vec![("broadcast_dims", empty_i64_array(ir))]
-}
-
-fn parse_vbrc(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let mut ops = Vec::new();
-    for kw in ["ins", "outs"] {
-        if !parse_group(p, kw, &mut ops)? {
-            return p.error(format!("expected '{kw}'"));
-        }
-    }
-    parse_group(p, "temp_buffer", &mut ops)?;
-    if p.parse_optional_keyword("broadcast_dims") {
-        p.expect(Tok::Equal, "'='")?;
-        let a = parse_i64_list(p)?;
-        push_attr(p, r, "broadcast_dims", a);
-    }
-    if p.consume_if(Tok::Arrow) {
-        r.result_types = p.parse_type_list_no_parens()?;
-    }
-    r.operands = ops;
-    Ok(())
-}
-
-fn print_vbrc(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    let ops = ir.operands(op);
-    p.print_optional_attr_dict(op, &["broadcast_dims"]);
-    print_group(p, "ins", &ops[..1.min(ops.len())]);
-    print_group(p, "outs", ops.get(1..2).unwrap_or(&[]));
-    print_group(p, "temp_buffer", ops.get(2..).unwrap_or(&[]));
-    let dims = i64_array(ir, op, "broadcast_dims");
-    if !dims.is_empty() {
-        let items: Vec<String> = dims.iter().map(|x| x.to_string()).collect();
-        p.push(&format!(" broadcast_dims = [{}]", items.join(", ")));
-    }
-    if !ir.results(op).is_empty() {
-        p.push(" -> ");
-        p.print_value_types(ir.results(op));
+const fn elementwise(
+    name: &'static str,
+    operands: &'static [ValueDef],
+    attrs: &'static [AttrDef],
+    format: &'static str,
+) -> OpSpec {
+    OpSpec {
+        name,
+        operands,
+        attrs,
+        results: RESULTS,
+        segments: true,
+        format,
+        verify: Some(verify_elementwise),
+        ..OpSpec::EMPTY
     }
 }
 
-fn verify_vbrc(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
-    let ops = ir.operands(op);
-    if !(2..=3).contains(&ops.len()) {
-        return Err(format!("expected 2 or 3 operands, but found {}", ops.len()).into());
-    }
-    let dt = ir.value_type(ops[1]);
-    if !ir.type_data(dt).is_shaped() {
-        return Err("output must be a tensor or memref".into());
-    }
-    let tensor_dst = ir.type_data(dt).is_tensor();
-    let results = ir.results(op);
-    if tensor_dst != (results.len() == 1) || results.iter().any(|r| ir.value_type(*r) != dt) {
-        return Err("expected one result of the output's tensor type, or none for a memref output".into());
-    }
-    Ok(())
+/// `ins`/`outs` required, with a temp buffer.
+const fn plain(name: &'static str) -> OpSpec {
+    elementwise(name, WITH_TEMP, BT, concat!(ins_outs!(required), temp_buffer!(), broadcast_transpose!()))
 }
 
-// ----- vreduce: `attr-dict <kind> ins(..) (indices(..))? outs(..) (temp_buffer(..))?
-//       (unsigned_src = b)? (tie_break_left = b)? reduce_dims = [..] (-> T)?` -----
-
-fn reduce_defaults(ir: &mut Ir) -> Vec<(&'static str, Attribute)> {
-    let (f, t) = (ir.bool_attr(false), ir.bool_attr(true));
-    vec![("unsigned_src", f), ("tie_break_left", t)]
+/// `ins`/`outs` optional, no temp buffer.
+const fn no_temp(name: &'static str) -> OpSpec {
+    elementwise(name, NO_TEMP, BT, concat!(ins_outs!(optional), broadcast_transpose!()))
 }
 
-fn parse_vreduce(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let kind = super::attrs::parse_stripped_enum(p, "reduce_op")?;
-    push_attr(p, r, "arith", kind);
-    let (mut src, mut idx, mut dst, mut tmp) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    if !parse_group(p, "ins", &mut src)? {
-        return p.error("expected 'ins'");
-    }
-    parse_group(p, "indices", &mut idx)?;
-    if !parse_group(p, "outs", &mut dst)? {
-        return p.error("expected 'outs'");
-    }
-    parse_group(p, "temp_buffer", &mut tmp)?;
-    for kw in ["unsigned_src", "tie_break_left"] {
-        if p.parse_optional_keyword(kw) {
-            p.expect(Tok::Equal, "'='")?;
-            let a = p.parse_attribute(None)?;
-            push_attr(p, r, kw, a);
-        }
-    }
-    p.expect_keyword("reduce_dims")?;
-    p.expect(Tok::Equal, "'='")?;
-    let dims = parse_i64_list(p)?;
-    push_attr(p, r, "reduce_dims", dims);
-    if p.consume_if(Tok::Arrow) {
-        r.result_types = p.parse_type_list_no_parens()?;
-    }
-    let seg = segment_attr(p.ir, &[src.len(), dst.len(), tmp.len(), idx.len()]);
-    push_attr(p, r, "operandSegmentSizes", seg);
-    r.operands = src.into_iter().chain(dst).chain(tmp).chain(idx).collect();
-    Ok(())
+/// `ins`/`outs` optional, with a temp buffer.
+const fn optional_ins(name: &'static str) -> OpSpec {
+    elementwise(name, WITH_TEMP, BT, concat!(ins_outs!(optional), temp_buffer!(), broadcast_transpose!()))
 }
 
-fn print_vreduce(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.print_optional_attr_dict(op, &["operandSegmentSizes", "arith", "unsigned_src", "tie_break_left", "reduce_dims"]);
-    if let Some(a) = ir.get_attr(op, "arith")
-        && let Some(v) = super::attrs::enum_value(ir, a, "reduce_op")
-    {
-        p.push(&format!(" <{v}>"));
-    }
-    print_group(p, "ins", segment(ir, op, 0));
-    print_group(p, "indices", segment(ir, op, 3));
-    print_group(p, "outs", segment(ir, op, 1));
-    print_group(p, "temp_buffer", segment(ir, op, 2));
-    for (kw, default) in [("unsigned_src", 0), ("tie_break_left", 1)] {
-        if let Some(v) = ir.get_attr(op, kw).and_then(|a| ir.as_int(a))
-            && v != default
-        {
-            p.push(&format!(" {kw} = {}", if v != 0 { "true" } else { "false" }));
-        }
-    }
-    let dims: Vec<String> = i64_array(ir, op, "reduce_dims").iter().map(|x| x.to_string()).collect();
-    p.push(&format!(" reduce_dims = [{}]", dims.join(", ")));
-    if !ir.results(op).is_empty() {
-        p.push(" -> ");
-        p.print_value_types(ir.results(op));
+const SIGNED_BT: &[AttrDef] = &[
+    default_attr("is_signed", AttrKind::Bool, "true"),
+    default_attr("transpose", AttrKind::I64Array, "[]"),
+    default_attr("broadcast", AttrKind::I64Array, "[]"),
+];
+
+/// `vmax` / `vmin`.
+const fn min_max(name: &'static str) -> OpSpec {
+    elementwise(
+        name,
+        WITH_TEMP,
+        SIGNED_BT,
+        concat!(ins_outs!(required), temp_buffer!(), "(`is_signed` `=` $is_signed^)? ", broadcast_transpose!()),
+    )
+}
+
+const VCAST: OpSpec = elementwise(
+    "hivm.hir.vcast",
+    WITH_TEMP,
+    &[
+        default_attr("round_mode", ROUND_MODE, "rint"),
+        default_attr("cast", CAST, "cast_signed"),
+        default_attr("transpose", AttrKind::I64Array, "[]"),
+        default_attr("broadcast", AttrKind::I64Array, "[]"),
+    ],
+    concat!(
+        ins_outs!(optional),
+        temp_buffer!(),
+        "(`round_mode` `=` $round_mode^)? (`cast` `=` $cast^)? ",
+        broadcast_transpose!()
+    ),
+);
+
+const VCMP: OpSpec = elementwise(
+    "hivm.hir.vcmp",
+    WITH_TEMP,
+    &[
+        default_attr("is_signed", AttrKind::Bool, "true"),
+        default_attr("compare_mode", COMPARE_MODE, "eq"),
+        default_attr("transpose", AttrKind::I64Array, "[]"),
+        default_attr("broadcast", AttrKind::I64Array, "[]"),
+    ],
+    concat!(
+        ins_outs!(optional),
+        temp_buffer!(),
+        "(`compare_mode` `=` $compare_mode^ )? (`is_signed` `:` $is_signed^ )? ",
+        broadcast_transpose!()
+    ),
+);
+
+const VDIV: OpSpec = elementwise(
+    "hivm.hir.vdiv",
+    WITH_TEMP,
+    &[
+        default_attr("isSigned", AttrKind::Bool, "true"),
+        default_attr("isHP", AttrKind::Bool, "false"),
+        default_attr("transpose", AttrKind::I64Array, "[]"),
+        default_attr("broadcast", AttrKind::I64Array, "[]"),
+    ],
+    concat!(
+        ins_outs!(optional),
+        temp_buffer!(),
+        "(`isSigned` `=` $isSigned^)? (`isHP` `=` $isHP^)? ",
+        broadcast_transpose!()
+    ),
+);
+
+const VSHR: OpSpec = elementwise(
+    "hivm.hir.vshr",
+    WITH_TEMP,
+    &[
+        default_attr("is_signed", AttrKind::Bool, "true"),
+        default_attr("round", AttrKind::Bool, "true"),
+        default_attr("transpose", AttrKind::I64Array, "[]"),
+        default_attr("broadcast", AttrKind::I64Array, "[]"),
+    ],
+    concat!(
+        ins_outs!(optional),
+        temp_buffer!(),
+        "(`round` `:` $round^ )? (`is_signed` `:` $is_signed^ )? ",
+        broadcast_transpose!()
+    ),
+);
+
+/// `visinf` / `visnan`: no temp buffer, no broadcast or transpose clause.
+const fn class_test(name: &'static str) -> OpSpec {
+    elementwise(name, NO_TEMP, BT, concat!(ins_outs!(required), "(`->` type($result)^)?"))
+}
+
+const PLAIN: &[&str] = &[
+    "hivm.hir.vabs",
+    "hivm.hir.vadd",
+    "hivm.hir.vand",
+    "hivm.hir.vexp",
+    "hivm.hir.vln",
+    "hivm.hir.vmul",
+    "hivm.hir.vnot",
+    "hivm.hir.vor",
+    "hivm.hir.vrec",
+    "hivm.hir.vrelu",
+    "hivm.hir.vrsqrt",
+    "hivm.hir.vshl",
+    "hivm.hir.vsqrt",
+];
+const NO_TEMP_OPS: &[&str] = &[
+    "hivm.hir.vatan",
+    "hivm.hir.vcos",
+    "hivm.hir.verf",
+    "hivm.hir.vexp2",
+    "hivm.hir.vexpm1",
+    "hivm.hir.vilogb",
+    "hivm.hir.vldexp",
+    "hivm.hir.vlog10",
+    "hivm.hir.vlog1p",
+    "hivm.hir.vlog2",
+    "hivm.hir.vmod",
+    "hivm.hir.vmodui",
+    "hivm.hir.vmulext",
+    "hivm.hir.vmulextui",
+    "hivm.hir.vsin",
+    "hivm.hir.vtan",
+    "hivm.hir.vtanh",
+];
+const OPTIONAL_INS: &[&str] = &["hivm.hir.vpow", "hivm.hir.vsel", "hivm.hir.vsub", "hivm.hir.vxor"];
+
+// ----- the other vector ops -----
+
+fn verify_single_dst(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
+    let Some(i) = c.operand_index("dst") else { return Ok(()) };
+    match c.operand_group(ir, op, i) {
+        [d] => verify_result_matches(ir, op, *d),
+        _ => Ok(()),
     }
 }
 
-fn verify_vreduce(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
-    check_segments(ir, op, 4)?;
-    if ir.get_attr(op, "reduce_dims").is_none() {
-        return Err("requires attribute 'reduce_dims'".into());
-    }
-    if segment(ir, op, 0).len() != 1 || segment(ir, op, 1).is_empty() {
+macro_rules! src_dst {
+    () => {
+        "`ins` `(` $src `:` type($src) `)` `outs` `(` $dst `:` type($dst) `)`"
+    };
+}
+
+const SRC_DST_TEMP: &[ValueDef] = &[one("src"), one("dst"), opt("temp_buffer")];
+
+const VBRC: OpSpec = OpSpec {
+    name: "hivm.hir.vbrc",
+    operands: SRC_DST_TEMP,
+    attrs: &[default_attr("broadcast_dims", AttrKind::I64Array, "[]")],
+    results: RESULTS,
+    format: concat!(
+        "attr-dict ",
+        src_dst!(),
+        " ",
+        temp_buffer!(),
+        "(`broadcast_dims` `=` $broadcast_dims^)? (`->` type($result)^)?"
+    ),
+    verify: Some(verify_single_dst),
+    ..OpSpec::EMPTY
+};
+
+const VREDUCE: OpSpec = OpSpec {
+    name: "hivm.hir.vreduce",
+    operands: &[one("src"), var("dst"), opt("temp_buffer"), opt("indices")],
+    attrs: &[
+        attr("arith", REDUCE_OP),
+        default_attr("unsigned_src", AttrKind::Bool, "false"),
+        default_attr("tie_break_left", AttrKind::Bool, "true"),
+        attr("reduce_dims", AttrKind::I64Array),
+    ],
+    results: RESULTS,
+    segments: true,
+    format: concat!(
+        "attr-dict $arith `ins` `(` $src `:` type($src) `)` (`indices` `(` $indices^ `:` type($indices) `)`)? ",
+        "`outs` `(` $dst `:` type($dst) `)` ",
+        temp_buffer!(),
+        "(`unsigned_src` `=` $unsigned_src^ )? (`tie_break_left` `=` $tie_break_left^ )? ",
+        "`reduce_dims` `=` $reduce_dims (`->` type($result)^)?"
+    ),
+    verify: Some(verify_vreduce),
+    ..OpSpec::EMPTY
+};
+
+fn verify_vreduce(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
+    if c.operand_group(ir, op, 1).is_empty() {
         return Err("expects one input and at least one output".into());
     }
     Ok(())
 }
 
-pub fn other_defs() -> Vec<OpDef> {
-    vec![
-        OpDef::new("hivm.hir.vbrc")
-            .inherent(&["broadcast_dims"])
-            .assembly(parse_vbrc, print_vbrc)
-            .verifier(verify_vbrc)
-            .defaults(&["broadcast_dims"], brc_defaults),
-        OpDef::new("hivm.hir.vreduce")
-            .inherent(&["operandSegmentSizes", "arith", "unsigned_src", "tie_break_left", "reduce_dims"])
-            .assembly(parse_vreduce, print_vreduce)
-            .verifier(verify_vreduce)
-            .defaults(&["unsigned_src", "tie_break_left"], reduce_defaults),
-        vgather_def(),
-    ]
-}
+const VGATHER: OpSpec = OpSpec {
+    name: "hivm.hir.vgather",
+    operands: &[one("src"), one("indices"), one("dst"), opt("temp_buffer")],
+    attrs: &[opt_attr("gather_axis", AttrKind::Int(64))],
+    results: RESULTS,
+    format: concat!(
+        "attr-dict `ins` `(` $src `:` type($src) `)` `indices` `(` $indices `:` type($indices) `)` ",
+        "`outs` `(` $dst `:` type($dst) `)` ",
+        temp_buffer!(),
+        "(`gather_axis` `=` $gather_axis^)? (`->` type($result)^)?"
+    ),
+    ..OpSpec::EMPTY
+};
 
-// ----- vgather: `attr-dict ins(src) indices(idx) outs(dst) (temp_buffer(..))?
-//       (gather_axis = N)? (-> T)?` -----
+const VTRANSPOSE: OpSpec = OpSpec {
+    name: "hivm.hir.vtranspose",
+    operands: SRC_DST_TEMP,
+    attrs: &[
+        default_attr("permutation", AttrKind::I64Array, "[]"),
+        default_attr("disable_align", AttrKind::Bool, "false"),
+    ],
+    results: RESULTS,
+    format: concat!(
+        "attr-dict ",
+        src_dst!(),
+        " ",
+        temp_buffer!(),
+        "(`permutation` `=` $permutation^)? (`disable_align` `=` $disable_align^)? (`->` type($result)^)?"
+    ),
+    verify: Some(verify_single_dst),
+    ..OpSpec::EMPTY
+};
 
-fn parse_vgather(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let mut ops = Vec::new();
-    for kw in ["ins", "indices", "outs"] {
-        if !parse_group(p, kw, &mut ops)? {
-            return p.error(format!("expected '{kw}'"));
-        }
-    }
-    if ops.len() != 3 {
-        return p.error("expected one operand each in ins, indices and outs");
-    }
-    parse_group(p, "temp_buffer", &mut ops)?;
-    if p.parse_optional_keyword("gather_axis") {
-        p.expect(Tok::Equal, "'='")?;
-        let v = p.parse_integer("gather axis")?;
-        let a = p.ir.i64_attr(v as i64);
-        push_attr(p, r, "gather_axis", a);
-    }
-    if p.consume_if(Tok::Arrow) {
-        r.result_types = p.parse_type_list_no_parens()?;
-    }
-    r.operands = ops;
-    Ok(())
-}
-
-fn print_vgather(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    let ops = ir.operands(op);
-    p.print_optional_attr_dict(op, &["gather_axis"]);
-    for (i, kw) in ["ins", "indices", "outs"].iter().enumerate() {
-        print_group(p, kw, ops.get(i..i + 1).unwrap_or(&[]));
-    }
-    print_group(p, "temp_buffer", ops.get(3..).unwrap_or(&[]));
-    if let Some(v) = ir.get_attr(op, "gather_axis").and_then(|a| ir.as_int(a)) {
-        p.push(&format!(" gather_axis = {v}"));
-    }
-    if !ir.results(op).is_empty() {
-        p.push(" -> ");
-        p.print_value_types(ir.results(op));
+/// `vcumsum`, `vcumprod`, `vcummax`, `vcummin`.
+const fn cumulative(name: &'static str) -> OpSpec {
+    const ATTRS: &[AttrDef] = &[attr("cum_dims", AttrKind::I64Array), default_attr("reverse", AttrKind::Bool, "false")];
+    OpSpec {
+        name,
+        operands: SRC_DST_TEMP,
+        attrs: ATTRS,
+        results: RESULTS,
+        format: concat!(
+            "attr-dict ",
+            src_dst!(),
+            " ",
+            temp_buffer!(),
+            "`cum_dims` `=` $cum_dims `reverse` `=` $reverse (`->` type($result)^)?"
+        ),
+        verify: Some(verify_single_dst),
+        ..OpSpec::EMPTY
     }
 }
 
-fn verify_vgather(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
-    let ops = ir.operands(op);
-    if !(3..=4).contains(&ops.len()) {
-        return Err(format!("expected 3 or 4 operands, but found {}", ops.len()).into());
-    }
-    for (i, v) in ops[..3].iter().enumerate() {
-        if !ir.type_data(ir.value_type(*v)).is_shaped() {
-            return Err(format!("operand #{i} must be tensor or memref").into());
-        }
-    }
-    Ok(())
-}
+const VCONCAT: OpSpec = OpSpec {
+    name: "hivm.hir.vconcat",
+    operands: &[var("src"), one("dst")],
+    attrs: &[attr("dim", AttrKind::Int(64))],
+    results: RESULTS,
+    format: concat!("`dim` `(` $dim `)` attr-dict ", src_dst!(), " (`->` type($result)^)?"),
+    verify: Some(verify_single_dst),
+    ..OpSpec::EMPTY
+};
 
-pub fn vgather_def() -> OpDef {
-    OpDef::new("hivm.hir.vgather")
-        .inherent(&["gather_axis"])
-        .assembly(parse_vgather, print_vgather)
-        .verifier(verify_vgather)
+const VINTERLEAVE: OpSpec = OpSpec {
+    name: "hivm.hir.vinterleave",
+    operands: &[var("src"), one("dst"), opt("temp_buffer")],
+    attrs: &[default_attr("interleave_channel_nums", AttrKind::Int(64), "2")],
+    results: RESULTS,
+    segments: true,
+    format: concat!(
+        "attr-dict ",
+        src_dst!(),
+        " `interleave_channel_nums` `=` $interleave_channel_nums ",
+        temp_buffer!(),
+        "(`->` type($result)^)?"
+    ),
+    verify: Some(verify_single_dst),
+    ..OpSpec::EMPTY
+};
+
+const VDEINTERLEAVE: OpSpec = OpSpec {
+    name: "hivm.hir.vdeinterleave",
+    operands: &[one("src"), var("dst")],
+    attrs: &[
+        default_attr("channel_num", AttrKind::Int(64), "2"),
+        default_attr("index_mode", DEINTERLEAVE_MODE, "ALL_CHANNELS"),
+    ],
+    results: RESULTS,
+    format: concat!(
+        "attr-dict ",
+        src_dst!(),
+        " (`channel_num` `=` $channel_num^)? (`index_mode` `=` $index_mode^)? (`->` type($result)^)?"
+    ),
+    ..OpSpec::EMPTY
+};
+
+const VPAD: OpSpec = OpSpec {
+    name: "hivm.hir.vpad",
+    operands: &[one("src"), one("dst"), one("pad_value"), var("low").of(Fixed::Index), var("high").of(Fixed::Index)],
+    attrs: &[attr("static_low", AttrKind::I64Array), attr("static_high", AttrKind::I64Array)],
+    results: RESULTS,
+    segments: true,
+    format: concat!(
+        "attr-dict ",
+        src_dst!(),
+        " `low` `` custom<DynamicIndexList>($low, $static_low) `high` `` custom<DynamicIndexList>($high, $static_high)",
+        " `pad_value` $pad_value `:` type($pad_value) (`->` type($result)^)?"
+    ),
+    customs: &[DYNAMIC_INDEX_LIST],
+    verify: Some(verify_single_dst),
+    ..OpSpec::EMPTY
+};
+
+const VFLIP: OpSpec = OpSpec {
+    name: "hivm.hir.vflip",
+    operands: &[one("src"), one("dst")],
+    attrs: &[attr("flip_axis", AttrKind::Int(64))],
+    results: RESULTS,
+    format: concat!("attr-dict ", src_dst!(), " `flip_axis` `=` $flip_axis (`->` type($result)^)?"),
+    verify: Some(verify_single_dst),
+    ..OpSpec::EMPTY
+};
+
+const VSORT: OpSpec = OpSpec {
+    name: "hivm.hir.vsort",
+    operands: &[one("src"), var("dst"), opt("temp_buffer")],
+    attrs: &[default_attr("descending", AttrKind::Bool, "false"), default_attr("sort_axis", AttrKind::Int(64), "-1")],
+    results: RESULTS,
+    segments: true,
+    format: concat!(
+        "attr-dict ",
+        src_dst!(),
+        " `descending` `=` $descending `sort_axis` `=` $sort_axis ",
+        temp_buffer!(),
+        "(`->` type($result)^)?"
+    ),
+    ..OpSpec::EMPTY
+};
+
+const VARANGE: OpSpec = OpSpec {
+    name: "hivm.hir.varange",
+    operands: &[one("dst"), opt("offset").of(Fixed::Index), var("strides").of(Fixed::Index)],
+    results: &[opt("result")],
+    segments: true,
+    format: "attr-dict (`offset` `[` $offset^ `]`)? `strides` `[` $strides `]` `outs` `(` $dst `:` type($dst) `)` \
+             (`->` type($result)^)?",
+    verify: Some(verify_single_dst),
+    ..OpSpec::EMPTY
+};
+
+const VGATHERMASK: OpSpec = OpSpec {
+    name: "hivm.hir.vgathermask",
+    operands: &[one("src"), one("mask"), var("dst")],
+    results: RESULTS,
+    format: "attr-dict `ins` `(` $src `:` type($src) `)` `mask` `(` $mask `:` type($mask) `)` \
+             `outs` `(` $dst `:` type($dst) `)` (`->` type($result)^)?",
+    ..OpSpec::EMPTY
+};
+
+const VMULEXTENDED: OpSpec = OpSpec {
+    name: "hivm.hir.vmulextended",
+    operands: WITH_TEMP,
+    results: RESULTS,
+    segments: true,
+    format: concat!("attr-dict ", src_dst!(), " ", temp_buffer!(), "(`->` type($result)^)?"),
+    ..OpSpec::EMPTY
+};
+
+pub fn defs() -> Vec<OpDef> {
+    let mut specs: Vec<OpSpec> = Vec::new();
+    specs.extend(PLAIN.iter().map(|n| plain(n)));
+    specs.extend(NO_TEMP_OPS.iter().map(|n| no_temp(n)));
+    specs.extend(OPTIONAL_INS.iter().map(|n| optional_ins(n)));
+    specs.extend([min_max("hivm.hir.vmax"), min_max("hivm.hir.vmin"), VCAST, VCMP, VDIV, VSHR]);
+    specs.extend([class_test("hivm.hir.visinf"), class_test("hivm.hir.visnan")]);
+    specs.extend([VBRC, VREDUCE, VGATHER, VTRANSPOSE, VCONCAT, VINTERLEAVE, VDEINTERLEAVE, VPAD, VFLIP, VSORT]);
+    specs.extend([VARANGE, VGATHERMASK, VMULEXTENDED]);
+    specs.extend(["hivm.hir.vcumsum", "hivm.hir.vcumprod", "hivm.hir.vcummax", "hivm.hir.vcummin"].map(cumulative));
+    specs.into_iter().map(OpSpec::def).collect()
 }

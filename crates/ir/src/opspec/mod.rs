@@ -14,6 +14,7 @@
 //! .def()
 //! ```
 
+mod customs;
 mod format;
 mod parse;
 mod print;
@@ -27,6 +28,7 @@ use crate::dialect::OpDef;
 use crate::ir::{Ir, OpId, Value};
 use crate::types::Type;
 
+pub use customs::DYNAMIC_INDEX_LIST;
 pub use format::{Elem, Var};
 pub use parse::parse_attr;
 pub use print::print_attr;
@@ -299,6 +301,19 @@ pub struct FormatState {
     pub operand_types: Vec<Vec<Type>>,
     pub result_types: Vec<Vec<Type>>,
     pub attrs: Vec<(&'static str, Attribute)>,
+    /// The op's attribute definitions, to name `Var::Attr`s.
+    pub attr_defs: &'static [AttrDef],
+}
+
+impl FormatState {
+    /// Records attribute `v` (a `Var::Attr` of this op).
+    pub fn set_attr(&mut self, v: Var, a: Attribute) {
+        if let Var::Attr(i) = v
+            && let Some(d) = self.attr_defs.get(i)
+        {
+            self.attrs.push((d.name, a));
+        }
+    }
 }
 
 impl Compiled {

@@ -16,6 +16,7 @@ pub(super) fn parse_op(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()>
         operand_types: vec![Vec::new(); s.operands.len()],
         result_types: vec![Vec::new(); s.results.len()],
         attrs: Vec::new(),
+        attr_defs: s.attrs,
     };
     let mut positions = vec![p.pos(); s.operands.len()];
     elems(p, c, &c.program, &mut st, &mut positions, r)?;
