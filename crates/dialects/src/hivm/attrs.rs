@@ -520,5 +520,6 @@ pub mod kinds {
     pub const DATA_CACHE_KIND: AttrKind = hivm("DataCacheKind", "hivm data cache kind");
     pub const AXIS_KIND: AttrKind = hivm("axis_kind", "hivm op axis kind information");
     pub const ALIGN_KIND: AttrKind = hivm("align_kind", "alignment kind information");
+    pub const DESCALE_MODE: AttrKind = hivm("descale_mode", "descale mode for matmul");
     pub const PADDING_OPTION: AttrKind = hivm("padding_option", "padding option attribute");
 }

@@ -3,7 +3,8 @@
 
 pub mod attrs;
 pub mod custom;
-pub mod macro_ops;
+pub mod fixpipe;
+pub mod matmul_ops;
 pub mod memory_ops;
 pub mod ops;
 pub mod sync_ops;
@@ -30,7 +31,8 @@ pub fn dialect() -> Dialect {
     ops.extend(sync_ops::defs());
     ops.extend(memory_ops::defs());
     ops.extend(vector::defs());
-    ops.extend(macro_ops::defs());
+    ops.extend(fixpipe::defs());
+    ops.extend(matmul_ops::defs());
     let mut d = Dialect::new("hivm", ops);
     d.check_attr = Some(attrs::check_attr);
     d

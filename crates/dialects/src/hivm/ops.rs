@@ -283,28 +283,6 @@ pub fn defs() -> Vec<OpDef> {
 
 // ----- structural checks MLIR derives from an op's ODS arguments -----
 
-/// How many operands an op takes, as ODS declares it.
-#[derive(Clone, Copy)]
-pub(super) enum Arity {
-    AtLeast(usize),
-}
-
-/// MLIR's trait checks in its order (zero results where `no_results`, no
-/// successors, the operand count), with its words.
-pub(super) fn check_arity(ir: &Ir, op: OpId, no_results: bool, operands: Arity) -> Result<(), VerifyError> {
-    if no_results && !ir.results(op).is_empty() {
-        return Err("requires zero results".into());
-    }
-    if !ir.successors(op).is_empty() {
-        return Err(format!("requires 0 successors but found {}", ir.successors(op).len()).into());
-    }
-    let n = ir.operands(op).len();
-    match operands {
-        Arity::AtLeast(k) if n < k => Err(format!("expected {k} or more operands, but found {n}").into()),
-        _ => Ok(()),
-    }
-}
-
 /// ODS's type-constraint failure: `operand #i must be <summary>, but got 'T'`.
 pub(super) fn type_error(ir: &Ir, kind: &str, i: usize, summary: &str, t: Type) -> VerifyError {
     format!("{kind} #{i} must be {summary}, but got '{}'", type_str(ir, t)).into()
