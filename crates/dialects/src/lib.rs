@@ -17,6 +17,7 @@ pub mod scf;
 pub mod scope;
 pub mod tensor;
 pub mod util;
+pub mod vector;
 
 use std::sync::Arc;
 
@@ -41,6 +42,7 @@ pub fn registry() -> Registry {
     r.register(hacc::dialect());
     r.register(hivm::dialect());
     r.register(annotation::dialect());
+    r.register(vector::dialect());
     r
 }
 

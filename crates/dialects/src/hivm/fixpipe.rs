@@ -107,8 +107,8 @@ fn print_fixpipe(p: &mut Printer<'_>, op: OpId) {
 fn verify_fixpipe(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     check_segments(ir, op, 4)?;
     let target = crate::hacc::module_target(ir, op);
-    let is_950 = target.as_deref().is_some_and(|t| t.starts_with("Ascend950"));
-    let is_910_95 = target.as_deref().is_some_and(crate::hacc::is_910_95_family);
+    // Upstream's `isAscend950` is the whole generation (Ascend910_9589, ...).
+    let is_950 = target.as_deref().is_some_and(crate::hacc::is_910_95_family);
     let mode =
         ir.get_attr(op, "dma_mode").and_then(|a| super::attrs::enum_value(ir, a, "dma_mode")).unwrap_or("normal");
     let dst = segment(ir, op, 1)[0];
@@ -122,7 +122,7 @@ fn verify_fixpipe(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError
     if dst_space == Some("ub") && !is_950 {
         return Err("dst=UB is only supported on Ascend950!".into());
     }
-    if !is_910_95 && mode != "nz2nd" && mode != "normal" {
+    if !is_950 && mode != "nz2nd" && mode != "normal" {
         return Err("The current hardware does not support dma mode is nz2nz".into());
     }
     Ok(())

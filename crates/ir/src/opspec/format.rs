@@ -161,7 +161,18 @@ impl Compiler<'_> {
                 Tok::Word("type") => {
                     self.pos += 1;
                     self.expect('(')?;
-                    let v = self.dollar()?;
+                    // `type(results)` / `type(operands)` name the op's one group.
+                    let v = match self.peek() {
+                        Some(Tok::Word("results")) if self.spec.results.len() == 1 => {
+                            self.pos += 1;
+                            Var::Result(0)
+                        }
+                        Some(Tok::Word("operands")) if self.spec.operands.len() == 1 => {
+                            self.pos += 1;
+                            Var::Operand(0)
+                        }
+                        _ => self.dollar()?,
+                    };
                     self.expect(')')?;
                     if matches!(v, Var::Attr(_)) {
                         return Err("type() of an attribute".into());
@@ -261,13 +272,13 @@ fn check_complete(spec: &OpSpec, elems: &[Elem]) -> Result<(), String> {
         if !seen.contains(&(v, false)) {
             return Err(format!("operand '{}' is not in the format", o.name));
         }
-        if o.fixed.is_none() && !seen.contains(&(v, true)) {
+        if o.fixed.is_none() && o.like.is_none() && !seen.contains(&(v, true)) {
             return Err(format!("type of operand '{}' is not in the format", o.name));
         }
     }
     if spec.infer.is_none() {
         for (i, r) in spec.results.iter().enumerate() {
-            if !seen.contains(&(Var::Result(i), true)) {
+            if r.like.is_none() && !seen.contains(&(Var::Result(i), true)) {
                 return Err(format!("type of result '{}' is not in the format", r.name));
             }
         }

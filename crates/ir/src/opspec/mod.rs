@@ -65,22 +65,30 @@ pub struct ValueDef {
     pub name: &'static str,
     pub arity: Arity,
     pub fixed: Option<Fixed>,
+    /// The type is that of another operand or result (ODS `AllTypesMatch`).
+    pub like: Option<&'static str>,
 }
 
 pub const fn one(name: &'static str) -> ValueDef {
-    ValueDef { name, arity: Arity::One, fixed: None }
+    ValueDef { name, arity: Arity::One, fixed: None, like: None }
 }
 pub const fn opt(name: &'static str) -> ValueDef {
-    ValueDef { name, arity: Arity::Opt, fixed: None }
+    ValueDef { name, arity: Arity::Opt, fixed: None, like: None }
 }
 pub const fn var(name: &'static str) -> ValueDef {
-    ValueDef { name, arity: Arity::Var, fixed: None }
+    ValueDef { name, arity: Arity::Var, fixed: None, like: None }
 }
 
 impl ValueDef {
     /// The operand's type is fixed by its constraint (`Index`, `I64`).
     pub const fn of(mut self, t: Fixed) -> ValueDef {
         self.fixed = Some(t);
+        self
+    }
+
+    /// The type is the one written for `other` (an operand or result).
+    pub const fn like(mut self, other: &'static str) -> ValueDef {
+        self.like = Some(other);
         self
     }
 }

@@ -5,6 +5,7 @@ use super::{Arity, AttrKind, Compiled, EnumKind, FormatState};
 use crate::attrs::{AttrData, Attribute, DenseArrayData};
 use crate::lexer::Tok;
 use crate::parser::{OpParseResult, PResult, Parser};
+use crate::types::Type;
 
 pub(super) fn parse_op(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let name = p.ir.sym_str(r.name);
@@ -20,6 +21,28 @@ pub(super) fn parse_op(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()>
     };
     let mut positions = vec![p.pos(); s.operands.len()];
     elems(p, c, &c.program, &mut st, &mut positions, r)?;
+    // Types given as "like another value's" (one type, repeated).
+    let like_type = |st: &FormatState, name: &str| -> Option<Type> {
+        let i = s.operands.iter().position(|o| o.name == name);
+        let r = s.results.iter().position(|o| o.name == name);
+        i.and_then(|i| st.operand_types[i].first()).or_else(|| r.and_then(|r| st.result_types[r].first())).copied()
+    };
+    for i in 0..s.operands.len() {
+        if let Some(other) = s.operands[i].like
+            && st.operand_types[i].is_empty()
+            && let Some(t) = like_type(&st, other)
+        {
+            st.operand_types[i] = vec![t; st.operands[i].len()];
+        }
+    }
+    for i in 0..s.results.len() {
+        if let Some(other) = s.results[i].like
+            && st.result_types[i].is_empty()
+            && let Some(t) = like_type(&st, other)
+        {
+            st.result_types[i] = vec![t];
+        }
+    }
     for (i, o) in s.operands.iter().enumerate() {
         // Types the format writes win; a fixed type fills in the rest.
         let types = match o.fixed {

@@ -1,0 +1,348 @@
+//! MLIR's `vector` dialect, the ops HIVM kernels use: masks, shape casts,
+//! broadcasts, reductions (declarative definitions) and the transfer ops
+//! (hand-written syntax, as upstream's is).
+
+use hivm_ir::affine::{AffineExpr, AffineMap};
+use hivm_ir::dialect::VerifyError;
+use hivm_ir::lexer::Tok;
+use hivm_ir::opspec::{AttrKind, EnumKind, Fixed, OpSpec, attr, default_attr, one, opt, var};
+use hivm_ir::parser::{OpParseResult, PResult, Parser};
+use hivm_ir::printer::Printer;
+use hivm_ir::{AttrData, Dialect, Ir, OpDef, OpId, Traits, Type, TypeData};
+
+use crate::util::{push_attr, segment, segment_attr, type_str};
+
+const KIND: AttrKind = AttrKind::Enum(EnumKind {
+    dialect: "vector",
+    mnemonic: "kind",
+    summary: "Kind of combining function for contractions and reductions",
+});
+const FASTMATH: AttrKind =
+    AttrKind::Enum(EnumKind { dialect: "arith", mnemonic: "fastmath", summary: "Floating point fast math flags" });
+
+const KINDS: &[&str] = &[
+    "add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor", "maximumf", "minimumf",
+];
+
+fn check_attr(body: &str) -> Result<String, String> {
+    let Some(v) = body.strip_prefix("kind<").and_then(|b| b.strip_suffix('>')) else {
+        return Err(format!("unknown attribute `{body}` in dialect `vector`"));
+    };
+    let v = v.trim();
+    if !KINDS.contains(&v) {
+        return Err(format!("expected one of [{}] for kind, got '{v}'", KINDS.join(", ")));
+    }
+    Ok(format!("kind<{v}>"))
+}
+
+const CONSTANT_MASK: OpSpec = OpSpec {
+    name: "vector.constant_mask",
+    attrs: &[attr("mask_dim_sizes", AttrKind::I64Array)],
+    results: &[one("result")],
+    format: "$mask_dim_sizes attr-dict `:` type(results)",
+    traits: Traits::PURE,
+    verify: Some(verify_mask_result),
+    ..OpSpec::EMPTY
+};
+
+const CREATE_MASK: OpSpec = OpSpec {
+    name: "vector.create_mask",
+    operands: &[var("operands").of(Fixed::Index)],
+    results: &[one("result")],
+    format: "$operands attr-dict `:` type(results)",
+    traits: Traits::PURE,
+    verify: Some(verify_mask_result),
+    ..OpSpec::EMPTY
+};
+
+fn verify_mask_result(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let t = ir.value_type(ir.result(op, 0));
+    match ir.type_data(t) {
+        TypeData::Vector { shape, elem, .. } if ir.type_data(*elem).is_signless_int(1) => {
+            let n = match ir.op_name(op) {
+                "vector.create_mask" => ir.operands(op).len(),
+                _ => crate::util::i64_array(ir, op, "mask_dim_sizes").len(),
+            };
+            if n != shape.len() {
+                let what = if ir.op_name(op) == "vector.create_mask" { "operands" } else { "mask dim sizes" };
+                return Err(format!("must specify {what} for all dimensions").into());
+            }
+            Ok(())
+        }
+        _ => {
+            Err(format!("result #0 must be vector of 1-bit signless integer values, but got '{}'", type_str(ir, t))
+                .into())
+        }
+    }
+}
+
+const SHAPE_CAST: OpSpec = OpSpec {
+    name: "vector.shape_cast",
+    operands: &[one("source")],
+    results: &[one("result")],
+    format: "$source attr-dict `:` type($source) `to` type($result)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const BROADCAST: OpSpec = OpSpec {
+    name: "vector.broadcast",
+    operands: &[one("source")],
+    results: &[one("vector")],
+    format: "$source attr-dict `:` type($source) `to` type($vector)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const MULTI_REDUCTION: OpSpec = OpSpec {
+    name: "vector.multi_reduction",
+    operands: &[one("source"), one("acc").like("dest")],
+    attrs: &[attr("kind", KIND), attr("reduction_dims", AttrKind::I64Array)],
+    results: &[one("dest")],
+    format: "$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const REDUCTION: OpSpec = OpSpec {
+    name: "vector.reduction",
+    operands: &[one("vector"), opt("acc").like("dest")],
+    attrs: &[attr("kind", KIND), default_attr("fastmath", FASTMATH, "none")],
+    results: &[one("dest")],
+    format: "$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+// ----- transfer_read / transfer_write -----
+// `vector.transfer_read %base[%i, ...], %pad (, %mask)? attrs : shaped, vector`
+// `vector.transfer_write %v, %base[%i, ...] (, %mask)? attrs : vector, shaped`
+// Operand groups: read (base, indices, padding, mask), write (valueToStore,
+// base, indices, mask). A minor-identity permutation map and all-false
+// in_bounds are implied when absent and elided when printing.
+
+fn minor_identity(shaped_rank: usize, vector_rank: usize) -> AffineMap {
+    let n = shaped_rank as u32;
+    let k = vector_rank.min(shaped_rank) as u32;
+    AffineMap { num_dims: n, num_symbols: 0, results: (n - k..n).map(AffineExpr::Dim).collect() }
+}
+
+fn is_minor_identity(m: &AffineMap) -> bool {
+    let n = m.num_dims as usize;
+    let k = m.results.len();
+    m.num_symbols == 0 && k <= n && m.results.iter().enumerate().all(|(i, e)| *e == AffineExpr::Dim((n - k + i) as u32))
+}
+
+/// The mask's shape: the vector's dims placed where the map sends them.
+fn mask_type(ir: &mut Ir, vector: Type, map: &AffineMap) -> Option<Type> {
+    let TypeData::Vector { shape, scalable, .. } = ir.type_data(vector).clone() else { return None };
+    let mut dims: Vec<u32> = map
+        .results
+        .iter()
+        .map(|e| match e {
+            AffineExpr::Dim(d) => Some(*d),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    // Compress unused dims, then invert the permutation.
+    let mut used = dims.clone();
+    used.sort_unstable();
+    for d in &mut dims {
+        *d = used.iter().position(|u| u == d)? as u32;
+    }
+    let mut mask_shape = vec![0; shape.len()];
+    let mut mask_scalable = vec![false; shape.len()];
+    for (i, d) in dims.iter().enumerate() {
+        *mask_shape.get_mut(*d as usize)? = shape[i];
+        mask_scalable[*d as usize] = scalable.get(i).copied().unwrap_or(false);
+    }
+    let i1 = ir.int_type(1);
+    Some(ir.ty(TypeData::Vector { shape: mask_shape, scalable: mask_scalable, elem: i1 }))
+}
+
+fn parse_transfer(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let read = p.ir.sym_str(r.name) == "vector.transfer_read";
+    let stored = if read {
+        None
+    } else {
+        let v = p.parse_operand()?;
+        p.expect(Tok::Comma, "','")?;
+        Some(v)
+    };
+    let base = p.parse_operand()?;
+    let mut indices = Vec::new();
+    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
+        indices.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    let padding = if read {
+        p.expect(Tok::Comma, "','")?;
+        Some(p.parse_operand()?)
+    } else {
+        None
+    };
+    let mask = if p.consume_if(Tok::Comma) { Some(p.parse_operand()?) } else { None };
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let types_pos = p.pos();
+    let types = p.parse_colon_type_list()?;
+    if types.len() != 2 {
+        return p.error_at(types_pos, "requires two types");
+    }
+    let (shaped, vector) = if read { (types[0], types[1]) } else { (types[1], types[0]) };
+    if !matches!(p.ir.type_data(shaped), TypeData::MemRef { .. } | TypeData::RankedTensor { .. }) {
+        return p.error_at(types_pos, "requires memref or ranked tensor type");
+    }
+    if !matches!(p.ir.type_data(vector), TypeData::Vector { .. }) {
+        return p.error_at(types_pos, "requires vector type");
+    }
+    let shaped_rank = p.ir.type_data(shaped).rank();
+    let vector_rank = p.ir.type_data(vector).rank();
+    let map_key = p.ir.sym("permutation_map");
+    let map = match r.attrs.iter().find(|(k, _)| *k == map_key).map(|(_, a)| p.ir.attr_data(*a).clone()) {
+        Some(AttrData::AffineMap(m)) => m,
+        Some(_) => return p.error_at(types_pos, "expected an affine map for permutation_map"),
+        None => {
+            if shaped_rank < vector_rank {
+                return p
+                    .error_at(types_pos, "expected a custom permutation_map when rank(source) != rank(destination)");
+            }
+            let m = minor_identity(shaped_rank, vector_rank);
+            let a = p.ir.attr(AttrData::AffineMap(m.clone()));
+            push_attr(p, r, "permutation_map", a);
+            m
+        }
+    };
+    let in_bounds_key = p.ir.sym("in_bounds");
+    if !r.attrs.iter().any(|(k, _)| *k == in_bounds_key) {
+        let f = p.ir.bool_attr(false);
+        let a = p.ir.attr(AttrData::Array(vec![f; map.results.len()]));
+        push_attr(p, r, "in_bounds", a);
+    }
+    if let Some(v) = &stored {
+        let v = p.resolve_operand(v, vector)?;
+        r.operands.push(v);
+    }
+    let b = p.resolve_operand(&base, shaped)?;
+    r.operands.push(b);
+    let idx = p.ir.index_type();
+    for u in &indices {
+        let v = p.resolve_operand(u, idx)?;
+        r.operands.push(v);
+    }
+    if let Some(pad) = &padding {
+        let elem = p.ir.type_data(shaped).element_type().unwrap_or(shaped);
+        let v = p.resolve_operand(pad, elem)?;
+        r.operands.push(v);
+    }
+    if let Some(m) = &mask {
+        if vector_rank != map.results.len() {
+            return p
+                .error_at(types_pos, "expected the same rank for the vector and the results of the permutation map");
+        }
+        let Some(mt) = mask_type(p.ir, vector, &map) else {
+            return p.error_at(m.pos, "cannot infer the mask type of this permutation map");
+        };
+        let v = p.resolve_operand(m, mt)?;
+        r.operands.push(v);
+    }
+    let has_mask = mask.is_some() as usize;
+    let sizes = if read { [1, indices.len(), 1, has_mask] } else { [1, 1, indices.len(), has_mask] };
+    let seg = segment_attr(p.ir, &sizes);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    if read {
+        r.result_types.push(vector);
+    } else if p.ir.type_data(shaped).is_tensor() {
+        r.result_types.push(shaped);
+    }
+    Ok(())
+}
+
+fn print_transfer(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let read = ir.op_name(op) == "vector.transfer_read";
+    let (base_seg, idx_seg) = if read { (0, 1) } else { (1, 2) };
+    p.push(" ");
+    if !read {
+        p.print_values(segment(ir, op, 0));
+        p.push(", ");
+    }
+    p.print_values(segment(ir, op, base_seg));
+    p.push("[");
+    p.print_values(segment(ir, op, idx_seg));
+    p.push("]");
+    if read {
+        p.push(", ");
+        p.print_values(segment(ir, op, 2));
+    }
+    if let Some(m) = segment(ir, op, 3).first() {
+        p.push(", ");
+        p.print_value(*m);
+    }
+    let mut elided = vec!["operandSegmentSizes"];
+    if let Some(AttrData::AffineMap(m)) = ir.get_attr(op, "permutation_map").map(|a| ir.attr_data(a))
+        && is_minor_identity(m)
+    {
+        elided.push("permutation_map");
+    }
+    if let Some(AttrData::Array(v)) = ir.get_attr(op, "in_bounds").map(|a| ir.attr_data(a))
+        && v.iter().all(|b| ir.as_int(*b) != Some(1))
+    {
+        elided.push("in_bounds");
+    }
+    p.print_optional_attr_dict(op, &elided);
+    p.push(" : ");
+    let shaped = segment(ir, op, base_seg).first().map(|v| ir.value_type(*v));
+    let vector = if read { ir.results(op).first() } else { segment(ir, op, 0).first() }.map(|v| ir.value_type(*v));
+    let order = if read { [shaped, vector] } else { [vector, shaped] };
+    for (i, t) in order.into_iter().enumerate() {
+        if i > 0 {
+            p.push(", ");
+        }
+        if let Some(t) = t {
+            p.print_type(t);
+        }
+    }
+}
+
+fn verify_transfer(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    crate::util::check_segments(ir, op, 4)?;
+    let map = match ir.get_attr(op, "permutation_map").map(|a| ir.attr_data(a)) {
+        Some(AttrData::AffineMap(m)) => m.clone(),
+        _ => return Err("requires attribute 'permutation_map'".into()),
+    };
+    let read = ir.op_name(op) == "vector.transfer_read";
+    let base_seg = if read { 0 } else { 1 };
+    let shaped = ir.value_type(segment(ir, op, base_seg)[0]);
+    let indices = segment(ir, op, base_seg + 1).len();
+    if indices != ir.type_data(shaped).rank() {
+        return Err(format!("requires {} indices", ir.type_data(shaped).rank()).into());
+    }
+    if map.num_dims as usize != ir.type_data(shaped).rank() {
+        return Err("requires a permutation_map with input dims of the same rank as the source type".into());
+    }
+    if let Some(a) = ir.get_attr(op, "in_bounds")
+        && !matches!(ir.attr_data(a), AttrData::Array(v) if v.len() == map.results.len())
+    {
+        return Err("expects the in_bounds attr of same rank as permutation_map results".into());
+    }
+    Ok(())
+}
+
+fn transfer(name: &'static str) -> OpDef {
+    OpDef::new(name)
+        .traits(Traits::ZERO_REGIONS)
+        .inherent(&["in_bounds", "operandSegmentSizes", "permutation_map"])
+        .assembly(parse_transfer, print_transfer)
+        .verifier(verify_transfer)
+}
+
+pub fn dialect() -> Dialect {
+    let mut ops: Vec<OpDef> = [CONSTANT_MASK, CREATE_MASK, SHAPE_CAST, BROADCAST, MULTI_REDUCTION, REDUCTION]
+        .into_iter()
+        .map(OpSpec::def)
+        .collect();
+    ops.extend([transfer("vector.transfer_read"), transfer("vector.transfer_write")]);
+    let mut d = Dialect::new("vector", ops);
+    d.check_attr = Some(check_attr);
+    d
+}
