@@ -18,3 +18,10 @@ func.func @v(%t: tensor<64xbf16>, %m: memref<4x8xf32>, %i: index, %j: index, %pa
   %s3 = vector.reduction <mul>, %v8 fastmath<nnan,ninf> : vector<8xf32> into f32
   return %0, %1 : vector<64xbf16>, tensor<64xbf16>
 }
+
+// Masks of broadcast and transposed maps take the source dims' order.
+func.func @masks(%m: memref<4x8xf32>, %i: index, %f: f32, %mk: vector<8xi1>, %mt: vector<8x4xi1>) -> (vector<4x8xf32>, vector<4x8xf32>) {
+  %0 = vector.transfer_read %m[%i, %i], %f, %mk {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<4x8xf32>, vector<4x8xf32>
+  %1 = vector.transfer_read %m[%i, %i], %f, %mt {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<4x8xf32>, vector<4x8xf32>
+  return %0, %1 : vector<4x8xf32>, vector<4x8xf32>
+}

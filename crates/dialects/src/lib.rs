@@ -11,6 +11,7 @@ pub mod func;
 pub mod hacc;
 pub mod hivm;
 pub mod linalg;
+pub mod math;
 pub mod memref;
 pub mod memref_ext;
 pub mod scf;
@@ -43,6 +44,7 @@ pub fn registry() -> Registry {
     r.register(hivm::dialect());
     r.register(annotation::dialect());
     r.register(vector::dialect());
+    r.register(math::dialect());
     r
 }
 

@@ -133,28 +133,39 @@ fn is_minor_identity(m: &AffineMap) -> bool {
     m.num_symbols == 0 && k <= n && m.results.iter().enumerate().all(|(i, e)| *e == AffineExpr::Dim((n - k + i) as u32))
 }
 
-/// The mask's shape: the vector's dims placed where the map sends them.
+/// The mask's shape (MLIR's `inferTransferOpMaskType`): the vector dims
+/// the map sends to source dims, in source-dim order; broadcast (constant)
+/// results have no mask dim.
 fn mask_type(ir: &mut Ir, vector: Type, map: &AffineMap) -> Option<Type> {
     let TypeData::Vector { shape, scalable, .. } = ir.type_data(vector).clone() else { return None };
-    let mut dims: Vec<u32> = map
+    let mut used: Vec<u32> = map
         .results
         .iter()
-        .map(|e| match e {
+        .filter_map(|e| match e {
             AffineExpr::Dim(d) => Some(*d),
             _ => None,
         })
-        .collect::<Option<_>>()?;
-    // Compress unused dims, then invert the permutation.
-    let mut used = dims.clone();
+        .collect();
     used.sort_unstable();
-    for d in &mut dims {
-        *d = used.iter().position(|u| u == d)? as u32;
+    used.dedup();
+    let mut mask_shape = vec![None; used.len()];
+    let mut mask_scalable = vec![false; used.len()];
+    for (i, e) in map.results.iter().enumerate() {
+        if let AffineExpr::Dim(d) = e {
+            let k = used.binary_search(d).ok()?;
+            if mask_shape[k].is_none() {
+                mask_shape[k] = Some(*shape.get(i)?);
+                mask_scalable[k] = scalable.get(i).copied().unwrap_or(false);
+            }
+        } else if !matches!(e, AffineExpr::Constant(0)) {
+            return None;
+        }
     }
-    let mut mask_shape = vec![0; shape.len()];
-    let mut mask_scalable = vec![false; shape.len()];
-    for (i, d) in dims.iter().enumerate() {
-        *mask_shape.get_mut(*d as usize)? = shape[i];
-        mask_scalable[*d as usize] = scalable.get(i).copied().unwrap_or(false);
+    let mut mask_shape: Vec<i64> = mask_shape.into_iter().collect::<Option<_>>()?;
+    // Masks have at least one dimension.
+    if mask_shape.is_empty() {
+        mask_shape.push(1);
+        mask_scalable.push(false);
     }
     let i1 = ir.int_type(1);
     Some(ir.ty(TypeData::Vector { shape: mask_shape, scalable: mask_scalable, elem: i1 }))

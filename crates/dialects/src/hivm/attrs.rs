@@ -127,7 +127,7 @@ fn split_body(body: &str) -> Option<(&str, &str)> {
 /// Validates and canonicalizes an attribute body of the `hivm` dialect.
 pub fn check_attr(body: &str) -> Result<String, String> {
     // Markers without parameters.
-    if matches!(body, "storage_aligned" | "enable_saving_ub" | "disable_size_align_for_cast") {
+    if matches!(body, "storage_aligned" | "enable_saving_ub" | "disable_size_align_for_cast" | "block") {
         return Ok(body.to_string());
     }
     let Some((mnemonic, args)) = split_body(body) else {
@@ -150,6 +150,14 @@ pub fn check_attr(body: &str) -> Result<String, String> {
             return Err(format!("expected one of [{}] for {mnemonic}, got '{v}'", values.join(", ")));
         }
         return Ok(format!("{mnemonic}<{v}>"));
+    }
+    if mnemonic == "block" {
+        // `#hivm.block<linear_dim = N>` (the bare `#hivm.block` is a marker).
+        let n = args.trim().strip_prefix("linear_dim").map(|r| r.trim_start()).and_then(|r| r.strip_prefix('='));
+        return match n.map(|v| v.trim().parse::<i32>()) {
+            Some(Ok(v)) => Ok(format!("block<linear_dim = {v}>")),
+            _ => Err(format!("expected 'linear_dim = N' in #hivm.block, got '{args}'")),
+        };
     }
     if mnemonic == "data_layout" {
         return data_layout(args);
@@ -240,6 +248,14 @@ fn split_top_level(s: &str) -> Vec<String> {
 /// attribute parameter, into `#hivm.<mnemonic><VALUE>`.
 pub fn parse_stripped_enum(p: &mut hivm_ir::parser::Parser<'_>, mnemonic: &str) -> hivm_ir::parser::PResult<Attribute> {
     let pos = p.pos();
+    // The full form is accepted too (MLIR's parseCustomAttributeWithFallback).
+    if p.is(hivm_ir::lexer::Tok::HashIdent) {
+        let a = p.parse_attribute(None)?;
+        return match enum_value(p.ir, a, mnemonic) {
+            Some(_) => Ok(a),
+            None => p.error_at(pos, format!("expected #hivm.{mnemonic} attribute")),
+        };
+    }
     if !p.is(hivm_ir::lexer::Tok::Less) {
         return p.error(format!("expected '<' to begin #hivm.{mnemonic}"));
     }
