@@ -9,6 +9,7 @@ pub mod cf;
 pub mod dlti;
 pub mod func;
 pub mod hacc;
+pub mod hfusion;
 pub mod hivm;
 pub mod linalg;
 pub mod math;
@@ -45,6 +46,7 @@ pub fn registry() -> Registry {
     r.register(annotation::dialect());
     r.register(vector::dialect());
     r.register(math::dialect());
+    r.register(hfusion::dialect());
     r
 }
 

@@ -1,0 +1,85 @@
+//! AscendNPU-IR's `hfusion` dialect, as far as HIVM kernels carry it: its
+//! enum attributes (`#hfusion.fusion_kind<PURE_ELEMWISE>`, the function and
+//! mode enums of its named ops), validated and canonicalized. Its ops are
+//! not registered yet: they fail with "custom op ... is unknown".
+
+use hivm_ir::Dialect;
+
+/// Enum-valued attributes: mnemonic → allowed values.
+const ENUMS: &[(&str, &[&str])] = &[
+    (
+        "fusion_kind",
+        &[
+            "PURE_ELEMWISE",
+            "ANY_PB",
+            "LAST_AXIS_PBR",
+            "ANY_PBR",
+            "SINGLE_CUBE",
+            "SHALLOW_CV",
+            "SHALLOW_VV",
+            "MIX_CV",
+            "MIX_C2",
+            "UNKNOWN",
+        ],
+    ),
+    ("round_mode", &["rint", "round", "floor", "ceil", "trunc", "odd", "truncwithoverflow"]),
+    (
+        "unary_fn",
+        &[
+            "relu", "sqrt", "rsqrt", "rec", "vnot", "tanh", "sin", "cos", "atan", "tan", "absi", "erf", "log2", "log10",
+            "log1p", "exp2", "expm1", "ilogb", "asin", "acos", "asinh", "acosh", "atanh", "sinh", "lgamma", "cosh",
+            "nearbyint",
+        ],
+    ),
+    (
+        "binary_fn",
+        &[
+            "vor", "vand", "vxor", "minf", "maxf", "powf", "mod", "modui", "shli", "shrsi", "shrui", "ldexp",
+            "ceildivsi", "ceildivui", "floordivsi", "powi", "minnumf", "maxnumf", "atan2", "divfhp", "copysign",
+        ],
+    ),
+    ("compare_fn", &["veq", "vne", "vle", "vlt", "vge", "vgt", "vule", "vult", "vuge", "vugt"]),
+    ("ternary_fn", &["select", "fma"]),
+    ("type_fn", &["cast_signed", "cast_unsigned", "bitcast"]),
+    ("unsigned_mode", &["si2si", "si2ui", "ui2si", "ui2ui"]),
+    ("atomic_kind", &["none", "add", "max", "min", "and", "or", "xor", "cas", "xchg", "umax", "umin"]),
+    ("cache_modifier", &["none", "ca", "cg", "wb", "cs", "wt", "cv"]),
+    ("eviction_policy", &["EvictNormal", "EvictFirst", "EvictLast"]),
+    ("padding_option", &["zero", "nan"]),
+    ("reduce_with_index_kind", &["min", "max", "minui", "maxui"]),
+    ("cum_op_type", &["undefined", "cumsum", "cumprod", "cummax", "cummin"]),
+];
+
+/// Parameterless marker attributes.
+const MARKERS: &[&str] = &[
+    "bind_sub_block",
+    "insert_slice_source_index",
+    "multi_buffer",
+    "reduce_composed",
+    "return_operand_num",
+    "stride_align_dims",
+    "stride_align_value_in_byte",
+];
+
+fn check_attr(body: &str) -> Result<String, String> {
+    if MARKERS.contains(&body) {
+        return Ok(body.to_string());
+    }
+    let Some((mnemonic, rest)) = body.split_once('<') else {
+        return Err(format!("unknown attribute `{body}` in dialect `hfusion`"));
+    };
+    let value = rest.strip_suffix('>').unwrap_or(rest).trim();
+    let Some((_, values)) = ENUMS.iter().find(|(m, _)| *m == mnemonic) else {
+        return Err(format!("unknown attribute `{mnemonic}` in dialect `hfusion`"));
+    };
+    if !values.contains(&value) {
+        return Err(format!("expected one of [{}] for {mnemonic}, got '{value}'", values.join(", ")));
+    }
+    Ok(format!("{mnemonic}<{value}>"))
+}
+
+pub fn dialect() -> Dialect {
+    let mut d = Dialect::new("hfusion", Vec::new());
+    d.check_attr = Some(check_attr);
+    d
+}
