@@ -568,11 +568,11 @@ fn verify_subview_type(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::Verify
             "expected result rank to be smaller or equal to the source rank, but got '{rs}'"
         )));
     }
-    let Some(keep) = rank_reduction_keep(&sizes, shape) else {
+    if rank_reduction_keep(&sizes, shape).is_none() {
         return Err(VerifyError::plain(format!(
             "expected result type to be '{expected}' or a rank-reduced version. (mismatch of result sizes), but got '{rs}'"
         )));
-    };
+    }
     if elem != r_elem {
         return Err(VerifyError::plain(format!(
             "expected result element type to be '{}', but got '{rs}'",
@@ -584,11 +584,50 @@ fn verify_subview_type(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::Verify
     if !compatible(offset, r_offset) {
         return Err(layout_err());
     }
-    let kept: Vec<i64> = strides.iter().zip(&keep).filter(|(_, k)| **k).map(|(s, _)| *s).collect();
+    // Which unit dims were dropped is decided by the strides, as MLIR does.
+    let Some(dropped) = dropped_dims(&sizes, &strides, &r_strides) else { return Err(layout_err()) };
+    let kept: Vec<i64> = strides.iter().zip(&dropped).filter(|(_, d)| !**d).map(|(s, _)| *s).collect();
     if kept.len() != r_strides.len() || !kept.iter().zip(&r_strides).all(|(a, b)| compatible(*a, *b)) {
         return Err(layout_err());
     }
     Ok(())
+}
+
+/// MLIR's `computeMemRefRankReductionMask`: the unit dims a rank-reduced
+/// subview drops. When more unit dims exist than are dropped, a dim counts
+/// as dropped only while its stride occurs more often in the source layout
+/// than in the result's (so `1x1` with strides `[4, 1]` may drop either).
+fn dropped_dims(sizes: &[i64], strides: &[i64], result_strides: &[i64]) -> Option<Vec<bool>> {
+    let n = sizes.len();
+    let rank = result_strides.len();
+    let mut dropped: Vec<bool> = sizes.iter().map(|s| *s == 1).collect();
+    if n == rank {
+        return Some(vec![false; n]);
+    }
+    if dropped.iter().filter(|d| **d).count() + rank == n {
+        return Some(dropped);
+    }
+    let count = |v: &[i64]| {
+        let mut m = std::collections::HashMap::new();
+        for s in v {
+            *m.entry(*s).or_insert(0usize) += 1;
+        }
+        m
+    };
+    let (mut unaccounted, in_result) = (count(strides), count(result_strides));
+    for dim in 0..n {
+        if !dropped[dim] {
+            continue;
+        }
+        let s = strides[dim];
+        let (have, want) = (unaccounted.get(&s).copied().unwrap_or(0), in_result.get(&s).copied().unwrap_or(0));
+        match have.cmp(&want) {
+            std::cmp::Ordering::Greater => *unaccounted.get_mut(&s)? -= 1,
+            std::cmp::Ordering::Equal => dropped[dim] = false,
+            std::cmp::Ordering::Less => return None,
+        }
+    }
+    (dropped.iter().filter(|d| **d).count() + rank == n).then_some(dropped)
 }
 
 fn verify_reinterpret(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {

@@ -108,3 +108,12 @@ func.func @sync_block_flag_range() {
   hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE3>, <PIPE_MTE1>] flag = 99999999999999999999
   return
 }
+
+// -----
+
+// A unit dim whose stride the result does not keep cannot be the one dropped.
+func.func @subview_rank_reduction_strides(%m: memref<2x1xf32, strided<[4, 1], offset: ?>>) {
+  // expected-error@+1 {{expected result type to be 'memref<1x1xf32, strided<[4, 1], offset: ?>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<1xf32, strided<[2], offset: ?>>'}}
+  %0 = memref.subview %m[0, 0] [1, 1] [1, 1] : memref<2x1xf32, strided<[4, 1], offset: ?>> to memref<1xf32, strided<[2], offset: ?>>
+  return
+}
