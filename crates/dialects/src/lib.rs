@@ -18,6 +18,7 @@ pub mod memref_ext;
 pub mod scf;
 pub mod scope;
 pub mod tensor;
+pub mod testing;
 pub mod util;
 pub mod vector;
 
@@ -47,6 +48,7 @@ pub fn registry() -> Registry {
     r.register(vector::dialect());
     r.register(math::dialect());
     r.register(hfusion::dialect());
+    r.register(testing::dialect());
     r
 }
 

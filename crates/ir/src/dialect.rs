@@ -236,11 +236,14 @@ pub struct Dialect {
     pub check_attr: Option<CheckFn>,
     /// Validates the body of `!name.body`.
     pub check_type: Option<CheckFn>,
+    /// Ops of this dialect need no definition (MLIR's
+    /// `allowUnknownOperations`), as in test dialects.
+    pub allow_unknown_ops: bool,
 }
 
 impl Dialect {
     pub fn new(name: &'static str, ops: Vec<OpDef>) -> Dialect {
-        Dialect { name, ops, check_attr: None, check_type: None }
+        Dialect { name, ops, check_attr: None, check_type: None, allow_unknown_ops: false }
     }
 }
 

@@ -108,7 +108,7 @@ fn verify_op_one(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
     let name = ir.op_name(op);
     let Some(def) = ir.op_def(op) else {
         let dialect = name.split('.').next().unwrap_or("");
-        if ir.registry.has_dialect(dialect) {
+        if ir.registry.dialect(dialect).is_some_and(|d| !d.allow_unknown_ops) {
             let loc = ir.loc(op);
             return Err(Diagnostic::error(
                 loc,
