@@ -3,7 +3,7 @@ func.func @ops(%ub: memref<16x8xf16>, %ubt: memref<8x16xf16>,
                %gm: memref<?xf32>, %t: tensor<16xf32>, %idx: tensor<16xi32>,
                %n: index, %i: i64, %f: f16, %lock: memref<1xi64>, %mask: tensor<16xi1>) {
   hivm.hir.vtranspose ins(%ub : memref<16x8xf16>) outs(%ubt : memref<8x16xf16>) permutation = [1, 0]
-  hivm.hir.vtranspose ins(%ub : memref<16x8xf16>) outs(%ubt : memref<8x16xf16>) permutation = [] disable_align = false
+  hivm.hir.vtranspose ins(%ub : memref<16x8xf16>) outs(%ubt : memref<8x16xf16>) permutation = [1, 0] disable_align = false
   %r = hivm.hir.varange offset[%n] strides[%n, %n] outs(%t : tensor<16xf32>) -> tensor<16xf32>
   hivm.hir.vpad ins(%ub : memref<16x8xf16>) outs(%ub : memref<16x8xf16>) low[0, %n] high[%n, 2] pad_value %f : f16
   hivm.hir.vcumsum ins(%ub : memref<16x8xf16>) outs(%ub : memref<16x8xf16>) cum_dims = [0] reverse = true

@@ -8,13 +8,7 @@ use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, TypeData, Value};
 
 use crate::util::*;
 
-macro_rules! namer {
-    ($f:ident, $n:expr) => {
-        fn $f(ir: &Ir, op: OpId, set: &mut dyn FnMut(Value, String)) {
-            name_result0(ir, op, set, $n)
-        }
-    };
-}
+use crate::util::namer;
 namer!(alloc_name, "alloc");
 namer!(alloca_name, "alloca");
 namer!(cast_name, "cast");

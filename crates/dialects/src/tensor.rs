@@ -4,20 +4,14 @@ use hivm_ir::lexer::Tok;
 use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::Printer;
 use hivm_ir::types::DYNAMIC;
-use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, TypeData, Value};
+use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, TypeData};
 
 use crate::memref::{
     SLICE_ATTRS, parse_dim, parse_reshape, parse_slice, print_dim, print_reshape, print_slice, print_slice_lists,
 };
 use crate::util::*;
 
-macro_rules! namer {
-    ($f:ident, $n:expr) => {
-        fn $f(ir: &Ir, op: OpId, set: &mut dyn FnMut(Value, String)) {
-            name_result0(ir, op, set, $n)
-        }
-    };
-}
+use crate::util::namer;
 namer!(extracted_name, "extracted");
 namer!(inserted_name, "inserted");
 namer!(extracted_slice_name, "extracted_slice");

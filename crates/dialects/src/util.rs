@@ -235,6 +235,16 @@ pub fn parse_reassociation(p: &mut Parser<'_>) -> PResult<Attribute> {
 }
 
 /// `name` of an op's first result, for [`hivm_ir::dialect::AsmNamesFn`].
+/// Defines a result-name hint function (`%alloc`, `%transposed`, ...).
+macro_rules! namer {
+    ($f:ident, $n:expr) => {
+        fn $f(ir: &hivm_ir::Ir, op: hivm_ir::OpId, set: &mut dyn FnMut(hivm_ir::Value, String)) {
+            $crate::util::name_result0(ir, op, set, $n)
+        }
+    };
+}
+pub(crate) use namer;
+
 pub fn name_result0(ir: &Ir, op: OpId, set: &mut dyn FnMut(hivm_ir::Value, String), name: &str) {
     if let Some(&r) = ir.results(op).first() {
         set(r, name.to_string());

@@ -543,6 +543,17 @@ impl Ir {
         self.dict_get(o.attrs, name)
     }
 
+    /// The names of the op's attributes, inherent then discardable.
+    pub fn attr_names(&self, op: OpId) -> Vec<&str> {
+        let o = &self.ops[op.index()];
+        let props = o.properties.filter(|p| matches!(self.attr_data(*p), AttrData::Dictionary(_)));
+        props
+            .into_iter()
+            .chain([o.attrs])
+            .flat_map(|d| self.dict_entries(d).iter().map(|(k, _)| self.sym_str(*k)))
+            .collect()
+    }
+
     pub fn has_attr(&self, op: OpId, name: &str) -> bool {
         self.get_attr(op, name).is_some()
     }

@@ -213,6 +213,15 @@ fn data_layout(args: &str) -> Result<String, String> {
             (k, v) => return Err(format!("unexpected data_layout parameter '{k} = {v}'")),
         }
     }
+    // Upstream's DataLayoutAttr::verify: ND takes `transpose` or not; the dot
+    // operand layouts need it; every other layout refuses it.
+    let dot_operand = matches!(layout.as_str(), "dotA_ND" | "dotB_ND");
+    if dot_operand && transpose.is_none() {
+        return Err("'transpose' must be set if data layout is DOTA_ND or DOTB_ND".into());
+    }
+    if !dot_operand && layout != "ND" && transpose.is_some() {
+        return Err("'transpose' is only valid if data layout is DOTA_ND or DOTB_ND or ND like".into());
+    }
     let mut out = format!("data_layout<{layout}");
     if let Some(t) = transpose {
         out.push_str(&format!(", transpose = {t}"));

@@ -6,6 +6,7 @@ use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::Printer;
 use hivm_ir::{Ir, OpDef, OpId, Value};
 
+use super::attrs;
 use crate::util::{check_segments, push_attr, segment, segment_attr};
 
 fn group(p: &mut Parser<'_>, kw: &str, required: bool) -> PResult<Vec<Value>> {
@@ -109,13 +110,12 @@ fn verify_fixpipe(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError
     let target = crate::hacc::module_target(ir, op);
     // Upstream's `isAscend950` is the whole generation (Ascend910_9589, ...).
     let is_950 = target.as_deref().is_some_and(crate::hacc::is_910_95_family);
-    let mode =
-        ir.get_attr(op, "dma_mode").and_then(|a| super::attrs::enum_value(ir, a, "dma_mode")).unwrap_or("normal");
-    let dst = segment(ir, op, 1)[0];
-    let dst_space = match ir.type_data(ir.value_type(dst)) {
-        hivm_ir::TypeData::MemRef { memory_space: Some(a), .. } => super::attrs::enum_value(ir, *a, "address_space"),
+    let mode = ir.get_attr(op, "dma_mode").and_then(|a| attrs::enum_value(ir, a, "dma_mode")).unwrap_or("normal");
+    let space = |v: Value| match ir.type_data(ir.value_type(v)) {
+        hivm_ir::TypeData::MemRef { memory_space: Some(a), .. } => attrs::enum_value(ir, *a, "address_space"),
         _ => None,
     };
+    let dst_space = segment(ir, op, 1).first().and_then(|v| space(*v));
     if mode == "nz2dn" && !is_950 {
         return Err("NZ2DN is only supported on Ascend950!".into());
     }
@@ -124,6 +124,25 @@ fn verify_fixpipe(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError
     }
     if !is_950 && mode != "nz2nd" && mode != "normal" {
         return Err("The current hardware does not support dma mode is nz2nz".into());
+    }
+    let Some(dual) = ir.get_attr(op, "dual_dst_mode").and_then(|a| attrs::enum_value(ir, a, "fixpipe_dual_dst_mode"))
+    else {
+        return Ok(());
+    };
+    if dual == "NO_DUAL" {
+        return Ok(());
+    }
+    if ir.get_attr(op, "sub_block_idx").is_some() {
+        return Err("sub_block_idx must not be set when dual_dst_mode is enabled!".into());
+    }
+    if !is_950 {
+        return Err("dual_dst_mode is only supported on Ascend950!".into());
+    }
+    let src_space = segment(ir, op, 0).first().and_then(|v| space(*v));
+    if let (Some(s), Some(d)) = (src_space, dst_space)
+        && (s != "cc" || d != "ub")
+    {
+        return Err("if dual_dst_mode is enabled, the data movement must be performed from L0C to UB!".into());
     }
     Ok(())
 }

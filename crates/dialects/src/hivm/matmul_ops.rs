@@ -6,7 +6,7 @@
 
 use hivm_ir::dialect::VerifyError;
 use hivm_ir::opspec::{AttrDef, AttrKind, Fixed, OpSpec, ValueDef, attr, default_attr, one, opt, opt_attr, var};
-use hivm_ir::types::{FloatKind, Signedness};
+use hivm_ir::types::{DYNAMIC, FloatKind, Signedness};
 use hivm_ir::{Ir, OpDef, OpId, TypeData};
 
 use super::attrs::kinds::DESCALE_MODE;
@@ -271,6 +271,106 @@ const MATMUL: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
+/// Where a global matmul keeps its operand groups.
+struct GlobalMmad {
+    a: usize,
+    b: usize,
+    tokens_per_expert: Option<usize>,
+    tiling_params: usize,
+    bias: usize,
+    descale: usize,
+    /// blockSizes, processSizes, swizzleOffset, swizzleDirection, epiloguePTiles.
+    tiling: usize,
+}
+
+const MATMUL_GROUPS: GlobalMmad =
+    GlobalMmad { a: 0, b: 1, tokens_per_expert: None, tiling_params: 2, bias: 3, descale: 4, tiling: 5 };
+const MIX_MATMUL_GROUPS: GlobalMmad =
+    GlobalMmad { a: 0, b: 1, tokens_per_expert: None, tiling_params: 4, bias: 6, descale: 7, tiling: 8 };
+const MIX_GROUP_MATMUL_GROUPS: GlobalMmad =
+    GlobalMmad { a: 0, b: 1, tokens_per_expert: Some(2), tiling_params: 6, bias: 8, descale: 9, tiling: 10 };
+
+/// The shape of the one value of group `g` (`None` when the group is empty
+/// or the type has no rank).
+fn group_shape(ir: &Ir, op: OpId, g: usize) -> Option<&[i64]> {
+    let v = *segment(ir, op, g).first()?;
+    ir.type_data(ir.value_type(v)).shape()
+}
+
+/// Upstream's checks of the global matmuls: operand ranks, then the
+/// descale, bias and tiling parameters.
+fn verify_global_mmad(ir: &Ir, op: OpId, g: &GlobalMmad) -> Result<(), VerifyError> {
+    let rank = |i: usize| group_shape(ir, op, i).map(<[i64]>::len);
+    match g.tokens_per_expert {
+        None => {
+            if rank(g.a) != Some(2) || rank(g.b) != Some(2) {
+                return Err("matrix A and matrix B must be 2D".into());
+            }
+        }
+        Some(t) => {
+            if rank(g.a) != Some(3) {
+                return Err("matrix A must be 3D".into());
+            }
+            if rank(g.b) != Some(2) {
+                return Err("matrix B must be 2D".into());
+            }
+            if rank(t) != Some(1) {
+                return Err("matrix TokensPerExpert must be 1D".into());
+            }
+        }
+    }
+    let channel = group_shape(ir, op, g.b).and_then(|s| s.get(1).copied()).unwrap_or(DYNAMIC);
+    // Descale.
+    let mode = ir.get_attr(op, "descaleMode").and_then(|a| super::attrs::enum_value(ir, a, "descale_mode"));
+    if let Some(mode) = mode.filter(|m| *m != "DescaleNull") {
+        if segment(ir, op, g.descale).is_empty() {
+            return Err("The descaleMode is defined, descale params must be defined!".into());
+        }
+        let shape = group_shape(ir, op, g.descale).unwrap_or(&[]);
+        let [dim] = shape else { return Err("descale must must be 1D".into()) };
+        if *dim != DYNAMIC && channel != DYNAMIC {
+            if mode == "DescalePerTensor" && *dim != 1 {
+                return Err("The descaleMode is DescalePerTensor, the size of descale is equal to 1".into());
+            }
+            if mode == "DescalePerChannel" && *dim != channel {
+                return Err(
+                    "The descaleMode is DescalePerChannel, the size of descale is equal to the col size of B".into()
+                );
+            }
+        }
+    }
+    // Bias.
+    if !segment(ir, op, g.bias).is_empty() {
+        let shape = group_shape(ir, op, g.bias).unwrap_or(&[]);
+        let [dim] = shape else { return Err("bias must must be 1D".into()) };
+        if *dim != DYNAMIC && channel != DYNAMIC && *dim != channel {
+            return Err("The size of bias is equal to the col size of B".into());
+        }
+    }
+    // Tiling parameters.
+    let explicit = (g.tiling..g.tiling + 5).any(|i| !segment(ir, op, i).is_empty());
+    if !segment(ir, op, g.tiling_params).is_empty() && explicit {
+        return Err("`TilingParams` and the other explicit tiling params cannot be set at the same time".into());
+    }
+    let blocks = segment(ir, op, g.tiling).len();
+    if blocks != 0 && blocks != 3 {
+        return Err("The size of Blocksize should be 3. The order is blockM, blockN, blockK".into());
+    }
+    let process = segment(ir, op, g.tiling + 1).len();
+    if process != 0 && process != 3 {
+        return Err("The size of ProcessSizes should be 3. The order is ProcessM, ProcessN, ProcessK".into());
+    }
+    Ok(())
+}
+
+fn verify_mix_matmul(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    verify_global_mmad(ir, op, &MIX_MATMUL_GROUPS)
+}
+
+fn verify_mix_group_matmul(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    verify_global_mmad(ir, op, &MIX_GROUP_MATMUL_GROUPS)
+}
+
 fn verify_matmul(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     for s in [5, 6, 7, 8, 9] {
         for v in segment(ir, op, s) {
@@ -283,7 +383,7 @@ fn verify_matmul(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
             }
         }
     }
-    Ok(())
+    verify_global_mmad(ir, op, &MATMUL_GROUPS)
 }
 
 const MIX_MATMUL: OpSpec = OpSpec {
@@ -315,6 +415,7 @@ const MIX_MATMUL: OpSpec = OpSpec {
         "(`comm_params` `=` $commParams^ `:` type($commParams) ) ? ",
         matmul_tail!()
     ),
+    verify: Some(verify_mix_matmul),
     ..OpSpec::EMPTY
 };
 
@@ -350,6 +451,7 @@ const MIX_GROUP_MATMUL: OpSpec = OpSpec {
         "(`comm_params` `=` $commParams^ `:` type($commParams) ) ? ",
         matmul_tail!()
     ),
+    verify: Some(verify_mix_group_matmul),
     ..OpSpec::EMPTY
 };
 

@@ -5,6 +5,7 @@
 
 use hivm_ir::dialect::VerifyError;
 use hivm_ir::opspec::{AttrKind, DYNAMIC_INDEX_LIST, Fixed, OpSpec, attr, default_attr, one, opt, opt_attr, var};
+use hivm_ir::types::{DYNAMIC, FloatKind};
 use hivm_ir::{Ir, OpDef, OpId, Traits, Type, TypeData};
 
 use super::attrs::enum_value;
@@ -26,7 +27,7 @@ fn verify_query(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 fn verify_pointer_cast(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
     if c.operand_group(ir, op, 0).is_empty() {
-        return Err("addrs should have at least one addr".into());
+        return Err("addrs of PointerCastOp should not be empty!".into());
     }
     if !ir.type_data(ir.value_type(ir.result(op, 0))).is_memref() {
         return Err("result #0 must be memref of any type values".into());
@@ -34,24 +35,246 @@ fn verify_pointer_cast(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     Ok(())
 }
 
-fn verify_dma(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
-    let (src, dst) = (ir.operand(op, 0), ir.operand(op, 1));
-    for (i, v) in [src, dst].iter().enumerate() {
-        let t = ir.value_type(*v);
-        if !(ir.type_data(t).is_tensor() || ir.type_data(t).is_memref()) {
-            return Err(format!("operand #{i} must be tensor or memref, but got '{}'", type_str(ir, t)).into());
+// ----- load / store / copy -----
+
+/// The `#hivm.address_space` value of a memref type: `Ok(None)` without a
+/// memory space (or for a tensor), `Err(())` for some other attribute.
+pub(super) fn hivm_space(ir: &Ir, t: Type) -> Result<Option<&str>, ()> {
+    match ir.type_data(t) {
+        TypeData::MemRef { memory_space: Some(a), .. } => enum_value(ir, *a, "address_space").map(Some).ok_or(()),
+        _ => Ok(None),
+    }
+}
+
+/// MLIR's `verifyCompatibleShape`: equal ranks, and each pair of sizes equal
+/// unless one is dynamic.
+pub(super) fn compatible_shapes(a: &[i64], b: &[i64]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y || *x == DYNAMIC || *y == DYNAMIC)
+}
+
+/// Upstream's "Current hardware doesn't support fp8 type": the module
+/// enclosing `op` names a target outside the 910_95/950 and register-based
+/// families, and `elem` is an f8 type.
+pub(super) fn fp8_unsupported(ir: &Ir, op: OpId, elem: Type) -> bool {
+    if !matches!(ir.type_data(elem), TypeData::Float(FloatKind::F8E4M3FN | FloatKind::F8E5M2)) {
+        return false;
+    }
+    // `getParentOfType<ModuleOp>`: the nearest module, with or without a target.
+    let mut cur = ir.parent_op(op);
+    while let Some(m) = cur {
+        if ir.is_op(m, "builtin.module") {
+            let Some(a) = ir.get_attr(m, "hacc.target") else { return false };
+            let target = crate::util::opaque_arg(ir, a, "target").unwrap_or("").trim_matches('"');
+            return !(crate::hacc::is_910_95_family(target) || crate::hacc::is_regbase(target));
+        }
+        cur = ir.parent_op(m);
+    }
+    false
+}
+
+/// What a DMA op's src, dst and result look like, after ODS's type checks
+/// and the destination-style ones.
+struct Dma<'a> {
+    src: Type,
+    dst: Type,
+    src_shape: &'a [i64],
+    dst_shape: &'a [i64],
+    src_elem: Type,
+    dst_elem: Type,
+    result: Option<Type>,
+}
+
+/// `src`/`dst` (operands 0 and 1) must be `TensorOrMemref`, then the other
+/// operands pass `more_operands`, the optional result is a ranked tensor;
+/// then MLIR's destination-style checks.
+fn dma_operands(
+    ir: &Ir,
+    op: OpId,
+    more_operands: impl Fn() -> Result<(), VerifyError>,
+) -> Result<Dma<'_>, VerifyError> {
+    let (Some(&src), Some(&dst)) = (ir.operands(op).first(), ir.operands(op).get(1)) else {
+        return Err("expected src and dst operands".into());
+    };
+    let (src, dst) = (ir.value_type(src), ir.value_type(dst));
+    for (i, t) in [src, dst].into_iter().enumerate() {
+        if !is_tensor_or_memref(ir, t) {
+            return Err(type_error(ir, "operand", i, "Tensor or Memref", t));
         }
     }
-    let dt = ir.value_type(dst);
-    match ir.results(op) {
-        [] if ir.type_data(dt).is_tensor() => Err("expected one tensor result for a tensor destination".into()),
-        [r] if ir.value_type(*r) != dt => Err(format!(
-            "result type '{}' does not match destination type '{}'",
-            type_str(ir, ir.value_type(*r)),
-            type_str(ir, dt)
-        )
-        .into()),
+    more_operands()?;
+    if let Some(&r) = ir.results(op).first()
+        && !matches!(ir.type_data(ir.value_type(r)), TypeData::RankedTensor { .. })
+    {
+        return Err(type_error(ir, "result", 0, "ranked tensor of any type values", ir.value_type(r)));
+    }
+    verify_dps(ir, op, 1..2)?;
+    let (sd, dd) = (ir.type_data(src), ir.type_data(dst));
+    Ok(Dma {
+        src,
+        dst,
+        src_shape: sd.shape().unwrap_or(&[]),
+        dst_shape: dd.shape().unwrap_or(&[]),
+        src_elem: sd.element_type().unwrap_or(src),
+        dst_elem: dd.element_type().unwrap_or(dst),
+        result: ir.results(op).first().map(|r| ir.value_type(*r)),
+    })
+}
+
+/// Upstream's `hasPureBufferSemantics` / `hasPureTensorSemantics`: every
+/// shaped operand is a memref / a tensor.
+fn pure_semantics(ir: &Ir, op: OpId) -> (bool, bool) {
+    let kinds = || ir.operands(op).iter().map(|v| ir.type_data(ir.value_type(*v)));
+    (kinds().all(|t| !t.is_tensor()), kinds().all(|t| !t.is_memref()))
+}
+
+/// The first checks of every DMA verifier: fp8 support, element types, ranks.
+fn dma_common(ir: &Ir, op: OpId, d: &Dma<'_>) -> Result<(), VerifyError> {
+    if fp8_unsupported(ir, op, d.src_elem) {
+        return Err("Current hardware doesn't support fp8 type".into());
+    }
+    if d.src_elem != d.dst_elem {
+        return Err("element types of dst and src should be the same!".into());
+    }
+    if d.src_shape.len() != d.dst_shape.len() {
+        return Err("src and dst should have the same dimensions!".into());
+    }
+    Ok(())
+}
+
+/// The tensor result against dst (`check*OpTensor`); `check_shape` adds the
+/// shape check the ops without padding leave out.
+fn dma_result(d: &Dma<'_>, ir: &Ir, check_shape: bool) -> Result<(), VerifyError> {
+    let Some(r) = d.result else { return Ok(()) };
+    let rd = ir.type_data(r);
+    if rd.element_type() != Some(d.dst_elem) {
+        return Err("element types of dst src and res should be the same!".into());
+    }
+    let shape = rd.shape().unwrap_or(&[]);
+    if shape.len() != d.dst_shape.len() {
+        return Err("res and dst should have the same dimensions!".into());
+    }
+    if check_shape && !compatible_shapes(shape, d.dst_shape) {
+        return Err("if pad_mode is not set, res and dst shape should be the same!".into());
+    }
+    Ok(())
+}
+
+fn pad_mode(ir: &Ir, op: OpId) -> Option<&str> {
+    ir.get_attr(op, "pad_mode").and_then(|a| enum_value(ir, a, "padmode"))
+}
+
+fn verify_load(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
+    // `left_padding_num` is `Optional<Index>`; ODS numbers operands across groups.
+    let padding_index = || match c.operand_group(ir, op, 3).first() {
+        Some(&v) if !matches!(ir.type_data(ir.value_type(v)), TypeData::Index) => {
+            let number = (0..3).map(|i| c.operand_group(ir, op, i).len()).sum();
+            Err(type_error(ir, "operand", number, "index", ir.value_type(v)))
+        }
         _ => Ok(()),
+    };
+    let d = dma_operands(ir, op, padding_index)?;
+    dma_common(ir, op, &d)?;
+    // verifyPadMode
+    let pad_value = c.operand_group(ir, op, 2).first().map(|v| ir.value_type(*v));
+    let mode = pad_mode(ir, op);
+    if matches!(mode, None | Some("PadNull")) {
+        if !compatible_shapes(d.src_shape, d.dst_shape) {
+            return Err("if pad_mode is not set, src and dst shape should be the same!".into());
+        }
+        if pad_value.is_some() {
+            return Err("if pad_mode is not set, pad_value should not be set!".into());
+        }
+    }
+    if let Some(m) = mode {
+        if m == "PadValue" && pad_value.is_none() {
+            return Err("if padmode is PadValue, pad_value is required!".into());
+        }
+        if m == "PadFirstElem" && pad_value.is_some() {
+            return Err("if padmode is PadFirstElem, pad_value should not be set!".into());
+        }
+        if let (Some((&s_last, s_rest)), Some((&d_last, d_rest))) = (d.src_shape.split_last(), d.dst_shape.split_last())
+        {
+            if !compatible_shapes(s_rest, d_rest) {
+                return Err("only the last dimension can be different".into());
+            }
+            if s_last != DYNAMIC && d_last != DYNAMIC && d_last < s_last {
+                return Err("dst last dimension cannot be less than src's".into());
+            }
+        }
+    }
+    if pad_value.is_some_and(|t| t != d.dst_elem) {
+        return Err("dtype of pad_value and element type of dst/src should be the same!".into());
+    }
+    match pure_semantics(ir, op) {
+        (true, _) => match (hivm_space(ir, d.src), hivm_space(ir, d.dst)) {
+            (Err(()), Ok(Some(_)) | Err(())) => Err("cast src memory space attr failed!".into()),
+            (Ok(Some(_)), Err(())) => Err("cast dst memory space attr failed!".into()),
+            (Ok(Some(s)), Ok(Some(t))) if s != "gm" || t == "gm" => {
+                Err("only support src == gm and dst != gm currently!".into())
+            }
+            _ => Ok(()),
+        },
+        (_, true) => dma_result(&d, ir, mode.is_none()),
+        _ => Err("dst/src should be memref/memref or tensor/tensor, res should be tensor!".into()),
+    }
+}
+
+fn verify_store(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let d = dma_operands(ir, op, || Ok(()))?;
+    dma_common(ir, op, &d)?;
+    if !compatible_shapes(d.src_shape, d.dst_shape) {
+        return Err("src and dst should have the same dimensions!".into());
+    }
+    match pure_semantics(ir, op) {
+        (true, _) => match (hivm_space(ir, d.src), hivm_space(ir, d.dst)) {
+            (Err(()), Ok(Some(_)) | Err(())) => Err("cast src memory space attr failed!".into()),
+            (Ok(Some(_)), Err(())) => Err("cast dst memory space attr failed!".into()),
+            (Ok(Some(s)), Ok(Some(t))) if (s, t) != ("ub", "gm") => {
+                Err("only support store ub to gm currently!".into())
+            }
+            _ => Ok(()),
+        },
+        (_, true) => dma_result(&d, ir, false),
+        _ => Ok(()),
+    }
+}
+
+fn verify_copy(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
+    let d = dma_operands(ir, op, || Ok(()))?;
+    dma_common(ir, op, &d)?;
+    let mode = pad_mode(ir, op);
+    if mode.is_none() && !compatible_shapes(d.src_shape, d.dst_shape) {
+        return Err("if pad_mode is not set, src and dst shape should be the same!".into());
+    }
+    let pad_value = c.operand_group(ir, op, 2).first().map(|v| ir.value_type(*v));
+    if mode == Some("PadValue") && pad_value.is_none() {
+        return Err("if padmode is PadValue, pad_value is required!".into());
+    }
+    if pad_value.is_some_and(|t| t != d.dst_elem) {
+        return Err("dtype of pad_value and element type of dst/src should be the same!".into());
+    }
+    match pure_semantics(ir, op) {
+        (true, _) => match (hivm_space(ir, d.src), hivm_space(ir, d.dst)) {
+            (Err(()), Ok(Some(_)) | Err(())) => Err("cast src memory space attr failed!".into()),
+            (Ok(Some(_)), Err(())) => Err("cast dst memory space attr failed!".into()),
+            (Ok(Some(s)), Ok(Some(t)))
+                if !matches!((s, t), ("ub", "ub") | ("gm", "cbuf") | ("gm", "ub") | ("ub", "gm") | ("ub", "cbuf")) =>
+            {
+                Err(format!("Unsupported copy from {s} to {t}!").into())
+            }
+            _ => Ok(()),
+        },
+        (_, true) => dma_result(&d, ir, mode.is_none()),
+        _ => {
+            // A tensor source copied into a memref.
+            dma_result(&d, ir, mode.is_none())?;
+            match hivm_space(ir, d.dst) {
+                Ok(Some(t)) if t != "ub" && t != "cbuf" => Err(format!("Unsupported copy to {t}!").into()),
+                _ => Ok(()),
+            }
+        }
     }
 }
 
@@ -115,7 +338,7 @@ const LOAD: OpSpec = OpSpec {
         " (`eviction_policy` `=` $eviction_policy^)? (`core_type` `=` $tcoretype^ )?",
         " (`->` type($result_tensor)^)?"
     ),
-    verify: Some(verify_dma),
+    verify: Some(verify_load),
     ..OpSpec::EMPTY
 };
 
@@ -128,7 +351,7 @@ const STORE: OpSpec = OpSpec {
     ],
     results: &[opt("result_tensor")],
     format: concat!(ins_outs!(), " attr-dict (`atomic` `=` $atomic_kind^)? (`->` type($result_tensor)^)?"),
-    verify: Some(verify_dma),
+    verify: Some(verify_store),
     ..OpSpec::EMPTY
 };
 
@@ -143,7 +366,7 @@ const COPY: OpSpec = OpSpec {
         " attr-dict (`pad_mode` `=` $pad_mode^)? (`pad_value` `=` $pad_value^ `:` type($pad_value))?",
         " (`collapse_reassociation` `=` $collapse_reassociation^)? (`->` type($result_tensor)^)?"
     ),
-    verify: Some(verify_dma),
+    verify: Some(verify_copy),
     ..OpSpec::EMPTY
 };
 
@@ -206,8 +429,29 @@ const CONVERT_LAYOUT: OpSpec = OpSpec {
              `:` `(`type($source)`)` `->` type($result)",
     customs: &[DYNAMIC_INDEX_LIST],
     traits: Traits::PURE,
+    verify: Some(verify_convert_layout),
     ..OpSpec::EMPTY
 };
+
+fn verify_convert_layout(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let (Some(&source), Some(&result)) = (ir.operands(op).first(), ir.results(op).first()) else { return Ok(()) };
+    let (st, rt) = (ir.value_type(source), ir.value_type(result));
+    if !is_tensor_or_memref(ir, st) {
+        return Err(type_error(ir, "operand", 0, "Tensor or Memref", st));
+    }
+    if !is_tensor_or_memref(ir, rt) {
+        return Err(type_error(ir, "result", 0, "Tensor or Memref", rt));
+    }
+    if crate::util::element_or_self(ir, st) != crate::util::element_or_self(ir, rt) {
+        return Err("requires the same element type for all operands and results".into());
+    }
+    let dynamic = crate::util::i64_array(ir, op, "static_output_shape").iter().filter(|d| **d == DYNAMIC).count();
+    let given = ir.operands(op).len() - 1;
+    if dynamic != given {
+        return Err(format!("expected {dynamic} dynamic dimensions but got {given}").into());
+    }
+    Ok(())
+}
 
 const ANCHOR: OpSpec = OpSpec {
     name: "hivm.hir.anchor",

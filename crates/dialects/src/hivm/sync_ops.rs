@@ -197,8 +197,20 @@ const CREATE_SYNC_BLOCK_LOCK: OpSpec = OpSpec {
     operands: &[opt("lockArg")],
     results: &[one("memref")],
     format: "(`from` $lockArg^)? attr-dict `:` (`from` type($lockArg)^ `to`)? type($memref)",
+    verify: Some(verify_create_sync_block_lock),
     ..OpSpec::EMPTY
 };
+
+fn verify_create_sync_block_lock(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let Some(&r) = ir.results(op).first() else { return Ok(()) };
+    if let hivm_ir::TypeData::MemRef { shape, .. } = ir.type_data(ir.value_type(r))
+        && shape.contains(&hivm_ir::types::DYNAMIC)
+    {
+        // Upstream repeats the op name inside its `emitOpError` message.
+        return Err("'create_sync_block_lock' op should only support static shape".into());
+    }
+    Ok(())
+}
 
 pub fn defs() -> Vec<OpDef> {
     [

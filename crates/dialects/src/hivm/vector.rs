@@ -51,8 +51,27 @@ fn inputs(name: &str) -> Option<usize> {
     ELEMENTWISE.iter().find(|(n, _)| *n == m).map(|(_, i)| *i)
 }
 
+/// The elementwise ops without upstream's `BroadcastableOTF` trait (all of
+/// them are `TransposableOTF`).
+const NOT_BROADCASTABLE_OTF: &[&str] = &["hivm.hir.vpow", "hivm.hir.vxor", "hivm.hir.vcmp"];
+
+/// Upstream's `HIVMStructuredOpInterface` check: an op may broadcast or
+/// transpose on the fly, not both.
+fn verify_otf(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let name = ir.op_name(op);
+    let broadcastable = !NOT_BROADCASTABLE_OTF.contains(&name) && !NO_TEMP_OPS.contains(&name);
+    if broadcastable
+        && !crate::util::i64_array(ir, op, "broadcast").is_empty()
+        && !crate::util::i64_array(ir, op, "transpose").is_empty()
+    {
+        return Err(VerifyError::plain("Broadcast OTF and Transpose OTF cannot be enabled at the same time"));
+    }
+    Ok(())
+}
+
 fn verify_elementwise(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
+    verify_otf(ir, op)?;
     let (src, dst) = (c.operand_group(ir, op, 0), c.operand_group(ir, op, 1));
     // Counts are checked for the ops whose semantics we know (some others,
     // such as vmulext, write two outputs).
@@ -359,9 +378,71 @@ const VTRANSPOSE: OpSpec = OpSpec {
         temp_buffer!(),
         "(`permutation` `=` $permutation^)? (`disable_align` `=` $disable_align^)? (`->` type($result)^)?"
     ),
-    verify: Some(verify_single_dst),
+    verify: Some(verify_vtranspose),
     ..OpSpec::EMPTY
 };
+
+/// Upstream's `VTransposeOp::verify`, up to its alignment checks.
+fn verify_vtranspose(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let (Some(&src), Some(&dst)) = (ir.operands(op).first(), ir.operands(op).get(1)) else { return Ok(()) };
+    let (st, dt) = (ir.type_data(ir.value_type(src)), ir.type_data(ir.value_type(dst)));
+    let src_elem = st.element_type().unwrap_or(ir.value_type(src));
+    if super::ops::fp8_unsupported(ir, op, src_elem) {
+        return Err("Current hardware doesn't support fp8 type".into());
+    }
+    let perm = crate::util::i64_array(ir, op, "permutation");
+    if perm.is_empty() {
+        return Err("Permutation array should not be empty.".into());
+    }
+    let rank = st.rank();
+    if perm.len() != rank {
+        return Err("Permutation size should be equal to src rank".into());
+    }
+    let mut moved = 0;
+    for &p in &perm {
+        if p < 0 || p as usize >= rank {
+            return Err(format!("have invalid index '{p}' inside permutation array").into());
+        }
+        // Upstream compares `idx` with `permutation[idx]`.
+        if perm[p as usize] != p {
+            moved += 1;
+        }
+    }
+    if moved != 2 {
+        if rank != 4 {
+            return Err("Vtranspose only support two axes transpose".into());
+        }
+        // Two swaps: the cycles of the permutation, each of length l, take l - 1.
+        let mut seen = vec![false; rank];
+        let mut swaps = 0;
+        for i in 0..rank {
+            if seen[i] {
+                continue;
+            }
+            let (mut j, mut len) = (i, 0);
+            while !seen[j] {
+                seen[j] = true;
+                j = perm[j] as usize;
+                len += 1;
+            }
+            swaps += len - 1;
+        }
+        if swaps != 2 {
+            return Err(format!(
+                "Vtranspose supports only swapping two axes; for rank-4, also allows permutations equivalent to two \
+                 swaps (got moved={moved}, swaps={swaps})"
+            )
+            .into());
+        }
+    }
+    if dt.element_type() != Some(src_elem) {
+        return Err("ElementType of src and dst are not the same".into());
+    }
+    if dt.rank() != rank {
+        return Err("Rank of src and dst are not the same".into());
+    }
+    verify_single_dst(ir, op)
+}
 
 /// `vcumsum`, `vcumprod`, `vcummax`, `vcummin`.
 const fn cumulative(name: &'static str) -> OpSpec {

@@ -150,6 +150,12 @@ impl<'a> Printer<'a> {
         self.write_indent();
     }
 
+    /// Deepens (or, negative, undoes) the indentation of following lines
+    /// (MLIR's `increaseIndent` / `decreaseIndent`, two spaces each).
+    pub fn indent_by(&mut self, levels: isize) {
+        self.indent = self.indent.saturating_add_signed(2 * levels);
+    }
+
     fn write_indent(&mut self) {
         for _ in 0..self.indent {
             self.out.push(' ');

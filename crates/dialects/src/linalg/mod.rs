@@ -1,4 +1,7 @@
-//! `linalg.fill` (with its implicit scalar-yield region) and `linalg.yield`.
+//! The linalg dialect: `linalg.fill` (with its implicit scalar-yield
+//! region), `linalg.yield`, and the structured ops in `structured.rs`.
+
+mod structured;
 
 use hivm_ir::lexer::Tok;
 use hivm_ir::parser::{OpParseResult, PResult, Parser, UnresolvedOperand};
@@ -122,17 +125,16 @@ fn print_yield(p: &mut Printer<'_>, op: OpId) {
 }
 
 pub fn dialect() -> Dialect {
-    Dialect::new(
-        "linalg",
-        vec![
-            OpDef::new("linalg.fill")
-                .traits(Traits::SINGLE_BLOCK)
-                .inherent(&["operandSegmentSizes"])
-                .assembly(parse_fill, print_fill)
-                .verifier(verify_fill),
-            OpDef::new("linalg.yield")
-                .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
-                .assembly(parse_yield, print_yield),
-        ],
-    )
+    let mut ops = vec![
+        OpDef::new("linalg.fill")
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["operandSegmentSizes"])
+            .assembly(parse_fill, print_fill)
+            .verifier(verify_fill),
+        OpDef::new("linalg.yield")
+            .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
+            .assembly(parse_yield, print_yield),
+    ];
+    ops.extend(structured::defs());
+    Dialect::new("linalg", ops)
 }

@@ -1,0 +1,473 @@
+//! `linalg.generic` and the named structured ops `linalg.reduce`,
+//! `linalg.transpose` and `linalg.broadcast`, with mlir-opt's syntax: shared
+//! `ins(...) outs(...)` parts, results for the tensor inits, the generic op's
+//! trait dictionary (iterator types written as strings), the short form
+//! `{ arith.addf }` of a reduction whose body is one payload op, and the
+//! implicit bodies of transpose and broadcast.
+
+use hivm_ir::dialect::VerifyError;
+use hivm_ir::lexer::Tok;
+use hivm_ir::parser::{OpParseResult, PResult, Parser, RegionArg};
+use hivm_ir::printer::{Elide, Printer};
+use hivm_ir::{AttrData, Attribute, Ir, OpId, OperationState, RegionId, Type, Value};
+
+use crate::util::{element_or_self, i64_array, i64_array_attr, push_attr, segment, segment_attr};
+
+/// `ins(%a, %b : A, B)` and `outs(...)`, each optional; values resolved.
+fn parse_ins_outs(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<(Vec<Value>, Vec<Value>)> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let mut groups = [Vec::new(), Vec::new()];
+    for (g, kw) in groups.iter_mut().zip(["ins", "outs"]) {
+        if p.parse_optional_keyword(kw) {
+            p.expect(Tok::LParen, "'('")?;
+            let ops = p.parse_operand_list()?;
+            let pos = p.pos();
+            let tys = if ops.is_empty() { Vec::new() } else { p.parse_colon_type_list()? };
+            p.expect(Tok::RParen, "')'")?;
+            *g = p.resolve_operands(&ops, &tys, pos)?;
+        }
+    }
+    let [ins, outs] = groups;
+    Ok((ins, outs))
+}
+
+fn print_ins_outs(p: &mut Printer<'_>, ins: &[Value], outs: &[Value]) {
+    for (kw, vals) in [("ins", ins), ("outs", outs)] {
+        if !vals.is_empty() {
+            p.push(&format!(" {kw}("));
+            p.print_values(vals);
+            p.push(" : ");
+            p.print_value_types(vals);
+            p.push(")");
+        }
+    }
+}
+
+/// The results of a structured op: one per tensor init.
+fn tensor_results(p: &Parser<'_>, outs: &[Value]) -> Vec<Type> {
+    outs.iter().map(|v| p.ir.value_type(*v)).filter(|t| p.ir.type_data(*t).is_tensor()).collect()
+}
+
+/// Inputs and inits: from `operandSegmentSizes` (generic) or, for the named
+/// ops, the inputs are all operands but the last `inits`.
+fn split_operands(ir: &Ir, op: OpId) -> (&[Value], &[Value]) {
+    if ir.get_attr(op, "operandSegmentSizes").is_some() {
+        return (segment(ir, op, 0), segment(ir, op, 1));
+    }
+    let ops = ir.operands(op);
+    let inits = ops.len().min(1);
+    ops.split_at(ops.len() - inits)
+}
+
+// ----- linalg.generic -----
+
+/// The attributes printed in the leading dictionary.
+const TRAIT_ATTRS: &[&str] = &["doc", "indexing_maps", "iterator_types", "library_call"];
+
+fn iterator_attr(ir: &mut Ir, kind: &str) -> Attribute {
+    crate::util::opaque_attr(ir, "linalg", &format!("iterator_type<{kind}>"))
+}
+
+fn parse_generic(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    if !p.is(Tok::LBrace) {
+        return p.error("expected attribute value");
+    }
+    let entries = p.parse_attr_dict_entries()?;
+    for (k, v) in entries {
+        // Iterator types are written as strings in the custom form.
+        let v = if p.ir.sym_str(k) == "iterator_types"
+            && let AttrData::Array(items) = p.ir.attr_data(v).clone()
+        {
+            let mut kinds = Vec::new();
+            for a in items {
+                match p.ir.attr_data(a) {
+                    AttrData::String { value, .. } => kinds.push(String::from_utf8_lossy(value).into_owned()),
+                    _ => kinds.push(String::new()),
+                }
+            }
+            if kinds.iter().all(|k| !k.is_empty()) {
+                let attrs: Vec<Attribute> = kinds.iter().map(|k| iterator_attr(p.ir, k)).collect();
+                p.ir.attr(AttrData::Array(attrs))
+            } else {
+                v
+            }
+        } else {
+            v
+        };
+        r.attrs.push((k, v));
+    }
+    let (ins, outs) = parse_ins_outs(p, r)?;
+    if p.parse_optional_keyword("attrs") {
+        p.expect(Tok::Equal, "'='")?;
+        p.parse_optional_attr_dict(&mut r.attrs)?;
+    }
+    let region = p.parse_region(&[], false)?;
+    r.regions.push(region);
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_function_result_types()?;
+    }
+    let seg = segment_attr(p.ir, &[ins.len(), outs.len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = ins.into_iter().chain(outs).collect();
+    Ok(())
+}
+
+fn print_generic(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let present: Vec<(&str, Attribute)> =
+        TRAIT_ATTRS.iter().filter_map(|k| ir.get_attr(op, k).map(|a| (*k, a))).collect();
+    if !present.is_empty() {
+        p.push(" {");
+        for (i, (k, a)) in present.iter().enumerate() {
+            if i > 0 {
+                p.push(", ");
+            }
+            p.push(k);
+            p.push(" = ");
+            match ir.attr_data(*a) {
+                AttrData::Array(items) if *k == "iterator_types" => {
+                    p.push("[");
+                    for (j, it) in items.iter().enumerate() {
+                        if j > 0 {
+                            p.push(", ");
+                        }
+                        match crate::util::opaque_arg(ir, *it, "iterator_type") {
+                            Some(kind) => p.push(&format!("\"{kind}\"")),
+                            None => p.print_attr(*it, Elide::Never),
+                        }
+                    }
+                    p.push("]");
+                }
+                _ => p.print_attr(*a, Elide::Never),
+            }
+        }
+        p.push("}");
+    } else {
+        p.push(" ");
+    }
+    let (ins, outs) = split_operands(ir, op);
+    print_ins_outs(p, ins, outs);
+    let mut elided: Vec<&str> = TRAIT_ATTRS.to_vec();
+    elided.push("operandSegmentSizes");
+    let extra = ir.attr_names(op).into_iter().any(|n| !elided.contains(&n));
+    if extra {
+        p.push(" attrs = ");
+        p.print_optional_attr_dict(op, &elided);
+    }
+    if let Some(&r) = ir.regions(op).first() {
+        p.push(" ");
+        p.print_region(r, true, true);
+    }
+    print_results(p, op);
+}
+
+/// ` -> T` or ` -> (T1, T2)` for the tensor results.
+fn print_results(p: &mut Printer<'_>, op: OpId) {
+    let results = p.ir.results(op);
+    match results.len() {
+        0 => {}
+        1 => {
+            p.push(" -> ");
+            p.print_type(p.ir.value_type(results[0]));
+        }
+        _ => {
+            p.push(" -> (");
+            p.print_value_types(results);
+            p.push(")");
+        }
+    }
+}
+
+fn generic_arg_names(ir: &Ir, op: OpId) -> Vec<(Value, String)> {
+    let Some(&r) = ir.regions(op).first() else { return Vec::new() };
+    let Some(&b) = ir.region_blocks(r).first() else { return Vec::new() };
+    let n_ins = segment(ir, op, 0).len();
+    ir.block_args(b).iter().enumerate().map(|(i, a)| (*a, if i < n_ins { "in" } else { "out" }.to_string())).collect()
+}
+
+fn reduce_arg_names(ir: &Ir, op: OpId) -> Vec<(Value, String)> {
+    let Some(&r) = ir.regions(op).first() else { return Vec::new() };
+    let Some(&b) = ir.region_blocks(r).first() else { return Vec::new() };
+    let n = ir.block_args(b).len();
+    ir.block_args(b).iter().enumerate().map(|(i, a)| (*a, if 2 * i < n { "in" } else { "init" }.to_string())).collect()
+}
+
+fn verify_generic(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    crate::util::check_segments(ir, op, 2)?;
+    let (ins, outs) = split_operands(ir, op);
+    let Some(AttrData::Array(maps)) = ir.get_attr(op, "indexing_maps").map(|a| ir.attr_data(a)) else {
+        return Err("requires attribute 'indexing_maps'".into());
+    };
+    if ir.get_attr(op, "iterator_types").is_none() {
+        return Err("requires attribute 'iterator_types'".into());
+    }
+    if maps.len() != ins.len() + outs.len() {
+        return Err(format!(
+            "expected the number of indexing_map ({}) to be equal to the number of input/output operands ({})",
+            maps.len(),
+            ins.len() + outs.len()
+        )
+        .into());
+    }
+    verify_results(ir, op, outs)
+}
+
+fn verify_results(ir: &Ir, op: OpId, outs: &[Value]) -> Result<(), VerifyError> {
+    let tensor_outs: Vec<Type> =
+        outs.iter().map(|v| ir.value_type(*v)).filter(|t| ir.type_data(*t).is_tensor()).collect();
+    let results: Vec<Type> = ir.results(op).iter().map(|v| ir.value_type(*v)).collect();
+    if tensor_outs.len() != results.len() {
+        return Err(format!(
+            "expected the number of tensor results ({}) to be equal to the number of output tensors ({})",
+            results.len(),
+            tensor_outs.len()
+        )
+        .into());
+    }
+    Ok(())
+}
+
+// ----- linalg.reduce / transpose / broadcast -----
+
+/// ` name = [1, 2] ` as MLIR's `printDenseI64ArrayAttr` writes it (with the
+/// trailing space).
+fn print_dims(p: &mut Printer<'_>, op: OpId, name: &str) {
+    let v: Vec<String> = i64_array(p.ir, op, name).iter().map(|x| x.to_string()).collect();
+    p.push(&format!(" {name} = [{}] ", v.join(", ")));
+}
+
+fn parse_dims(p: &mut Parser<'_>, r: &mut OpParseResult, name: &str) -> PResult<()> {
+    p.expect_keyword(name)?;
+    p.expect(Tok::Equal, "'='")?;
+    let mut v = Vec::new();
+    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
+        v.push(p.parse_integer("integer")? as i64);
+        Ok(())
+    })?;
+    let a = i64_array_attr(p.ir, &v);
+    push_attr(p, r, name, a);
+    Ok(())
+}
+
+/// A body block with one argument per operand's element type.
+fn body_block(ir: &mut Ir, operands: &[Value], loc: Attribute) -> (RegionId, hivm_ir::BlockId, Vec<Value>) {
+    let region = ir.new_region();
+    let block = ir.create_block();
+    ir.push_block(region, block);
+    let types: Vec<Type> = operands.iter().map(|v| element_or_self(ir, ir.value_type(*v))).collect();
+    let args = types.into_iter().map(|t| ir.add_block_arg(block, t, Some(loc))).collect();
+    (region, block, args)
+}
+
+fn yield_op(ir: &mut Ir, block: hivm_ir::BlockId, values: Vec<Value>, loc: Attribute) {
+    let name = ir.sym("linalg.yield");
+    let mut st = OperationState::new(name, loc);
+    st.operands = values;
+    let y = ir.create_op(st);
+    ir.append_op(block, y);
+}
+
+fn parse_reduce(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    // `{ arith.addf {attrs} }`: the body is that op on (init, inputs...).
+    let mut payload = None;
+    if p.consume_if(Tok::LBrace) {
+        let pos = p.pos();
+        let name = p.parse_keyword("operation name")?.to_string();
+        if !name.contains('.') || p.ir.registry.lookup(&name).is_none() {
+            return p.error_at(pos, format!("custom op '{name}' is unknown"));
+        }
+        let mut attrs = Vec::new();
+        p.parse_optional_attr_dict(&mut attrs)?;
+        p.expect(Tok::RBrace, "'}'")?;
+        payload = Some((name, attrs));
+    }
+    let (ins, outs) = parse_ins_outs(p, r)?;
+    parse_dims(p, r, "dimensions")?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let all: Vec<Value> = ins.iter().chain(&outs).copied().collect();
+    let region = match payload {
+        Some((name, attrs)) => {
+            // MLIR gives the body's arguments unknown locations, its ops the op's.
+            let loc = r.loc;
+            let unknown = p.ir.unknown_loc();
+            let (region, block, args) = body_block(p.ir, &all, unknown);
+            let inits = outs.len();
+            let mut operands: Vec<Value> = args[args.len() - inits..].to_vec();
+            operands.extend(&args[..args.len() - inits]);
+            let sym = p.ir.sym(&name);
+            let mut st = OperationState::new(sym, loc);
+            st.result_types = args[args.len() - inits..].iter().map(|a| p.ir.value_type(*a)).collect();
+            st.operands = operands;
+            let inherent = p.ir.registry.lookup(&name).map(|d| p.ir.registry.def(d).inherent_attrs).unwrap_or(&[]);
+            let (props, rest): (Vec<_>, Vec<_>) =
+                attrs.into_iter().partition(|(k, _)| inherent.contains(&p.ir.sym_str(*k)));
+            st.properties = Some(p.ir.dict_attr(props));
+            st.attrs = rest;
+            let op = p.ir.create_op(st);
+            p.ir.append_op(block, op);
+            let results = p.ir.results(op).to_vec();
+            yield_op(p.ir, block, results, loc);
+            region
+        }
+        None => {
+            let mut args = Vec::new();
+            p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "argument list", &mut |p| {
+                args.push(p.parse_region_arg()?);
+                Ok(())
+            })?;
+            // An argument's location is where its name is written.
+            let args: Vec<RegionArg> = args
+                .into_iter()
+                .map(|mut a| {
+                    a.loc = a.loc.or_else(|| Some(p.loc_at(a.name.pos)));
+                    a
+                })
+                .collect();
+            p.parse_region(&args, false)?
+        }
+    };
+    r.regions.push(region);
+    r.result_types = tensor_results(p, &outs);
+    r.operands = all;
+    Ok(())
+}
+
+/// The reduction body when it is one op on (init, inputs...) whose result
+/// is yielded (MLIR's `findPayloadOp` with the init first).
+fn short_form_payload(ir: &Ir, op: OpId) -> Option<OpId> {
+    let &r = ir.regions(op).first()?;
+    let &b = ir.region_blocks(r).first()?;
+    let ops: Vec<OpId> = ir.block_ops(b).collect();
+    let [payload, _yield] = ops[..] else { return None };
+    let args = ir.block_args(b);
+    let operands = ir.operands(payload);
+    if operands.is_empty() || operands.len() != args.len() {
+        return None;
+    }
+    if *operands.last()? != args[0] {
+        return None;
+    }
+    operands.iter().zip(&args[1..]).all(|(o, a)| o == a).then_some(payload)
+}
+
+fn print_reduce(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let payload = short_form_payload(ir, op);
+    if let Some(pl) = payload {
+        p.push(" { ");
+        p.push(ir.op_name(pl));
+        // A `fastmath<none>` is left out, as MLIR's short form does.
+        let elided: Vec<&str> = ir
+            .attr_names(pl)
+            .into_iter()
+            .filter(|k| ir.get_attr(pl, k).and_then(|a| crate::util::opaque_arg(ir, a, "fastmath")) == Some("none"))
+            .take(1)
+            .collect();
+        p.print_optional_attr_dict(pl, &elided);
+        p.push(" }");
+    }
+    let ops = ir.operands(op);
+    let inits = ir.results(op).len().max(ops.len() / 2).min(ops.len());
+    let (ins, outs) = ops.split_at(ops.len() - inits);
+    print_ins_outs(p, ins, outs);
+    print_dims(p, op, "dimensions");
+    p.print_optional_attr_dict(op, &["dimensions"]);
+    if payload.is_none()
+        && let Some(&r) = ir.regions(op).first()
+    {
+        p.indent_by(1);
+        p.print_newline();
+        p.push("(");
+        if let Some(&b) = ir.region_blocks(r).first() {
+            for (i, a) in ir.block_args(b).iter().enumerate() {
+                if i > 0 {
+                    p.push(", ");
+                }
+                p.print_value(*a);
+                p.push(": ");
+                p.print_type(ir.value_type(*a));
+                if p.options.debuginfo {
+                    p.print_arg_loc(ir.block_arg_loc(*a).unwrap_or(ir.unknown_loc()));
+                }
+            }
+        }
+        p.push(") ");
+        p.print_region(r, false, true);
+        p.indent_by(-1);
+    }
+}
+
+/// `transpose` / `broadcast`: `ins(%in : A) outs(%init : B) kw = [...]`,
+/// with the body `linalg.yield %in` built implicitly.
+fn parse_permuting(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let kw = if p.ir.sym_str(r.name) == "linalg.transpose" { "permutation" } else { "dimensions" };
+    let (ins, outs) = parse_ins_outs(p, r)?;
+    parse_dims(p, r, kw)?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let all: Vec<Value> = ins.iter().chain(&outs).copied().collect();
+    // MLIR gives each body argument its operand's location, the yield the op's.
+    let unknown = p.ir.unknown_loc();
+    let (region, block, args) = body_block(p.ir, &all, unknown);
+    for (a, v) in args.iter().zip(&all) {
+        let loc = p.ir.value_loc(*v).unwrap_or(unknown);
+        p.ir.set_block_arg_loc(*a, loc);
+    }
+    yield_op(p.ir, block, args.first().copied().into_iter().collect(), r.loc);
+    r.regions.push(region);
+    r.result_types = tensor_results(p, &outs);
+    r.operands = all;
+    Ok(())
+}
+
+fn print_permuting(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let kw = if ir.op_name(op) == "linalg.transpose" { "permutation" } else { "dimensions" };
+    let ops = ir.operands(op);
+    let (ins, outs) = ops.split_at(ops.len().saturating_sub(1));
+    print_ins_outs(p, ins, outs);
+    print_dims(p, op, kw);
+    p.print_optional_attr_dict(op, &[kw]);
+}
+
+fn verify_named(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let ops = ir.operands(op);
+    let inits = if ir.op_name(op) == "linalg.reduce" { ops.len() / 2 } else { 1 };
+    if ops.len() < 2 * inits || inits == 0 {
+        return Err("expected inputs and inits".into());
+    }
+    verify_results(ir, op, &ops[ops.len() - inits..])
+}
+
+crate::util::namer!(transposed_name, "transposed");
+crate::util::namer!(broadcasted_name, "broadcasted");
+crate::util::namer!(reduced_name, "reduced");
+
+pub fn defs() -> Vec<hivm_ir::OpDef> {
+    use hivm_ir::{OpDef, Traits};
+    vec![
+        OpDef::new("linalg.generic")
+            .inherent(&["doc", "indexing_maps", "iterator_types", "library_call", "operandSegmentSizes"])
+            .assembly(parse_generic, print_generic)
+            .verifier(verify_generic)
+            .arg_names(generic_arg_names),
+        OpDef::new("linalg.reduce")
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["dimensions"])
+            .assembly(parse_reduce, print_reduce)
+            .verifier(verify_named)
+            .names(reduced_name)
+            .arg_names(reduce_arg_names),
+        OpDef::new("linalg.transpose")
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["permutation"])
+            .assembly(parse_permuting, print_permuting)
+            .verifier(verify_named)
+            .names(transposed_name),
+        OpDef::new("linalg.broadcast")
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["dimensions"])
+            .assembly(parse_permuting, print_permuting)
+            .verifier(verify_named)
+            .names(broadcasted_name),
+    ]
+}
