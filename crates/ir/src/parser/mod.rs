@@ -335,7 +335,7 @@ impl<'a> Parser<'a> {
     }
 
     pub fn expect(&mut self, k: Tok, what: &str) -> PResult<()> {
-        if self.consume_if(k) { Ok(()) } else { self.error(format!("expected {what}")) }
+        if self.consume_if(k) { Ok(()) } else { self.wrong_token_error(format!("expected {what}")) }
     }
 
     pub fn parse_optional_keyword(&mut self, kw: &str) -> bool {
