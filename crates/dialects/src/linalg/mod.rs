@@ -136,5 +136,59 @@ pub fn dialect() -> Dialect {
             .assembly(parse_yield, print_yield),
     ];
     ops.extend(structured::defs());
-    Dialect::new("linalg", ops)
+    let mut d = Dialect::new("linalg", ops);
+    d.check_attr = Some(check_attr);
+    d
+}
+
+/// linalg's enum attributes, validated and canonicalized.
+fn check_attr(body: &str) -> Result<String, String> {
+    const ENUMS: &[(&str, &[&str])] = &[
+        ("iterator_type", &["parallel", "reduction"]),
+        ("type_fn", &["cast_signed", "cast_unsigned"]),
+        (
+            "unary_fn",
+            &[
+                "exp",
+                "log",
+                "abs",
+                "ceil",
+                "floor",
+                "negf",
+                "reciprocal",
+                "round",
+                "sqrt",
+                "rsqrt",
+                "square",
+                "tanh",
+                "erf",
+            ],
+        ),
+        (
+            "binary_fn",
+            &[
+                "add",
+                "sub",
+                "mul",
+                "div",
+                "div_unsigned",
+                "max_signed",
+                "min_signed",
+                "max_unsigned",
+                "min_unsigned",
+                "powf",
+            ],
+        ),
+    ];
+    let Some((mnemonic, rest)) = body.split_once('<') else {
+        return Err(format!("unknown attribute `{body}` in dialect `linalg`"));
+    };
+    let value = rest.strip_suffix('>').unwrap_or(rest).trim();
+    let Some((_, values)) = ENUMS.iter().find(|(m, _)| *m == mnemonic) else {
+        return Err(format!("unknown attribute `{mnemonic}` in dialect `linalg`"));
+    };
+    if !values.contains(&value) {
+        return Err(format!("expected one of [{}] for {mnemonic}, got '{value}'", values.join(", ")));
+    }
+    Ok(format!("{mnemonic}<{value}>"))
 }

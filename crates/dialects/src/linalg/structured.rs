@@ -73,6 +73,7 @@ fn parse_generic(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         return p.error("expected attribute value");
     }
     let entries = p.parse_attr_dict_entries()?;
+    let after = p.pos();
     for (k, v) in entries {
         // Iterator types are written as strings in the custom form.
         let v = if p.ir.sym_str(k) == "iterator_types"
@@ -82,15 +83,14 @@ fn parse_generic(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
             for a in items {
                 match p.ir.attr_data(a) {
                     AttrData::String { value, .. } => kinds.push(String::from_utf8_lossy(value).into_owned()),
-                    _ => kinds.push(String::new()),
+                    _ => return p.op_error_at(after, "expected iterator types written as strings"),
                 }
             }
-            if kinds.iter().all(|k| !k.is_empty()) {
-                let attrs: Vec<Attribute> = kinds.iter().map(|k| iterator_attr(p.ir, k)).collect();
-                p.ir.attr(AttrData::Array(attrs))
-            } else {
-                v
+            if let Some(bad) = kinds.iter().find(|k| !matches!(k.as_str(), "parallel" | "reduction")) {
+                return p.op_error_at(after, format!("unexpected iterator_type ({bad})"));
             }
+            let attrs: Vec<Attribute> = kinds.iter().map(|k| iterator_attr(p.ir, k)).collect();
+            p.ir.attr(AttrData::Array(attrs))
         } else {
             v
         };
@@ -192,6 +192,13 @@ fn reduce_arg_names(ir: &Ir, op: OpId) -> Vec<(Value, String)> {
     ir.block_args(b).iter().enumerate().map(|(i, a)| (*a, if 2 * i < n { "in" } else { "init" }.to_string())).collect()
 }
 
+fn map_arg_names(ir: &Ir, op: OpId) -> Vec<(Value, String)> {
+    let Some(&r) = ir.regions(op).first() else { return Vec::new() };
+    let Some(&b) = ir.region_blocks(r).first() else { return Vec::new() };
+    let n = ir.block_args(b).len();
+    ir.block_args(b).iter().enumerate().map(|(i, a)| (*a, if i + 1 < n { "in" } else { "init" }.to_string())).collect()
+}
+
 fn verify_generic(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     crate::util::check_segments(ir, op, 2)?;
     let (ins, outs) = split_operands(ir, op);
@@ -269,62 +276,23 @@ fn yield_op(ir: &mut Ir, block: hivm_ir::BlockId, values: Vec<Value>, loc: Attri
 
 fn parse_reduce(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     // `{ arith.addf {attrs} }`: the body is that op on (init, inputs...).
-    let mut payload = None;
-    if p.consume_if(Tok::LBrace) {
-        let pos = p.pos();
-        let name = p.parse_keyword("operation name")?.to_string();
-        if !name.contains('.') || p.ir.registry.lookup(&name).is_none() {
-            return p.error_at(pos, format!("custom op '{name}' is unknown"));
-        }
-        let mut attrs = Vec::new();
-        p.parse_optional_attr_dict(&mut attrs)?;
-        p.expect(Tok::RBrace, "'}'")?;
-        payload = Some((name, attrs));
-    }
+    let payload = parse_short_form(p)?;
     let (ins, outs) = parse_ins_outs(p, r)?;
     parse_dims(p, r, "dimensions")?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
     let all: Vec<Value> = ins.iter().chain(&outs).copied().collect();
     let region = match payload {
-        Some((name, attrs)) => {
-            // MLIR gives the body's arguments unknown locations, its ops the op's.
-            let loc = r.loc;
-            let unknown = p.ir.unknown_loc();
-            let (region, block, args) = body_block(p.ir, &all, unknown);
+        Some(pl) => {
             let inits = outs.len();
-            let mut operands: Vec<Value> = args[args.len() - inits..].to_vec();
-            operands.extend(&args[..args.len() - inits]);
-            let sym = p.ir.sym(&name);
-            let mut st = OperationState::new(sym, loc);
-            st.result_types = args[args.len() - inits..].iter().map(|a| p.ir.value_type(*a)).collect();
-            st.operands = operands;
-            let inherent = p.ir.registry.lookup(&name).map(|d| p.ir.registry.def(d).inherent_attrs).unwrap_or(&[]);
-            let (props, rest): (Vec<_>, Vec<_>) =
-                attrs.into_iter().partition(|(k, _)| inherent.contains(&p.ir.sym_str(*k)));
-            st.properties = Some(p.ir.dict_attr(props));
-            st.attrs = rest;
-            let op = p.ir.create_op(st);
-            p.ir.append_op(block, op);
-            let results = p.ir.results(op).to_vec();
-            yield_op(p.ir, block, results, loc);
-            region
+            let (ir_ref, outs_c) = (&*p.ir, outs.clone());
+            let init_types: Vec<Type> = outs_c.iter().map(|v| element_or_self(ir_ref, ir_ref.value_type(*v))).collect();
+            build_payload_body(p, r.loc, &all, pl, |args| {
+                let mut operands: Vec<Value> = args[args.len() - inits..].to_vec();
+                operands.extend(&args[..args.len() - inits]);
+                (operands, init_types.clone())
+            })
         }
-        None => {
-            let mut args = Vec::new();
-            p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "argument list", &mut |p| {
-                args.push(p.parse_region_arg()?);
-                Ok(())
-            })?;
-            // An argument's location is where its name is written.
-            let args: Vec<RegionArg> = args
-                .into_iter()
-                .map(|mut a| {
-                    a.loc = a.loc.or_else(|| Some(p.loc_at(a.name.pos)));
-                    a
-                })
-                .collect();
-            p.parse_region(&args, false)?
-        }
+        None => parse_long_form(p)?,
     };
     r.regions.push(region);
     r.result_types = tensor_results(p, &outs);
@@ -354,17 +322,7 @@ fn print_reduce(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     let payload = short_form_payload(ir, op);
     if let Some(pl) = payload {
-        p.push(" { ");
-        p.push(ir.op_name(pl));
-        // A `fastmath<none>` is left out, as MLIR's short form does.
-        let elided: Vec<&str> = ir
-            .attr_names(pl)
-            .into_iter()
-            .filter(|k| ir.get_attr(pl, k).and_then(|a| crate::util::opaque_arg(ir, a, "fastmath")) == Some("none"))
-            .take(1)
-            .collect();
-        p.print_optional_attr_dict(pl, &elided);
-        p.push(" }");
+        print_short_form(p, pl);
     }
     let ops = ir.operands(op);
     let inits = ir.results(op).len().max(ops.len() / 2).min(ops.len());
@@ -372,29 +330,309 @@ fn print_reduce(p: &mut Printer<'_>, op: OpId) {
     print_ins_outs(p, ins, outs);
     print_dims(p, op, "dimensions");
     p.print_optional_attr_dict(op, &["dimensions"]);
-    if payload.is_none()
-        && let Some(&r) = ir.regions(op).first()
-    {
-        p.indent_by(1);
-        p.print_newline();
-        p.push("(");
-        if let Some(&b) = ir.region_blocks(r).first() {
-            for (i, a) in ir.block_args(b).iter().enumerate() {
-                if i > 0 {
-                    p.push(", ");
-                }
-                p.print_value(*a);
-                p.push(": ");
-                p.print_type(ir.value_type(*a));
-                if p.options.debuginfo {
-                    p.print_arg_loc(ir.block_arg_loc(*a).unwrap_or(ir.unknown_loc()));
-                }
+    if payload.is_none() {
+        print_long_form(p, op);
+    }
+}
+
+/// A short form's op name and attributes.
+type Payload = (String, Vec<(hivm_ir::Sym, Attribute)>);
+
+/// `{ op.name {attrs} }`, the short form of a body that is one payload op.
+fn parse_short_form(p: &mut Parser<'_>) -> PResult<Option<Payload>> {
+    if !p.consume_if(Tok::LBrace) {
+        return Ok(None);
+    }
+    let pos = p.pos();
+    let name = p.parse_keyword("operation name")?.to_string();
+    if !name.contains('.') || p.ir.registry.lookup(&name).is_none() {
+        return p.error_at(pos, format!("custom op '{name}' is unknown"));
+    }
+    let mut attrs = Vec::new();
+    p.parse_optional_attr_dict(&mut attrs)?;
+    p.expect(Tok::RBrace, "'}'")?;
+    Ok(Some((name, attrs)))
+}
+
+/// Builds the body of a short form: `name` applied to `operands` (block
+/// arguments), its results yielded. Arguments get unknown locations and the
+/// ops the op's, as MLIR does.
+fn build_payload_body(
+    p: &mut Parser<'_>,
+    loc: Attribute,
+    all: &[Value],
+    payload: Payload,
+    pick: impl Fn(&[Value]) -> (Vec<Value>, Vec<Type>),
+) -> RegionId {
+    let (name, attrs) = payload;
+    let unknown = p.ir.unknown_loc();
+    let (region, block, args) = body_block(p.ir, all, unknown);
+    let (operands, result_types) = pick(&args);
+    let sym = p.ir.sym(&name);
+    let mut st = OperationState::new(sym, loc);
+    st.result_types = result_types;
+    st.operands = operands;
+    let inherent = p.ir.registry.lookup(&name).map(|d| p.ir.registry.def(d).inherent_attrs).unwrap_or(&[]);
+    let (props, rest): (Vec<_>, Vec<_>) = attrs.into_iter().partition(|(k, _)| inherent.contains(&p.ir.sym_str(*k)));
+    st.properties = Some(p.ir.dict_attr(props));
+    st.attrs = rest;
+    let op = p.ir.create_op(st);
+    p.ir.append_op(block, op);
+    let results = p.ir.results(op).to_vec();
+    yield_op(p.ir, block, results, loc);
+    region
+}
+
+/// `(%a: T, ...) { ... }`: a body with its arguments written before it.
+fn parse_long_form(p: &mut Parser<'_>) -> PResult<RegionId> {
+    let mut args = Vec::new();
+    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "argument list", &mut |p| {
+        args.push(p.parse_region_arg()?);
+        Ok(())
+    })?;
+    // An argument's location is where its name is written.
+    let args: Vec<RegionArg> = args
+        .into_iter()
+        .map(|mut a| {
+            a.loc = a.loc.or_else(|| Some(p.loc_at(a.name.pos)));
+            a
+        })
+        .collect();
+    p.parse_region(&args, false)
+}
+
+/// Prints ` { op.name {attrs} }`, leaving out a `fastmath<none>`.
+fn print_short_form(p: &mut Printer<'_>, payload: OpId) {
+    let ir = p.ir;
+    p.push(" { ");
+    p.push(ir.op_name(payload));
+    let elided: Vec<&str> = ir
+        .attr_names(payload)
+        .into_iter()
+        .filter(|k| ir.get_attr(payload, k).and_then(|a| crate::util::opaque_arg(ir, a, "fastmath")) == Some("none"))
+        .take(1)
+        .collect();
+    p.print_optional_attr_dict(payload, &elided);
+    p.push(" }");
+}
+
+/// Prints the long form's `\n(%a: T, ...) { ... }`, one level deeper.
+fn print_long_form(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let Some(&r) = ir.regions(op).first() else { return };
+    p.indent_by(1);
+    p.print_newline();
+    p.push("(");
+    if let Some(&b) = ir.region_blocks(r).first() {
+        for (i, a) in ir.block_args(b).iter().enumerate() {
+            if i > 0 {
+                p.push(", ");
+            }
+            p.print_value(*a);
+            p.push(": ");
+            p.print_type(ir.value_type(*a));
+            if p.options.debuginfo {
+                p.print_arg_loc(ir.block_arg_loc(*a).unwrap_or(ir.unknown_loc()));
             }
         }
-        p.push(") ");
-        p.print_region(r, false, true);
-        p.indent_by(-1);
     }
+    p.push(") ");
+    p.print_region(r, false, true);
+    p.indent_by(-1);
+}
+
+// ----- linalg.map -----
+
+fn parse_map(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let payload = parse_short_form(p)?;
+    let (ins, outs) = parse_ins_outs(p, r)?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let all: Vec<Value> = ins.iter().chain(&outs).copied().collect();
+    let region = match payload {
+        Some(pl) => {
+            let (n_ins, init_ty) = (ins.len(), outs.first().map(|v| element_or_self(p.ir, p.ir.value_type(*v))));
+            build_payload_body(p, r.loc, &all, pl, |args| {
+                (args[..n_ins.min(args.len())].to_vec(), init_ty.into_iter().collect())
+            })
+        }
+        None => parse_long_form(p)?,
+    };
+    r.regions.push(region);
+    r.result_types = tensor_results(p, &outs);
+    r.operands = all;
+    Ok(())
+}
+
+/// The map body when it is one op on the inputs, in order.
+fn map_payload(ir: &Ir, op: OpId) -> Option<OpId> {
+    let &r = ir.regions(op).first()?;
+    let &b = ir.region_blocks(r).first()?;
+    let ops: Vec<OpId> = ir.block_ops(b).collect();
+    let [payload, _yield] = ops[..] else { return None };
+    let args = ir.block_args(b);
+    let operands = ir.operands(payload);
+    let inputs = args.len().checked_sub(1)?;
+    (!operands.is_empty() && operands == &args[..inputs]).then_some(payload)
+}
+
+fn print_map(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let payload = map_payload(ir, op);
+    if let Some(pl) = payload {
+        print_short_form(p, pl);
+    }
+    let ops = ir.operands(op);
+    let (ins, outs) = ops.split_at(ops.len().saturating_sub(1));
+    print_ins_outs(p, ins, outs);
+    p.print_optional_attr_dict(op, &[]);
+    if payload.is_none() {
+        print_long_form(p, op);
+    }
+}
+
+// ----- linalg.matmul -----
+
+/// `(d0, d1, d2) -> (d0, d2)`, `(d2, d1)`, `(d0, d1)`: C[m, n] += A[m, k] * B[k, n].
+fn matmul_maps(ir: &mut Ir) -> Attribute {
+    use hivm_ir::affine::{AffineExpr, AffineMap};
+    let m =
+        |r: &[u32]| AffineMap { num_dims: 3, num_symbols: 0, results: r.iter().map(|d| AffineExpr::Dim(*d)).collect() };
+    let maps: Vec<Attribute> =
+        [m(&[0, 2]), m(&[2, 1]), m(&[0, 1])].into_iter().map(|x| ir.attr(AttrData::AffineMap(x))).collect();
+    ir.attr(AttrData::Array(maps))
+}
+
+/// The op converting `v` to `to` under linalg's `cast_signed` /
+/// `cast_unsigned` (none when the types agree).
+fn cast_op(ir: &Ir, from: Type, to: Type, unsigned: bool) -> Option<&'static str> {
+    if from == to {
+        return None;
+    }
+    let (f, t) = (ir.type_data(from), ir.type_data(to));
+    let bits = |td: &hivm_ir::TypeData| match td {
+        hivm_ir::TypeData::Integer { width, .. } => Some(*width),
+        hivm_ir::TypeData::Float(k) => Some(k.bit_width()),
+        _ => None,
+    };
+    let (fi, ti) = (matches!(f, hivm_ir::TypeData::Integer { .. }), matches!(t, hivm_ir::TypeData::Integer { .. }));
+    let (ff, tf) = (matches!(f, hivm_ir::TypeData::Float(_)), matches!(t, hivm_ir::TypeData::Float(_)));
+    Some(match (fi, ff, ti, tf) {
+        (_, true, _, true) => {
+            if bits(f)? < bits(t)? {
+                "arith.extf"
+            } else {
+                "arith.truncf"
+            }
+        }
+        (true, _, true, _) => {
+            if bits(f)? < bits(t)? {
+                if unsigned { "arith.extui" } else { "arith.extsi" }
+            } else {
+                "arith.trunci"
+            }
+        }
+        (true, _, _, true) => {
+            if unsigned {
+                "arith.uitofp"
+            } else {
+                "arith.sitofp"
+            }
+        }
+        (_, true, true, _) => {
+            if unsigned {
+                "arith.fptoui"
+            } else {
+                "arith.fptosi"
+            }
+        }
+        _ => return None,
+    })
+}
+
+fn append(ir: &mut Ir, block: hivm_ir::BlockId, name: &str, operands: Vec<Value>, ty: Type, loc: Attribute) -> Value {
+    let sym = ir.sym(name);
+    let mut st = OperationState::new(sym, loc);
+    st.operands = operands;
+    st.result_types = vec![ty];
+    let op = ir.create_op(st);
+    ir.append_op(block, op);
+    ir.result(op, 0)
+}
+
+fn parse_matmul(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    if p.parse_optional_keyword("indexing_maps") {
+        p.expect(Tok::Equal, "'='")?;
+        let maps = p.parse_attribute(None)?;
+        push_attr(p, r, "indexing_maps", maps);
+    }
+    let (ins, outs) = parse_ins_outs(p, r)?;
+    if ins.len() != 2 || outs.len() != 1 {
+        return p.error(format!(
+            "custom op 'linalg.matmul' [parseNamedStructuredOpRegion] ods-gen generated region expects 3 args, got {}",
+            ins.len() + outs.len()
+        ));
+    }
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_function_result_types()?;
+    }
+    let key = p.ir.sym("indexing_maps");
+    if !r.attrs.iter().any(|(k, _)| *k == key) {
+        let maps = matmul_maps(p.ir);
+        r.attrs.push((key, maps));
+    }
+    let unsigned = r.attrs.iter().any(|(k, a)| {
+        p.ir.sym_str(*k) == "cast" && crate::util::opaque_arg(p.ir, *a, "type_fn") == Some("cast_unsigned")
+    });
+    let all: Vec<Value> = ins.iter().chain(&outs).copied().collect();
+    // The body C += A * B, with A and B cast to C's element type; MLIR
+    // builds named-op bodies with unknown locations throughout.
+    let unknown = p.ir.unknown_loc();
+    let loc = unknown;
+    let (region, block, args) = body_block(p.ir, &all, unknown);
+    let acc = p.ir.value_type(args[2]);
+    let mut factors = Vec::new();
+    for a in &args[..2] {
+        let from = p.ir.value_type(*a);
+        factors.push(match cast_op(p.ir, from, acc, unsigned) {
+            Some(c) => append(p.ir, block, c, vec![*a], acc, loc),
+            None => *a,
+        });
+    }
+    let float = matches!(p.ir.type_data(acc), hivm_ir::TypeData::Float(_));
+    let (mul, add) = if float { ("arith.mulf", "arith.addf") } else { ("arith.muli", "arith.addi") };
+    let prod = append(p.ir, block, mul, factors, acc, loc);
+    let sum = append(p.ir, block, add, vec![args[2], prod], acc, loc);
+    yield_op(p.ir, block, vec![sum], loc);
+    r.regions.push(region);
+    let seg = segment_attr(p.ir, &[2, 1]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = all;
+    Ok(())
+}
+
+fn print_matmul(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    // Maps other than the default are printed before the operands.
+    let default = match ir.get_attr(op, "indexing_maps").map(|a| ir.attr_data(a)) {
+        Some(AttrData::Array(maps)) => {
+            let want = [[0u32, 2], [2, 1], [0, 1]];
+            maps.len() == 3
+                && maps.iter().zip(want).all(|(m, w)| {
+                    matches!(ir.attr_data(*m), AttrData::AffineMap(am) if am.num_dims == 3 && am.num_symbols == 0
+                        && am.results == w.iter().map(|d| hivm_ir::affine::AffineExpr::Dim(*d)).collect::<Vec<_>>())
+                })
+        }
+        _ => true,
+    };
+    if !default && let Some(a) = ir.get_attr(op, "indexing_maps") {
+        p.push(" indexing_maps = ");
+        p.print_attr(a, Elide::Never);
+    }
+    p.print_optional_attr_dict(op, &["operandSegmentSizes", "linalg.memoized_indexing_maps", "indexing_maps"]);
+    let (ins, outs) = (segment(ir, op, 0), segment(ir, op, 1));
+    print_ins_outs(p, ins, outs);
+    print_results(p, op);
 }
 
 /// `transpose` / `broadcast`: `ins(%in : A) outs(%init : B) kw = [...]`,
@@ -438,9 +676,23 @@ fn verify_named(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     verify_results(ir, op, &ops[ops.len() - inits..])
 }
 
+fn verify_map(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let ops = ir.operands(op);
+    if ops.is_empty() {
+        return Err("expected an init".into());
+    }
+    verify_results(ir, op, &ops[ops.len() - 1..])
+}
+
+fn verify_matmul(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    crate::util::check_segments(ir, op, 2)?;
+    verify_results(ir, op, segment(ir, op, 1))
+}
+
 crate::util::namer!(transposed_name, "transposed");
 crate::util::namer!(broadcasted_name, "broadcasted");
 crate::util::namer!(reduced_name, "reduced");
+crate::util::namer!(mapped_name, "mapped");
 
 pub fn defs() -> Vec<hivm_ir::OpDef> {
     use hivm_ir::{OpDef, Traits};
@@ -457,6 +709,17 @@ pub fn defs() -> Vec<hivm_ir::OpDef> {
             .verifier(verify_named)
             .names(reduced_name)
             .arg_names(reduce_arg_names),
+        OpDef::new("linalg.map")
+            .traits(Traits::SINGLE_BLOCK)
+            .assembly(parse_map, print_map)
+            .verifier(verify_map)
+            .names(mapped_name)
+            .arg_names(map_arg_names),
+        OpDef::new("linalg.matmul")
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["cast", "indexing_maps", "operandSegmentSizes"])
+            .assembly(parse_matmul, print_matmul)
+            .verifier(verify_matmul),
         OpDef::new("linalg.transpose")
             .traits(Traits::SINGLE_BLOCK)
             .inherent(&["permutation"])
