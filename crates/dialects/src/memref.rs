@@ -102,11 +102,6 @@ fn verify_global(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError>
     if shape.contains(&DYNAMIC) {
         return Err(format!("type should be static shaped memref, but got {}", type_str(ir, *t)).into());
     }
-    if ir.get_attr(op, "constant").is_some()
-        && ir.get_attr(op, "initial_value").is_some_and(|v| matches!(ir.attr_data(v), hivm_ir::AttrData::Unit))
-    {
-        return Err("cannot have uninitialized constant memref".into());
-    }
     Ok(())
 }
 

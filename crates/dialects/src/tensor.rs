@@ -55,10 +55,9 @@ fn parse_from_elements(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()>
 
 fn print_from_elements(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
-    if !ir.operands(op).is_empty() {
-        p.push(" ");
-        p.print_values(ir.operands(op));
-    }
+    // The format's space before the operand list stays when it is empty.
+    p.push(" ");
+    p.print_values(ir.operands(op));
     p.print_optional_attr_dict(op, &[]);
     p.push(" : ");
     p.print_type(ir.value_type(ir.result(op, 0)));

@@ -63,7 +63,8 @@ fn verify_mask_result(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
                 "vector.create_mask" => ir.operands(op).len(),
                 _ => crate::util::i64_array(ir, op, "mask_dim_sizes").len(),
             };
-            if n != shape.len() {
+            // A 0-d mask has one size (0 or 1).
+            if n != shape.len().max(1) && !(shape.is_empty() && n == 0) {
                 let what = if ir.op_name(op) == "vector.create_mask" { "operands" } else { "mask dim sizes" };
                 return Err(format!("must specify {what} for all dimensions").into());
             }

@@ -47,6 +47,31 @@ pub struct IntegerSet {
     pub constraints: Vec<(AffineExpr, bool)>,
 }
 
+/// Whether `l` and `r` are both dims, or both symbols, with `l` the later.
+fn out_of_order(l: &AffineExpr, r: &AffineExpr) -> bool {
+    match (l, r) {
+        (AffineExpr::Dim(a), AffineExpr::Dim(b)) | (AffineExpr::Symbol(a), AffineExpr::Symbol(b)) => a > b,
+        _ => false,
+    }
+}
+
+/// `q` when `l + r` is `e - (e floordiv q) * q`, which MLIR folds to `e mod q`:
+/// `r` is `((e floordiv q) * q) * -1`, or `(e floordiv c) * -c`.
+fn mod_of(l: &AffineExpr, r: &AffineExpr) -> Option<AffineExpr> {
+    let rb = r.bin(AffineBinOp::Mul)?;
+    if rb.rhs.as_const() == Some(-1)
+        && let Some(inner) = rb.lhs.bin(AffineBinOp::Mul)
+        && let Some(fd) = inner.lhs.bin(AffineBinOp::FloorDiv)
+        && fd.rhs == inner.rhs
+        && fd.lhs == *l
+    {
+        return Some(inner.rhs.clone());
+    }
+    let fd = rb.lhs.bin(AffineBinOp::FloorDiv)?;
+    let c = rb.rhs.as_const()?;
+    (fd.lhs == *l && fd.rhs.as_const() == c.checked_neg()).then(|| fd.rhs.clone())
+}
+
 fn floor_div(a: i64, b: i64) -> i64 {
     let q = a.wrapping_div(b);
     if a.wrapping_rem(b) != 0 && ((a < 0) != (b < 0)) { q - 1 } else { q }
@@ -184,10 +209,20 @@ impl AffineExpr {
             let (ll, _) = l.into_operands();
             return AffineExpr::plus(AffineExpr::plus(ll, r), AffineExpr::Constant(lc));
         }
+        if let Some(m) = mod_of(&l, &r) {
+            return AffineExpr::modulo(l, m);
+        }
+        // Two dims (or two symbols) go in position order: `d2 + d1` is `d1 + d2`.
+        if out_of_order(&l, &r) {
+            return AffineExpr::raw(AffineBinOp::Add, r, l);
+        }
         AffineExpr::raw(AffineBinOp::Add, l, r)
     }
 
     pub fn times(l: AffineExpr, r: AffineExpr) -> AffineExpr {
+        if out_of_order(&l, &r) {
+            return AffineExpr::raw(AffineBinOp::Mul, r, l);
+        }
         if let (Some(a), Some(b)) = (l.as_const(), r.as_const()) {
             // An overflowing product stays unfolded.
             return match a.checked_mul(b) {

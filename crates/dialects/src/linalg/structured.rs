@@ -69,10 +69,12 @@ fn iterator_attr(ir: &mut Ir, kind: &str) -> Attribute {
 }
 
 fn parse_generic(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    if !p.is(Tok::LBrace) {
-        return p.error("expected attribute value");
-    }
-    let entries = p.parse_attr_dict_entries()?;
+    // The dictionary may be given through an alias (`linalg.generic #trait`).
+    let pos = p.pos();
+    let dict = p.parse_attribute(None)?;
+    let AttrData::Dictionary(entries) = p.ir.attr_data(dict).clone() else {
+        return p.error_at(pos, "expected a dictionary of the generic op's attributes");
+    };
     let after = p.pos();
     for (k, v) in entries {
         // Iterator types are written as strings in the custom form.
@@ -306,7 +308,10 @@ fn short_form_payload(ir: &Ir, op: OpId) -> Option<OpId> {
     let &r = ir.regions(op).first()?;
     let &b = ir.region_blocks(r).first()?;
     let ops: Vec<OpId> = ir.block_ops(b).collect();
-    let [payload, _yield] = ops[..] else { return None };
+    let [payload, yield_op] = ops[..] else { return None };
+    if ir.operands(yield_op) != ir.results(payload) {
+        return None;
+    }
     let args = ir.block_args(b);
     let operands = ir.operands(payload);
     if operands.is_empty() || operands.len() != args.len() {
@@ -468,7 +473,10 @@ fn map_payload(ir: &Ir, op: OpId) -> Option<OpId> {
     let &r = ir.regions(op).first()?;
     let &b = ir.region_blocks(r).first()?;
     let ops: Vec<OpId> = ir.block_ops(b).collect();
-    let [payload, _yield] = ops[..] else { return None };
+    let [payload, yield_op] = ops[..] else { return None };
+    if ir.operands(yield_op) != ir.results(payload) {
+        return None;
+    }
     let args = ir.block_args(b);
     let operands = ir.operands(payload);
     let inputs = args.len().checked_sub(1)?;

@@ -366,6 +366,8 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_memref_type(&mut self) -> PResult<Type> {
+        // Type-construction errors point at `memref`, as MLIR's getChecked does.
+        let type_pos = self.pos();
         self.bump();
         self.expect(Tok::Less, "'<' in memref type")?;
         let unranked = self.consume_if(Tok::Star);
@@ -403,7 +405,7 @@ impl<'a> Parser<'a> {
                 if let AttrData::AffineMap(m) = self.ir.attr_data(a) {
                     if m.num_dims as usize != shape.len() {
                         return err(
-                            apos,
+                            type_pos,
                             format!(
                                 "memref layout mismatch between rank and affine map: {} != {}",
                                 shape.len(),
@@ -411,7 +413,10 @@ impl<'a> Parser<'a> {
                             ),
                         );
                     }
-                    if m.is_identity() {
+                    // MLIR's identity test ignores symbols: `(d0)[s0] -> (d0)` is dropped too.
+                    if m.results.len() == m.num_dims as usize
+                        && m.results.iter().enumerate().all(|(i, e)| *e == crate::affine::AffineExpr::Dim(i as u32))
+                    {
                         layout = None;
                         continue;
                     }
