@@ -3,6 +3,7 @@
 
 use hivm_ir::attrs::AttrData;
 use hivm_ir::lexer::Tok;
+use hivm_ir::opspec::{OpSpec, ValueDef, one};
 use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::{Elide, Printer};
 use hivm_ir::{Attribute, Dialect, Ir, OpDef, OpId, Traits, Type, TypeData};
@@ -489,7 +490,35 @@ pub fn dialect() -> Dialect {
                 .verifier(verify_cast),
         );
     }
+    ops.extend(
+        [ADDUI_EXTENDED, extended_mul("arith.mulsi_extended"), extended_mul("arith.mului_extended")]
+            .map(|s| s.def().names(hivm_ir::opspec::name_results_after_defs)),
+    );
     Dialect::new("arith", ops)
+}
+
+/// `%sum, %overflow = arith.addui_extended %a, %b : i32, i1`.
+const ADDUI_EXTENDED: OpSpec = OpSpec {
+    name: "arith.addui_extended",
+    operands: &[one("lhs").like("sum"), one("rhs").like("sum")],
+    results: &[one("sum"), one("overflow")],
+    format: "$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)",
+    traits: Traits::PURE.with(Traits::COMMUTATIVE),
+    ..OpSpec::EMPTY
+};
+
+/// `%low, %high = arith.mulsi_extended %a, %b : i32`.
+const fn extended_mul(name: &'static str) -> OpSpec {
+    const OPERANDS: &[ValueDef] = &[one("lhs"), one("rhs").like("lhs")];
+    const RESULTS: &[ValueDef] = &[one("low").like("lhs"), one("high").like("lhs")];
+    OpSpec {
+        name,
+        operands: OPERANDS,
+        results: RESULTS,
+        format: "$lhs `,` $rhs attr-dict `:` type($lhs)",
+        traits: Traits::PURE.with(Traits::COMMUTATIVE),
+        ..OpSpec::EMPTY
+    }
 }
 
 /// Op names built from tables live for the whole program, like the registry.

@@ -5,7 +5,10 @@
 use hivm_ir::affine::{AffineExpr, AffineMap};
 use hivm_ir::dialect::VerifyError;
 use hivm_ir::lexer::Tok;
-use hivm_ir::opspec::{AttrKind, EnumKind, Fixed, OpSpec, attr, default_attr, one, opt, var};
+use hivm_ir::opspec::{
+    AttrKind, DYNAMIC_INDEX_LIST, EnumKind, Fixed, OpSpec, attr, default_attr, one, opt, opt_attr,
+    optional_default_attr, var,
+};
 use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::Printer;
 use hivm_ir::{AttrData, Dialect, Ir, OpDef, OpId, Traits, Type, TypeData};
@@ -111,6 +114,87 @@ const REDUCTION: OpSpec = OpSpec {
     attrs: &[attr("kind", KIND), default_attr("fastmath", FASTMATH, "none")],
     results: &[one("dest")],
     format: "$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const ALIGNMENT: hivm_ir::opspec::AttrDef = opt_attr("alignment", AttrKind::Int(64));
+
+const LOAD: OpSpec = OpSpec {
+    name: "vector.load",
+    operands: &[one("base"), var("indices").of(Fixed::Index)],
+    attrs: &[optional_default_attr("nontemporal", AttrKind::Bool, "false"), ALIGNMENT],
+    results: &[one("result")],
+    format: "$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)",
+    ..OpSpec::EMPTY
+};
+
+const STORE: OpSpec = OpSpec {
+    name: "vector.store",
+    operands: &[one("valueToStore"), one("base"), var("indices").of(Fixed::Index)],
+    attrs: &[optional_default_attr("nontemporal", AttrKind::Bool, "false"), ALIGNMENT],
+    format: "$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)",
+    ..OpSpec::EMPTY
+};
+
+const TRANSPOSE: OpSpec = OpSpec {
+    name: "vector.transpose",
+    operands: &[one("vector")],
+    attrs: &[attr("permutation", AttrKind::I64Array)],
+    results: &[one("result")],
+    format: "$vector `,` $permutation attr-dict `:` type($vector) `to` type($result)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const GATHER: OpSpec = OpSpec {
+    name: "vector.gather",
+    operands: &[one("base"), var("offsets").of(Fixed::Index), one("indices"), one("mask"), one("pass_thru")],
+    attrs: &[ALIGNMENT],
+    results: &[one("result")],
+    format: "$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` \
+             type($indices) `,` type($mask) `,` type($pass_thru) `into` type($result)",
+    ..OpSpec::EMPTY
+};
+
+const BITCAST: OpSpec = OpSpec {
+    name: "vector.bitcast",
+    operands: &[one("source")],
+    results: &[one("result")],
+    format: "$source attr-dict `:` type($source) `to` type($result)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const FMA: OpSpec = OpSpec {
+    name: "vector.fma",
+    operands: &[one("lhs"), one("rhs").like("lhs"), one("acc").like("lhs")],
+    results: &[one("result").like("lhs")],
+    format: "$lhs `,` $rhs `,` $acc attr-dict `:` type($lhs)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const EXTRACT: OpSpec = OpSpec {
+    name: "vector.extract",
+    operands: &[one("source"), var("dynamic_position").of(Fixed::Index)],
+    attrs: &[attr("static_position", AttrKind::I64Array)],
+    results: &[one("result")],
+    format: "$source `` custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` type($result) \
+             `from` type($source)",
+    customs: &[DYNAMIC_INDEX_LIST],
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const INSERT: OpSpec = OpSpec {
+    name: "vector.insert",
+    operands: &[one("valueToStore"), one("dest"), var("dynamic_position").of(Fixed::Index)],
+    attrs: &[attr("static_position", AttrKind::I64Array)],
+    results: &[one("result").like("dest")],
+    format: "$valueToStore `,` $dest custom<DynamicIndexList>($dynamic_position, $static_position) attr-dict `:` \
+             type($valueToStore) `into` type($dest)",
+    customs: &[DYNAMIC_INDEX_LIST],
     traits: Traits::PURE,
     ..OpSpec::EMPTY
 };
@@ -353,6 +437,7 @@ pub fn dialect() -> Dialect {
         .into_iter()
         .map(OpSpec::def)
         .collect();
+    ops.extend([LOAD, STORE, TRANSPOSE, GATHER, BITCAST, FMA, EXTRACT, INSERT].map(OpSpec::def));
     ops.extend([transfer("vector.transfer_read"), transfer("vector.transfer_write")]);
     let mut d = Dialect::new("vector", ops);
     d.check_attr = Some(check_attr);

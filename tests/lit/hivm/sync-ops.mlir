@@ -54,11 +54,11 @@ func.func @prologue(%ffts: i64) {
 // CHECK-NEXT: %0 = hivm.hir.load_scale ins(%arg0 : memref<256x4xui8, #hivm.address_space<gm>>) outs(%arg2 : tensor<256x4xui8>) -> tensor<256x4xui8>
 
 // GENERIC-LABEL: sym_name = "scales"
-// GENERIC: "hivm.hir.load_scale"(%arg0, %arg1) <{is_transposed = false}> : (memref<256x4xui8, #hivm.address_space<gm>>, memref<256x4xui8, #hivm.address_space<cbuf>>) -> ()
+// GENERIC: "hivm.hir.load_scale"(%arg0, %arg1) : (memref<256x4xui8, #hivm.address_space<gm>>, memref<256x4xui8, #hivm.address_space<cbuf>>) -> ()
 // GENERIC-NEXT: "hivm.hir.load_scale"(%arg0, %arg1) <{is_transposed = true}> : (memref<256x4xui8, #hivm.address_space<gm>>, memref<256x4xui8, #hivm.address_space<cbuf>>) -> ()
 // GENERIC-NEXT: "hivm.hir.load_scale"(%arg0, %arg1) <{is_transposed = false}> : (memref<256x4xui8, #hivm.address_space<gm>>, memref<256x4xui8, #hivm.address_space<cbuf>>) -> ()
 // GENERIC-NEXT: "hivm.hir.load_scale"(%arg0, %arg1) <{is_transposed = true}> {hivm.note} : (memref<256x4xui8, #hivm.address_space<gm>>, memref<256x4xui8, #hivm.address_space<cbuf>>) -> ()
-// GENERIC-NEXT: %0 = "hivm.hir.load_scale"(%arg0, %arg2) <{is_transposed = false}> : (memref<256x4xui8, #hivm.address_space<gm>>, tensor<256x4xui8>) -> tensor<256x4xui8>
+// GENERIC-NEXT: %0 = "hivm.hir.load_scale"(%arg0, %arg2) : (memref<256x4xui8, #hivm.address_space<gm>>, tensor<256x4xui8>) -> tensor<256x4xui8>
 func.func @scales(%gm: memref<256x4xui8, #hivm.address_space<gm>>, %l1: memref<256x4xui8, #hivm.address_space<cbuf>>,
                   %t: tensor<256x4xui8>) -> tensor<256x4xui8> {
   hivm.hir.load_scale ins(%gm : memref<256x4xui8, #hivm.address_space<gm>>)

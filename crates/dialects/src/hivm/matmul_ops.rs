@@ -5,7 +5,9 @@
 //! (`macro_ops.rs`), as upstream's does.
 
 use hivm_ir::dialect::VerifyError;
-use hivm_ir::opspec::{AttrDef, AttrKind, Fixed, OpSpec, ValueDef, attr, default_attr, one, opt, opt_attr, var};
+use hivm_ir::opspec::{
+    AttrDef, AttrKind, Fixed, OpSpec, ValueDef, attr, one, opt, opt_attr, optional_default_attr, var,
+};
 use hivm_ir::types::{DYNAMIC, FloatKind, Signedness};
 use hivm_ir::{Ir, OpDef, OpId, TypeData};
 
@@ -16,7 +18,10 @@ use crate::util::{segment, type_str};
 const ND2NZ: OpSpec = OpSpec {
     name: "hivm.hir.nd2nz",
     operands: &[one("src"), one("dst"), opt("pad_value"), opt("init_condition")],
-    attrs: &[opt_attr("dst_continuous", AttrKind::Unit), default_attr("init_out_buffer", AttrKind::Bool, "false")],
+    attrs: &[
+        opt_attr("dst_continuous", AttrKind::Unit),
+        optional_default_attr("init_out_buffer", AttrKind::Bool, "false"),
+    ],
     results: &[var("result_tensor")],
     segments: true,
     format: "attr-dict `ins` `(` $src `:` type($src) `)` `outs` `(` $dst `:` type($dst) `)` \

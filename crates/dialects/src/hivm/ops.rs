@@ -4,7 +4,9 @@
 //! `load_scale` — each one declarative definition with upstream's format.
 
 use hivm_ir::dialect::VerifyError;
-use hivm_ir::opspec::{AttrKind, DYNAMIC_INDEX_LIST, Fixed, OpSpec, attr, default_attr, one, opt, opt_attr, var};
+use hivm_ir::opspec::{
+    AttrKind, DYNAMIC_INDEX_LIST, Fixed, OpSpec, attr, one, opt, opt_attr, optional_default_attr, var,
+};
 use hivm_ir::types::{DYNAMIC, FloatKind};
 use hivm_ir::{Ir, OpDef, OpId, Traits, Type, TypeData};
 
@@ -320,10 +322,10 @@ const LOAD: OpSpec = OpSpec {
     ],
     attrs: &[
         opt_attr("pad_mode", PAD_MODE),
-        default_attr("init_out_buffer", AttrKind::Bool, "false"),
-        default_attr("may_implicit_transpose_with_last_axis", AttrKind::Bool, "false"),
+        optional_default_attr("init_out_buffer", AttrKind::Bool, "false"),
+        optional_default_attr("may_implicit_transpose_with_last_axis", AttrKind::Bool, "false"),
         opt_attr("eviction_policy", EVICTION_POLICY),
-        default_attr("tcoretype", TCORE_TYPE, "CUBE_OR_VECTOR"),
+        optional_default_attr("tcoretype", TCORE_TYPE, "CUBE_OR_VECTOR"),
     ],
     results: &[opt("result_tensor")],
     segments: true,
@@ -347,7 +349,7 @@ const STORE: OpSpec = OpSpec {
     operands: &[one("src"), one("dst")],
     attrs: &[
         opt_attr("atomic_kind", ATOMIC_KIND),
-        default_attr("may_implicit_transpose_with_last_axis", AttrKind::Bool, "false"),
+        optional_default_attr("may_implicit_transpose_with_last_axis", AttrKind::Bool, "false"),
     ],
     results: &[opt("result_tensor")],
     format: concat!(ins_outs!(), " attr-dict (`atomic` `=` $atomic_kind^)? (`->` type($result_tensor)^)?"),
@@ -373,7 +375,7 @@ const COPY: OpSpec = OpSpec {
 const LOAD_SCALE: OpSpec = OpSpec {
     name: "hivm.hir.load_scale",
     operands: &[one("src"), one("dst")],
-    attrs: &[default_attr("is_transposed", AttrKind::Bool, "false")],
+    attrs: &[optional_default_attr("is_transposed", AttrKind::Bool, "false")],
     results: &[opt("result_tensor")],
     format: concat!("attr-dict ", ins_outs!(), " (`is_transposed` `=` $is_transposed^)? (`->` type($result_tensor)^)?"),
     verify: Some(verify_load_scale),

@@ -5,8 +5,8 @@
 use hivm_ir::dialect::VerifyError;
 use hivm_ir::lexer::Tok;
 use hivm_ir::opspec::{
-    AttrDef, AttrKind, Compiled, CustomDirective, Fixed, FormatState, OpSpec, ValueDef, Var, attr, default_attr, one,
-    opt, opt_attr, parse_attr, print_attr,
+    AttrDef, AttrKind, Compiled, CustomDirective, Fixed, FormatState, OpSpec, ValueDef, Var, attr, one, opt, opt_attr,
+    optional_default_attr, parse_attr, print_attr,
 };
 use hivm_ir::parser::{PResult, Parser};
 use hivm_ir::printer::Printer;
@@ -141,7 +141,7 @@ const SYNC_BLOCK_ATTRS: &[AttrDef] = &[
     attr("tpipe", PIPE),
     attr("pipe", PIPE),
     opt_attr("static_flag_id", AttrKind::Any),
-    default_attr("tsync_instr_mode", SYNC_BLOCK_INSTR_MODE, "INTRA_BLOCK_SYNCHRONIZATION"),
+    optional_default_attr("tsync_instr_mode", SYNC_BLOCK_INSTR_MODE, "INTRA_BLOCK_SYNCHRONIZATION"),
 ];
 
 const SYNC_BLOCK_SET: OpSpec = OpSpec {

@@ -6,7 +6,8 @@
 
 use hivm_ir::dialect::VerifyError;
 use hivm_ir::opspec::{
-    AttrDef, AttrKind, DYNAMIC_INDEX_LIST, Fixed, OpSpec, ValueDef, attr, default_attr, one, opt, opt_attr, var,
+    AttrDef, AttrKind, DYNAMIC_INDEX_LIST, Fixed, OpSpec, ValueDef, attr, default_attr, one, opt, opt_attr,
+    optional_default_attr, var,
 };
 use hivm_ir::{Ir, OpDef, OpId};
 
@@ -231,7 +232,7 @@ const VSHR: OpSpec = elementwise(
     WITH_TEMP,
     &[
         default_attr("is_signed", AttrKind::Bool, "true"),
-        default_attr("round", AttrKind::Bool, "true"),
+        optional_default_attr("round", AttrKind::Bool, "true"),
         default_attr("transpose", AttrKind::I64Array, "[]"),
         default_attr("broadcast", AttrKind::I64Array, "[]"),
     ],
@@ -444,13 +445,17 @@ fn verify_vtranspose(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     verify_single_dst(ir, op)
 }
 
-/// `vcumsum`, `vcumprod`, `vcummax`, `vcummin`.
-const fn cumulative(name: &'static str) -> OpSpec {
-    const ATTRS: &[AttrDef] = &[attr("cum_dims", AttrKind::I64Array), default_attr("reverse", AttrKind::Bool, "false")];
+/// `vcumsum`, `vcumprod`, `vcummax`, `vcummin` (upstream materialises the
+/// `reverse` default for the last two only).
+const fn cumulative(name: &'static str, materialised: bool) -> OpSpec {
+    const OPTIONAL: &[AttrDef] =
+        &[attr("cum_dims", AttrKind::I64Array), optional_default_attr("reverse", AttrKind::Bool, "false")];
+    const MATERIALISED: &[AttrDef] =
+        &[attr("cum_dims", AttrKind::I64Array), default_attr("reverse", AttrKind::Bool, "false")];
     OpSpec {
         name,
         operands: SRC_DST_TEMP,
-        attrs: ATTRS,
+        attrs: if materialised { MATERIALISED } else { OPTIONAL },
         results: RESULTS,
         format: concat!(
             "attr-dict ",
@@ -495,8 +500,8 @@ const VDEINTERLEAVE: OpSpec = OpSpec {
     name: "hivm.hir.vdeinterleave",
     operands: &[one("src"), var("dst")],
     attrs: &[
-        default_attr("channel_num", AttrKind::Int(64), "2"),
-        default_attr("index_mode", DEINTERLEAVE_MODE, "ALL_CHANNELS"),
+        optional_default_attr("channel_num", AttrKind::Int(64), "2"),
+        optional_default_attr("index_mode", DEINTERLEAVE_MODE, "ALL_CHANNELS"),
     ],
     results: RESULTS,
     format: concat!(
@@ -537,7 +542,10 @@ const VFLIP: OpSpec = OpSpec {
 const VSORT: OpSpec = OpSpec {
     name: "hivm.hir.vsort",
     operands: &[one("src"), var("dst"), opt("temp_buffer")],
-    attrs: &[default_attr("descending", AttrKind::Bool, "false"), default_attr("sort_axis", AttrKind::Int(64), "-1")],
+    attrs: &[
+        optional_default_attr("descending", AttrKind::Bool, "false"),
+        default_attr("sort_axis", AttrKind::Int(64), "-1"),
+    ],
     results: RESULTS,
     segments: true,
     format: concat!(
@@ -588,6 +596,11 @@ pub fn defs() -> Vec<OpDef> {
     specs.extend([class_test("hivm.hir.visinf"), class_test("hivm.hir.visnan")]);
     specs.extend([VBRC, VREDUCE, VGATHER, VTRANSPOSE, VCONCAT, VINTERLEAVE, VDEINTERLEAVE, VPAD, VFLIP, VSORT]);
     specs.extend([VARANGE, VGATHERMASK, VMULEXTENDED]);
-    specs.extend(["hivm.hir.vcumsum", "hivm.hir.vcumprod", "hivm.hir.vcummax", "hivm.hir.vcummin"].map(cumulative));
+    specs.extend([
+        cumulative("hivm.hir.vcumsum", false),
+        cumulative("hivm.hir.vcumprod", false),
+        cumulative("hivm.hir.vcummax", true),
+        cumulative("hivm.hir.vcummin", true),
+    ]);
     specs.into_iter().map(OpSpec::def).collect()
 }

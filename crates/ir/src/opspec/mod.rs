@@ -138,6 +138,19 @@ pub enum Presence {
     /// `DefaultValuedAttr`: materialised when absent, elided when equal.
     /// The value is written as the attribute prints inside the format.
     Default(&'static str),
+    /// `DefaultValuedOptionalAttr`: may stay absent (and then prints nowhere,
+    /// generic form included); elided when equal to the default.
+    DefaultOptional(&'static str),
+}
+
+impl Presence {
+    /// The default's text, for either kind of default-valued attribute.
+    pub fn default_text(self) -> Option<&'static str> {
+        match self {
+            Presence::Default(t) | Presence::DefaultOptional(t) => Some(t),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -155,6 +168,10 @@ pub const fn opt_attr(name: &'static str, kind: AttrKind) -> AttrDef {
 }
 pub const fn default_attr(name: &'static str, kind: AttrKind, value: &'static str) -> AttrDef {
     AttrDef { name, kind, presence: Presence::Default(value) }
+}
+/// A `DefaultValuedOptionalAttr` (not materialised).
+pub const fn optional_default_attr(name: &'static str, kind: AttrKind, value: &'static str) -> AttrDef {
+    AttrDef { name, kind, presence: Presence::DefaultOptional(value) }
 }
 
 /// The odd piece of syntax a format cannot express (`custom<Name>(...)`):
@@ -337,6 +354,17 @@ impl Compiled {
 
     pub fn result_group<'a>(&self, ir: &'a Ir, op: OpId, i: usize) -> &'a [Value] {
         group(ir.results(op), self.spec.results, i, None)
+    }
+}
+
+/// Names each result after its definition (`%sum, %overflow = ...`), for
+/// ops whose upstream `getAsmResultNames` does so; pass to `OpDef::names`.
+pub fn name_results_after_defs(ir: &Ir, op: OpId, set: &mut dyn FnMut(Value, String)) {
+    let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return };
+    for (i, r) in c.spec.results.iter().enumerate() {
+        if let [v] = c.result_group(ir, op, i) {
+            set(*v, r.name.to_string());
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! MLIR's generated printers (so that output matches byte for byte).
 
 use super::format::{Elem, Var, walk};
-use super::{AttrKind, Compiled, Presence};
+use super::{AttrKind, Compiled};
 use crate::attrs::{AttrData, Attribute};
 use crate::ir::{Ir, OpId};
 use crate::printer::{Elide, Printer};
@@ -170,7 +170,7 @@ fn present(ir: &Ir, c: &Compiled, op: OpId, anchor: &Elem) -> bool {
 /// Whether `v` equals attribute `i`'s default (materialised in `ir` when the op was made).
 fn is_default(ir: &Ir, c: &Compiled, i: usize, v: Attribute) -> bool {
     let a = &c.spec.attrs[i];
-    let Presence::Default(text) = a.presence else { return false };
+    let Some(text) = a.presence.default_text() else { return false };
     match (a.kind, ir.attr_data(v)) {
         (AttrKind::Bool, AttrData::Integer { value, .. }) => (*value != 0) == (text == "true"),
         (AttrKind::I64Array | AttrKind::I32Array, AttrData::DenseArray { data, .. }) => {
