@@ -2,6 +2,7 @@
 //! MLIR 19 ones that AscendNPU-IR emits are accepted on input.
 
 use hivm_ir::lexer::Tok;
+use hivm_ir::opspec::{OpSpec, one};
 use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::Printer;
 use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, Type, TypeData};
@@ -219,6 +220,24 @@ pub fn dialect() -> Dialect {
                 .inherent(&["operandSegmentSizes", "memory_space"])
                 .assembly(parse_alloc_tensor, print_alloc_tensor)
                 .verifier(verify_alloc_tensor),
+            CLONE.def(),
+            DEALLOC_TENSOR.def(),
         ],
     )
 }
+
+/// `%b = bufferization.clone %a : memref<4xf32> to memref<4xf32>`.
+const CLONE: OpSpec = OpSpec {
+    name: "bufferization.clone",
+    operands: &[one("input")],
+    results: &[one("output")],
+    format: "$input attr-dict `:` type($input) `to` type($output)",
+    ..OpSpec::EMPTY
+};
+
+const DEALLOC_TENSOR: OpSpec = OpSpec {
+    name: "bufferization.dealloc_tensor",
+    operands: &[one("tensor")],
+    format: "$tensor attr-dict `:` type($tensor)",
+    ..OpSpec::EMPTY
+};

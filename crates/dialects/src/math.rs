@@ -81,6 +81,26 @@ const FPOWI: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
+const SINCOS: OpSpec = OpSpec {
+    name: "math.sincos",
+    operands: &[one("operand")],
+    attrs: FASTMATH,
+    results: &[one("sin").like("operand"), one("cos").like("operand")],
+    format: "$operand (`fastmath` `` $fastmath^)? attr-dict `:` type($operand)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const CLAMPF: OpSpec = OpSpec {
+    name: "math.clampf",
+    operands: &[one("value").like("result"), one("min").like("result"), one("max").like("result")],
+    attrs: FASTMATH,
+    results: RESULT,
+    format: "$value `to` ` ` `[` $min `,` $max `]` (`fastmath` `` $fastmath^)? attr-dict `:` type($result)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
 const FLOAT_UNARY: &[&str] = &[
     "math.absf",
     "math.acos",
@@ -120,7 +140,8 @@ pub fn dialect() -> Dialect {
     let mut specs: Vec<OpSpec> = FLOAT_UNARY.iter().map(|n| float_unary(n)).collect();
     specs.extend(FLOAT_BINARY.iter().map(|n| float_binary(n)));
     specs.extend(INT_UNARY.iter().map(|n| int_unary(n)));
-    specs.extend([FMA, IPOWI, FPOWI]);
-    let ops: Vec<OpDef> = specs.into_iter().map(OpSpec::def).collect();
+    specs.extend([FMA, IPOWI, FPOWI, CLAMPF]);
+    let mut ops: Vec<OpDef> = specs.into_iter().map(OpSpec::def).collect();
+    ops.push(SINCOS.def().names(hivm_ir::opspec::name_results_after_defs));
     Dialect::new("math", ops)
 }

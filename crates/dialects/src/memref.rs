@@ -7,6 +7,7 @@ use hivm_ir::types::DYNAMIC;
 use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, TypeData, Value};
 
 use crate::util::*;
+use hivm_ir::opspec::{AttrKind, Fixed, OpSpec, one, opt, opt_attr, var};
 
 use crate::util::namer;
 namer!(alloc_name, "alloc");
@@ -826,6 +827,10 @@ pub fn dialect() -> Dialect {
                 .traits(Traits::PURE)
                 .assembly(parse_esm, print_esm)
                 .names(esm_names),
+            REALLOC.def(),
+            DMA_WAIT.def(),
+            MEMORY_SPACE_CAST.def().names(memspacecast_name),
+            EXTRACT_ALIGNED_POINTER.def().names(intptr_name),
         ],
     )
 }
@@ -848,3 +853,42 @@ pub fn build_alloc(ir: &mut Ir, before: OpId, ty: hivm_ir::Type, sizes: &[Value]
     );
     ir.result(op, 0)
 }
+
+namer!(intptr_name, "intptr");
+namer!(memspacecast_name, "memspacecast");
+
+/// `%b = memref.realloc %a (%n)? : memref<2xf32> to memref<?xf32>`.
+const REALLOC: OpSpec = OpSpec {
+    name: "memref.realloc",
+    operands: &[one("source"), opt("dynamicResultSize").of(Fixed::Index)],
+    attrs: &[opt_attr("alignment", AttrKind::Int(64))],
+    results: &[one("result")],
+    format: "$source (`(` $dynamicResultSize^ `)`)? attr-dict `:` type($source) `to` type(results)",
+    ..OpSpec::EMPTY
+};
+
+/// `memref.dma_wait %tag[%i], %n : memref<1xi32>`.
+const DMA_WAIT: OpSpec = OpSpec {
+    name: "memref.dma_wait",
+    operands: &[one("tagMemRef"), var("tagIndices").of(Fixed::Index), one("numElements").of(Fixed::Index)],
+    format: "$tagMemRef `[` $tagIndices `]` `,` $numElements attr-dict `:` type($tagMemRef)",
+    ..OpSpec::EMPTY
+};
+
+const MEMORY_SPACE_CAST: OpSpec = OpSpec {
+    name: "memref.memory_space_cast",
+    operands: &[one("source")],
+    results: &[one("dest")],
+    format: "$source attr-dict `:` type($source) `to` type($dest)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const EXTRACT_ALIGNED_POINTER: OpSpec = OpSpec {
+    name: "memref.extract_aligned_pointer_as_index",
+    operands: &[one("source")],
+    results: &[one("aligned_pointer")],
+    format: "$source `:` type($source) `->` type(results) attr-dict",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};

@@ -199,6 +199,68 @@ const INSERT: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
+const INSERT_STRIDED_SLICE: OpSpec = OpSpec {
+    name: "vector.insert_strided_slice",
+    operands: &[one("valueToStore"), one("dest")],
+    attrs: &[attr("offsets", AttrKind::Array), attr("strides", AttrKind::Array)],
+    results: &[one("result").like("dest")],
+    format: "$valueToStore `,` $dest attr-dict `:` type($valueToStore) `into` type($dest)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const EXTRACT_STRIDED_SLICE: OpSpec = OpSpec {
+    name: "vector.extract_strided_slice",
+    operands: &[one("source")],
+    attrs: &[attr("offsets", AttrKind::Array), attr("sizes", AttrKind::Array), attr("strides", AttrKind::Array)],
+    results: &[one("result")],
+    format: "$source attr-dict `:` type($source) `to` type(results)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+/// `maskedload` / `expandload`: `%base[%i], %mask, %pass : M, V1, V into V`.
+const fn masked_load(name: &'static str) -> OpSpec {
+    const OPERANDS: &[hivm_ir::opspec::ValueDef] =
+        &[one("base"), var("indices").of(Fixed::Index), one("mask"), one("pass_thru")];
+    const ATTRS: &[hivm_ir::opspec::AttrDef] = &[ALIGNMENT];
+    const RESULTS: &[hivm_ir::opspec::ValueDef] = &[one("result")];
+    OpSpec {
+        name,
+        operands: OPERANDS,
+        attrs: ATTRS,
+        results: RESULTS,
+        format: "$base `[` $indices `]` `,` $mask `,` $pass_thru attr-dict `:` type($base) `,` type($mask) `,` \
+                 type($pass_thru) `into` type($result)",
+        ..OpSpec::EMPTY
+    }
+}
+
+/// `maskedstore` / `compressstore`: `%base[%i], %mask, %v : M, V1, V`.
+const fn masked_store(name: &'static str) -> OpSpec {
+    const OPERANDS: &[hivm_ir::opspec::ValueDef] =
+        &[one("base"), var("indices").of(Fixed::Index), one("mask"), one("valueToStore")];
+    const ATTRS: &[hivm_ir::opspec::AttrDef] = &[ALIGNMENT];
+    OpSpec {
+        name,
+        operands: OPERANDS,
+        attrs: ATTRS,
+        format: "$base `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` type($mask) `,` \
+                 type($valueToStore)",
+        ..OpSpec::EMPTY
+    }
+}
+
+const SCATTER: OpSpec = OpSpec {
+    name: "vector.scatter",
+    operands: &[one("base"), var("offsets").of(Fixed::Index), one("indices"), one("mask"), one("valueToStore")],
+    attrs: &[ALIGNMENT],
+    results: &[opt("result")],
+    format: "$base `[` $offsets `]` `[` $indices `]` `,` $mask `,` $valueToStore attr-dict `:` type($base) `,` \
+             type($indices) `,` type($mask) `,` type($valueToStore) (`->` type($result)^)?",
+    ..OpSpec::EMPTY
+};
+
 // ----- transfer_read / transfer_write -----
 // `vector.transfer_read %base[%i, ...], %pad (, %mask)? attrs : shaped, vector`
 // `vector.transfer_write %v, %base[%i, ...] (, %mask)? attrs : vector, shaped`
@@ -438,6 +500,18 @@ pub fn dialect() -> Dialect {
         .map(OpSpec::def)
         .collect();
     ops.extend([LOAD, STORE, TRANSPOSE, GATHER, BITCAST, FMA, EXTRACT, INSERT].map(OpSpec::def));
+    ops.extend(
+        [
+            INSERT_STRIDED_SLICE,
+            EXTRACT_STRIDED_SLICE,
+            masked_load("vector.maskedload"),
+            masked_load("vector.expandload"),
+            masked_store("vector.maskedstore"),
+            masked_store("vector.compressstore"),
+            SCATTER,
+        ]
+        .map(OpSpec::def),
+    );
     ops.extend([transfer("vector.transfer_read"), transfer("vector.transfer_write")]);
     let mut d = Dialect::new("vector", ops);
     d.check_attr = Some(check_attr);
