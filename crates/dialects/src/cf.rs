@@ -175,6 +175,146 @@ fn verify_cond_br(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError
     check_successor_operands(ir, ir.successors(op)[1], segment(ir, op, 2), 1)
 }
 
+// ----- cf.switch -----
+// `cf.switch %flag : i32, [ default: ^bb1(...), 42: ^bb2(...), ... ]`.
+// Operand groups: flag, default operands, case operands (split per case by
+// `case_operand_segments`); successors: default, then one per case.
+
+fn parse_switch(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let flag = p.parse_operand()?;
+    p.expect(Tok::Colon, "':'")?;
+    let ty_pos = p.pos();
+    let flag_ty = p.parse_type()?;
+    if !matches!(p.ir.type_data(flag_ty), hivm_ir::TypeData::Integer { .. }) {
+        let t = type_str(p.ir, flag_ty);
+        return p.op_error_at(ty_pos, format!("invalid kind of type specified: expected builtin.integer, but found '{t}'"));
+    }
+    let fv = p.resolve_operand(&flag, flag_ty)?;
+    p.expect(Tok::Comma, "','")?;
+    p.expect(Tok::LSquare, "'['")?;
+    p.expect_keyword("default")?;
+    p.expect(Tok::Colon, "':'")?;
+    let (default, default_ops) = parse_successor_with_operands(p)?;
+    let (mut values, mut dests, mut case_ops, mut case_segs) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    while p.consume_if(Tok::Comma) {
+        let negative = p.consume_if(Tok::Minus);
+        let v = p.parse_integer("case value")?;
+        let v = if negative { -v } else { v };
+        // Stored wrapped to the flag's width, as an APInt of that width.
+        let w = p.ir.type_data(flag_ty).int_width().unwrap_or(64).min(127);
+        let m = 1i128 << w;
+        let wrapped = v.rem_euclid(m);
+        values.push(if wrapped >= m / 2 { wrapped - m } else { wrapped });
+        p.expect(Tok::Colon, "':'")?;
+        let (b, ops) = parse_successor_with_operands(p)?;
+        dests.push(b);
+        case_segs.push(ops.len() as i64);
+        case_ops.extend(ops);
+    }
+    p.expect(Tok::RSquare, "']'")?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    if !values.is_empty() {
+        let elem = p.ir.value_type(fv);
+        let ty = p.ir.ty(hivm_ir::TypeData::Vector { shape: vec![values.len() as i64], scalable: vec![false], elem });
+        let splat = values.iter().all(|v| *v == values[0]);
+        let elems = if splat {
+            vec![hivm_ir::attrs::DenseElem::Int(values[0])]
+        } else {
+            values.iter().map(|v| hivm_ir::attrs::DenseElem::Int(*v)).collect()
+        };
+        let a = p.ir.attr(hivm_ir::AttrData::DenseElements { ty, splat, elems });
+        crate::util::push_attr(p, r, "case_values", a);
+    }
+    let elem = p.ir.int_type(32);
+    let segs = p.ir.attr(hivm_ir::AttrData::DenseArray { elem, data: hivm_ir::attrs::DenseArrayData::Int(case_segs) });
+    crate::util::push_attr(p, r, "case_operand_segments", segs);
+    let seg = segment_attr(p.ir, &[1, default_ops.len(), case_ops.len()]);
+    crate::util::push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = std::iter::once(fv).chain(default_ops).chain(case_ops).collect();
+    r.successors = std::iter::once(default).chain(dests).collect();
+    Ok(())
+}
+
+fn case_segments(ir: &Ir, op: OpId) -> Vec<usize> {
+    match ir.get_attr(op, "case_operand_segments").map(|a| ir.attr_data(a)) {
+        Some(hivm_ir::AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => {
+            v.iter().map(|n| (*n).max(0) as usize).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn case_values(ir: &Ir, op: OpId) -> Vec<i128> {
+    match ir.get_attr(op, "case_values").map(|a| ir.attr_data(a)) {
+        Some(hivm_ir::AttrData::DenseElements { ty, splat, elems }) => {
+            let n = ir.type_data(*ty).shape().and_then(|s| s.first().copied()).unwrap_or(0).max(0) as usize;
+            let int = |e: &hivm_ir::attrs::DenseElem| match e {
+                hivm_ir::attrs::DenseElem::Int(v) => *v,
+                _ => 0,
+            };
+            if *splat {
+                elems.first().map(|e| vec![int(e); n]).unwrap_or_default()
+            } else {
+                elems.iter().map(int).collect()
+            }
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn print_switch(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let flag = ir.operand(op, 0);
+    p.push(" ");
+    p.print_value(flag);
+    p.push(" : ");
+    p.print_type(ir.value_type(flag));
+    p.push(", [");
+    p.print_newline();
+    p.push("  default: ");
+    let succ = ir.successors(op);
+    p.print_successor_and_operands(succ[0], segment(ir, op, 1));
+    let (values, segs) = (case_values(ir, op), case_segments(ir, op));
+    let cases = segment(ir, op, 2);
+    let mut start = 0;
+    for (i, v) in values.iter().enumerate() {
+        let n = segs.get(i).copied().unwrap_or(0);
+        let ops = cases.get(start..start + n).unwrap_or(&[]);
+        start += n;
+        p.push(",");
+        p.print_newline();
+        // MLIR prints the value's unsigned reading (`getLimitedValue`).
+        let w = ir.type_data(ir.value_type(flag)).int_width().unwrap_or(64).min(127);
+        p.push(&format!("  {}: ", v.rem_euclid(1i128 << w)));
+        if let Some(&b) = succ.get(i + 1) {
+            p.print_successor_and_operands(b, ops);
+        }
+    }
+    // Without cases the bracket closes on the default's line.
+    if !values.is_empty() {
+        p.print_newline();
+    }
+    p.push("]");
+    p.print_optional_attr_dict(op, &["case_values", "case_operand_segments", "operandSegmentSizes"]);
+}
+
+fn verify_switch(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    crate::util::check_segments(ir, op, 3)?;
+    let (values, segs) = (case_values(ir, op), case_segments(ir, op));
+    if values.len() + 1 != ir.successors(op).len() {
+        return Err(format!(
+            "number of case values ({}) and case destinations ({}) should match",
+            values.len(),
+            ir.successors(op).len().saturating_sub(1)
+        )
+        .into());
+    }
+    if segs.len() != values.len() || segs.iter().sum::<usize>() != segment(ir, op, 2).len() {
+        return Err("case operand segments do not match the case operands".into());
+    }
+    Ok(())
+}
+
 pub fn dialect() -> Dialect {
     Dialect::new(
         "cf",
@@ -184,6 +324,11 @@ pub fn dialect() -> Dialect {
                 .assembly(parse_br, print_br)
                 .verifier(verify_br),
             OpDef::new("cf.assert").inherent(&["msg"]).assembly(parse_assert, print_assert),
+            OpDef::new("cf.switch")
+                .traits(Traits::TERMINATOR | Traits::PURE)
+                .inherent(&["case_operand_segments", "case_values", "operandSegmentSizes"])
+                .assembly(parse_switch, print_switch)
+                .verifier(verify_switch),
             OpDef::new("cf.cond_br")
                 .traits(Traits::TERMINATOR | Traits::PURE)
                 .inherent(&["operandSegmentSizes", "branch_weights"])

@@ -198,6 +198,15 @@ impl TypeData {
         matches!(self, TypeData::Integer { .. } | TypeData::Index)
     }
 
+    /// The width of an integer type (`index` counts as 64 bits).
+    pub fn int_width(&self) -> Option<u32> {
+        match self {
+            TypeData::Integer { width, .. } => Some(*width),
+            TypeData::Index => Some(64),
+            _ => None,
+        }
+    }
+
     pub fn is_signless_int(&self, width: u32) -> bool {
         matches!(self, TypeData::Integer { width: w, signedness: Signedness::Signless } if *w == width)
     }

@@ -82,3 +82,15 @@ func.func @bad_block() {
 // RUN: not hivm-opt %s -split-input-file 2>&1 | FileCheck %s --check-prefix=UNREG
 // UNREG: parse-errors.mlir:[[@LINE+1]]:8: error: operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used
 "foo.x"() : () -> ()
+
+// -----
+
+// cf.switch takes integer flags only (mlir-opt's words and place).
+func.func @switch_on_index(%i: index) {
+  // expected-error @+1 {{custom op 'cf.switch' invalid kind of type specified: expected builtin.integer, but found 'index'}}
+  cf.switch %i : index, [
+    default: ^bb1
+  ]
+^bb1:
+  return
+}
