@@ -187,7 +187,8 @@ fn parse_switch(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let flag_ty = p.parse_type()?;
     if !matches!(p.ir.type_data(flag_ty), hivm_ir::TypeData::Integer { .. }) {
         let t = type_str(p.ir, flag_ty);
-        return p.op_error_at(ty_pos, format!("invalid kind of type specified: expected builtin.integer, but found '{t}'"));
+        return p
+            .op_error_at(ty_pos, format!("invalid kind of type specified: expected builtin.integer, but found '{t}'"));
     }
     let fv = p.resolve_operand(&flag, flag_ty)?;
     p.expect(Tok::Comma, "','")?;

@@ -12,6 +12,7 @@ use crate::memref::{
 use crate::util::*;
 
 use crate::util::namer;
+use hivm_ir::opspec::{AttrKind, DYNAMIC_INDEX_LIST, Fixed, OpSpec, attr, one, opt_attr, var};
 namer!(extracted_name, "extracted");
 namer!(inserted_name, "inserted");
 namer!(extracted_slice_name, "extracted_slice");
@@ -382,6 +383,10 @@ pub fn dialect() -> Dialect {
                 .names(expanded_name),
             OpDef::new("tensor.dim").traits(Traits::PURE).assembly(parse_dim, print_dim).names(dim_name),
             OpDef::new("tensor.cast").traits(Traits::PURE).assembly(parse_cast, print_cast).names(cast_name),
+            PAD.def().names(padded_name).add_traits(Traits::SINGLE_BLOCK),
+            YIELD.def(),
+            GENERATE.def().names(generated_name).add_traits(Traits::SINGLE_BLOCK),
+            RANK.def().names(rank_name),
             OpDef::new("tensor.from_elements")
                 .traits(Traits::PURE)
                 .assembly(parse_from_elements, print_from_elements)
@@ -395,3 +400,53 @@ pub fn dialect() -> Dialect {
         ],
     )
 }
+
+namer!(padded_name, "padded");
+namer!(generated_name, "generated");
+namer!(rank_name, "rank");
+
+/// `tensor.pad %t (nofold)? low[...] high[...] { ^bb0(%i: index, ...): tensor.yield %v : T } : A to B`.
+const PAD: OpSpec = OpSpec {
+    name: "tensor.pad",
+    operands: &[one("source"), var("low").of(Fixed::Index), var("high").of(Fixed::Index)],
+    attrs: &[
+        attr("static_low", AttrKind::I64Array),
+        attr("static_high", AttrKind::I64Array),
+        opt_attr("nofold", AttrKind::Unit),
+    ],
+    results: &[one("result")],
+    regions: &["region"],
+    segments: true,
+    format: "$source (`nofold` $nofold^)? `low` `` custom<DynamicIndexList>($low, $static_low) `high` `` \
+             custom<DynamicIndexList>($high, $static_high) $region attr-dict `:` type($source) `to` type($result)",
+    customs: &[DYNAMIC_INDEX_LIST],
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const YIELD: OpSpec = OpSpec {
+    name: "tensor.yield",
+    operands: &[one("value")],
+    format: "$value attr-dict `:` type($value)",
+    traits: Traits::PURE.with(Traits::TERMINATOR).with(Traits::RETURN_LIKE),
+    ..OpSpec::EMPTY
+};
+
+/// `tensor.generate %n { ^bb0(%i: index): tensor.yield %v : T } : tensor<?xT>`.
+const GENERATE: OpSpec = OpSpec {
+    name: "tensor.generate",
+    operands: &[var("dynamicExtents").of(Fixed::Index)],
+    results: &[one("result")],
+    regions: &["body"],
+    format: "$dynamicExtents $body attr-dict `:` type($result)",
+    ..OpSpec::EMPTY
+};
+
+const RANK: OpSpec = OpSpec {
+    name: "tensor.rank",
+    operands: &[one("tensor")],
+    results: &[one("result").of(Fixed::Index)],
+    format: "$tensor attr-dict `:` type($tensor)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};

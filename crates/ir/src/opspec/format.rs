@@ -15,6 +15,7 @@ pub enum Var {
     Operand(usize),
     Attr(usize),
     Result(usize),
+    Region(usize),
 }
 
 #[derive(Clone, Debug)]
@@ -127,6 +128,9 @@ impl Compiler<'_> {
         if let Some(i) = s.results.iter().position(|r| r.name == name) {
             return Ok(Var::Result(i));
         }
+        if let Some(i) = s.regions.iter().position(|r| *r == name) {
+            return Ok(Var::Region(i));
+        }
         Err(format!("unknown variable '${name}'"))
     }
 
@@ -174,8 +178,8 @@ impl Compiler<'_> {
                         _ => self.dollar()?,
                     };
                     self.expect(')')?;
-                    if matches!(v, Var::Attr(_)) {
-                        return Err("type() of an attribute".into());
+                    if matches!(v, Var::Attr(_) | Var::Region(_)) {
+                        return Err("type() of an attribute or region".into());
                     }
                     Elem::Type(v)
                 }
@@ -278,9 +282,14 @@ fn check_complete(spec: &OpSpec, elems: &[Elem]) -> Result<(), String> {
     }
     if spec.infer.is_none() {
         for (i, r) in spec.results.iter().enumerate() {
-            if r.like.is_none() && !seen.contains(&(Var::Result(i), true)) {
+            if r.like.is_none() && r.fixed.is_none() && !seen.contains(&(Var::Result(i), true)) {
                 return Err(format!("type of result '{}' is not in the format", r.name));
             }
+        }
+    }
+    for (i, r) in spec.regions.iter().enumerate() {
+        if !seen.contains(&(Var::Region(i), false)) {
+            return Err(format!("region '{r}' is not in the format"));
         }
     }
     for (i, a) in spec.attrs.iter().enumerate() {

@@ -193,6 +193,8 @@ pub struct OpSpec {
     pub operands: &'static [ValueDef],
     pub attrs: &'static [AttrDef],
     pub results: &'static [ValueDef],
+    /// Region names (`$region` in the format); each holds explicit blocks.
+    pub regions: &'static [&'static str],
     /// `AttrSizedOperandSegments`: operand groups sized by `operandSegmentSizes`.
     pub segments: bool,
     pub format: &'static str,
@@ -212,6 +214,7 @@ impl OpSpec {
         operands: &[],
         attrs: &[],
         results: &[],
+        regions: &[],
         segments: false,
         format: "",
         customs: &[],
@@ -225,8 +228,10 @@ impl OpSpec {
     /// (every dialect is registered by the test suite).
     pub fn def(self) -> OpDef {
         let c = compiled(self);
+        let regions =
+            if self.regions.is_empty() { crate::dialect::Traits::ZERO_REGIONS } else { crate::dialect::Traits::NONE };
         let mut d = OpDef::new(self.name)
-            .traits(crate::dialect::Traits::ZERO_REGIONS.with(self.traits))
+            .traits(regions.with(self.traits))
             .inherent(c.inherent)
             .assembly(parse::parse_op, print::print_op);
         d.default_keys = c.default_keys;

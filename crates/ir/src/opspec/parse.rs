@@ -36,6 +36,11 @@ pub(super) fn parse_op(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()>
         }
     }
     for i in 0..s.results.len() {
+        if let Some(f) = s.results[i].fixed
+            && st.result_types[i].is_empty()
+        {
+            st.result_types[i] = vec![f.build(p.ir)];
+        }
         if let Some(other) = s.results[i].like
             && st.result_types[i].is_empty()
             && let Some(t) = like_type(&st, other)
@@ -123,12 +128,17 @@ fn elem(
             st.attrs.push((a.name, v));
             Ok(())
         }
+        Elem::Var(Var::Region(_)) => {
+            let region = p.parse_region(&[], false)?;
+            r.regions.push(region);
+            Ok(())
+        }
         Elem::Var(Var::Result(_)) | Elem::Qualified(_) => p.error("this variable cannot be parsed here"),
         Elem::Type(v) => {
             let (arity, slot) = match *v {
                 Var::Operand(i) => (s.operands[i].arity, &mut st.operand_types[i]),
                 Var::Result(i) => (s.results[i].arity, &mut st.result_types[i]),
-                Var::Attr(_) => unreachable!("rejected when compiling"),
+                Var::Attr(_) | Var::Region(_) => unreachable!("rejected when compiling"),
             };
             *slot = match arity {
                 Arity::One => vec![p.parse_type()?],
@@ -195,6 +205,7 @@ fn group_present(p: &mut Parser<'_>, c: &Compiled, first: &Elem) -> PResult<(boo
         Elem::Qualified(_) => (p.is(Tok::HashIdent), false),
         Elem::Type(_) => (p.starts_type(), false),
         Elem::AttrDict { .. } => (p.is(Tok::LBrace), false),
+        Elem::Var(Var::Region(_)) => (p.is(Tok::LBrace), false),
         Elem::Space(_) | Elem::Var(Var::Result(_)) | Elem::Custom { .. } | Elem::Optional { .. } => {
             return p.error("unsupported first element of an optional group");
         }

@@ -96,6 +96,11 @@ fn value(p: &mut Printer<'_>, c: &Compiled, op: OpId, e: &Elem) {
     match e {
         Elem::Var(Var::Operand(i)) => p.print_values(c.operand_group(ir, op, *i)),
         Elem::Var(Var::Result(i)) => p.print_values(c.result_group(ir, op, *i)),
+        Elem::Var(Var::Region(i)) => {
+            if let Some(&r) = ir.regions(op).get(*i) {
+                p.print_region(r, true, true);
+            }
+        }
         Elem::Var(Var::Attr(i)) => {
             let a = &c.spec.attrs[*i];
             match ir.get_attr(op, a.name) {
@@ -113,7 +118,7 @@ fn value(p: &mut Printer<'_>, c: &Compiled, op: OpId, e: &Elem) {
             let vals = match *v {
                 Var::Operand(i) => c.operand_group(ir, op, i),
                 Var::Result(i) => c.result_group(ir, op, i),
-                Var::Attr(_) => &[],
+                Var::Attr(_) | Var::Region(_) => &[],
             };
             for (k, x) in vals.iter().enumerate() {
                 if k > 0 {
@@ -156,6 +161,7 @@ fn present(ir: &Ir, c: &Compiled, op: OpId, anchor: &Elem) -> bool {
     match anchor {
         Elem::Var(Var::Operand(i)) | Elem::Type(Var::Operand(i)) => !c.operand_group(ir, op, *i).is_empty(),
         Elem::Var(Var::Result(i)) | Elem::Type(Var::Result(i)) => !c.result_group(ir, op, *i).is_empty(),
+        Elem::Var(Var::Region(i)) => ir.regions(op).get(*i).is_some_and(|r| !ir.region_blocks(*r).is_empty()),
         Elem::Var(Var::Attr(i)) | Elem::Qualified(Var::Attr(i)) => {
             let a = &c.spec.attrs[*i];
             match ir.get_attr(op, a.name) {

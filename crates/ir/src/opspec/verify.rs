@@ -11,6 +11,15 @@ pub(super) fn verify(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), VerifyError>
     // MLIR's order: the count traits, then the generated invariants
     // (attributes, then operand segments).
     count("result", s.results, ir.results(op).len())?;
+    let regions = ir.regions(op).len();
+    if !s.regions.is_empty() && regions != s.regions.len() {
+        return Err(if s.regions.len() == 1 {
+            "requires one region".to_string()
+        } else {
+            format!("expected {} regions", s.regions.len())
+        }
+        .into());
+    }
     if !ir.successors(op).is_empty() {
         return Err(format!("requires 0 successors but found {}", ir.successors(op).len()).into());
     }
