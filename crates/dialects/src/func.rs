@@ -77,10 +77,10 @@ fn parse_func(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     }
     p.parse_optional_attr_dict_with_keyword(&mut r.attrs)?;
     if p.is(Tok::LBrace) {
-        if named == Some(false) && !args.is_empty() {
-            return p.error("expected named arguments for a function body");
-        }
-        let region = p.parse_region(&args, true)?;
+        // Unnamed arguments: the body's entry block names them itself
+        // (`^bb0(%a: T, ...)`), as the old function syntax does.
+        let entry: &[hivm_ir::parser::RegionArg] = if named == Some(false) { &[] } else { &args };
+        let region = p.parse_region(entry, true)?;
         if p.ir.region_blocks(region).is_empty() {
             return p.error_at(vis_pos, "expected non-empty function body");
         }

@@ -30,6 +30,8 @@ pub enum Elem {
     AttrDict {
         keyword: bool,
     },
+    /// `functional-type(operands, results)`: `(T1, T2) -> T3`.
+    FunctionalType,
     Custom {
         index: usize,
         args: Vec<Var>,
@@ -190,6 +192,20 @@ impl Compiler<'_> {
                     self.expect(')')?;
                     Elem::Qualified(v)
                 }
+                Tok::Word("functional-type") => {
+                    self.pos += 1;
+                    self.expect('(')?;
+                    let ok = matches!(self.peek(), Some(Tok::Word("operands")));
+                    self.pos += 1;
+                    self.expect(',')?;
+                    let ok2 = matches!(self.peek(), Some(Tok::Word("results")));
+                    self.pos += 1;
+                    self.expect(')')?;
+                    if !(ok && ok2) {
+                        return Err("only functional-type(operands, results) is supported".into());
+                    }
+                    Elem::FunctionalType
+                }
                 Tok::Word("attr-dict") => {
                     self.pos += 1;
                     Elem::AttrDict { keyword: false }
@@ -269,6 +285,10 @@ fn check_complete(spec: &OpSpec, elems: &[Elem]) -> Result<(), String> {
             seen.extend(args.iter().flat_map(|v| [(*v, false), (*v, true)]));
         }
         Elem::AttrDict { .. } => dict = true,
+        Elem::FunctionalType => {
+            seen.extend((0..spec.operands.len()).map(|i| (Var::Operand(i), true)));
+            seen.extend((0..spec.results.len()).map(|i| (Var::Result(i), true)));
+        }
         _ => {}
     });
     for (i, o) in spec.operands.iter().enumerate() {

@@ -156,6 +156,32 @@ fn elem(
             };
             Ok(())
         }
+        Elem::FunctionalType => {
+            let pos = p.pos();
+            let t = p.parse_type()?;
+            let crate::types::TypeData::Function { inputs, results } = p.ir.type_data(t).clone() else {
+                return p.error_at(pos, "expected function type");
+            };
+            // Types go to the groups in order, each taking as many as it has operands.
+            let mut it = inputs.into_iter();
+            for (i, g) in st.operands.iter().enumerate() {
+                st.operand_types[i] = it.by_ref().take(g.len()).collect();
+            }
+            if it.next().is_some() || st.operand_types.iter().zip(&st.operands).any(|(t, o)| t.len() != o.len()) {
+                let n: usize = st.operands.iter().map(Vec::len).sum();
+                return p.error_at(pos, format!("{n} operands present, but expected a different number of types"));
+            }
+            if s.results.len() == 1 {
+                st.result_types[0] = results;
+            } else {
+                for (i, t) in results.into_iter().enumerate() {
+                    if let Some(slot) = st.result_types.get_mut(i) {
+                        *slot = vec![t];
+                    }
+                }
+            }
+            Ok(())
+        }
         Elem::AttrDict { keyword: false } => p.parse_optional_attr_dict(&mut r.attrs),
         Elem::AttrDict { keyword: true } => p.parse_optional_attr_dict_with_keyword(&mut r.attrs),
         Elem::Custom { index, args } => (s.customs[*index].parse)(p, st, args),
@@ -205,6 +231,7 @@ fn group_present(p: &mut Parser<'_>, c: &Compiled, first: &Elem) -> PResult<(boo
         Elem::Qualified(_) => (p.is(Tok::HashIdent), false),
         Elem::Type(_) => (p.starts_type(), false),
         Elem::AttrDict { .. } => (p.is(Tok::LBrace), false),
+        Elem::FunctionalType => (p.is(Tok::LParen), false),
         Elem::Var(Var::Region(_)) => (p.is(Tok::LBrace), false),
         Elem::Space(_) | Elem::Var(Var::Result(_)) | Elem::Custom { .. } | Elem::Optional { .. } => {
             return p.error("unsupported first element of an optional group");

@@ -128,6 +128,23 @@ fn value(p: &mut Printer<'_>, c: &Compiled, op: OpId, e: &Elem) {
             }
         }
         Elem::Custom { index, args } => (c.spec.customs[*index].print)(p, c, op, args),
+        Elem::FunctionalType => {
+            p.push("(");
+            p.print_value_types(ir.operands(op));
+            p.push(") -> ");
+            let results = ir.results(op);
+            // One result prints bare unless it is itself a function type.
+            match results {
+                [r] if !matches!(ir.type_data(ir.value_type(*r)), crate::types::TypeData::Function { .. }) => {
+                    p.print_type(ir.value_type(*r))
+                }
+                _ => {
+                    p.push("(");
+                    p.print_value_types(results);
+                    p.push(")");
+                }
+            }
+        }
         _ => {}
     }
 }

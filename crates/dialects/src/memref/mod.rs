@@ -6,6 +6,9 @@ use hivm_ir::printer::{Elide, Printer};
 use hivm_ir::types::DYNAMIC;
 use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, TypeData, Value};
 
+mod dma;
+mod scope;
+
 use crate::util::*;
 use hivm_ir::opspec::{AttrKind, Fixed, OpSpec, one, opt, opt_attr, var};
 
@@ -831,7 +834,13 @@ pub fn dialect() -> Dialect {
             DMA_WAIT.def(),
             MEMORY_SPACE_CAST.def().names(memspacecast_name),
             EXTRACT_ALIGNED_POINTER.def().names(intptr_name),
-        ],
+            RESHAPE.def().names(reshape_name),
+            RANK.def(),
+        ]
+        .into_iter()
+        .chain(dma::defs())
+        .chain(scope::defs())
+        .collect(),
     )
 }
 
@@ -855,6 +864,26 @@ pub fn build_alloc(ir: &mut Ir, before: OpId, ty: hivm_ir::Type, sizes: &[Value]
 }
 
 namer!(intptr_name, "intptr");
+namer!(reshape_name, "reshape");
+
+/// `memref.reshape %m(%shape) : (memref<*xf32>, memref<1xi32>) -> memref<?xf32>`.
+const RESHAPE: OpSpec = OpSpec {
+    name: "memref.reshape",
+    operands: &[one("source"), one("shape")],
+    results: &[one("result")],
+    format: "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const RANK: OpSpec = OpSpec {
+    name: "memref.rank",
+    operands: &[one("memref")],
+    results: &[one("result").of(Fixed::Index)],
+    format: "$memref attr-dict `:` type($memref)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
 namer!(memspacecast_name, "memspacecast");
 
 /// `%b = memref.realloc %a (%n)? : memref<2xf32> to memref<?xf32>`.
