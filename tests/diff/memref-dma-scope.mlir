@@ -1,6 +1,6 @@
 // memref DMA and prefetch ops, alloca scopes (the implied terminator, the two
 // spaces), reshape (functional type), rank; and a function written in the old
-// syntax (argument types only, named by the entry block), as mlir-opt prints them.
+// syntax (argument types only, named by the entry block) and transposed views, as mlir-opt prints them.
 func.func @m(%a: memref<256xf32>, %b: memref<256xf32, 1>, %t: memref<1xf32>, %i: index, %n: index, %u: memref<*xf32>, %s: memref<1xi32>, %q: memref<4x4xi32>) -> (memref<?xf32>, index) {
   memref.dma_start %a[%i], %b[%i], %n, %t[%i] : memref<256xf32>, memref<256xf32, 1>, memref<1xf32>
   memref.dma_start %a[%i], %b[%i], %n, %t[%i], %n, %i : memref<256xf32>, memref<256xf32, 1>, memref<1xf32>
@@ -21,4 +21,8 @@ func.func @f(memref<4xi32>, index) {
 ^bb0(%m: memref<4xi32>, %i: index):
   %v = memref.load %m[%i] : memref<4xi32>
   return
+}
+func.func @views(%m: memref<4x8xf32>) -> memref<8x4xf32, strided<[1, 8]>> {
+  %t = memref.transpose %m (a, b) -> (b, a) : memref<4x8xf32> to memref<8x4xf32, strided<[1, 8]>>
+  return %t : memref<8x4xf32, strided<[1, 8]>>
 }

@@ -8,6 +8,7 @@ use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, TypeData, Value};
 
 mod dma;
 mod scope;
+mod transpose;
 
 use crate::util::*;
 use hivm_ir::opspec::{AttrKind, Fixed, OpSpec, one, opt, opt_attr, var};
@@ -840,6 +841,7 @@ pub fn dialect() -> Dialect {
         .into_iter()
         .chain(dma::defs())
         .chain(scope::defs())
+        .chain(transpose::defs())
         .collect(),
     )
 }
