@@ -31,3 +31,12 @@ func.func @only_default(%i: i64) {
 ^done:
   return
 }
+func.func @wide(%w: i128) {
+  cf.switch %w : i128, [
+    default: ^done,
+    1: ^done,
+    -1: ^done
+  ]
+^done:
+  return
+}

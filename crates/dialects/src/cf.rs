@@ -202,10 +202,8 @@ fn parse_switch(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         let v = p.parse_integer("case value")?;
         let v = if negative { -v } else { v };
         // Stored wrapped to the flag's width, as an APInt of that width.
-        let w = p.ir.type_data(flag_ty).int_width().unwrap_or(64).min(127);
-        let m = 1i128 << w;
-        let wrapped = v.rem_euclid(m);
-        values.push(if wrapped >= m / 2 { wrapped - m } else { wrapped });
+        let w = p.ir.type_data(flag_ty).int_width().unwrap_or(64);
+        values.push(sign_wrap(v, w));
         p.expect(Tok::Colon, "':'")?;
         let (b, ops) = parse_successor_with_operands(p)?;
         dests.push(b);
@@ -284,9 +282,10 @@ fn print_switch(p: &mut Printer<'_>, op: OpId) {
         start += n;
         p.push(",");
         p.print_newline();
-        // MLIR prints the value's unsigned reading (`getLimitedValue`).
-        let w = ir.type_data(ir.value_type(flag)).int_width().unwrap_or(64).min(127);
-        p.push(&format!("  {}: ", v.rem_euclid(1i128 << w)));
+        // MLIR prints the value's unsigned reading, capped at 64 bits
+        // (`getLimitedValue`).
+        let w = ir.type_data(ir.value_type(flag)).int_width().unwrap_or(64);
+        p.push(&format!("  {}: ", unsigned(*v, w).min(u64::MAX as u128)));
         if let Some(&b) = succ.get(i + 1) {
             p.print_successor_and_operands(b, ops);
         }
@@ -299,8 +298,38 @@ fn print_switch(p: &mut Printer<'_>, op: OpId) {
     p.print_optional_attr_dict(op, &["case_values", "case_operand_segments", "operandSegmentSizes"]);
 }
 
+/// `v` wrapped to a signed `w`-bit value (two's complement).
+fn sign_wrap(v: i128, w: u32) -> i128 {
+    if w == 0 || w >= 128 {
+        return v;
+    }
+    let shift = 128 - w;
+    (v << shift) >> shift
+}
+
+/// The unsigned reading of the `w`-bit value `v`.
+fn unsigned(v: i128, w: u32) -> u128 {
+    if w >= 128 { v as u128 } else { (v as u128) & ((1u128 << w) - 1) }
+}
+
 fn verify_switch(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     crate::util::check_segments(ir, op, 3)?;
+    if segment(ir, op, 0).len() != 1 {
+        return Err("expected one flag operand".into());
+    }
+    let flag_ty = ir.value_type(segment(ir, op, 0)[0]);
+    if !matches!(ir.type_data(flag_ty), hivm_ir::TypeData::Integer { .. }) {
+        return Err(format!("operand #0 must be integer, but got '{}'", type_str(ir, flag_ty)).into());
+    }
+    if let Some(a) = ir.get_attr(op, "case_values") {
+        let elem = match ir.attr_data(a) {
+            hivm_ir::AttrData::DenseElements { ty, .. } => ir.type_data(*ty).element_type(),
+            _ => None,
+        };
+        if elem != Some(flag_ty) {
+            return Err(format!("'flag' type ({}) should match case value type", type_str(ir, flag_ty)).into());
+        }
+    }
     let (values, segs) = (case_values(ir, op), case_segments(ir, op));
     if values.len() + 1 != ir.successors(op).len() {
         return Err(format!(
@@ -312,6 +341,15 @@ fn verify_switch(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError>
     }
     if segs.len() != values.len() || segs.iter().sum::<usize>() != segment(ir, op, 2).len() {
         return Err("case operand segments do not match the case operands".into());
+    }
+    // Each successor receives as many values, of the types, as it takes.
+    let succ = ir.successors(op);
+    check_successor_operands(ir, succ[0], segment(ir, op, 1), 0)?;
+    let cases = segment(ir, op, 2);
+    let mut start = 0;
+    for (i, n) in segs.iter().enumerate() {
+        check_successor_operands(ir, succ[i + 1], &cases[start..start + n], i + 1)?;
+        start += n;
     }
     Ok(())
 }

@@ -464,6 +464,17 @@ fn print_transfer(p: &mut Printer<'_>, op: OpId) {
 
 fn verify_transfer(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     crate::util::check_segments(ir, op, 4)?;
+    // Read: base, indices, padding, mask?; write: value, base, indices, mask?.
+    let read = ir.op_name(op) == "vector.transfer_read";
+    let singles: &[usize] = if read { &[0, 2] } else { &[0, 1] };
+    for &g in singles {
+        if segment(ir, op, g).len() != 1 {
+            return Err(format!("operand group #{g} requires 1 element").into());
+        }
+    }
+    if segment(ir, op, 3).len() > 1 {
+        return Err("operand group #3 requires 0 or 1 element".into());
+    }
     let map = match ir.get_attr(op, "permutation_map").map(|a| ir.attr_data(a)) {
         Some(AttrData::AffineMap(m)) => m.clone(),
         _ => return Err("requires attribute 'permutation_map'".into()),

@@ -100,6 +100,11 @@ fn verify_op(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Vec<Diagnostic>
     {
         return Err(from_verify_error(ir, op, e));
     }
+    if let Some(c) = ir.op_def(op).and_then(|d| d.spec)
+        && let Err(e) = crate::opspec::verify_spec_late(ir, op, c)
+    {
+        return Err(from_verify_error(ir, op, e));
+    }
     verify_dominance(ir, op, positions).map_err(|d| vec![d])
 }
 

@@ -207,8 +207,18 @@ fn verify_generic(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let Some(AttrData::Array(maps)) = ir.get_attr(op, "indexing_maps").map(|a| ir.attr_data(a)) else {
         return Err("requires attribute 'indexing_maps'".into());
     };
-    if ir.get_attr(op, "iterator_types").is_none() {
-        return Err("requires attribute 'iterator_types'".into());
+    match ir.get_attr(op, "iterator_types").map(|a| ir.attr_data(a)) {
+        None => return Err("requires attribute 'iterator_types'".into()),
+        Some(AttrData::Array(items))
+            if items.iter().all(|it| crate::util::opaque_arg(ir, *it, "iterator_type").is_some()) => {}
+        Some(_) => {
+            return Err(
+                "attribute 'iterator_types' failed to satisfy constraint: Iterator type should be an enum.".into()
+            );
+        }
+    }
+    if ir.regions(op).len() != 1 || ir.regions(op).iter().any(|r| ir.region_blocks(*r).is_empty()) {
+        return Err("expected a region with a body block".into());
     }
     if maps.len() != ins.len() + outs.len() {
         return Err(format!(
@@ -677,6 +687,37 @@ fn print_permuting(p: &mut Printer<'_>, op: OpId) {
 
 fn verify_named(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let ops = ir.operands(op);
+    if ir.regions(op).len() != 1 || ir.regions(op).iter().any(|r| ir.region_blocks(*r).is_empty()) {
+        return Err("expected a region with a body block".into());
+    }
+    let name = ir.op_name(op);
+    let kw = match name {
+        "linalg.transpose" => Some("permutation"),
+        "linalg.broadcast" | "linalg.reduce" => Some("dimensions"),
+        _ => None,
+    };
+    if let Some(kw) = kw
+        && !matches!(ir.get_attr(op, kw).map(|a| ir.attr_data(a)), Some(AttrData::DenseArray { .. }))
+    {
+        return Err(format!("requires attribute '{kw}'").into());
+    }
+    if name == "linalg.transpose"
+        && let (Some(&input), Some(&init)) = (ops.first(), ops.get(1))
+    {
+        let perm = crate::util::i64_array(ir, op, "permutation");
+        let (ri, ro) = (ir.type_data(ir.value_type(input)).rank(), ir.type_data(ir.value_type(init)).rank());
+        let mut seen = vec![false; ri];
+        let is_perm = perm.len() == ri
+            && perm.iter().all(|d| {
+                usize::try_from(*d).ok().and_then(|d| seen.get_mut(d)).is_some_and(|s| !std::mem::replace(s, true))
+            });
+        if !is_perm {
+            return Err("permutation is not valid".into());
+        }
+        if ri != ro {
+            return Err(format!("input rank {ri} does not match init rank {ro}").into());
+        }
+    }
     let inits = if ir.op_name(op) == "linalg.reduce" { ops.len() / 2 } else { 1 };
     if ops.len() < 2 * inits || inits == 0 {
         return Err("expected inputs and inits".into());
@@ -686,6 +727,9 @@ fn verify_named(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 
 fn verify_map(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let ops = ir.operands(op);
+    if ir.regions(op).len() != 1 || ir.regions(op).iter().any(|r| ir.region_blocks(*r).is_empty()) {
+        return Err("expected a region with a body block".into());
+    }
     if ops.is_empty() {
         return Err("expected an init".into());
     }
@@ -694,6 +738,12 @@ fn verify_map(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 
 fn verify_matmul(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     crate::util::check_segments(ir, op, 2)?;
+    if ir.regions(op).len() != 1 || ir.regions(op).iter().any(|r| ir.region_blocks(*r).is_empty()) {
+        return Err("expected a region with a body block".into());
+    }
+    if segment(ir, op, 0).len() != 2 || segment(ir, op, 1).len() != 1 {
+        return Err("expected two inputs and one init".into());
+    }
     verify_results(ir, op, segment(ir, op, 1))
 }
 

@@ -30,7 +30,12 @@ fn parse_dynamic_index_list(p: &mut Parser<'_>, st: &mut FormatState, args: &[Va
             st.operands[o].push(u);
             statics.push(DYNAMIC);
         } else {
-            statics.push(p.parse_integer("integer value")? as i64);
+            let pos = p.pos();
+            let v = super::parse::parse_i64(p)?;
+            if v == DYNAMIC {
+                return p.error_at(pos, "integer value too large");
+            }
+            statics.push(v);
         }
         Ok(())
     })?;

@@ -52,6 +52,21 @@ pub enum Fixed {
 }
 
 impl Fixed {
+    pub fn matches(self, ir: &Ir, t: Type) -> bool {
+        match self {
+            Fixed::Index => matches!(ir.type_data(t), crate::types::TypeData::Index),
+            Fixed::Int(w) => ir.type_data(t).is_signless_int(w),
+        }
+    }
+
+    /// The constraint's summary, for "must be ..." messages.
+    pub fn summary(self) -> String {
+        match self {
+            Fixed::Index => "index".into(),
+            Fixed::Int(w) => format!("{w}-bit signless integer"),
+        }
+    }
+
     pub fn build(self, ir: &mut Ir) -> Type {
         match self {
             Fixed::Index => ir.index_type(),
@@ -245,6 +260,9 @@ impl OpSpec {
 pub struct Compiled {
     pub spec: OpSpec,
     pub program: Vec<Elem>,
+    /// Attributes the format prints unconditionally (outside optional
+    /// groups and custom directives): present or defaulted on every op.
+    pub always_printed: Vec<usize>,
     inherent: &'static [&'static str],
     default_keys: &'static [&'static str],
 }
@@ -266,9 +284,17 @@ fn compiled(spec: OpSpec) -> &'static Compiled {
     let default_keys: Vec<&'static str> =
         spec.attrs.iter().filter(|a| matches!(a.presence, Presence::Default(_))).map(|a| a.name).collect();
     // Leaked once per op name: specs live as long as the process.
+    let always_printed = program
+        .iter()
+        .filter_map(|e| match e {
+            Elem::Var(Var::Attr(i)) | Elem::Qualified(Var::Attr(i)) => Some(*i),
+            _ => None,
+        })
+        .collect();
     let c: &'static Compiled = Box::leak(Box::new(Compiled {
         spec,
         program,
+        always_printed,
         inherent: Box::leak(inherent.into_boxed_slice()),
         default_keys: Box::leak(default_keys.into_boxed_slice()),
     }));
@@ -399,4 +425,8 @@ fn group<'a>(values: &'a [Value], defs: &[ValueDef], i: usize, sizes: Option<Vec
 
 pub(crate) fn verify_spec(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), crate::dialect::VerifyError> {
     verify::verify(ir, op, c)
+}
+
+pub(crate) fn verify_spec_late(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), crate::dialect::VerifyError> {
+    verify::verify_late(ir, op, c)
 }

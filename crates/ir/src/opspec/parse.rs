@@ -76,7 +76,10 @@ pub(super) fn parse_op(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()>
     }
     for (k, a) in st.attrs {
         let k = p.ir.sym(k);
-        r.attrs.push((k, a));
+        // A value also given in the attribute dictionary wins, as in MLIR.
+        if !r.attrs.iter().any(|(x, _)| *x == k) {
+            r.attrs.push((k, a));
+        }
     }
     Ok(())
 }
@@ -292,7 +295,7 @@ pub fn parse_attr(p: &mut Parser<'_>, kind: AttrKind) -> PResult<Attribute> {
         AttrKind::I64Array | AttrKind::I32Array => {
             let mut v = Vec::new();
             p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
-                v.push(p.parse_integer("integer value")? as i64);
+                v.push(parse_i64(p)?);
                 Ok(())
             })?;
             let elem = p.ir.int_type(if matches!(kind, AttrKind::I32Array) { 32 } else { 64 });
@@ -324,6 +327,13 @@ pub fn parse_attr(p: &mut Parser<'_>, kind: AttrKind) -> PResult<Attribute> {
         AttrKind::Unit => Ok(p.ir.unit_attr()),
         AttrKind::Any => p.parse_attribute(None),
     }
+}
+
+/// An integer that must fit in 64 bits.
+pub(super) fn parse_i64(p: &mut Parser<'_>) -> PResult<i64> {
+    let pos = p.pos();
+    let v = p.parse_integer("integer value")?;
+    i64::try_from(v).or_else(|_| p.error_at(pos, "integer value too large"))
 }
 
 fn parse_enum(p: &mut Parser<'_>, e: EnumKind) -> PResult<Attribute> {

@@ -106,7 +106,13 @@ fn value(p: &mut Printer<'_>, c: &Compiled, op: OpId, e: &Elem) {
             match ir.get_attr(op, a.name) {
                 Some(_) if matches!(a.kind, AttrKind::Unit) => p.push(a.name),
                 Some(v) => print_attr(p, a.kind, v),
-                None => {}
+                // An absent default-valued attribute prints its default
+                // (others cannot be absent here: the verifier requires them).
+                None => match (a.presence.default_text(), a.kind) {
+                    (Some(t), AttrKind::Enum(_)) => p.push(&format!("<{t}>")),
+                    (Some(t), _) => p.push(t),
+                    (None, _) => {}
+                },
             }
         }
         Elem::Qualified(Var::Attr(i)) => {
@@ -219,7 +225,10 @@ fn is_default(ir: &Ir, c: &Compiled, i: usize, v: Attribute) -> bool {
 /// `attr-dict` leaves out what the format prints, the segment sizes and
 /// default-valued attributes equal to their default.
 fn elided_attrs(ir: &Ir, c: &Compiled, op: OpId) -> Vec<&'static str> {
-    let mut out = vec!["operandSegmentSizes", "resultSegmentSizes"];
+    let mut out = Vec::new();
+    if c.spec.segments {
+        out.push("operandSegmentSizes");
+    }
     walk(&c.program, &mut |e| match e {
         Elem::Var(Var::Attr(i)) | Elem::Qualified(Var::Attr(i)) => out.push(c.spec.attrs[*i].name),
         Elem::Custom { args, .. } => {

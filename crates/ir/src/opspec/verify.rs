@@ -26,10 +26,25 @@ pub(super) fn verify(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), VerifyError>
     let n = ir.operands(op).len();
     if !s.segments {
         count("operand", s.operands, n)?;
+        // Without segments, variable groups share the spare operands equally
+        // (MLIR's SameVariadicOperandSize); an uneven split is rejected.
+        let fixed = s.operands.iter().filter(|d| d.arity == Arity::One).count();
+        let variable = s.operands.len() - fixed;
+        if variable > 1 && !(n - fixed).is_multiple_of(variable) {
+            return Err(format!("expected the {variable} variadic operand groups to have the same size").into());
+        }
+        if variable > 1 && s.operands.iter().any(|d| d.arity == Arity::Opt) && n - fixed > variable {
+            return Err(
+                format!("expected each of the {variable} optional operand groups to have at most 1 element").into()
+            );
+        }
     }
-    for a in s.attrs {
+    for (i, a) in s.attrs.iter().enumerate() {
+        // An optional attribute the format always prints must be there.
+        let needed =
+            a.presence == Presence::Required || (a.presence == Presence::Optional && c.always_printed.contains(&i));
         match ir.get_attr(op, a.name) {
-            None if a.presence == Presence::Required && !matches!(a.kind, AttrKind::Unit) => {
+            None if needed && !matches!(a.kind, AttrKind::Unit) => {
                 return Err(format!("requires attribute '{}'", a.name).into());
             }
             Some(v) if !kind_matches(ir, a.kind, v) => {
@@ -43,7 +58,9 @@ pub(super) fn verify(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), VerifyError>
             return Err("requires attribute 'operandSegmentSizes'".into());
         };
         let sizes = segment_sizes(ir, op);
-        if !matches!(ir.attr_data(attr), AttrData::DenseArray { data: DenseArrayData::Int(_), .. }) {
+        if !matches!(ir.attr_data(attr), AttrData::DenseArray { elem, data: DenseArrayData::Int(_) }
+            if ir.type_data(*elem).is_signless_int(32))
+        {
             return Err(
                 "attribute 'operandSegmentSizes' failed to satisfy constraint: i32 dense array attribute".into()
             );
@@ -55,6 +72,11 @@ pub(super) fn verify(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), VerifyError>
                 sizes.len()
             )
             .into());
+        }
+        if let AttrData::DenseArray { data: DenseArrayData::Int(raw), .. } = ir.attr_data(attr)
+            && raw.iter().any(|k| *k < 0)
+        {
+            return Err("'operandSegmentSizes' attribute cannot have negative elements".into());
         }
         let total: usize = sizes.iter().sum();
         if total != n {
@@ -69,7 +91,96 @@ pub(super) fn verify(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), VerifyError>
             start += k;
         }
     }
+    types(ir, op, c)
+}
+
+/// Checks that run after the op's own verifier (whose messages for the
+/// same faults are the upstream ones).
+pub(super) fn verify_late(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), VerifyError> {
+    dynamic_lists(ir, op, c)
+}
+
+/// Fixed types (`Index`, `I64`, ...) and "like" types, which the custom
+/// form leaves out and so must hold for it to read back the same.
+fn types(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), VerifyError> {
+    let s = &c.spec;
+    let mut start = 0;
+    for (i, d) in s.operands.iter().enumerate() {
+        let vals = c.operand_group(ir, op, i);
+        if let Some(f) = d.fixed {
+            for (k, v) in vals.iter().enumerate() {
+                let t = ir.value_type(*v);
+                if !f.matches(ir, t) {
+                    return Err(format!(
+                        "operand #{} must be {}, but got '{}'",
+                        start + k,
+                        f.summary(),
+                        crate::printer::type_to_string(ir, t)
+                    )
+                    .into());
+                }
+            }
+        }
+        start += vals.len();
+    }
+    for (i, r) in s.results.iter().enumerate() {
+        if let Some(f) = r.fixed {
+            for v in c.result_group(ir, op, i) {
+                let t = ir.value_type(*v);
+                if !f.matches(ir, t) {
+                    return Err(format!(
+                        "result #{i} must be {}, but got '{}'",
+                        f.summary(),
+                        crate::printer::type_to_string(ir, t)
+                    )
+                    .into());
+                }
+            }
+        }
+    }
+    // Every value with a "like" type has the type of the value it names.
+    let type_of = |name: &str| -> Option<crate::types::Type> {
+        let o = s.operands.iter().position(|d| d.name == name).and_then(|i| c.operand_group(ir, op, i).first());
+        let r = s.results.iter().position(|d| d.name == name).and_then(|i| c.result_group(ir, op, i).first());
+        o.or(r).map(|v| ir.value_type(*v))
+    };
+    let groups = s.operands.iter().enumerate().map(|(i, d)| (d, c.operand_group(ir, op, i)));
+    let groups = groups.chain(s.results.iter().enumerate().map(|(i, d)| (d, c.result_group(ir, op, i))));
+    for (d, vals) in groups {
+        let Some(other) = d.like else { continue };
+        let Some(want) = type_of(other) else { continue };
+        if vals.iter().any(|v| ir.value_type(*v) != want) {
+            return Err(format!("failed to verify that all of {{{}, {other}}} have same type", d.name).into());
+        }
+    }
     Ok(())
+}
+
+/// A `DynamicIndexList` has one dynamic value per `?` in its static list.
+fn dynamic_lists(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), VerifyError> {
+    let mut result = Ok(());
+    super::format::walk(&c.program, &mut |e| {
+        if let super::Elem::Custom { index, args } = e
+            && c.spec.customs[*index].name == "DynamicIndexList"
+            && let [super::Var::Operand(o), super::Var::Attr(a)] = args[..]
+            && result.is_ok()
+        {
+            let name = c.spec.attrs[a].name;
+            let dynamic = match ir.get_attr(op, name).map(|x| ir.attr_data(x)) {
+                Some(AttrData::DenseArray { data: DenseArrayData::Int(v), .. }) => {
+                    v.iter().filter(|x| **x == crate::types::DYNAMIC).count()
+                }
+                _ => 0,
+            };
+            let have = c.operand_group(ir, op, o).len();
+            if dynamic != have {
+                result =
+                    Err(format!("expected {dynamic} dynamic values for the '?' entries of '{name}', but got {have}")
+                        .into());
+            }
+        }
+    });
+    result
 }
 
 fn group_size(what: &str, d: &ValueDef, start: usize, k: usize) -> Result<(), VerifyError> {
