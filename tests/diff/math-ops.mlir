@@ -14,3 +14,9 @@ func.func @m(%f: f32, %v: vector<4xf32>, %t: tensor<8xf16>, %i: i32, %vi: vector
   %10 = math.tanh %f fastmath<none> : f32
   return %4, %9 : f32, vector<4xf32>
 }
+func.func @flags(%x: f32, %v: vector<4xf32>) -> (f32, f32, f32) {
+  %0 = math.sqrt %x fastmath<contract,afn,reassoc> : f32
+  %1 = vector.reduction <add>, %v fastmath< fast > : vector<4xf32> into f32
+  %2 = "math.exp"(%x) <{fastmath = #arith.fastmath<nnan,reassoc>}> : (f32) -> f32
+  return %0, %1, %2 : f32, f32, f32
+}

@@ -66,6 +66,31 @@ fn flags_text(mnemonic: &str, all: &[&str], set: &[bool]) -> String {
     format!("{mnemonic}<{body}>")
 }
 
+/// Canonicalizes `#arith.fastmath<...>` and `#arith.overflow<...>` bodies
+/// (flags in declaration order, `fast` for all fastmath flags); other arith
+/// attributes are kept as written.
+fn check_attr(body: &str) -> Result<String, String> {
+    let Some((mnemonic, rest)) = body.split_once('<') else { return Ok(body.to_string()) };
+    let all = match mnemonic {
+        "fastmath" => FASTMATH,
+        "overflow" => OVERFLOW,
+        _ => return Ok(body.to_string()),
+    };
+    let inner = rest.strip_suffix('>').unwrap_or(rest);
+    let mut set = vec![false; all.len()];
+    for f in inner.split(',').map(str::trim) {
+        match f {
+            "none" => {}
+            "fast" if mnemonic == "fastmath" => set.iter_mut().for_each(|s| *s = true),
+            _ => match all.iter().position(|n| *n == f) {
+                Some(i) => set[i] = true,
+                None => return Err(format!("expected one of [{}] for {mnemonic} flags, got: {f}", all.join(", "))),
+            },
+        }
+    }
+    Ok(flags_text(mnemonic, all, &set))
+}
+
 fn parse_flags(p: &mut Parser<'_>, mnemonic: &str, all: &[&str]) -> PResult<Attribute> {
     p.expect(Tok::Less, "'<'")?;
     let mut set = vec![false; all.len()];
@@ -494,7 +519,9 @@ pub fn dialect() -> Dialect {
         [ADDUI_EXTENDED, extended_mul("arith.mulsi_extended"), extended_mul("arith.mului_extended")]
             .map(|s| s.def().names(hivm_ir::opspec::name_results_after_defs)),
     );
-    Dialect::new("arith", ops)
+    let mut d = Dialect::new("arith", ops);
+    d.check_attr = Some(check_attr);
+    d
 }
 
 /// `%sum, %overflow = arith.addui_extended %a, %b : i32, i1`.
