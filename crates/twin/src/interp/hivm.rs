@@ -6,7 +6,7 @@ use std::rc::Rc;
 use hivm_dialects::hivm::attrs::enum_value;
 use hivm_dialects::util::{segment, segments};
 use hivm_ir::types::DYNAMIC;
-use hivm_ir::{OpId, TypeData};
+use hivm_ir::{Ir, OpId, TypeData};
 
 use super::{Interp, R, RunError, space_of, unsupported};
 use crate::memory::Space;
@@ -64,6 +64,7 @@ impl Interp<'_> {
             "hivm.hir.get_sub_block_idx" => self.set(ir.result(op, 0), Val::Int(0)),
             "hivm.hir.get_sub_block_num" => self.set(ir.result(op, 0), Val::Int(1)),
             "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy" => {
+                refuse_dma_clauses(ir, op)?;
                 let (src, dst) = (self.memref(op, ir.operand(op, 0))?, self.memref(op, ir.operand(op, 1))?);
                 let pipe = self.op_pipe(op)?;
                 self.sync.issue(pipe);
@@ -148,6 +149,12 @@ impl Interp<'_> {
             if ir.get_attr(op, k).and_then(|a| ir.as_int(a)) == Some(0) {
                 return Err(RunError::at(op, format!("{name} with {k} = false is not supported by the CPU twin yet")));
             }
+        }
+        if ir.get_attr(op, "isHP").and_then(|a| ir.as_int(a)) == Some(1) {
+            return Err(RunError::at(op, format!("{name} with isHP = true is not supported by the CPU twin yet")));
+        }
+        if !hivm_dialects::util::i64_array(ir, op, "transpose").is_empty() {
+            return Err(RunError::at(op, format!("{name} with a transpose is not supported by the CPU twin yet")));
         }
         let seg = segments(ir, op);
         let (n_in, n_out) = (seg.first().copied().unwrap_or(0), seg.get(1).copied().unwrap_or(0));
@@ -588,4 +595,34 @@ pub(super) fn apply(op: &str, e: Elem, xs: &[Val]) -> Option<Val> {
         };
         Some(Val::Int(crate::value::norm_int(r, e.width())))
     }
+}
+
+/// The DMA clauses the twin does not model (padding, initialisation of the
+/// destination, implicit transposes, atomics): refused, never ignored.
+fn refuse_dma_clauses(ir: &Ir, op: OpId) -> R<()> {
+    let name = ir.op_name(op);
+    let refuse = |what: &str| Err(RunError::at(op, format!("{name} with {what} is not supported by the CPU twin yet")));
+    if ir.operands(op).len() > 2 {
+        return refuse("padding or an initialisation condition");
+    }
+    let flag = |k: &str| ir.get_attr(op, k).and_then(|a| ir.as_int(a)) == Some(1);
+    if flag("init_out_buffer") {
+        return refuse("init_out_buffer = true");
+    }
+    if flag("may_implicit_transpose_with_last_axis") {
+        return refuse("an implicit transpose");
+    }
+    let value = |k: &str, m: &str| {
+        ir.get_attr(op, k).and_then(|a| hivm_dialects::util::opaque_arg(ir, a, m)).map(str::to_string)
+    };
+    if value("pad_mode", "padmode").is_some_and(|v| v != "PadNull") {
+        return refuse("a pad mode");
+    }
+    if value("atomic_kind", "atomic_kind").is_some_and(|v| v != "none") {
+        return refuse("an atomic kind");
+    }
+    if ir.get_attr(op, "collapse_reassociation").is_some() {
+        return refuse("collapse_reassociation");
+    }
+    Ok(())
 }
