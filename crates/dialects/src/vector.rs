@@ -261,6 +261,38 @@ const SCATTER: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
+/// `vector.shuffle %a, %b [0, 3, 1] : vector<2xf32>, vector<2xf32>`: the
+/// result has one leading element per mask entry.
+const SHUFFLE: OpSpec = OpSpec {
+    name: "vector.shuffle",
+    operands: &[one("v1"), one("v2")],
+    attrs: &[attr("mask", AttrKind::I64Array)],
+    results: &[one("vector")],
+    format: "operands $mask attr-dict `:` type(operands)",
+    infer: Some(shuffle_type),
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+fn shuffle_type(ir: &mut Ir, st: &hivm_ir::opspec::FormatState) -> Result<Vec<Type>, String> {
+    let mask = st.attrs.iter().find(|(k, _)| *k == "mask").map(|(_, a)| *a);
+    let n = match mask.map(|a| ir.attr_data(a)) {
+        Some(AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => v.len() as i64,
+        _ => return Err("expected a mask".into()),
+    };
+    let Some(&v1) = st.operand_types.first().and_then(|t| t.first()) else {
+        return Err("expected operand types".into());
+    };
+    let (elem, rest) = match ir.type_data(v1) {
+        TypeData::Vector { shape, elem, .. } => (*elem, shape.get(1..).unwrap_or(&[]).to_vec()),
+        _ => return Err("expected vector operands".into()),
+    };
+    let mut shape = vec![n];
+    shape.extend(rest);
+    let scalable = vec![false; shape.len()];
+    Ok(vec![ir.ty(TypeData::Vector { shape, scalable, elem })])
+}
+
 // ----- transfer_read / transfer_write -----
 // `vector.transfer_read %base[%i, ...], %pad (, %mask)? attrs : shaped, vector`
 // `vector.transfer_write %v, %base[%i, ...] (, %mask)? attrs : vector, shaped`
@@ -520,6 +552,7 @@ pub fn dialect() -> Dialect {
             masked_store("vector.maskedstore"),
             masked_store("vector.compressstore"),
             SCATTER,
+            SHUFFLE,
         ]
         .map(OpSpec::def),
     );

@@ -136,10 +136,21 @@ pub fn dialect() -> Dialect {
             .assembly(parse_yield, print_yield),
     ];
     ops.extend(structured::defs());
+    ops.push(INDEX.def());
     let mut d = Dialect::new("linalg", ops);
     d.check_attr = Some(check_attr);
     d
 }
+
+/// `%i = linalg.index 0 : index`: the iteration index along a dimension.
+const INDEX: hivm_ir::opspec::OpSpec = hivm_ir::opspec::OpSpec {
+    name: "linalg.index",
+    attrs: &[hivm_ir::opspec::attr("dim", hivm_ir::opspec::AttrKind::Int(64))],
+    results: &[hivm_ir::opspec::one("result").of(hivm_ir::opspec::Fixed::Index)],
+    format: "$dim attr-dict `:` type($result)",
+    traits: Traits::PURE,
+    ..hivm_ir::opspec::OpSpec::EMPTY
+};
 
 /// linalg's enum attributes, validated and canonicalized.
 fn check_attr(body: &str) -> Result<String, String> {

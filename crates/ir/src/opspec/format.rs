@@ -32,6 +32,10 @@ pub enum Elem {
     },
     /// `functional-type(operands, results)`: `(T1, T2) -> T3`.
     FunctionalType,
+    /// `operands`: every operand, comma separated.
+    AllOperands,
+    /// `type(operands)` of an op with several operand groups.
+    AllOperandTypes,
     Custom {
         index: usize,
         args: Vec<Var>,
@@ -167,23 +171,28 @@ impl Compiler<'_> {
                 Tok::Word("type") => {
                     self.pos += 1;
                     self.expect('(')?;
-                    // `type(results)` / `type(operands)` name the op's one group.
-                    let v = match self.peek() {
+                    // `type(results)` / `type(operands)` name the op's one
+                    // group, or all its operands.
+                    let e = match self.peek() {
                         Some(Tok::Word("results")) if self.spec.results.len() == 1 => {
                             self.pos += 1;
-                            Var::Result(0)
+                            Elem::Type(Var::Result(0))
                         }
                         Some(Tok::Word("operands")) if self.spec.operands.len() == 1 => {
                             self.pos += 1;
-                            Var::Operand(0)
+                            Elem::Type(Var::Operand(0))
                         }
-                        _ => self.dollar()?,
+                        Some(Tok::Word("operands")) => {
+                            self.pos += 1;
+                            Elem::AllOperandTypes
+                        }
+                        _ => match self.dollar()? {
+                            Var::Attr(_) | Var::Region(_) => return Err("type() of an attribute or region".into()),
+                            v => Elem::Type(v),
+                        },
                     };
                     self.expect(')')?;
-                    if matches!(v, Var::Attr(_) | Var::Region(_)) {
-                        return Err("type() of an attribute or region".into());
-                    }
-                    Elem::Type(v)
+                    e
                 }
                 Tok::Word("qualified") => {
                     self.pos += 1;
@@ -191,6 +200,13 @@ impl Compiler<'_> {
                     let v = self.dollar()?;
                     self.expect(')')?;
                     Elem::Qualified(v)
+                }
+                Tok::Word("operands") => {
+                    self.pos += 1;
+                    if self.spec.operands.iter().any(|o| o.arity != super::Arity::One) {
+                        return Err("`operands` needs single operand groups".into());
+                    }
+                    Elem::AllOperands
                 }
                 Tok::Word("functional-type") => {
                     self.pos += 1;
@@ -289,6 +305,8 @@ fn check_complete(spec: &OpSpec, elems: &[Elem]) -> Result<(), String> {
             seen.extend((0..spec.operands.len()).map(|i| (Var::Operand(i), true)));
             seen.extend((0..spec.results.len()).map(|i| (Var::Result(i), true)));
         }
+        Elem::AllOperands => seen.extend((0..spec.operands.len()).map(|i| (Var::Operand(i), false))),
+        Elem::AllOperandTypes => seen.extend((0..spec.operands.len()).map(|i| (Var::Operand(i), true))),
         _ => {}
     });
     for (i, o) in spec.operands.iter().enumerate() {

@@ -55,7 +55,7 @@ pub(super) fn parse_op(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()>
                 let t = f.build(p.ir);
                 vec![t; st.operands[i].len()]
             }
-            _ => std::mem::take(&mut st.operand_types[i]),
+            _ => st.operand_types[i].clone(),
         };
         let values = p.resolve_operands(&st.operands[i], &types, positions[i])?;
         r.operands.extend(values);
@@ -159,6 +159,33 @@ fn elem(
             };
             Ok(())
         }
+        Elem::AllOperands => {
+            // One value per group, in order (ops using `operands` have single groups).
+            let pos = p.pos();
+            let all = p.parse_operand_list()?;
+            if all.len() != st.operands.len() {
+                return p.error_at(pos, format!("expected {} operands", st.operands.len()));
+            }
+            for (i, u) in all.into_iter().enumerate() {
+                positions[i] = u.pos;
+                st.operands[i] = vec![u];
+            }
+            Ok(())
+        }
+        Elem::AllOperandTypes => {
+            let pos = p.pos();
+            let mut tys = vec![p.parse_type()?];
+            while p.consume_if(Tok::Comma) {
+                tys.push(p.parse_type()?);
+            }
+            if tys.len() != st.operand_types.len() {
+                return p.error_at(pos, format!("expected {} types", st.operand_types.len()));
+            }
+            for (i, t) in tys.into_iter().enumerate() {
+                st.operand_types[i] = vec![t];
+            }
+            Ok(())
+        }
         Elem::FunctionalType => {
             let pos = p.pos();
             let t = p.parse_type()?;
@@ -235,6 +262,8 @@ fn group_present(p: &mut Parser<'_>, c: &Compiled, first: &Elem) -> PResult<(boo
         Elem::Type(_) => (p.starts_type(), false),
         Elem::AttrDict { .. } => (p.is(Tok::LBrace), false),
         Elem::FunctionalType => (p.is(Tok::LParen), false),
+        Elem::AllOperands => (p.is(Tok::PercentIdent), false),
+        Elem::AllOperandTypes => (p.starts_type(), false),
         Elem::Var(Var::Region(_)) => (p.is(Tok::LBrace), false),
         Elem::Space(_) | Elem::Var(Var::Result(_)) | Elem::Custom { .. } | Elem::Optional { .. } => {
             return p.error("unsupported first element of an optional group");

@@ -134,6 +134,8 @@ fn value(p: &mut Printer<'_>, c: &Compiled, op: OpId, e: &Elem) {
             }
         }
         Elem::Custom { index, args } => (c.spec.customs[*index].print)(p, c, op, args),
+        Elem::AllOperands => p.print_values(ir.operands(op)),
+        Elem::AllOperandTypes => p.print_value_types(ir.operands(op)),
         Elem::FunctionalType => {
             p.push("(");
             p.print_value_types(ir.operands(op));
