@@ -7,3 +7,8 @@ func.func @s(%m: memref<1x1xf32, strided<[4, 1], offset: ?>>, %n: memref<1x10xf3
   %3 = memref.subview %m[0, 0] [1, 1] [1, 1] : memref<1x1xf32, strided<[4, 1], offset: ?>> to memref<f32, strided<[], offset: ?>>
   return
 }
+// A result layout written as an affine map is read as strides and offset.
+func.func @affine_layout(%m: memref<1x10xf32, strided<[10, 1], offset: ?>>) {
+  %0 = memref.subview %m[0, 0] [1, 10] [1, 1] : memref<1x10xf32, strided<[10, 1], offset: ?>> to memref<10xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+  return
+}

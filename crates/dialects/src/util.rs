@@ -346,8 +346,49 @@ pub fn strides_and_offset(ir: &Ir, t: Type) -> Option<(Vec<i64>, i64)> {
             Some((strides, 0))
         }
         Some(AttrData::Strided { strides, offset }) => Some((strides.clone(), *offset)),
+        Some(AttrData::AffineMap(m)) => affine_strides(m, shape.len()),
         Some(_) => None,
     }
+}
+
+/// The strides and offset of a one-result affine layout that is a sum of
+/// dims times constants or symbols, plus constants and symbols (MLIR's
+/// `getStridesAndOffset`); symbolic parts are dynamic.
+fn affine_strides(m: &hivm_ir::affine::AffineMap, rank: usize) -> Option<(Vec<i64>, i64)> {
+    use hivm_ir::affine::{AffineBinOp, AffineExpr};
+    use hivm_ir::types::DYNAMIC;
+    let [e] = &m.results[..] else { return None };
+    let mut strides = vec![0i64; rank];
+    let mut offset = 0i64;
+    let add = |acc: &mut i64, v: i64| {
+        *acc = if *acc == DYNAMIC || v == DYNAMIC { DYNAMIC } else { acc.checked_add(v).unwrap_or(DYNAMIC) }
+    };
+    fn terms(e: &AffineExpr, out: &mut Vec<AffineExpr>) {
+        match e {
+            AffineExpr::Bin(b) if b.op == AffineBinOp::Add => {
+                terms(&b.lhs, out);
+                terms(&b.rhs, out);
+            }
+            _ => out.push(e.clone()),
+        }
+    }
+    let mut ts = Vec::new();
+    terms(e, &mut ts);
+    for t in ts {
+        match &t {
+            AffineExpr::Dim(d) => add(strides.get_mut(*d as usize)?, 1),
+            AffineExpr::Constant(c) => add(&mut offset, *c),
+            AffineExpr::Symbol(_) => offset = DYNAMIC,
+            AffineExpr::Bin(b) if b.op == AffineBinOp::Mul => match (&b.lhs, &b.rhs) {
+                (AffineExpr::Dim(d), AffineExpr::Constant(c)) => add(strides.get_mut(*d as usize)?, *c),
+                (AffineExpr::Dim(d), r) if r.is_symbolic_or_constant() => add(strides.get_mut(*d as usize)?, DYNAMIC),
+                (l, r) if l.is_symbolic_or_constant() && r.is_symbolic_or_constant() => offset = DYNAMIC,
+                _ => return None,
+            },
+            _ => return None,
+        }
+    }
+    Some((strides, offset))
 }
 
 /// The strides and offset of a `memref.subview` of a buffer with
