@@ -273,7 +273,18 @@ fn parse_insert_slice(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> 
         let a = i64_array_attr(p.ir, l);
         push_attr(p, r, name, a);
     }
-    r.result_types.push(dst_t);
+    // The parallel form (inside `scf.forall.in_parallel`) has no result.
+    if p.ir.sym_str(r.name) != "tensor.parallel_insert_slice" {
+        r.result_types.push(dst_t);
+    }
+    Ok(())
+}
+
+fn verify_parallel_insert_slice(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    check_segments(ir, op, 5)?;
+    if ir.parent_op(op).is_none_or(|p| ir.op_name(p) != "scf.forall.in_parallel") {
+        return Err("expected parent op to be 'scf.forall.in_parallel'".into());
+    }
     Ok(())
 }
 
@@ -369,6 +380,10 @@ pub fn dialect() -> Dialect {
                 .assembly(parse_insert_slice, print_insert_slice)
                 .verifier(verify_insert_slice)
                 .names(inserted_slice_name),
+            OpDef::new("tensor.parallel_insert_slice")
+                .inherent(SLICE_ATTRS)
+                .assembly(parse_insert_slice, print_insert_slice)
+                .verifier(verify_parallel_insert_slice),
             OpDef::new("tensor.collapse_shape")
                 .traits(Traits::PURE)
                 .inherent(&["reassociation"])

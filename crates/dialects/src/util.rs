@@ -171,9 +171,17 @@ pub fn check_segments(ir: &Ir, op: OpId, n: usize) -> Result<(), hivm_ir::dialec
 
 /// `[0, %i, 4]`: static values (with `DYNAMIC` for SSA entries) and the SSA operands.
 pub fn parse_dynamic_index_list(p: &mut Parser<'_>) -> PResult<(Vec<i64>, Vec<UnresolvedOperand>)> {
+    parse_dynamic_index_list_in(p, (Tok::LSquare, Tok::RSquare))
+}
+
+/// `[1, %a]` or, with parentheses as delimiters, `(1, %a)`.
+pub fn parse_dynamic_index_list_in(
+    p: &mut Parser<'_>,
+    delims: (Tok, Tok),
+) -> PResult<(Vec<i64>, Vec<UnresolvedOperand>)> {
     let mut statics = Vec::new();
     let mut dynamics = Vec::new();
-    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "dynamic index list", &mut |p| {
+    p.parse_comma_list(Some(delims), "dynamic index list", &mut |p| {
         if p.is(Tok::PercentIdent) {
             dynamics.push(p.parse_operand()?);
             statics.push(hivm_ir::types::DYNAMIC);
@@ -189,7 +197,16 @@ pub fn parse_dynamic_index_list(p: &mut Parser<'_>) -> PResult<(Vec<i64>, Vec<Un
 }
 
 pub fn print_dynamic_index_list(p: &mut Printer<'_>, statics: &[i64], dynamics: &[hivm_ir::Value]) {
-    p.push("[");
+    print_dynamic_index_list_in(p, statics, dynamics, ("[", "]"));
+}
+
+pub fn print_dynamic_index_list_in(
+    p: &mut Printer<'_>,
+    statics: &[i64],
+    dynamics: &[hivm_ir::Value],
+    delims: (&str, &str),
+) {
+    p.push(delims.0);
     let mut d = dynamics.iter();
     for (i, s) in statics.iter().enumerate() {
         if i > 0 {
@@ -203,7 +220,7 @@ pub fn print_dynamic_index_list(p: &mut Printer<'_>, statics: &[i64], dynamics: 
             p.push(&s.to_string());
         }
     }
-    p.push("]");
+    p.push(delims.1);
 }
 
 pub fn i64_array_attr(ir: &mut Ir, values: &[i64]) -> Attribute {

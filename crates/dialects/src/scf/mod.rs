@@ -417,37 +417,42 @@ fn print_condition(p: &mut Printer<'_>, op: OpId) {
     }
 }
 
+mod forall;
+
 pub fn dialect() -> Dialect {
     Dialect::new(
         "scf",
-        vec![
-            OpDef::new("scf.for")
-                .traits(Traits::SINGLE_BLOCK)
-                .inherent(&["unsignedCmp"])
-                .assembly(parse_for, print_for)
-                .verifier(verify_for)
-                .implicit_terminator("scf.yield"),
-            OpDef::new("scf.if")
-                .traits(Traits::SINGLE_BLOCK)
-                .assembly(parse_if, print_if)
-                .verifier(verify_if)
-                .implicit_terminator("scf.yield"),
-            OpDef::new("scf.while").assembly(parse_while, print_while),
-            OpDef::new("scf.execute_region")
-                .inherent(&["no_inline"])
-                .assembly(parse_execute_region, print_execute_region)
-                .verifier(verify_execute_region),
-            OpDef::new("scf.index_switch")
-                .inherent(&["cases"])
-                .assembly(parse_index_switch, print_index_switch)
-                .verifier(verify_index_switch),
-            OpDef::new("scf.yield")
-                .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
-                .assembly(crate::util::parse_terminator_operands, crate::util::print_terminator_operands)
-                .verifier(verify_yield),
-            OpDef::new("scf.condition")
-                .traits(Traits::TERMINATOR | Traits::PURE)
-                .assembly(parse_condition, print_condition),
-        ],
+        forall::defs()
+            .into_iter()
+            .chain([
+                OpDef::new("scf.for")
+                    .traits(Traits::SINGLE_BLOCK)
+                    .inherent(&["unsignedCmp"])
+                    .assembly(parse_for, print_for)
+                    .verifier(verify_for)
+                    .implicit_terminator("scf.yield"),
+                OpDef::new("scf.if")
+                    .traits(Traits::SINGLE_BLOCK)
+                    .assembly(parse_if, print_if)
+                    .verifier(verify_if)
+                    .implicit_terminator("scf.yield"),
+                OpDef::new("scf.while").assembly(parse_while, print_while),
+                OpDef::new("scf.execute_region")
+                    .inherent(&["no_inline"])
+                    .assembly(parse_execute_region, print_execute_region)
+                    .verifier(verify_execute_region),
+                OpDef::new("scf.index_switch")
+                    .inherent(&["cases"])
+                    .assembly(parse_index_switch, print_index_switch)
+                    .verifier(verify_index_switch),
+                OpDef::new("scf.yield")
+                    .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
+                    .assembly(crate::util::parse_terminator_operands, crate::util::print_terminator_operands)
+                    .verifier(verify_yield),
+                OpDef::new("scf.condition")
+                    .traits(Traits::TERMINATOR | Traits::PURE)
+                    .assembly(parse_condition, print_condition),
+            ])
+            .collect(),
     )
 }
