@@ -293,6 +293,94 @@ fn shuffle_type(ir: &mut Ir, st: &hivm_ir::opspec::FormatState) -> Result<Vec<Ty
     Ok(vec![ir.ty(TypeData::Vector { shape, scalable, elem })])
 }
 
+// ----- mask / yield -----
+// `%r = vector.mask %m (, %passthru)? { <maskable op> } : vector<8xi1> (-> T)?`:
+// the region holds the op and an implied `vector.yield` of its results.
+
+fn parse_mask(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let mask = p.parse_operand()?;
+    let passthru = if p.consume_if(Tok::Comma) { Some(p.parse_operand()?) } else { None };
+    let region = p.parse_region(&[], false)?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let mask_ty = p.parse_colon_type()?;
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_function_result_types()?;
+    }
+    if p.ir.region_blocks(region).is_empty() {
+        let b = p.ir.create_block();
+        p.ir.push_block(region, b);
+    }
+    // The yield of the masked op's results is implied.
+    let block = p.ir.region_blocks(region)[0];
+    if !p.ir.terminator(block).is_some_and(|t| p.ir.op_name(t) == "vector.yield") {
+        let results = p.ir.block_ops(block).last().map(|o| p.ir.results(o).to_vec()).unwrap_or_default();
+        let sym = p.ir.sym("vector.yield");
+        let mut st = hivm_ir::OperationState::new(sym, r.loc);
+        st.operands = results;
+        let y = p.ir.create_op(st);
+        p.ir.append_op(block, y);
+    }
+    r.regions.push(region);
+    let m = p.resolve_operand(&mask, mask_ty)?;
+    r.operands.push(m);
+    if let Some(pt) = passthru {
+        let Some(&t) = r.result_types.first() else { return p.error("expected a result type for the passthru value") };
+        let v = p.resolve_operand(&pt, t)?;
+        r.operands.push(v);
+    }
+    Ok(())
+}
+
+fn print_mask(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_values(ir.operands(op));
+    p.push(" ");
+    p.push("{ ");
+    if let Some(first) =
+        ir.regions(op).first().and_then(|r| ir.region_blocks(*r).first()).and_then(|b| ir.block_ops(*b).next())
+        && ir.op_name(first) != "vector.yield"
+    {
+        p.print_op_without_results(first);
+        p.push(" ");
+    }
+    p.push("}");
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+    if !ir.results(op).is_empty() {
+        p.push(" -> ");
+        let tys: Vec<Type> = ir.results(op).iter().map(|v| ir.value_type(*v)).collect();
+        if tys.len() == 1 {
+            p.print_type(tys[0]);
+        } else {
+            p.push("(");
+            p.print_value_types(ir.results(op));
+            p.push(")");
+        }
+    }
+}
+
+fn verify_mask(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let Some(&r) = ir.regions(op).first() else { return Err("requires one region".into()) };
+    let Some(&b) = ir.region_blocks(r).first() else { return Err("expects a block in the region".into()) };
+    if ir.block_ops(b).count() > 2 {
+        return Err("expects only one operation to mask".into());
+    }
+    if ir.operands(op).is_empty() || ir.operands(op).len() > 2 {
+        return Err("expects a mask and an optional passthru".into());
+    }
+    Ok(())
+}
+
+const VECTOR_YIELD: OpSpec = OpSpec {
+    name: "vector.yield",
+    operands: &[var("operands")],
+    format: "attr-dict ($operands^ `:` type($operands))?",
+    traits: Traits::TERMINATOR.with(Traits::PURE).with(Traits::RETURN_LIKE),
+    ..OpSpec::EMPTY
+};
+
 // ----- transfer_read / transfer_write -----
 // `vector.transfer_read %base[%i, ...], %pad (, %mask)? attrs : shaped, vector`
 // `vector.transfer_write %v, %base[%i, ...] (, %mask)? attrs : vector, shaped`
@@ -557,6 +645,10 @@ pub fn dialect() -> Dialect {
         .map(OpSpec::def),
     );
     ops.extend([transfer("vector.transfer_read"), transfer("vector.transfer_write")]);
+    ops.push(
+        OpDef::new("vector.mask").traits(Traits::SINGLE_BLOCK).assembly(parse_mask, print_mask).verifier(verify_mask),
+    );
+    ops.push(VECTOR_YIELD.def());
     let mut d = Dialect::new("vector", ops);
     d.check_attr = Some(check_attr);
     d

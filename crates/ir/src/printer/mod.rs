@@ -206,13 +206,23 @@ impl<'a> Printer<'a> {
     // ----- ops -----
 
     pub fn print_op(&mut self, op: OpId) {
+        self.print_op_impl(op, true);
+    }
+
+    /// Prints an op without its `%results = ` (MLIR's `printCustomOrGenericOp`,
+    /// used by ops that show a nested op inline, such as `vector.mask`).
+    pub fn print_op_without_results(&mut self, op: OpId) {
+        self.print_op_impl(op, false);
+    }
+
+    fn print_op_impl(&mut self, op: OpId, with_results: bool) {
         let ir = self.ir;
         if self.options.debuginfo && self.collecting.is_some() {
             // MLIR's alias walk visits an op's location before its body.
             self.collected_locs.push((ir.loc(op), true));
         }
         let results = ir.results(op);
-        if !results.is_empty() {
+        if with_results && !results.is_empty() {
             match self.names.groups(op).map(|g| g.to_vec()) {
                 Some(groups) => {
                     for (i, start) in groups.iter().enumerate() {
@@ -252,7 +262,9 @@ impl<'a> Printer<'a> {
             }
             None => self.print_generic_op(op),
         }
-        if self.options.debuginfo {
+        // An op shown inline inside another's syntax has no trailing location
+        // (its location alias is still defined).
+        if self.options.debuginfo && with_results {
             self.print_trailing_loc(ir.loc(op));
         }
     }
