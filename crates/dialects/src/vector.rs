@@ -312,7 +312,7 @@ fn parse_mask(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     }
     // The yield of the masked op's results is implied.
     let block = p.ir.region_blocks(region)[0];
-    if !p.ir.terminator(block).is_some_and(|t| p.ir.op_name(t) == "vector.yield") {
+    if p.ir.terminator(block).is_none_or(|t| p.ir.op_name(t) != "vector.yield") {
         let results = p.ir.block_ops(block).last().map(|o| p.ir.results(o).to_vec()).unwrap_or_default();
         let sym = p.ir.sym("vector.yield");
         let mut st = hivm_ir::OperationState::new(sym, r.loc);
