@@ -2,7 +2,7 @@
 //! with upstream's syntax (`memref.alloca_scope  -> (T) { ... }`; the
 //! terminator is implied when nothing is returned).
 
-use hivm_ir::opspec::{OpSpec, ValueDef, var};
+use hivm_ir::opspec::{OpSpec, var};
 use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::Printer;
 use hivm_ir::{OpDef, OpId, Traits};
@@ -38,7 +38,7 @@ fn print_scope(p: &mut Printer<'_>, op: OpId) {
 
 const SCOPE_RETURN: OpSpec = OpSpec {
     name: RETURN,
-    operands: &[ValueDef { ..var("results") }],
+    operands: &[var("results")],
     format: "attr-dict ($results^ `:` type($results))?",
     traits: Traits::TERMINATOR.with(Traits::RETURN_LIKE).with(Traits::PURE),
     ..OpSpec::EMPTY
