@@ -418,12 +418,14 @@ fn print_condition(p: &mut Printer<'_>, op: OpId) {
 }
 
 mod forall;
+mod parallel;
 
 pub fn dialect() -> Dialect {
     Dialect::new(
         "scf",
         forall::defs()
             .into_iter()
+            .chain(parallel::defs())
             .chain([
                 OpDef::new("scf.for")
                     .traits(Traits::SINGLE_BLOCK)
