@@ -278,6 +278,37 @@ pub fn push_attr(p: &mut Parser<'_>, r: &mut OpParseResult, name: &str, a: Attri
     r.attrs.push((k, a));
 }
 
+/// `%a attrs : T`: one operand and its type (`memref.dealloc`,
+/// `scf.reduce.return`).
+pub fn parse_unary_typed(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let u = p.parse_operand()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let t = p.parse_colon_type()?;
+    let v = p.resolve_operand(&u, t)?;
+    r.operands.push(v);
+    Ok(())
+}
+
+pub fn print_unary_typed(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+}
+
+/// Entry-block arguments whose location was not written get the place
+/// their name is written (as MLIR's argument lists record it).
+pub fn locate_args(p: &mut Parser<'_>, args: Vec<hivm_ir::parser::RegionArg>) -> Vec<hivm_ir::parser::RegionArg> {
+    args.into_iter()
+        .map(|mut a| {
+            a.loc = a.loc.or_else(|| Some(p.loc_at(a.name.pos)));
+            a
+        })
+        .collect()
+}
+
 /// `kw(%a, %b : T1, T2)` with operands resolved; `None` when `kw` is absent.
 pub fn parse_keyword_group(p: &mut Parser<'_>, kw: &str) -> PResult<Option<Vec<hivm_ir::Value>>> {
     if !p.parse_optional_keyword(kw) {

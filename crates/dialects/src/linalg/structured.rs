@@ -7,7 +7,7 @@
 
 use hivm_ir::dialect::VerifyError;
 use hivm_ir::lexer::Tok;
-use hivm_ir::parser::{OpParseResult, PResult, Parser, RegionArg};
+use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::{Elide, Printer};
 use hivm_ir::{AttrData, Attribute, Ir, OpId, OperationState, RegionId, Type, Value};
 
@@ -180,25 +180,49 @@ fn print_results(p: &mut Printer<'_>, op: OpId) {
     }
 }
 
+/// The entry block of the op's body, if it has one.
+fn body(ir: &Ir, op: OpId) -> Option<hivm_ir::BlockId> {
+    ir.regions(op).first().and_then(|r| ir.region_blocks(*r).first()).copied()
+}
+
+/// Names the body's arguments `first` up to `split` (given the count) and
+/// `rest` after, as upstream's `getAsmBlockArgumentNames` does.
+fn name_body_args(ir: &Ir, op: OpId, split: usize, first: &str, rest: &str) -> Vec<(Value, String)> {
+    let Some(b) = body(ir, op) else { return Vec::new() };
+    ir.block_args(b).iter().enumerate().map(|(i, a)| (*a, if i < split { first } else { rest }.to_string())).collect()
+}
+
+fn body_arg_count(ir: &Ir, op: OpId) -> usize {
+    body(ir, op).map_or(0, |b| ir.block_args(b).len())
+}
+
+/// Inputs `%in`, inits `%out`.
 fn generic_arg_names(ir: &Ir, op: OpId) -> Vec<(Value, String)> {
-    let Some(&r) = ir.regions(op).first() else { return Vec::new() };
-    let Some(&b) = ir.region_blocks(r).first() else { return Vec::new() };
-    let n_ins = segment(ir, op, 0).len();
-    ir.block_args(b).iter().enumerate().map(|(i, a)| (*a, if i < n_ins { "in" } else { "out" }.to_string())).collect()
+    name_body_args(ir, op, segment(ir, op, 0).len(), "in", "out")
 }
 
+/// Inputs `%in`, inits `%init` (as many of each).
 fn reduce_arg_names(ir: &Ir, op: OpId) -> Vec<(Value, String)> {
-    let Some(&r) = ir.regions(op).first() else { return Vec::new() };
-    let Some(&b) = ir.region_blocks(r).first() else { return Vec::new() };
-    let n = ir.block_args(b).len();
-    ir.block_args(b).iter().enumerate().map(|(i, a)| (*a, if 2 * i < n { "in" } else { "init" }.to_string())).collect()
+    name_body_args(ir, op, body_arg_count(ir, op).div_ceil(2), "in", "init")
 }
 
+/// Inputs `%in`, the one init `%init`.
 fn map_arg_names(ir: &Ir, op: OpId) -> Vec<(Value, String)> {
-    let Some(&r) = ir.regions(op).first() else { return Vec::new() };
-    let Some(&b) = ir.region_blocks(r).first() else { return Vec::new() };
-    let n = ir.block_args(b).len();
-    ir.block_args(b).iter().enumerate().map(|(i, a)| (*a, if i + 1 < n { "in" } else { "init" }.to_string())).collect()
+    name_body_args(ir, op, body_arg_count(ir, op).saturating_sub(1), "in", "init")
+}
+
+/// A body of exactly one payload op and a yield of its results: the op and
+/// the body's arguments (MLIR's `findPayloadOp`, before the operand test).
+fn single_payload(ir: &Ir, op: OpId) -> Option<(OpId, &[Value])> {
+    let b = body(ir, op)?;
+    let ops: Vec<OpId> = ir.block_ops(b).collect();
+    let [payload, yield_op] = ops[..] else { return None };
+    (ir.operands(yield_op) == ir.results(payload)).then(|| (payload, ir.block_args(b)))
+}
+
+/// Whether the op has its one region with a body block.
+fn has_body(ir: &Ir, op: OpId) -> bool {
+    ir.regions(op).len() == 1 && body(ir, op).is_some()
 }
 
 fn verify_generic(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
@@ -217,7 +241,7 @@ fn verify_generic(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
             );
         }
     }
-    if ir.regions(op).len() != 1 || ir.regions(op).iter().any(|r| ir.region_blocks(*r).is_empty()) {
+    if !has_body(ir, op) {
         return Err("expected a region with a body block".into());
     }
     if maps.len() != ins.len() + outs.len() {
@@ -315,14 +339,7 @@ fn parse_reduce(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
 /// The reduction body when it is one op on (init, inputs...) whose result
 /// is yielded (MLIR's `findPayloadOp` with the init first).
 fn short_form_payload(ir: &Ir, op: OpId) -> Option<OpId> {
-    let &r = ir.regions(op).first()?;
-    let &b = ir.region_blocks(r).first()?;
-    let ops: Vec<OpId> = ir.block_ops(b).collect();
-    let [payload, yield_op] = ops[..] else { return None };
-    if ir.operands(yield_op) != ir.results(payload) {
-        return None;
-    }
-    let args = ir.block_args(b);
+    let (payload, args) = single_payload(ir, op)?;
     let operands = ir.operands(payload);
     if operands.is_empty() || operands.len() != args.len() {
         return None;
@@ -405,14 +422,7 @@ fn parse_long_form(p: &mut Parser<'_>) -> PResult<RegionId> {
         args.push(p.parse_region_arg()?);
         Ok(())
     })?;
-    // An argument's location is where its name is written.
-    let args: Vec<RegionArg> = args
-        .into_iter()
-        .map(|mut a| {
-            a.loc = a.loc.or_else(|| Some(p.loc_at(a.name.pos)));
-            a
-        })
-        .collect();
+    let args = crate::util::locate_args(p, args);
     p.parse_region(&args, false)
 }
 
@@ -480,14 +490,7 @@ fn parse_map(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
 
 /// The map body when it is one op on the inputs, in order.
 fn map_payload(ir: &Ir, op: OpId) -> Option<OpId> {
-    let &r = ir.regions(op).first()?;
-    let &b = ir.region_blocks(r).first()?;
-    let ops: Vec<OpId> = ir.block_ops(b).collect();
-    let [payload, yield_op] = ops[..] else { return None };
-    if ir.operands(yield_op) != ir.results(payload) {
-        return None;
-    }
-    let args = ir.block_args(b);
+    let (payload, args) = single_payload(ir, op)?;
     let operands = ir.operands(payload);
     let inputs = args.len().checked_sub(1)?;
     (!operands.is_empty() && operands == &args[..inputs]).then_some(payload)
@@ -687,7 +690,7 @@ fn print_permuting(p: &mut Printer<'_>, op: OpId) {
 
 fn verify_named(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let ops = ir.operands(op);
-    if ir.regions(op).len() != 1 || ir.regions(op).iter().any(|r| ir.region_blocks(*r).is_empty()) {
+    if !has_body(ir, op) {
         return Err("expected a region with a body block".into());
     }
     let name = ir.op_name(op);
@@ -727,7 +730,7 @@ fn verify_named(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 
 fn verify_map(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let ops = ir.operands(op);
-    if ir.regions(op).len() != 1 || ir.regions(op).iter().any(|r| ir.region_blocks(*r).is_empty()) {
+    if !has_body(ir, op) {
         return Err("expected a region with a body block".into());
     }
     if ops.is_empty() {
@@ -738,7 +741,7 @@ fn verify_map(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 
 fn verify_matmul(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     crate::util::check_segments(ir, op, 2)?;
-    if ir.regions(op).len() != 1 || ir.regions(op).iter().any(|r| ir.region_blocks(*r).is_empty()) {
+    if !has_body(ir, op) {
         return Err("expected a region with a body block".into());
     }
     if segment(ir, op, 0).len() != 2 || segment(ir, op, 1).len() != 1 {

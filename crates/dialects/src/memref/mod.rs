@@ -257,25 +257,6 @@ fn verify_alloc(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> 
     Ok(())
 }
 
-/// `%a : T` (dealloc).
-fn parse_unary_typed(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    let u = p.parse_operand()?;
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let t = p.parse_colon_type()?;
-    let v = p.resolve_operand(&u, t)?;
-    r.operands.push(v);
-    Ok(())
-}
-
-fn print_unary_typed(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.push(" ");
-    p.print_value(ir.operand(op, 0));
-    p.print_optional_attr_dict(op, &[]);
-    p.push(" : ");
-    p.print_type(ir.value_type(ir.operand(op, 0)));
-}
-
 fn parse_copy(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let a = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;

@@ -59,13 +59,7 @@ fn parse_forall(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let idx = p.ir.index_type();
     let mut args: Vec<RegionArg> = ivs.into_iter().map(|name| RegionArg { name, ty: idx, loc: None }).collect();
     args.extend(out_args.into_iter().zip(&r.result_types).map(|(name, ty)| RegionArg { name, ty: *ty, loc: None }));
-    let args: Vec<RegionArg> = args
-        .into_iter()
-        .map(|mut a| {
-            a.loc = Some(p.loc_at(a.name.pos));
-            a
-        })
-        .collect();
+    let args = crate::util::locate_args(p, args);
     let region = p.parse_region(&args, false)?;
     ensure_in_parallel(p.ir, region, r.loc);
     r.regions.push(region);
@@ -124,16 +118,8 @@ fn print_forall(p: &mut Printer<'_>, op: OpId) {
     }
     let outs = segment(ir, op, 3);
     if !outs.is_empty() {
-        p.push(" shared_outs(");
-        for (i, (a, v)) in args[n..].iter().zip(outs).enumerate() {
-            if i > 0 {
-                p.push(", ");
-            }
-            p.print_value(*a);
-            p.push(" = ");
-            p.print_value(*v);
-        }
-        p.push(")");
+        p.push(" shared_outs");
+        super::print_init_list(p, &args[n..], outs);
     }
     p.push(" ");
     let results = ir.results(op);

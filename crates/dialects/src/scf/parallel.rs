@@ -40,13 +40,8 @@ fn parse_parallel(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         return p.error("expects the same number of init values and result types");
     }
     let idx = p.ir.index_type();
-    let args: Vec<RegionArg> = ivs
-        .into_iter()
-        .map(|name| {
-            let loc = Some(p.loc_at(name.pos));
-            RegionArg { name, ty: idx, loc }
-        })
-        .collect();
+    let args = ivs.into_iter().map(|name| RegionArg { name, ty: idx, loc: None }).collect();
+    let args = crate::util::locate_args(p, args);
     let region = p.parse_region(&args, false)?;
     // The terminator with nothing to reduce is implied.
     if let Some(&block) = p.ir.region_blocks(region).first()
@@ -185,24 +180,6 @@ fn verify_reduce(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     Ok(())
 }
 
-fn parse_reduce_return(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    let v = p.parse_operand()?;
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    let t = p.parse_colon_type()?;
-    let v = p.resolve_operand(&v, t)?;
-    r.operands.push(v);
-    Ok(())
-}
-
-fn print_reduce_return(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.push(" ");
-    p.print_value(ir.operand(op, 0));
-    p.print_optional_attr_dict(op, &[]);
-    p.push(" : ");
-    p.print_type(ir.value_type(ir.operand(op, 0)));
-}
-
 pub fn defs() -> Vec<OpDef> {
     vec![
         OpDef::new("scf.parallel")
@@ -213,6 +190,6 @@ pub fn defs() -> Vec<OpDef> {
         OpDef::new(REDUCE).traits(Traits::TERMINATOR).assembly(parse_reduce, print_reduce).verifier(verify_reduce),
         OpDef::new("scf.reduce.return")
             .traits(Traits::TERMINATOR | Traits::PURE)
-            .assembly(parse_reduce_return, print_reduce_return),
+            .assembly(crate::util::parse_unary_typed, crate::util::print_unary_typed),
     ]
 }
