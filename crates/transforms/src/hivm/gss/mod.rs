@@ -9,6 +9,7 @@
 
 pub mod codegen;
 pub mod colour;
+pub mod cover;
 pub mod emit;
 pub mod memory;
 pub mod pipes;

@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use hivm_ir::{Ir, OpId};
 
 use super::colour::{ColourNode, EventIdSolver};
+use super::cover::CoverIndex;
 use super::memory::{self, MemInfo};
 use super::pipes::{self, Pipe};
 use super::prune::Prune;
@@ -98,6 +99,12 @@ pub struct Solver<'a> {
     /// Pairs whose set and wait sit in different scopes, by the set's scope.
     scope_pair_chosen: HashMap<OccId, Vec<(OccId, PairId)>>,
     persistent_scope_chosen: HashMap<OccId, Vec<PairId>>,
+    /// The same three lists ordered by start, for the coverage search:
+    /// same-scope pairs, persistent ones, and cross-scope pairs by the
+    /// set's scope.
+    cover_same: CoverIndex,
+    cover_persistent: CoverIndex,
+    cover_cross: CoverIndex,
     synced: HashMap<SyncedKey, PairId>,
     pub colours: BTreeMap<(Pipe, Pipe), EventIdSolver>,
     barrier_all_pairs: BTreeSet<(Pipe, Pipe)>,
@@ -135,6 +142,9 @@ impl<'a> Solver<'a> {
             scope_chosen: HashMap::new(),
             scope_pair_chosen: HashMap::new(),
             persistent_scope_chosen: HashMap::new(),
+            cover_same: CoverIndex::default(),
+            cover_persistent: CoverIndex::default(),
+            cover_cross: CoverIndex::default(),
             synced: HashMap::new(),
             colours: BTreeMap::new(),
             barrier_all_pairs: BTreeSet::new(),
@@ -163,6 +173,8 @@ impl<'a> Solver<'a> {
         self.chosen.clear();
         self.scope_chosen.clear();
         self.scope_pair_chosen.clear();
+        self.cover_same.clear();
+        self.cover_cross.clear();
         self.backward_events.clear();
         self.barrier_all_pairs.clear();
         self.barrier_all_before.clear();
@@ -781,16 +793,16 @@ impl<'a> Solver<'a> {
             scopes.push(c);
             cur = t.occs[c].parent;
         }
-        for list in [&self.scope_chosen, &self.persistent_scope_chosen] {
+        for index in [&self.cover_same, &self.cover_persistent] {
             for s in &scopes {
-                for &p in list.get(s).map(Vec::as_slice).unwrap_or(&[]) {
+                for p in index.starting_in(*s, start, end) {
                     visit(p);
                 }
             }
         }
         for s1 in &above_o1 {
-            for &(s2, p) in self.scope_pair_chosen.get(s1).map(Vec::as_slice).unwrap_or(&[]) {
-                if t.is_proper_ancestor(s2, o2) {
+            for p in self.cover_cross.starting_in(*s1, start, end) {
+                if t.is_proper_ancestor(self.pairs[p].par2.expect("a committed pair has scopes"), o2) {
                     visit(p);
                 }
             }
@@ -1073,6 +1085,10 @@ impl<'a> Solver<'a> {
 
     /// Takes a chosen pair back out of the lists.
     fn erase(&mut self, id: PairId) {
+        let p = &self.pairs[id];
+        let (par1, par2) = (p.par1.expect("a committed pair has scopes"), p.par2.expect("a committed pair has scopes"));
+        let index = if par1 == par2 { &mut self.cover_same } else { &mut self.cover_cross };
+        index.remove(par1, p.start, id);
         self.chosen.retain(|p| *p != id);
         for list in self.scope_chosen.values_mut() {
             list.retain(|p| *p != id);
@@ -1168,12 +1184,15 @@ impl<'a> Solver<'a> {
         p.par1 = Some(par1);
         p.par2 = Some(par2);
         if p.persistent {
+            self.cover_persistent.insert(par1, p.start, id);
             self.persistent_scope_chosen.entry(par1).or_default().push(id);
             self.persistent.push(id);
         } else {
             if par1 == par2 {
+                self.cover_same.insert(par1, p.start, id);
                 self.scope_chosen.entry(par1).or_default().push(id);
             } else {
+                self.cover_cross.insert(par1, p.start, id);
                 self.scope_pair_chosen.entry(par1).or_default().push((par2, id));
             }
             self.chosen.push(id);
