@@ -37,3 +37,35 @@ impl CoverIndex {
         self.by_scope.get(&scope).into_iter().flat_map(move |s| s.range((lo, 0)..=(hi, PairId::MAX)).map(|(_, p)| *p))
     }
 }
+
+/// Chosen set/wait pairs of one pipe pair by start, for the colouring's
+/// interference query (which pairs overlap a new one in time).
+#[derive(Default)]
+pub struct SpanIndex {
+    by_start: BTreeSet<(i64, PairId)>,
+    /// The longest span ever inserted: a pair overlapping `lo..=hi` starts
+    /// no earlier than `lo - max_span`.
+    max_span: i64,
+}
+
+impl SpanIndex {
+    pub fn insert(&mut self, start: i64, end: i64, id: PairId) {
+        self.max_span = self.max_span.max(end - start);
+        self.by_start.insert((start, id));
+    }
+
+    pub fn remove(&mut self, start: i64, id: PairId) {
+        self.by_start.remove(&(start, id));
+    }
+
+    pub fn clear(&mut self) {
+        self.by_start.clear();
+        self.max_span = 0;
+    }
+
+    /// Pairs that may overlap `lo..=hi` (the caller checks their ends).
+    pub fn candidates(&self, lo: i64, hi: i64) -> impl Iterator<Item = PairId> + '_ {
+        let from = lo.saturating_sub(self.max_span);
+        self.by_start.range((from, 0)..=(hi, PairId::MAX)).map(|(_, p)| *p)
+    }
+}

@@ -3,15 +3,16 @@
 //! events (hoisted outward where nothing else uses their ids), and the
 //! boundary syncs of `custom_macro` slots.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap, VecDeque};
 
 use hivm_dialects::hivm::attrs::MacroSync;
 use hivm_dialects::hivm::custom;
 use hivm_ir::OpId;
 
+use super::events::pair_entry;
 use super::pipes::{self, Pipe};
 use super::slots;
-use super::solver::{PairEvents, Solver};
+use super::solver::Solver;
 use super::tree::{Kind, NodeId};
 
 #[derive(Clone, Debug)]
@@ -119,14 +120,13 @@ pub fn collect(s: &mut Solver) -> Result<Maps, Located> {
         let Some(node) = pair.colour else { continue };
         let lp = pair.backward_loop.expect("a backward pair has a loop");
         let ids = s.colours[&(pair.src, pair.dst)].ids(node).to_vec();
-        let events = events_of(&mut s.backward_events, lp);
-        let e = pair_entry(events, (pair.src, pair.dst));
+        let e = pair_entry(s.backward_events.entry(lp), (pair.src, pair.dst));
         for id in ids {
             e.entry(id).or_insert(1);
         }
     }
     merge_backward(s, &before, &after);
-    for (scope, pairs) in &s.backward_events {
+    for (scope, pairs) in s.backward_events.iter() {
         let keys: Vec<(Pipe, Pipe)> = pairs.iter().filter(|(_, ids)| !ids.is_empty()).map(|(k, _)| *k).collect();
         for (src, dst) in pipes::dense_map_order(&keys, |(a, b)| pipes::pair_hash(a, b)) {
             let ids_map = &pairs.iter().find(|(k, _)| *k == (src, dst)).unwrap().1;
@@ -141,28 +141,6 @@ pub fn collect(s: &mut Solver) -> Result<Maps, Located> {
     Ok(Maps { before, after, slot_ids })
 }
 
-fn events_of(events: &mut Vec<(NodeId, PairEvents)>, scope: NodeId) -> &mut PairEvents {
-    let i = match events.iter().position(|(s, _)| *s == scope) {
-        Some(i) => i,
-        None => {
-            events.push((scope, Vec::new()));
-            events.len() - 1
-        }
-    };
-    &mut events[i].1
-}
-
-fn pair_entry(v: &mut PairEvents, k: (Pipe, Pipe)) -> &mut BTreeMap<u32, u32> {
-    let i = match v.iter().position(|(x, _)| *x == k) {
-        Some(i) => i,
-        None => {
-            v.push((k, BTreeMap::new()));
-            v.len() - 1
-        }
-    };
-    &mut v[i].1
-}
-
 // ----- hoisting loop-level events outward (mergeBackwardSyncEventIds) -----
 
 /// Positions of every set/wait per (src, dst, id) in a walk of the tree,
@@ -171,13 +149,24 @@ fn pair_entry(v: &mut PairEvents, k: (Pipe, Pipe)) -> &mut BTreeMap<u32, u32> {
 struct SetWaitIndex {
     at: HashMap<(Pipe, Pipe, u32), BTreeSet<usize>>,
     spans: HashMap<NodeId, [usize; 4]>,
+    /// Every key that has a set or wait, in upstream's visiting order
+    /// (id, then source pipe, then destination pipe).
+    keys: Vec<(Pipe, Pipe, u32)>,
+    /// The solver's `after_merge`, by scope.
+    merged: HashMap<NodeId, Vec<(Pipe, Pipe)>>,
 }
 
 impl SetWaitIndex {
     fn build(s: &Solver, before: &SyncMap, after: &SyncMap) -> SetWaitIndex {
-        let mut ix = SetWaitIndex { at: HashMap::new(), spans: HashMap::new() };
+        let mut ix =
+            SetWaitIndex { at: HashMap::new(), spans: HashMap::new(), keys: Vec::new(), merged: HashMap::new() };
         let mut n = 0;
         ix.visit(s, s.tree.root, before, after, &mut n);
+        ix.keys = ix.at.keys().copied().filter(|(src, dst, id)| *src < 13 && *dst < 13 && *id < 8).collect();
+        ix.keys.sort_by_key(|(src, dst, id)| (*id, *src, *dst));
+        for (scope, l) in &s.after_merge {
+            ix.merged.entry(*scope).or_default().extend(l.iter().copied());
+        }
         ix
     }
 
@@ -214,15 +203,8 @@ impl SetWaitIndex {
     }
 }
 
-fn has_event(s: &Solver, node: NodeId, key: (Pipe, Pipe), id: u32) -> bool {
-    s.backward_events
-        .iter()
-        .find(|(n, _)| *n == node)
-        .and_then(|(_, m)| m.iter().find(|(k, _)| *k == key))
-        .is_some_and(|(_, ids)| ids.contains_key(&id))
-}
-
 fn mergeable(s: &Solver, ix: &SetWaitIndex, scope: NodeId, key: (Pipe, Pipe), id: u32, used_once: bool) -> bool {
+    // A scope without any set or wait of the key inside cannot take it.
     let k = (key.0, key.1, id);
     let [si, st, en, ei] = ix.spans[&scope];
     if used_once && !ix.any_in(k, si, ei) {
@@ -250,10 +232,10 @@ fn mergeable(s: &Solver, ix: &SetWaitIndex, scope: NodeId, key: (Pipe, Pipe), id
                 if ix.any_in(k, si, st) || ix.any_in(k, en, ei) {
                     return false;
                 }
-                if !has_event(s, c, key, id) {
+                if !s.backward_events.has(c, key, id) {
                     return false;
                 }
-                if s.after_merge.iter().any(|(n, l)| *n == c && l.contains(&key)) {
+                if ix.merged.get(&c).is_some_and(|l| l.contains(&key)) {
                     return false;
                 }
             }
@@ -288,17 +270,14 @@ fn merge_at(s: &mut Solver, ix: &SetWaitIndex, node: NodeId) {
         return;
     }
     let mut erased = Vec::new();
-    for id in 0..8u32 {
-        for src in 0..13u8 {
-            for dst in 0..13u8 {
-                if has_event(s, node, (src, dst), id) {
-                    continue;
-                }
-                if mergeable(s, ix, node, (src, dst), id, true) {
-                    erased.push((src, dst, id));
-                    pair_entry(events_of(&mut s.backward_events, node), (src, dst)).insert(id, 1);
-                }
-            }
+    // Only keys with a set or wait somewhere can be merged (`mergeable`).
+    for &(src, dst, id) in &ix.keys {
+        if s.backward_events.has(node, (src, dst), id) {
+            continue;
+        }
+        if mergeable(s, ix, node, (src, dst), id, true) {
+            erased.push((src, dst, id));
+            pair_entry(s.backward_events.entry(node), (src, dst)).insert(id, 1);
         }
     }
     if erased.is_empty() {
@@ -315,7 +294,7 @@ fn merge_at(s: &mut Solver, ix: &SetWaitIndex, node: NodeId) {
     }
     for child in targets {
         for &(src, dst, id) in &erased {
-            if let Some((_, m)) = s.backward_events.iter_mut().find(|(n, _)| *n == child)
+            if let Some(m) = s.backward_events.get_mut(child)
                 && let Some(pos) = m.iter().position(|(k, _)| *k == (src, dst))
             {
                 m[pos].1.remove(&id);

@@ -11,6 +11,8 @@ pub mod codegen;
 pub mod colour;
 pub mod cover;
 pub mod emit;
+pub mod events;
+pub mod far;
 pub mod memory;
 pub mod pipes;
 pub mod prune;

@@ -21,6 +21,7 @@
 
 use std::collections::HashMap;
 
+use super::far::{self, Times};
 use super::memory::MemInfo;
 use super::pipes::{self, Pipe};
 use super::tree::{Kind, OccId, Tree};
@@ -132,6 +133,69 @@ pub struct Prune {
     /// yet done.
     pending: Vec<u32>,
     regbase: bool,
+    /// Per pipe: the exits (`far.rs`) of the ops on it, in time order.
+    exits: Vec<ExitTree>,
+    /// Per occurrence: its slot in the trees of its read and write pipe.
+    exit_slot: Vec<[usize; 2]>,
+}
+
+/// Ops of one pipe by start time, with a segment tree of the
+/// component-wise maximum of their exits.
+#[derive(Default)]
+struct ExitTree {
+    starts: Vec<i64>,
+    seg: Vec<Times>,
+}
+
+impl ExitTree {
+    fn build(&mut self, leaves: Vec<Times>) {
+        let n = leaves.len();
+        self.seg = vec![[i64::MIN; far::START + 1]; n];
+        self.seg.extend(leaves);
+        for i in (1..n).rev() {
+            self.seg[i] = max_of(&self.seg[2 * i], &self.seg[2 * i + 1]);
+        }
+    }
+
+    fn lower(&mut self, slot: usize, x: &Times) {
+        let n = self.starts.len();
+        let mut i = slot + n;
+        for (a, b) in self.seg[i].iter_mut().zip(x) {
+            *a = (*a).min(*b);
+        }
+        while i > 1 {
+            i /= 2;
+            self.seg[i] = max_of(&self.seg[2 * i], &self.seg[2 * i + 1]);
+        }
+    }
+
+    /// The maximum over ops starting in `lo..=hi`, or None when there are none.
+    fn latest(&self, lo: i64, hi: i64) -> Option<Times> {
+        let n = self.starts.len();
+        let (mut l, mut r) =
+            (self.starts.partition_point(|s| *s < lo) + n, self.starts.partition_point(|s| *s <= hi) + n);
+        if l >= r {
+            return None;
+        }
+        let mut m = [i64::MIN; far::START + 1];
+        while l < r {
+            if l % 2 == 1 {
+                m = max_of(&m, &self.seg[l]);
+                l += 1;
+            }
+            if r % 2 == 1 {
+                r -= 1;
+                m = max_of(&m, &self.seg[r]);
+            }
+            l /= 2;
+            r /= 2;
+        }
+        Some(m)
+    }
+}
+
+fn max_of(a: &Times, b: &Times) -> Times {
+    std::array::from_fn(|i| a[i].max(b[i]))
 }
 
 impl Prune {
@@ -202,7 +266,34 @@ impl Prune {
             }
             region_first[o] = first[region];
         }
+        // Exits start as the op's own end only, until its scope is solved.
+        let mut exits: Vec<ExitTree> = (0..far::PIPES).map(|_| ExitTree::default()).collect();
+        let mut leaves: Vec<Vec<Times>> = vec![Vec::new(); far::PIPES];
+        let mut exit_slot = vec![[usize::MAX; 2]; tree.occs.len()];
+        for &o in &ops {
+            let rw = tree.nodes[tree.occs[o].node].rw.as_ref().expect("an operation");
+            for (i, p) in [rw.pipe_read, rw.pipe_write].into_iter().enumerate() {
+                let p = usize::from(p);
+                if p >= far::PIPES {
+                    continue;
+                }
+                if i == 1 && rw.pipe_read == rw.pipe_write {
+                    exit_slot[o][1] = exit_slot[o][0];
+                    continue;
+                }
+                exit_slot[o][i] = exits[p].starts.len();
+                exits[p].starts.push(tree.occs[o].start);
+                let mut leaf = [i64::MAX; far::START + 1];
+                leaf[far::START] = tree.occs[o].end;
+                leaves[p].push(leaf);
+            }
+        }
+        for (e, l) in exits.iter_mut().zip(leaves) {
+            e.build(l);
+        }
         let mut p = Prune {
+            exits,
+            exit_slot,
             region_first,
             required,
             visits: vec![0; tree.occs.len()],
@@ -263,6 +354,31 @@ impl Prune {
             b = tree.occs[b].parent.expect("a common ancestor");
         }
         a
+    }
+
+    /// Records what `far::exits` found for op `o` on its pipe `p`.
+    pub fn lower_exits(&mut self, tree: &Tree, o: OccId, p: Pipe, x: &Times) {
+        let rw = tree.nodes[tree.occs[o].node].rw.as_ref().expect("an operation");
+        let i = if p == rw.pipe_read { 0 } else { 1 };
+        let slot = self.exit_slot[o][i];
+        if slot != usize::MAX {
+            self.exits[usize::from(p)].lower(slot, x);
+        }
+    }
+
+    /// The start of `o2`'s region (where the remaining ops begin).
+    pub fn region_start(&self, tree: &Tree, o2: OccId) -> i64 {
+        self.region_first[o2].map_or(i64::MIN, |f| tree.occs[f].start)
+    }
+
+    /// Whether every `src`-pipe op starting in `lo..=hi` meets `thr` with
+    /// one common component (`far.rs`).
+    pub fn all_meet(&self, src: Pipe, lo: i64, hi: i64, thr: &Times) -> bool {
+        let Some(tree) = self.exits.get(usize::from(src)) else { return false };
+        match tree.latest(lo, hi) {
+            None => true,
+            Some(m) => m.iter().zip(thr).any(|(a, b)| a <= b && *a != i64::MAX),
+        }
     }
 
     /// Whether (src, dst) is known settled for `o2`.

@@ -9,7 +9,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use hivm_ir::{Ir, OpId};
 
 use super::colour::{ColourNode, EventIdSolver};
-use super::cover::CoverIndex;
+use super::cover::{CoverIndex, SpanIndex};
+use super::events::ScopeEvents;
 use super::memory::{self, MemInfo};
 use super::pipes::{self, Pipe};
 use super::prune::Prune;
@@ -102,9 +103,13 @@ pub struct Solver<'a> {
     /// The same three lists ordered by start, for the coverage search:
     /// same-scope pairs, persistent ones, and cross-scope pairs by the
     /// set's scope.
-    cover_same: CoverIndex,
-    cover_persistent: CoverIndex,
-    cover_cross: CoverIndex,
+    pub(super) cover_same: CoverIndex,
+    pub(super) cover_persistent: CoverIndex,
+    pub(super) cover_cross: CoverIndex,
+    /// Chosen and persistent set/wait pairs by pipe pair and start, for
+    /// `add_interference`.
+    spans_chosen: HashMap<(Pipe, Pipe), SpanIndex>,
+    spans_persistent: HashMap<(Pipe, Pipe), SpanIndex>,
     synced: HashMap<SyncedKey, PairId>,
     pub colours: BTreeMap<(Pipe, Pipe), EventIdSolver>,
     barrier_all_pairs: BTreeSet<(Pipe, Pipe)>,
@@ -119,7 +124,7 @@ pub struct Solver<'a> {
     replaced: HashMap<SyncedKey, PairId>,
     conflicts: HashMap<(NodeId, NodeId), Vec<(Pipe, Pipe)>>,
     /// Loop-level backward events: scope node -> pipe pair -> id -> repeat.
-    pub backward_events: Vec<(NodeId, PairEvents)>,
+    pub backward_events: ScopeEvents,
     pub after_merge: Vec<(NodeId, Vec<(Pipe, Pipe)>)>,
     pub regbase: bool,
     /// While a round visits pairs: what is known settled (see `prune.rs`).
@@ -145,6 +150,8 @@ impl<'a> Solver<'a> {
             cover_same: CoverIndex::default(),
             cover_persistent: CoverIndex::default(),
             cover_cross: CoverIndex::default(),
+            spans_chosen: HashMap::new(),
+            spans_persistent: HashMap::new(),
             synced: HashMap::new(),
             colours: BTreeMap::new(),
             barrier_all_pairs: BTreeSet::new(),
@@ -154,7 +161,7 @@ impl<'a> Solver<'a> {
             reused: BTreeMap::new(),
             replaced: HashMap::new(),
             conflicts: HashMap::new(),
-            backward_events: Vec::new(),
+            backward_events: ScopeEvents::default(),
             after_merge: Vec::new(),
             regbase,
             prune: None,
@@ -175,6 +182,7 @@ impl<'a> Solver<'a> {
         self.scope_pair_chosen.clear();
         self.cover_same.clear();
         self.cover_cross.clear();
+        self.spans_chosen.clear();
         self.backward_events.clear();
         self.barrier_all_pairs.clear();
         self.barrier_all_before.clear();
@@ -301,8 +309,43 @@ impl<'a> Solver<'a> {
                 }
                 self.gen_list(occ, 0..n, useless);
             }
-            _ => {}
+            _ => return,
         }
+        self.record_exits(occ);
+    }
+
+    /// With the pairs within `scope` chosen, the exits of its ops
+    /// (`far.rs`).
+    fn record_exits(&mut self, scope: OccId) {
+        if self.prune.is_none() {
+            return;
+        }
+        let mut found = Vec::new();
+        for &c in &self.tree.occs[scope].children {
+            if self.tree.kind_of_occ(c) != Kind::Rw {
+                continue;
+            }
+            let Some(rw) = self.tree.nodes[self.tree.occs[c].node].rw.as_ref() else { continue };
+            found.push((c, rw.pipe_read, self.exits(c, rw.pipe_read)));
+            if rw.pipe_write != rw.pipe_read {
+                found.push((c, rw.pipe_write, self.exits(c, rw.pipe_write)));
+            }
+        }
+        let tree = &self.tree;
+        let prune = self.prune.as_mut().expect("checked above");
+        for (c, p, x) in found {
+            prune.lower_exits(tree, c, p, &x);
+        }
+    }
+
+    /// Whether every op still to be paired with `o2` (those from the start
+    /// of its region to `o1`) is ordered before it on (src, dst) (`far.rs`).
+    fn far_ordered(&self, o1: OccId, o2: OccId, src: Pipe, dst: Pipe) -> bool {
+        let Some(p) = self.prune.as_ref() else { return false };
+        let t = &self.tree;
+        let common = p.remaining_lca(t, o1, o2);
+        let thr = self.thresholds(o2, common, src, dst);
+        p.all_meet(src, p.region_start(t, o2), t.occs[o1].start, &thr)
     }
 
     /// Pairs among the children `range` of `parent`.
@@ -391,7 +434,7 @@ impl<'a> Solver<'a> {
         // Pipes no conflict has settled yet may be ordered all the same.
         if self.prune.as_mut().is_some_and(|p| p.visit(o2)) {
             for (src, dst) in self.prune.as_ref().unwrap().open(&self.tree, o2) {
-                if !self.needs_sync_in(o1, o2, src, dst, EventIds::one(), true) {
+                if !self.needs_sync_in(o1, o2, src, dst, EventIds::one(), true) || self.far_ordered(o1, o2, src, dst) {
                     let tree = &self.tree;
                     self.prune.as_mut().unwrap().settle(tree, o2, src, dst);
                 }
@@ -984,15 +1027,15 @@ impl<'a> Solver<'a> {
     fn add_interference(&mut self, p: &Pair, node: ColourNode) -> bool {
         let mut others = Vec::new();
         if !p.is_barrier() && !p.dont_check {
-            for &c in self.chosen.iter().chain(&self.persistent) {
-                let q = &self.pairs[c];
-                if q.is_barrier() || q.dont_check || q.src != p.src || q.dst != p.dst {
-                    continue;
-                }
-                if p.end >= q.start && q.end >= p.start {
-                    let n = q.colour.expect("a chosen set/wait has a colour");
-                    if n != node && !others.contains(&n) {
-                        others.push(n);
+            for index in [&self.spans_chosen, &self.spans_persistent] {
+                let Some(index) = index.get(&(p.src, p.dst)) else { continue };
+                for c in index.candidates(p.start, p.end) {
+                    let q = &self.pairs[c];
+                    if p.end >= q.start && q.end >= p.start {
+                        let n = q.colour.expect("a chosen set/wait has a colour");
+                        if n != node && !others.contains(&n) {
+                            others.push(n);
+                        }
                     }
                 }
             }
@@ -1089,6 +1132,9 @@ impl<'a> Solver<'a> {
         let (par1, par2) = (p.par1.expect("a committed pair has scopes"), p.par2.expect("a committed pair has scopes"));
         let index = if par1 == par2 { &mut self.cover_same } else { &mut self.cover_cross };
         index.remove(par1, p.start, id);
+        if let Some(spans) = self.spans_chosen.get_mut(&(p.src, p.dst)) {
+            spans.remove(p.start, id);
+        }
         self.chosen.retain(|p| *p != id);
         for list in self.scope_chosen.values_mut() {
             list.retain(|p| *p != id);
@@ -1183,6 +1229,10 @@ impl<'a> Solver<'a> {
         };
         p.par1 = Some(par1);
         p.par2 = Some(par2);
+        if !p.is_barrier() && !p.dont_check {
+            let spans = if p.persistent { &mut self.spans_persistent } else { &mut self.spans_chosen };
+            spans.entry((p.src, p.dst)).or_default().insert(p.start, p.end, id);
+        }
         if p.persistent {
             self.cover_persistent.insert(par1, p.start, id);
             self.persistent_scope_chosen.entry(par1).or_default().push(id);
@@ -1236,14 +1286,15 @@ impl<'a> Solver<'a> {
         let mut changed = false;
         for (scope, list) in &mut self.after_merge {
             let before = list.len();
-            let events = self.backward_events.iter().find(|(s, _)| s == scope);
-            list.retain(|p| events.is_some_and(|(_, m)| m.iter().any(|(k, _)| k == p)));
+            let events = self.backward_events.get(*scope);
+            list.retain(|p| events.is_some_and(|m| m.iter().any(|(k, _)| k == p)));
             changed |= list.len() != before;
         }
+        let merged: std::collections::HashSet<NodeId> = self.after_merge.iter().map(|(s, _)| *s).collect();
         let mut depth = None;
         let mut chosen = Vec::new();
-        for (scope, _) in &self.backward_events {
-            if self.after_merge.iter().any(|(s, _)| s == scope) {
+        for (scope, _) in self.backward_events.iter() {
+            if merged.contains(scope) {
                 continue;
             }
             let d = self.tree.node_depth(*scope);
@@ -1262,9 +1313,8 @@ impl<'a> Solver<'a> {
         for scope in chosen {
             let keys: Vec<(Pipe, Pipe)> = self
                 .backward_events
-                .iter()
-                .find(|(s, _)| *s == scope)
-                .map(|(_, m)| m.iter().filter(|(_, ids)| !ids.is_empty()).map(|(k, _)| *k).collect())
+                .get(scope)
+                .map(|m| m.iter().filter(|(_, ids)| !ids.is_empty()).map(|(k, _)| *k).collect())
                 .unwrap_or_default();
             let entry = match self.after_merge.iter().position(|(s, _)| *s == scope) {
                 Some(i) => i,
