@@ -3,7 +3,7 @@
 //! syncs immediately after; a macro's sync slots become `arith.constant`
 //! operands; device entries end with `pipe_barrier[<PIPE_ALL>]`.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use hivm_dialects::hivm::custom;
 use hivm_dialects::util::{opaque_attr, segment_attr, segments};
@@ -28,12 +28,12 @@ pub struct CodeGen<'t> {
     tree: &'t Tree,
     func: OpId,
     /// Per macro: the value given to each slot by a complementary sync.
-    slot_values: HashMap<OpId, Vec<Option<Value>>>,
+    slot_values: FxHashMap<OpId, Vec<Option<Value>>>,
     /// Per loop: its iteration counter, `counter mod n` per n, and the
     /// selected id per id list.
-    counters: HashMap<BlockId, Value>,
-    modulo: HashMap<(BlockId, usize), Value>,
-    selects: HashMap<(BlockId, Vec<u32>), Value>,
+    counters: FxHashMap<BlockId, Value>,
+    modulo: FxHashMap<(BlockId, usize), Value>,
+    selects: FxHashMap<(BlockId, Vec<u32>), Value>,
 }
 
 impl<'t> CodeGen<'t> {
@@ -41,10 +41,10 @@ impl<'t> CodeGen<'t> {
         CodeGen {
             tree,
             func,
-            slot_values: HashMap::new(),
-            counters: HashMap::new(),
-            modulo: HashMap::new(),
-            selects: HashMap::new(),
+            slot_values: FxHashMap::default(),
+            counters: FxHashMap::default(),
+            modulo: FxHashMap::default(),
+            selects: FxHashMap::default(),
         }
     }
 

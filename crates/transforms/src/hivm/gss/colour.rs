@@ -72,6 +72,9 @@ pub struct EventIdSolver {
     nodes: Vec<Node>,
     reserved: BTreeSet<u32>,
     undo: Vec<Undo>,
+    /// How many nodes hold each id, so that counting the distinct ids does
+    /// not walk every node (it is asked once per new sync).
+    id_uses: BTreeMap<u32, u32>,
 }
 
 impl EventIdSolver {
@@ -84,6 +87,7 @@ impl EventIdSolver {
             nodes: Vec::new(),
             reserved: BTreeSet::new(),
             undo: Vec::new(),
+            id_uses: BTreeMap::new(),
         }
     }
 
@@ -110,6 +114,7 @@ impl EventIdSolver {
             neighbours: BTreeMap::new(),
             neighbour_ids: 0,
         });
+        self.count_ids(&(0..event_id_num).collect::<Vec<_>>(), true);
         self.undo.push(Undo::AddNode);
         self.nodes.len() - 1
     }
@@ -167,13 +172,21 @@ impl EventIdSolver {
             match entry {
                 Undo::AddNode => {
                     let node = self.nodes.pop();
-                    debug_assert!(node.is_some_and(|n| n.neighbours.is_empty()));
+                    debug_assert!(node.as_ref().is_some_and(|n| n.neighbours.is_empty()));
+                    if let Some(n) = node {
+                        self.count_ids(&n.ids, false);
+                    }
                 }
                 Undo::AddEdge(a, b) => {
                     self.unlink(a, b);
                     self.unlink(b, a);
                 }
-                Undo::SetIds(n, ids) => self.nodes[n].ids = ids,
+                Undo::SetIds(n, ids) => {
+                    let old = std::mem::replace(&mut self.nodes[n].ids, ids);
+                    self.count_ids(&old, false);
+                    let new = self.nodes[n].ids.clone();
+                    self.count_ids(&new, true);
+                }
                 Undo::SetNeedsRecolour(old) => self.needs_recolour = old,
                 Undo::Pin(n, old) => self.nodes[n].pinned = old,
             }
@@ -277,13 +290,27 @@ impl EventIdSolver {
     /// `limit` other ids, and the largest of them is then past the hardware
     /// range. Upstream behaves the same way, and the port keeps it.
     fn distinct_ids(&self) -> u32 {
-        let ids: BTreeSet<u32> = self.nodes.iter().flat_map(|n| n.ids.iter().copied()).collect();
-        u32::try_from(ids.len()).unwrap_or(u32::MAX)
+        u32::try_from(self.id_uses.len()).unwrap_or(u32::MAX)
+    }
+
+    fn count_ids(&mut self, ids: &[u32], add: bool) {
+        for id in ids {
+            if add {
+                *self.id_uses.entry(*id).or_insert(0) += 1;
+            } else if let Some(c) = self.id_uses.get_mut(id) {
+                *c -= 1;
+                if *c == 0 {
+                    self.id_uses.remove(id);
+                }
+            }
+        }
     }
 
     fn set_ids(&mut self, n: ColourNode, ids: Vec<u32>) {
         if self.nodes[n].ids != ids {
+            self.count_ids(&ids, true);
             let old = std::mem::replace(&mut self.nodes[n].ids, ids);
+            self.count_ids(&old, false);
             self.undo.push(Undo::SetIds(n, old));
         }
     }

@@ -7,14 +7,16 @@
 //! search leaves `o1` at the window's start, and a set issued before that
 //! does not wait for `o1`. Barriers start and end at one point.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+
+use rustc_hash::FxHashMap;
 
 use super::solver::PairId;
 use super::tree::OccId;
 
 #[derive(Default)]
 pub struct CoverIndex {
-    by_scope: HashMap<OccId, BTreeSet<(i64, PairId)>>,
+    by_scope: FxHashMap<OccId, BTreeSet<(i64, PairId)>>,
 }
 
 impl CoverIndex {
@@ -30,6 +32,11 @@ impl CoverIndex {
 
     pub fn clear(&mut self) {
         self.by_scope.clear();
+    }
+
+    /// Pairs of `scope` starting at or before `hi`, latest first.
+    pub fn starting_before(&self, scope: OccId, hi: i64) -> impl Iterator<Item = PairId> + '_ {
+        self.by_scope.get(&scope).into_iter().flat_map(move |s| s.range(..=(hi, PairId::MAX)).rev().map(|(_, p)| *p))
     }
 
     /// Pairs of `scope` whose start lies in `lo..=hi`, by start.

@@ -3,7 +3,9 @@
 //! events (hoisted outward where nothing else uses their ids), and the
 //! boundary syncs of `custom_macro` slots.
 
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, VecDeque};
+
+use rustc_hash::FxHashMap;
 
 use hivm_dialects::hivm::attrs::MacroSync;
 use hivm_dialects::hivm::custom;
@@ -37,7 +39,7 @@ pub struct Flag {
 #[derive(Default, Debug)]
 pub struct SyncMap {
     pub entries: Vec<(NodeId, VecDeque<SyncOp>)>,
-    index: HashMap<NodeId, usize>,
+    index: FxHashMap<NodeId, usize>,
 }
 
 impl SyncMap {
@@ -147,19 +149,19 @@ pub fn collect(s: &mut Solver) -> Result<Maps, Located> {
 /// with each node's span: [start_incl, start) holds what sits before it,
 /// [end, end_incl) what sits after it.
 struct SetWaitIndex {
-    at: HashMap<(Pipe, Pipe, u32), BTreeSet<usize>>,
-    spans: HashMap<NodeId, [usize; 4]>,
+    at: FxHashMap<(Pipe, Pipe, u32), BTreeSet<usize>>,
+    spans: FxHashMap<NodeId, [usize; 4]>,
     /// Every key that has a set or wait, in upstream's visiting order
     /// (id, then source pipe, then destination pipe).
     keys: Vec<(Pipe, Pipe, u32)>,
     /// The solver's `after_merge`, by scope.
-    merged: HashMap<NodeId, Vec<(Pipe, Pipe)>>,
+    merged: FxHashMap<NodeId, Vec<(Pipe, Pipe)>>,
 }
 
 impl SetWaitIndex {
     fn build(s: &Solver, before: &SyncMap, after: &SyncMap) -> SetWaitIndex {
         let mut ix =
-            SetWaitIndex { at: HashMap::new(), spans: HashMap::new(), keys: Vec::new(), merged: HashMap::new() };
+            SetWaitIndex { at: FxHashMap::default(), spans: FxHashMap::default(), keys: Vec::new(), merged: FxHashMap::default() };
         let mut n = 0;
         ix.visit(s, s.tree.root, before, after, &mut n);
         ix.keys = ix.at.keys().copied().filter(|(src, dst, id)| *src < 13 && *dst < 13 && *id < 8).collect();

@@ -3,7 +3,9 @@
 //! constant time: hoisting asks for every scope and key, and a linear
 //! search made it quadratic in the number of scopes.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap;
 
 use super::pipes::Pipe;
 use super::solver::PairEvents;
@@ -12,7 +14,7 @@ use super::tree::NodeId;
 #[derive(Default)]
 pub struct ScopeEvents {
     list: Vec<(NodeId, PairEvents)>,
-    pos: HashMap<NodeId, usize>,
+    pos: FxHashMap<NodeId, usize>,
 }
 
 impl ScopeEvents {

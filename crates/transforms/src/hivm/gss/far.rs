@@ -110,16 +110,15 @@ impl Solver<'_> {
         while let Some(s) = cur {
             shared = shared || t.is_ancestor(s, common);
             for index in [&self.cover_same, &self.cover_persistent] {
-                let list: Vec<PairId> = index.starting_in(s, i64::MIN, end).collect();
-                edges.extend(list.iter().rev().take(MAX_PAIRS).filter_map(|p| self.edge(*p)));
+                edges.extend(index.starting_before(s, end).take(MAX_PAIRS).filter_map(|p| self.edge(p)));
             }
             if shared {
-                let list: Vec<PairId> = self
+                let cross = self
                     .cover_cross
-                    .starting_in(s, i64::MIN, end)
-                    .filter(|p| t.is_proper_ancestor(self.pairs[*p].par2.expect("a committed pair has scopes"), o2))
-                    .collect();
-                edges.extend(list.iter().rev().take(MAX_PAIRS).filter_map(|p| self.edge(*p)));
+                    .starting_before(s, end)
+                    .take(MAX_PAIRS)
+                    .filter(|p| t.is_proper_ancestor(self.pairs[*p].par2.expect("a committed pair has scopes"), o2));
+                edges.extend(cross.filter_map(|p| self.edge(p)));
             }
             cur = t.occs[s].parent;
         }

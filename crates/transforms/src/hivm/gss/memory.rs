@@ -23,7 +23,9 @@
 //! CV-preloading extras (`offsetPair`, tester counters, work-space and
 //! tightly-coupled flags) have no use there and are left out.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use hivm_dialects::hivm::attrs::enum_value;
 use hivm_dialects::util::{i64_array, segment};
@@ -126,7 +128,7 @@ pub struct Tracer {
     /// operand that is a `memref.subview` of a `pointer_cast` is kept as its
     /// own root so disjoint static subviews can be told apart.
     pub refine_subviews: bool,
-    block_arg_aliases: HashMap<Value, Vec<Value>>,
+    block_arg_aliases: FxHashMap<Value, Vec<Value>>,
 }
 
 impl Default for Tracer {
@@ -138,7 +140,7 @@ impl Default for Tracer {
 impl Tracer {
     /// A tracer with subview refinement on and no branch aliases recorded.
     pub fn new() -> Tracer {
-        Tracer { refine_subviews: true, block_arg_aliases: HashMap::new() }
+        Tracer { refine_subviews: true, block_arg_aliases: FxHashMap::default() }
     }
 
     /// A tracer that knows every `cf.br` / `cf.cond_br` in the top-level
@@ -179,8 +181,8 @@ impl Tracer {
         if !is_buffer_like(ir, v) {
             return out;
         }
-        let mut seen_out = HashSet::new();
-        let mut visited = HashSet::from([v]);
+        let mut seen_out = FxHashSet::default();
+        let mut visited = FxHashSet::from_iter([v]);
         let mut queue = VecDeque::from([v]);
         while let Some(cur) = queue.pop_front() {
             // Only the original operand may stop at a subview of a pointer_cast.
@@ -217,7 +219,7 @@ impl Tracer {
     /// The root values of several operands, concatenated without duplicates
     /// (upstream `getMemoryOps`).
     pub fn root_values_of(&self, ir: &Ir, vs: &[Value]) -> Vec<Value> {
-        let mut seen = HashSet::new();
+        let mut seen = FxHashSet::default();
         let mut out = Vec::new();
         for &v in vs {
             for r in self.root_values(ir, v) {

@@ -19,7 +19,7 @@
 //! Switched off with `HIVM_GSS_NO_PRUNE=1`, which tests use to check that
 //! pruning changes nothing.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::far::{self, Times};
 use super::memory::MemInfo;
@@ -68,10 +68,10 @@ fn root(m: &MemInfo) -> Option<Root> {
 #[derive(Default)]
 struct Touches {
     /// Root -> (pipes reading it, pipes writing it).
-    by_root: HashMap<Root, (u32, u32)>,
+    by_root: FxHashMap<Root, (u32, u32)>,
     /// Per address space: its pointer roots, in `by_root`, and the union of
     /// their masks (used instead when a space has very many roots).
-    spaces: HashMap<String, (Vec<Root>, (u32, u32))>,
+    spaces: FxHashMap<String, (Vec<Root>, (u32, u32))>,
 }
 
 /// Distinct pointer roots of one space compared one by one, at most.
@@ -122,7 +122,7 @@ pub struct Prune {
     /// touches on which pipe, coarsely (all of one address space together).
     required: Vec<[u32; 2]>,
     /// Per occurrence: pairs visited with it as the later one.
-    visits: Vec<u32>,
+    pub visits: Vec<u32>,
     /// Per occurrence: the first operation of the region it can be paired
     /// within (the loop whose second copy holds it, else the function).
     region_first: Vec<Option<OccId>>,
@@ -133,6 +133,9 @@ pub struct Prune {
     /// yet done.
     pending: Vec<u32>,
     regbase: bool,
+    /// Per loop: the ops of its second copy, which are paired only within
+    /// it and so are done once the loop's own pairs are.
+    closed_by: FxHashMap<OccId, Vec<OccId>>,
     /// Per pipe: the exits (`far.rs`) of the ops on it, in time order.
     exits: Vec<ExitTree>,
     /// Per occurrence: its slot in the trees of its read and write pipe.
@@ -254,6 +257,7 @@ impl Prune {
         // Occurrences in a loop's second copy are paired only within the
         // loop (`skip_later_iterations`); others with the whole function.
         let mut region_first = vec![None; tree.occs.len()];
+        let mut closed_by: FxHashMap<OccId, Vec<OccId>> = FxHashMap::default();
         for &o in &ops {
             let mut region = 0;
             let mut a = o;
@@ -265,6 +269,9 @@ impl Prune {
                 a = p;
             }
             region_first[o] = first[region];
+            if region != 0 {
+                closed_by.entry(region).or_default().push(o);
+            }
         }
         // Exits start as the op's own end only, until its scope is solved.
         let mut exits: Vec<ExitTree> = (0..far::PIPES).map(|_| ExitTree::default()).collect();
@@ -292,6 +299,7 @@ impl Prune {
             e.build(l);
         }
         let mut p = Prune {
+            closed_by,
             exits,
             exit_slot,
             region_first,
@@ -413,12 +421,27 @@ impl Prune {
             .iter()
             .enumerate()
             .all(|(i, d)| self.required[o2][i] & !self.settled[o2][i] & !self.trivial(*d) == 0);
-        if done && self.pending[o2] > 0 {
-            let mut cur = Some(o2);
+        if done {
+            self.mark_done(tree, o2);
+        }
+    }
+
+    fn mark_done(&mut self, tree: &Tree, o: OccId) {
+        if self.pending[o] > 0 {
+            let mut cur = Some(o);
             while let Some(c) = cur {
                 self.pending[c] -= 1;
                 cur = tree.occs[c].parent;
             }
+        }
+    }
+
+    /// Called once every pair within `occ` has been visited: the ops that
+    /// can only be paired within it are done (no outer pair loop needs to
+    /// reach them).
+    pub fn close(&mut self, tree: &Tree, occ: OccId) {
+        for o in self.closed_by.remove(&occ).unwrap_or_default() {
+            self.mark_done(tree, o);
         }
     }
 

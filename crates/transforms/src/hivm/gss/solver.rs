@@ -4,7 +4,9 @@
 //! a barrier on one pipe, or a set/wait pair with an event-id colouring
 //! node. The driver reruns until no pipe pair runs out of event ids.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
+
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use hivm_ir::{Ir, OpId};
 
@@ -96,10 +98,10 @@ pub struct Solver<'a> {
     /// Chosen pairs in creation order, then the persistent ones.
     pub chosen: Vec<PairId>,
     pub persistent: Vec<PairId>,
-    scope_chosen: HashMap<OccId, Vec<PairId>>,
+    scope_chosen: FxHashMap<OccId, Vec<PairId>>,
     /// Pairs whose set and wait sit in different scopes, by the set's scope.
-    scope_pair_chosen: HashMap<OccId, Vec<(OccId, PairId)>>,
-    persistent_scope_chosen: HashMap<OccId, Vec<PairId>>,
+    scope_pair_chosen: FxHashMap<OccId, Vec<(OccId, PairId)>>,
+    persistent_scope_chosen: FxHashMap<OccId, Vec<PairId>>,
     /// The same three lists ordered by start, for the coverage search:
     /// same-scope pairs, persistent ones, and cross-scope pairs by the
     /// set's scope.
@@ -108,9 +110,9 @@ pub struct Solver<'a> {
     pub(super) cover_cross: CoverIndex,
     /// Chosen and persistent set/wait pairs by pipe pair and start, for
     /// `add_interference`.
-    spans_chosen: HashMap<(Pipe, Pipe), SpanIndex>,
-    spans_persistent: HashMap<(Pipe, Pipe), SpanIndex>,
-    synced: HashMap<SyncedKey, PairId>,
+    spans_chosen: FxHashMap<(Pipe, Pipe), SpanIndex>,
+    spans_persistent: FxHashMap<(Pipe, Pipe), SpanIndex>,
+    synced: FxHashMap<SyncedKey, PairId>,
     pub colours: BTreeMap<(Pipe, Pipe), EventIdSolver>,
     barrier_all_pairs: BTreeSet<(Pipe, Pipe)>,
     /// Ops before which a barrier-all went for lack of ids, per round.
@@ -121,8 +123,8 @@ pub struct Solver<'a> {
     reuse_budget: BTreeMap<(Pipe, Pipe), u32>,
     reused: BTreeMap<(Pipe, Pipe), u32>,
     /// The widened sync that stands for a pair, by the pair's key.
-    replaced: HashMap<SyncedKey, PairId>,
-    conflicts: HashMap<(NodeId, NodeId), Vec<(Pipe, Pipe)>>,
+    replaced: FxHashMap<SyncedKey, PairId>,
+    conflicts: FxHashMap<(NodeId, NodeId), Vec<(Pipe, Pipe)>>,
     /// Loop-level backward events: scope node -> pipe pair -> id -> repeat.
     pub backward_events: ScopeEvents,
     pub after_merge: Vec<(NodeId, Vec<(Pipe, Pipe)>)>,
@@ -132,6 +134,8 @@ pub struct Solver<'a> {
 }
 
 const MAX_ROUNDS: usize = 99;
+pub static STATS: [std::sync::atomic::AtomicU64; 6] = [const { std::sync::atomic::AtomicU64::new(0) }; 6];
+fn bump(i: usize, n: u64) { STATS[i].fetch_add(n, std::sync::atomic::Ordering::Relaxed); }
 /// Widened syncs per pipe pair, at most (upstream's maxReuseNum).
 const MAX_REUSE: u32 = 20;
 
@@ -144,23 +148,23 @@ impl<'a> Solver<'a> {
             pairs: Vec::new(),
             chosen: Vec::new(),
             persistent: Vec::new(),
-            scope_chosen: HashMap::new(),
-            scope_pair_chosen: HashMap::new(),
-            persistent_scope_chosen: HashMap::new(),
+            scope_chosen: FxHashMap::default(),
+            scope_pair_chosen: FxHashMap::default(),
+            persistent_scope_chosen: FxHashMap::default(),
             cover_same: CoverIndex::default(),
             cover_persistent: CoverIndex::default(),
             cover_cross: CoverIndex::default(),
-            spans_chosen: HashMap::new(),
-            spans_persistent: HashMap::new(),
-            synced: HashMap::new(),
+            spans_chosen: FxHashMap::default(),
+            spans_persistent: FxHashMap::default(),
+            synced: FxHashMap::default(),
             colours: BTreeMap::new(),
             barrier_all_pairs: BTreeSet::new(),
             barrier_all_before: Vec::new(),
             disabled_multi_ids: BTreeSet::new(),
             reuse_budget: BTreeMap::new(),
             reused: BTreeMap::new(),
-            replaced: HashMap::new(),
-            conflicts: HashMap::new(),
+            replaced: FxHashMap::default(),
+            conflicts: FxHashMap::default(),
             backward_events: ScopeEvents::default(),
             after_merge: Vec::new(),
             regbase,
@@ -267,10 +271,18 @@ impl<'a> Solver<'a> {
     /// Visits the candidate pairs in upstream's order (v1), handling each
     /// as it comes.
     fn process_orders(&mut self) {
+        bump(0, 1);
         // Widening moves a chosen sync, which pruning's argument excludes.
         self.prune =
             if self.reuse_budget.values().all(|b| *b == 0) { Prune::new(&self.tree, self.regbase) } else { None };
         self.build_orders(0, false);
+        if std::env::var_os("HIVM_GSS_STATS").is_some() && let Some(p) = &self.prune {
+            for o in 0..self.tree.occs.len() {
+                if self.tree.kind_of_occ(o) == Kind::Rw && self.tree.nodes[self.tree.occs[o].node].rw.is_some() && !p.is_done(o) {
+                    eprintln!("notdone {} occ {o} node {} start {} open {:?}", p.visits[o], self.tree.occs[o].node, self.tree.occs[o].start, p.open(&self.tree, o));
+                }
+            }
+        }
         self.prune = None;
     }
 
@@ -301,6 +313,9 @@ impl<'a> Solver<'a> {
                         let s1 = self.child(occ, k1);
                         self.gen_lists(s1, s2, useless);
                     }
+                }
+                if let Some(p) = self.prune.as_mut() {
+                    p.close(&self.tree, occ);
                 }
             }
             k if k != Kind::Rw && k != Kind::PlaceHolder => {
@@ -430,6 +445,7 @@ impl<'a> Solver<'a> {
     }
 
     fn process_order(&mut self, o1: OccId, o2: OccId, useless: bool) {
+        bump(1, 1);
         self.process_order_inner(o1, o2, useless);
         // Pipes no conflict has settled yet may be ordered all the same.
         if self.prune.as_mut().is_some_and(|p| p.visit(o2)) {
@@ -797,7 +813,9 @@ impl<'a> Solver<'a> {
         let mut edges: Vec<(Pipe, Pipe, i64, i64)> = Vec::new();
         let mut barrier_all = false;
         let mut barrier = false;
+        bump(2, 1);
         let mut visit = |p: PairId| {
+            bump(3, 1);
             let c = &self.pairs[p];
             if c.could_not_run || c.end < start || c.start > end {
                 return;
@@ -1025,11 +1043,13 @@ impl<'a> Solver<'a> {
     /// Adds interference edges between `node` and every chosen pair `p`
     /// overlaps; false when the pipe pair is then out of ids.
     fn add_interference(&mut self, p: &Pair, node: ColourNode) -> bool {
+        bump(4, 1);
         let mut others = Vec::new();
         if !p.is_barrier() && !p.dont_check {
             for index in [&self.spans_chosen, &self.spans_persistent] {
                 let Some(index) = index.get(&(p.src, p.dst)) else { continue };
                 for c in index.candidates(p.start, p.end) {
+                    bump(5, 1);
                     let q = &self.pairs[c];
                     if p.end >= q.start && q.end >= p.start {
                         let n = q.colour.expect("a chosen set/wait has a colour");
@@ -1290,7 +1310,7 @@ impl<'a> Solver<'a> {
             list.retain(|p| events.is_some_and(|m| m.iter().any(|(k, _)| k == p)));
             changed |= list.len() != before;
         }
-        let merged: std::collections::HashSet<NodeId> = self.after_merge.iter().map(|(s, _)| *s).collect();
+        let merged: FxHashSet<NodeId> = self.after_merge.iter().map(|(s, _)| *s).collect();
         let mut depth = None;
         let mut chosen = Vec::new();
         for (scope, _) in self.backward_events.iter() {
@@ -1375,39 +1395,32 @@ fn lcm_of(a: u64, b: u64) -> u64 {
 /// sync edges (`set pipe -> wait pipe` over `[s, e]`), or None. A wait on
 /// PIPE_S holds back the issue of everything after it; PIPE_ALL orders all.
 fn reach(edges: &[(Pipe, Pipe, i64, i64)], src: Pipe, dst: Pipe, start: i64, end: i64) -> Option<i64> {
-    let mut dist: HashMap<Pipe, i64> = HashMap::new();
+    // Pipes are small numbers: an array beats a map here (this runs once
+    // per coverage query).
+    let mut dist = [i64::MAX; 256];
     let mut queue = std::collections::BinaryHeap::new();
     queue.push(std::cmp::Reverse((start, src)));
     while let Some(std::cmp::Reverse((t, p))) = queue.pop() {
-        let known = dist.get(&p).copied();
-        if let Some(d) = known {
-            if d < t {
+        let known = dist[usize::from(p)];
+        if known != i64::MAX {
+            if known < t {
                 continue;
             }
-            if p == dst {
-                return Some(t);
-            }
-            if p == pipes::S {
+            // Reaching the destination, or a wait on the scalar pipe (which
+            // holds back everything issued after it), orders the pair.
+            if p == dst || p == pipes::S {
                 return Some(t);
             }
         }
         if p == pipes::ALL {
             return Some(t);
         }
-        let mut from = vec![p];
-        if known.is_some() && p == pipes::S {
-            for &(s, _, _, _) in edges {
-                if !from.contains(&s) {
-                    from.push(s);
-                }
-            }
-        }
         for &(s, d, es, ee) in edges {
-            if !from.contains(&s) || es < t || ee > end {
+            if s != p || es < t || ee > end {
                 continue;
             }
-            if dist.get(&d).is_none_or(|x| *x > ee) {
-                dist.insert(d, ee);
+            if dist[usize::from(d)] > ee {
+                dist[usize::from(d)] = ee;
                 queue.push(std::cmp::Reverse((ee, d)));
             }
         }

@@ -95,7 +95,9 @@ impl Tree {
         let root = t.add(Kind::Function, Some(func), None);
         t.root = root;
         let region = ir.regions(func)[0];
-        let scope = t.region(ir, region, root, true)?;
+        // One tracer for the function: building it reads the whole body.
+        let tracer = memory::Tracer::for_function(ir, func);
+        let scope = t.region(ir, &tracer, region, root, true)?;
         t.nodes[root].body.push(scope);
         let mut pre = 0;
         let mut tick = 0;
@@ -127,7 +129,14 @@ impl Tree {
         n
     }
 
-    fn region(&mut self, ir: &Ir, region: RegionId, parent: NodeId, in_function: bool) -> Result<NodeId, Unsupported> {
+    fn region(
+        &mut self,
+        ir: &Ir,
+        tr: &memory::Tracer,
+        region: RegionId,
+        parent: NodeId,
+        in_function: bool,
+    ) -> Result<NodeId, Unsupported> {
         let scope = self.add(Kind::Scope, None, Some(parent));
         let blocks = ir.region_blocks(region);
         if !in_function && blocks.len() > 1 {
@@ -145,7 +154,7 @@ impl Tree {
             let begin = self.placeholder(par, Ph { block: Some(block), begin: true, ..Ph::default() });
             self.nodes[par].body.push(begin);
             for op in ir.block_ops(block) {
-                self.op(ir, op, par)?;
+                self.op(ir, tr, op, par)?;
             }
             let end = self.placeholder(par, Ph { block: Some(block), begin: false, ..Ph::default() });
             self.nodes[par].body.push(end);
@@ -153,16 +162,16 @@ impl Tree {
         Ok(scope)
     }
 
-    fn op(&mut self, ir: &Ir, op: OpId, par: NodeId) -> Result<(), Unsupported> {
+    fn op(&mut self, ir: &Ir, tr: &memory::Tracer, op: OpId, par: NodeId) -> Result<(), Unsupported> {
         match ir.op_name(op) {
             "scf.if" => {
                 let cond = self.add(Kind::Condition, Some(op), Some(par));
                 self.nodes[cond].unlikely = ir.has_attr(op, "hivm.unlikely_condition");
                 let regions = ir.regions(op).to_vec();
-                let then = self.region(ir, regions[0], cond, false)?;
+                let then = self.region(ir, tr, regions[0], cond, false)?;
                 self.nodes[cond].body.push(then);
                 if let Some(r) = regions.get(1).filter(|r| !ir.region_blocks(**r).is_empty()) {
-                    let els = self.region(ir, *r, cond, false)?;
+                    let els = self.region(ir, tr, *r, cond, false)?;
                     self.nodes[cond].body.push(els);
                     self.nodes[cond].has_else = true;
                 }
@@ -172,7 +181,7 @@ impl Tree {
                 let l = self.add(Kind::Loop, Some(op), Some(par));
                 self.nodes[l].parallel = ir.has_attr(op, "hivm.parallel_loop");
                 for r in ir.regions(op).to_vec() {
-                    let s = self.region(ir, r, l, false)?;
+                    let s = self.region(ir, tr, r, l, false)?;
                     self.nodes[l].body.push(s);
                 }
                 let before = self.placeholder(par, Ph { before: Some(l), ..Ph::default() });
@@ -180,7 +189,7 @@ impl Tree {
                 self.nodes[par].body.extend([before, l, after]);
             }
             _ => {
-                if let Some(rw) = rw_of(ir, op)? {
+                if let Some(rw) = rw_of(ir, tr, op)? {
                     let n = self.add(Kind::Rw, Some(op), Some(par));
                     self.nodes[n].rw = Some(rw);
                     self.nodes[par].body.push(n);
@@ -402,11 +411,11 @@ fn has_memory_op(ir: &Ir, r: RegionId) -> bool {
 }
 
 /// A memref value's memory roots; scalars have none.
-fn roots(ir: &Ir, vals: &[Value]) -> Vec<MemInfo> {
+fn roots(ir: &Ir, tr: &memory::Tracer, vals: &[Value]) -> Vec<MemInfo> {
     let mut out: Vec<MemInfo> = Vec::new();
     for v in vals {
         if matches!(ir.type_data(ir.value_type(*v)), TypeData::MemRef { .. }) {
-            for r in memory::trace_roots(ir, *v) {
+            for r in tr.roots(ir, *v) {
                 if !out.contains(&r) {
                     out.push(r);
                 }
@@ -418,7 +427,7 @@ fn roots(ir: &Ir, vals: &[Value]) -> Vec<MemInfo> {
 
 /// The read and write sets of a memory-touching op (§3.2), or None for ops
 /// the solver ignores.
-fn rw_of(ir: &Ir, op: OpId) -> Result<Option<Rw>, Unsupported> {
+fn rw_of(ir: &Ir, tr: &memory::Tracer, op: OpId) -> Result<Option<Rw>, Unsupported> {
     let name = ir.op_name(op);
     if name == "memref.load" || name == "memref.store" {
         let mem = if name == "memref.load" { ir.operand(op, 0) } else { ir.operand(op, 1) };
@@ -426,7 +435,7 @@ fn rw_of(ir: &Ir, op: OpId) -> Result<Option<Rw>, Unsupported> {
         if !has_space {
             return Ok(None);
         }
-        let set = roots(ir, &[mem]);
+        let set = roots(ir, tr, &[mem]);
         let (reads, writes) = if name == "memref.load" { (set, vec![]) } else { (vec![], set) };
         return Ok(Some(Rw { pipe_read: pipes::S, pipe_write: pipes::S, reads, writes }));
     }
@@ -438,11 +447,11 @@ fn rw_of(ir: &Ir, op: OpId) -> Result<Option<Rw>, Unsupported> {
         return Err(Unsupported { op, msg: format!("the sync solver cannot tell which pipe '{name}' runs on") });
     }
     let (ins, outs, extra) = pipes::dps_operands(ir, op);
-    let mut writes = roots(ir, &outs);
-    for r in roots(ir, &extra) {
+    let mut writes = roots(ir, tr, &outs);
+    for r in roots(ir, tr, &extra) {
         if !writes.contains(&r) {
             writes.push(r);
         }
     }
-    Ok(Some(Rw { pipe_read: p[0], pipe_write: *p.last().unwrap(), reads: roots(ir, &ins), writes }))
+    Ok(Some(Rw { pipe_read: p[0], pipe_write: *p.last().unwrap(), reads: roots(ir, tr, &ins), writes }))
 }
