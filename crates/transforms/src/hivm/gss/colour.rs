@@ -36,7 +36,7 @@ pub enum AssignError {
     NotColourable,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Node {
     id_count: u32,
     reversed: bool,
@@ -50,7 +50,7 @@ struct Node {
 }
 
 /// One undo-log entry. Each entry holds what is needed to reverse one change.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Undo {
     AddNode,
     AddEdge(ColourNode, ColourNode),
@@ -61,7 +61,7 @@ enum Undo {
 
 /// Colouring state for one (set pipe, wait pipe). To reset, build a new one:
 /// that is what upstream does at every solver reset.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct EventIdSolver {
     /// Upstream's `eventIdsNumMax`: the hardware count until `assign` shrinks
     /// it to the number of ids actually used.

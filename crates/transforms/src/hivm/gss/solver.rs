@@ -216,18 +216,31 @@ impl<'a> Solver<'a> {
     fn run(&mut self, opts1: bool, opts2: bool) -> bool {
         self.reset(true);
         let mut rounds = 0;
+        // Whether the last round's solution is the final one as it stands:
+        // a final round would see the same inputs and choose the same.
+        let mut settled = false;
         while rounds < MAX_ROUNDS {
             rounds += 1;
             self.reset(false);
             self.insert_merged_backward_pairs();
             self.process_orders();
+            settled = false;
             if opts1 {
                 // The loop-level events this round produced become ordering
-                // facts for the next one.
+                // facts for the next one. Collecting assigns ids, which
+                // must not leak into the solution.
+                let merged = self.after_merge.clone();
+                let colours = self.colours.clone();
                 let _ = super::emit::collect(self);
+                self.colours = colours;
                 if self.consider_outer_backward_pairs() {
                     continue;
                 }
+                // Scopes marked merged without pipe pairs add no pairs.
+                let pairs = |m: &[(NodeId, Vec<(Pipe, Pipe)>)]| {
+                    m.iter().filter(|(_, l)| !l.is_empty()).cloned().collect::<Vec<_>>()
+                };
+                settled = pairs(&self.after_merge) == pairs(&merged);
                 if !self.barrier_all_pairs.is_empty() {
                     self.after_merge.clear();
                 }
@@ -260,9 +273,11 @@ impl<'a> Solver<'a> {
             }
             break;
         }
-        self.reset(false);
-        self.insert_merged_backward_pairs();
-        self.process_orders();
+        if !(settled && self.barrier_all_pairs.is_empty()) {
+            self.reset(false);
+            self.insert_merged_backward_pairs();
+            self.process_orders();
+        }
         rounds < MAX_ROUNDS
     }
 
