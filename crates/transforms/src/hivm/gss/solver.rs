@@ -131,6 +131,8 @@ pub struct Solver<'a> {
     pub regbase: bool,
     /// While a round visits pairs: what is known settled (see `prune.rs`).
     prune: Option<Prune>,
+    /// Scratch space for the coverage search's edges.
+    edge_buf: std::cell::RefCell<Vec<(Pipe, Pipe, i64, i64)>>,
 }
 
 const MAX_ROUNDS: usize = 99;
@@ -169,6 +171,7 @@ impl<'a> Solver<'a> {
             after_merge: Vec::new(),
             regbase,
             prune: None,
+            edge_buf: std::cell::RefCell::new(Vec::new()),
         }
     }
 
@@ -825,70 +828,61 @@ impl<'a> Solver<'a> {
     fn needs_sync_in(&self, o1: OccId, o2: OccId, src: Pipe, dst: Pipe, ids: EventIds, only_o2: bool) -> bool {
         let t = &self.tree;
         let (start, end) = (t.occs[o1].end, t.occs[o2].start);
-        let mut edges: Vec<(Pipe, Pipe, i64, i64)> = Vec::new();
-        let mut barrier_all = false;
-        let mut barrier = false;
-        bump(2, 1);
-        let mut visit = |p: PairId| {
-            bump(3, 1);
+        let mut edges = self.edge_buf.borrow_mut();
+        edges.clear();
+        // Some(ordered) once the answer is known without a search.
+        let mut visit = |p: PairId| -> bool {
             let c = &self.pairs[p];
             if c.could_not_run || c.end < start || c.start > end {
-                return;
+                return false;
             }
             if c.inner_backward && (ids.num < c.ids.num || (only_o2 && c.ids.num > 1)) {
-                return;
+                return false;
             }
-            if c.is_barrier() && c.src == pipes::ALL {
-                barrier_all = true;
-                return;
+            if c.is_barrier() && (c.src == pipes::ALL || (src == dst && c.src == src)) {
+                return true;
             }
-            if c.is_barrier() && src == dst && c.src == src {
-                barrier = true;
+            // A single sync on exactly these pipes inside the window.
+            if c.src == src && c.dst == dst && src != dst && c.start >= start && c.end <= end {
+                return true;
             }
             edges.push((c.src, c.dst, c.start, c.end));
+            false
         };
-        // Scopes holding either occurrence: those above o1, then those above
-        // o2 below their common ancestor (each list is visited once).
-        let mut above_o1 = Vec::new();
-        // With `only_o2`, "above o1" is above every occurrence still to be
-        // paired with o2 (see `prune.rs`).
-        let mut cur = match (only_o2, &self.prune) {
+        // Scopes holding either occurrence: those above o1 (with `only_o2`,
+        // above every occurrence still to be paired with o2, see
+        // `prune.rs`), then those above o2 below where the two chains join.
+        let base = match (only_o2, &self.prune) {
             (true, Some(p)) => Some(p.remaining_lca(t, o1, o2)),
             _ => t.occs[o1].parent,
         };
-        while let Some(c) = cur {
-            above_o1.push(c);
-            cur = t.occs[c].parent;
+        let join = base.map(|b| t.lca(b, o2));
+        let mut cur = base;
+        while let Some(s) = cur {
+            for index in [&self.cover_same, &self.cover_persistent] {
+                for p in index.starting_in(s, start, end) {
+                    if visit(p) {
+                        return false;
+                    }
+                }
+            }
+            for p in self.cover_cross.starting_in(s, start, end) {
+                if t.is_proper_ancestor(self.pairs[p].par2.expect("a committed pair has scopes"), o2) && visit(p) {
+                    return false;
+                }
+            }
+            cur = t.occs[s].parent;
         }
-        let mut scopes = above_o1.clone();
         let mut cur = t.occs[o2].parent;
-        while let Some(c) = cur {
-            if above_o1.contains(&c) {
-                break;
-            }
-            scopes.push(c);
-            cur = t.occs[c].parent;
-        }
-        for index in [&self.cover_same, &self.cover_persistent] {
-            for s in &scopes {
-                for p in index.starting_in(*s, start, end) {
-                    visit(p);
+        while let Some(s) = cur.filter(|s| Some(*s) != join) {
+            for index in [&self.cover_same, &self.cover_persistent] {
+                for p in index.starting_in(s, start, end) {
+                    if visit(p) {
+                        return false;
+                    }
                 }
             }
-        }
-        for s1 in &above_o1 {
-            for p in self.cover_cross.starting_in(*s1, start, end) {
-                if t.is_proper_ancestor(self.pairs[p].par2.expect("a committed pair has scopes"), o2) {
-                    visit(p);
-                }
-            }
-        }
-        if barrier_all || barrier {
-            return false;
-        }
-        // A single sync on exactly these pipes inside the window is enough.
-        if edges.iter().any(|&(s, d, es, ee)| s == src && d == dst && s != d && es >= start && ee <= end) {
-            return false;
+            cur = t.occs[s].parent;
         }
         match reach(&edges, src, dst, start, end) {
             Some(d) => d > end,

@@ -376,6 +376,21 @@ impl Tree {
         }
     }
 
+    /// The deepest occurrence above or at both `a` and `b`.
+    pub fn lca(&self, mut a: OccId, mut b: OccId) -> OccId {
+        while self.occs[a].depth > self.occs[b].depth {
+            a = self.occs[a].parent.expect("deeper than the root");
+        }
+        while self.occs[b].depth > self.occs[a].depth {
+            b = self.occs[b].parent.expect("deeper than the root");
+        }
+        while a != b {
+            a = self.occs[a].parent.expect("a common ancestor");
+            b = self.occs[b].parent.expect("a common ancestor");
+        }
+        a
+    }
+
     pub fn is_proper_ancestor(&self, a: OccId, b: OccId) -> bool {
         let (da, db) = (self.occs[a].depth, self.occs[b].depth);
         da < db && self.nth_parent(b, db - da) == a
