@@ -160,8 +160,12 @@ struct SetWaitIndex {
 
 impl SetWaitIndex {
     fn build(s: &Solver, before: &SyncMap, after: &SyncMap) -> SetWaitIndex {
-        let mut ix =
-            SetWaitIndex { at: FxHashMap::default(), spans: FxHashMap::default(), keys: Vec::new(), merged: FxHashMap::default() };
+        let mut ix = SetWaitIndex {
+            at: FxHashMap::default(),
+            spans: FxHashMap::default(),
+            keys: Vec::new(),
+            merged: FxHashMap::default(),
+        };
         let mut n = 0;
         ix.visit(s, s.tree.root, before, after, &mut n);
         ix.keys = ix.at.keys().copied().filter(|(src, dst, id)| *src < 13 && *dst < 13 && *id < 8).collect();

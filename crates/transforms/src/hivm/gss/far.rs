@@ -32,7 +32,7 @@ pub const START: usize = PIPES;
 pub type Times = [i64; PIPES + 1];
 
 /// Pairs read per scope, at most, on either side.
-const MAX_PAIRS: usize = 64;
+const MAX_PAIRS: usize = 24;
 
 /// A sync as the coverage search sees it: a set on `src` after `es`, a
 /// wait on `dst` before `ee`, or a barrier on all pipes at `es`.
@@ -113,11 +113,10 @@ impl Solver<'_> {
                 edges.extend(index.starting_before(s, end).take(MAX_PAIRS).filter_map(|p| self.edge(p)));
             }
             if shared {
-                let cross = self
-                    .cover_cross
-                    .starting_before(s, end)
-                    .take(MAX_PAIRS)
-                    .filter(|p| t.is_proper_ancestor(self.pairs[*p].par2.expect("a committed pair has scopes"), o2));
+                let cross =
+                    self.cover_cross.starting_before(s, end).take(MAX_PAIRS).filter(|p| {
+                        t.is_proper_ancestor(self.pairs[*p].par2.expect("a committed pair has scopes"), o2)
+                    });
                 edges.extend(cross.filter_map(|p| self.edge(p)));
             }
             cur = t.occs[s].parent;

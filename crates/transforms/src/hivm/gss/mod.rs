@@ -65,7 +65,6 @@ fn solve_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
         let maps = emit::collect(&mut s).map_err(|(op, m)| err(ir_ref, op.unwrap_or(func), m))?;
         (s.tree, maps)
     };
-    if std::env::var_os("HIVM_GSS_STATS2").is_some() { eprintln!("rounds/process_order/needs_sync/visits/add_interf/interf_iters {:?}", solver::STATS.iter().map(|a| a.load(std::sync::atomic::Ordering::Relaxed)).collect::<Vec<_>>()); }
     let device_entry = ir.has_attr(func, "hacc.entry") && function_kind(ir, func) == Some("DEVICE");
     codegen::CodeGen::new(&tree, func).generate(ir, maps, device_entry);
     Ok(())

@@ -122,7 +122,7 @@ pub struct Prune {
     /// touches on which pipe, coarsely (all of one address space together).
     required: Vec<[u32; 2]>,
     /// Per occurrence: pairs visited with it as the later one.
-    pub visits: Vec<u32>,
+    visits: Vec<u32>,
     /// Per occurrence: the first operation of the region it can be paired
     /// within (the loop whose second copy holds it, else the function).
     region_first: Vec<Option<OccId>>,

@@ -136,8 +136,6 @@ pub struct Solver<'a> {
 }
 
 const MAX_ROUNDS: usize = 99;
-pub static STATS: [std::sync::atomic::AtomicU64; 6] = [const { std::sync::atomic::AtomicU64::new(0) }; 6];
-fn bump(i: usize, n: u64) { STATS[i].fetch_add(n, std::sync::atomic::Ordering::Relaxed); }
 /// Widened syncs per pipe pair, at most (upstream's maxReuseNum).
 const MAX_REUSE: u32 = 20;
 
@@ -289,18 +287,10 @@ impl<'a> Solver<'a> {
     /// Visits the candidate pairs in upstream's order (v1), handling each
     /// as it comes.
     fn process_orders(&mut self) {
-        bump(0, 1);
         // Widening moves a chosen sync, which pruning's argument excludes.
         self.prune =
             if self.reuse_budget.values().all(|b| *b == 0) { Prune::new(&self.tree, self.regbase) } else { None };
         self.build_orders(0, false);
-        if std::env::var_os("HIVM_GSS_STATS").is_some() && let Some(p) = &self.prune {
-            for o in 0..self.tree.occs.len() {
-                if self.tree.kind_of_occ(o) == Kind::Rw && self.tree.nodes[self.tree.occs[o].node].rw.is_some() && !p.is_done(o) {
-                    eprintln!("notdone {} occ {o} node {} start {} open {:?}", p.visits[o], self.tree.occs[o].node, self.tree.occs[o].start, p.open(&self.tree, o));
-                }
-            }
-        }
         self.prune = None;
     }
 
@@ -463,7 +453,6 @@ impl<'a> Solver<'a> {
     }
 
     fn process_order(&mut self, o1: OccId, o2: OccId, useless: bool) {
-        bump(1, 1);
         self.process_order_inner(o1, o2, useless);
         // Pipes no conflict has settled yet may be ordered all the same.
         if self.prune.as_mut().is_some_and(|p| p.visit(o2)) {
@@ -1052,13 +1041,11 @@ impl<'a> Solver<'a> {
     /// Adds interference edges between `node` and every chosen pair `p`
     /// overlaps; false when the pipe pair is then out of ids.
     fn add_interference(&mut self, p: &Pair, node: ColourNode) -> bool {
-        bump(4, 1);
         let mut others = Vec::new();
         if !p.is_barrier() && !p.dont_check {
             for index in [&self.spans_chosen, &self.spans_persistent] {
                 let Some(index) = index.get(&(p.src, p.dst)) else { continue };
                 for c in index.candidates(p.start, p.end) {
-                    bump(5, 1);
                     let q = &self.pairs[c];
                     if p.end >= q.start && q.end >= p.start {
                         let n = q.colour.expect("a chosen set/wait has a colour");
