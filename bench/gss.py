@@ -4,13 +4,13 @@ groups of load/vadd/vmul/store under loop nests of depth 1-3) of growing size,
 medians of --runs runs, and prints how the time grows. Sizes whose first run
 exceeds --limit seconds are not repeated and larger ones are skipped.
 
-    python3 bench/gss.py [--sizes 500,1000,2000,4000] [--runs 3] [--limit 120]
+    python3 bench/gss.py [--sizes 1000,10000,50000] [--runs 3] [--limit 120]
 """
 import argparse, os, statistics, subprocess, sys, tempfile, time
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ap = argparse.ArgumentParser()
-ap.add_argument("--sizes", default="500,1000,2000,4000")
+ap.add_argument("--sizes", default="1000,10000,50000")
 ap.add_argument("--runs", type=int, default=3)
 ap.add_argument("--limit", type=float, default=120.0)
 ap.add_argument("--opt", default=os.path.join(root, "target/release/hivm-opt"))
