@@ -133,6 +133,9 @@ pub struct Solver<'a> {
     prune: Option<Prune>,
     /// Scratch space for the coverage search's edges.
     edge_buf: std::cell::RefCell<Vec<(Pipe, Pipe, i64, i64)>>,
+    /// Thresholds (`far.rs`) by (o2, src, dst), with the number of pairs and
+    /// the common scope they were computed for.
+    far_cache: std::cell::RefCell<FxHashMap<(OccId, Pipe, Pipe), ((usize, OccId), super::far::Times)>>,
 }
 
 const MAX_ROUNDS: usize = 99;
@@ -170,6 +173,7 @@ impl<'a> Solver<'a> {
             regbase,
             prune: None,
             edge_buf: std::cell::RefCell::new(Vec::new()),
+            far_cache: std::cell::RefCell::new(FxHashMap::default()),
         }
     }
 
@@ -187,6 +191,7 @@ impl<'a> Solver<'a> {
         self.scope_pair_chosen.clear();
         self.cover_same.clear();
         self.cover_cross.clear();
+        self.far_cache.borrow_mut().clear();
         self.spans_chosen.clear();
         self.backward_events.clear();
         self.barrier_all_pairs.clear();
@@ -367,7 +372,16 @@ impl<'a> Solver<'a> {
         let Some(p) = self.prune.as_ref() else { return false };
         let t = &self.tree;
         let common = p.remaining_lca(t, o1, o2);
-        let thr = self.thresholds(o2, common, src, dst);
+        // Thresholds only change when a pair is chosen (or the set of
+        // cross-scope pairs that count does).
+        let key = (o2, src, dst);
+        let stamp = (self.pairs.len(), common);
+        let cached = self.far_cache.borrow().get(&key).filter(|(s, _)| *s == stamp).map(|(_, thr)| *thr);
+        let thr = cached.unwrap_or_else(|| {
+            let thr = self.thresholds(o2, common, src, dst);
+            self.far_cache.borrow_mut().insert(key, (stamp, thr));
+            thr
+        });
         p.all_meet(src, p.region_start(t, o2), t.occs[o1].start, &thr)
     }
 
