@@ -471,7 +471,10 @@ impl<'a> Solver<'a> {
         // Pipes no conflict has settled yet may be ordered all the same.
         if self.prune.as_mut().is_some_and(|p| p.visit(o2)) {
             for (src, dst) in self.prune.as_ref().unwrap().open(&self.tree, o2) {
-                if !self.needs_sync_in(o1, o2, src, dst, EventIds::one(), true) || self.far_ordered(o1, o2, src, dst) {
+                let far = self.tree.occs[o1].parent != self.tree.occs[o2].parent;
+                if !self.needs_sync_in(o1, o2, src, dst, EventIds::one(), true)
+                    || (far && self.far_ordered(o1, o2, src, dst))
+                {
                     let tree = &self.tree;
                     self.prune.as_mut().unwrap().settle(tree, o2, src, dst);
                 }
