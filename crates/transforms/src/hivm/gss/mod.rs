@@ -62,7 +62,11 @@ fn solve_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
         let ir_ref: &Ir = ir;
         let mut s = solver::Solver::new(ir_ref, tree, slots, regbase);
         s.solve().map_err(|m| err(ir_ref, func, m))?;
-        let maps = emit::collect(&mut s).map_err(|(op, m)| err(ir_ref, op.unwrap_or(func), m))?;
+        let collected = match s.collected.take() {
+            Some(c) => c,
+            None => emit::collect(&mut s),
+        };
+        let maps = collected.map_err(|(op, m)| err(ir_ref, op.unwrap_or(func), m))?;
         (s.tree, maps)
     };
     let device_entry = ir.has_attr(func, "hacc.entry") && function_kind(ir, func) == Some("DEVICE");

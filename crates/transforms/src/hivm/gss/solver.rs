@@ -131,6 +131,9 @@ pub struct Solver<'a> {
     pub regbase: bool,
     /// While a round visits pairs: what is known settled (see `prune.rs`).
     prune: Option<Prune>,
+    /// What the last round collected, when that round's solution is final
+    /// (collecting again would give the same).
+    pub collected: Option<Result<super::emit::Maps, super::emit::Located>>,
     /// Scratch space for the coverage search's edges.
     edge_buf: std::cell::RefCell<Vec<(Pipe, Pipe, i64, i64)>>,
     /// Thresholds (`far.rs`) by (o2, src, dst), with the number of pairs and
@@ -172,6 +175,7 @@ impl<'a> Solver<'a> {
             after_merge: Vec::new(),
             regbase,
             prune: None,
+            collected: None,
             edge_buf: std::cell::RefCell::new(Vec::new()),
             far_cache: std::cell::RefCell::new(FxHashMap::default()),
         }
@@ -221,6 +225,7 @@ impl<'a> Solver<'a> {
 
     fn run(&mut self, opts1: bool, opts2: bool) -> bool {
         self.reset(true);
+        self.collected = None;
         let mut rounds = 0;
         // Whether the last round's solution is the final one as it stands:
         // a final round would see the same inputs and choose the same.
@@ -237,7 +242,7 @@ impl<'a> Solver<'a> {
                 // must not leak into the solution.
                 let merged = self.after_merge.clone();
                 let colours = self.colours.clone();
-                let _ = super::emit::collect(self);
+                self.collected = Some(super::emit::collect(self));
                 self.colours = colours;
                 if self.consider_outer_backward_pairs() {
                     continue;
@@ -280,6 +285,7 @@ impl<'a> Solver<'a> {
             break;
         }
         if !(settled && self.barrier_all_pairs.is_empty()) {
+            self.collected = None;
             self.reset(false);
             self.insert_merged_backward_pairs();
             self.process_orders();
