@@ -88,6 +88,9 @@ struct Placement {
     backward: bool,
 }
 
+/// Thresholds with the (number of pairs, common scope) they hold for.
+type FarEntry = ((usize, OccId), super::far::Times);
+
 type SyncedKey = (Option<NodeId>, Option<NodeId>, Option<NodeId>, Pipe, Pipe);
 
 pub struct Solver<'a> {
@@ -138,7 +141,7 @@ pub struct Solver<'a> {
     edge_buf: std::cell::RefCell<Vec<(Pipe, Pipe, i64, i64)>>,
     /// Thresholds (`far.rs`) by (o2, src, dst), with the number of pairs and
     /// the common scope they were computed for.
-    far_cache: std::cell::RefCell<FxHashMap<(OccId, Pipe, Pipe), ((usize, OccId), super::far::Times)>>,
+    far_cache: std::cell::RefCell<FxHashMap<(OccId, Pipe, Pipe), FarEntry>>,
 }
 
 const MAX_ROUNDS: usize = 99;
