@@ -304,8 +304,13 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
         let _ = std::fs::remove_dir_all(&work);
         return Err(e);
     }
-    // Enter the cache. A stale entry (a header changed) is moved aside
-    // first; if another run entered a fresh one meanwhile, use that.
+    // Enter the cache. If another run entered a fresh entry meanwhile, use
+    // that (moving it aside would pull it from under that run, which is
+    // about to load it); a stale one (a header changed) is moved aside.
+    if lib.exists() && deps_unchanged(&entry.join("deps")) {
+        let _ = std::fs::remove_dir_all(&work);
+        return Ok(lib);
+    }
     if entry.exists() {
         let aside = dir.join(format!("{h:016x}.stale.{}.{nonce}", std::process::id()));
         if std::fs::rename(&entry, &aside).is_ok() {

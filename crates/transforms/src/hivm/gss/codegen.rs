@@ -14,7 +14,7 @@ use hivm_ir::{Attribute, BlockId, Ir, OpId, Value};
 use super::emit::{Flag, Maps, SyncOp};
 use super::pipes::{self, Pipe};
 use super::slots;
-use super::tree::{Kind, NodeId, Tree};
+use super::tree::{Kind, MmadPart, NodeId, Tree};
 
 /// Where syncs attached to a node go.
 enum Anchor {
@@ -34,13 +34,22 @@ pub struct CodeGen<'t> {
     counters: FxHashMap<BlockId, Value>,
     modulo: FxHashMap<(BlockId, usize), Value>,
     selects: FxHashMap<(BlockId, Vec<u32>), Value>,
+    /// Per local matmul, in the order syncs reached it: the event ids of
+    /// the syncs that landed on its L0 loads, by `sync_related_args` slot.
+    mmad_args: Vec<(OpId, Vec<Option<Value>>)>,
+    /// Per loop: the iteration parity handed to local matmuls in it.
+    db_conds: FxHashMap<OpId, Value>,
+    regbase: bool,
 }
 
 impl<'t> CodeGen<'t> {
-    pub fn new(tree: &'t Tree, func: OpId) -> CodeGen<'t> {
+    pub fn new(tree: &'t Tree, func: OpId, regbase: bool) -> CodeGen<'t> {
         CodeGen {
             tree,
             func,
+            mmad_args: Vec::new(),
+            db_conds: FxHashMap::default(),
+            regbase,
             slot_values: FxHashMap::default(),
             counters: FxHashMap::default(),
             modulo: FxHashMap::default(),
@@ -133,6 +142,12 @@ impl<'t> CodeGen<'t> {
             maps.before.at(n).extend(ops);
         }
         for (node, ops) in &maps.before.entries {
+            if self.mmad_load(*node).is_some() {
+                for op in ops {
+                    self.mmad_sync(ir, *node, op, false);
+                }
+                continue;
+            }
             let mut anchor = self.anchor(ir, *node, false);
             let loc = self.loc(ir, *node);
             for op in ops {
@@ -140,13 +155,21 @@ impl<'t> CodeGen<'t> {
             }
         }
         for (node, ops) in &maps.after.entries {
+            if self.mmad_load(*node).is_some() {
+                for op in ops.iter().rev() {
+                    self.mmad_sync(ir, *node, op, true);
+                }
+                continue;
+            }
             let loc = self.loc(ir, *node);
             for op in ops.iter().rev() {
                 let mut anchor = self.anchor(ir, *node, true);
                 self.emit(ir, *node, op, &mut anchor, loc, false);
             }
         }
+        self.fill_mmad_args(ir);
         self.fill_slots(ir, &maps.slot_ids);
+        self.matmul_handshakes(ir);
         if device_entry {
             let ret = terminator(ir, last_block(ir, self.func));
             let loc = ir.loc(ret);
@@ -303,6 +326,191 @@ impl<'t> CodeGen<'t> {
         };
         self.selects.insert((body, f.ids.clone()), v);
         v
+    }
+
+    /// The local matmul whose L0 load `node` is, with the load.
+    fn mmad_load(&self, node: NodeId) -> Option<(OpId, MmadPart)> {
+        let n = &self.tree.nodes[node];
+        let part = n.mmad.filter(|p| !matches!(p, MmadPart::Body | MmadPart::Mmad))?;
+        let inner = n.parent?;
+        let body = self.tree.nodes[inner].parent?;
+        Some((self.tree.nodes[body].op?, part))
+    }
+
+    /// A sync that landed on a local matmul's L0 load: its id goes to the
+    /// matmul's slot for that load (upstream emits no op for it).
+    fn mmad_sync(&mut self, ir: &mut Ir, node: NodeId, s: &SyncOp, is_set: bool) {
+        let (op, part) = self.mmad_load(node).expect("a matmul load");
+        let f = match s {
+            SyncOp::Set(f) | SyncOp::Wait(f) => f,
+            // Loads only read, so no same-pipe order ends on one; should one,
+            // the barrier still goes before the matmul.
+            SyncOp::Barrier(p) => {
+                let b = barrier(ir, *p, ir.loc(op));
+                ir.insert_op_before(op, b);
+                return;
+            }
+        };
+        let mx = ir.is_op(op, "hivm.hir.mmadmxL1");
+        let order: &[MmadPart] = if mx {
+            &[MmadPart::LoadA, MmadPart::LoadAScale, MmadPart::LoadB, MmadPart::LoadBScale]
+        } else {
+            &[MmadPart::LoadA, MmadPart::LoadB]
+        };
+        let Some(k) = order.iter().position(|p| *p == part) else { return };
+        let slot = if is_set { order.len() + k } else { k };
+        let v = if f.ids.len() > 1 {
+            let at = ir.parent_block(op).expect("a matmul in a block");
+            self.select(ir, f, at)
+        } else {
+            self.function_constant(ir, f.ids[0] as i64, ir.loc(op))
+        };
+        let slots = if mx { 8 } else { 4 };
+        match self.mmad_args.iter_mut().find(|(o, _)| *o == op) {
+            Some((_, vals)) => vals[slot] = Some(v),
+            None => {
+                let mut vals = vec![None; slots];
+                vals[slot] = Some(v);
+                self.mmad_args.push((op, vals));
+            }
+        }
+    }
+
+    /// Writes the `sync_related_args` of every local matmul a sync landed
+    /// on: the load slots (-1 where none), then for `mmadL1` on
+    /// memory-based targets the parity of the enclosing loop's iteration
+    /// and the ids 0 and 1 its internal double buffering uses.
+    fn fill_mmad_args(&mut self, ir: &mut Ir) {
+        for (op, vals) in std::mem::take(&mut self.mmad_args) {
+            let loc = ir.loc(op);
+            let default = constant(ir, InsertPoint::Before(op), -1, loc);
+            let mx = ir.is_op(op, "hivm.hir.mmadmxL1");
+            let mut args: Vec<Value> = vals.iter().map(|v| v.unwrap_or(default)).collect();
+            if !mx {
+                if self.regbase {
+                    args.extend([default; 3]);
+                } else {
+                    let (cond, ip) = self.loop_parity(ir, op);
+                    let b0 = constant(ir, ip, 0, loc);
+                    let after = ir.defining_op(b0).expect("a constant");
+                    let b1 = constant(ir, InsertPoint::After(after), 1, loc);
+                    args.extend([cond.unwrap_or(default), b0, b1]);
+                }
+            }
+            let group = if mx { 9 } else { 7 };
+            let sizes = segments(ir, op);
+            let mut operands = Vec::new();
+            for (i, n) in sizes.iter().enumerate() {
+                if i == group {
+                    operands.extend(&args);
+                } else {
+                    operands.extend_from_slice(hivm_dialects::util::segment(ir, op, i));
+                }
+                let _ = n;
+            }
+            let mut sizes = sizes;
+            sizes[group] = args.len();
+            ir.set_operands(op, &operands);
+            let seg = segment_attr(ir, &sizes);
+            ir.set_attr(op, "operandSegmentSizes", seg);
+        }
+    }
+
+    /// The iteration counter of the innermost loop around `op` as an i64
+    /// (one per loop, made at the head of its body), and where the next
+    /// constants of `op` go: upstream leaves its insertion point after the
+    /// counter when it makes one. None outside loops or inside a loop
+    /// that is not `scf.for` / `scf.while`.
+    fn loop_parity(&mut self, ir: &mut Ir, op: OpId) -> (Option<Value>, InsertPoint) {
+        let here = InsertPoint::Before(op);
+        let mut loops = Vec::new();
+        let mut cur = ir.parent_op(op);
+        while let Some(p) = cur.filter(|p| *p != self.func) {
+            if matches!(ir.op_name(p), "scf.for" | "scf.while" | "scf.parallel" | "scf.forall") {
+                loops.push(p);
+            }
+            cur = ir.parent_op(p);
+        }
+        if loops.is_empty() || loops.iter().any(|l| !matches!(ir.op_name(*l), "scf.for" | "scf.while")) {
+            return (None, here);
+        }
+        let lp = loops[0];
+        if let Some(v) = self.db_conds.get(&lp) {
+            return (Some(*v), here);
+        }
+        // The body block holding `op` (a while loop has two regions).
+        let mut block = ir.parent_block(op).expect("an op in a block");
+        while ir.block(block).parent.and_then(|r| ir.region_parent(r)) != Some(lp) {
+            let owner = ir.block(block).parent.and_then(|r| ir.region_parent(r)).expect("inside the loop");
+            block = ir.parent_block(owner).expect("an op in a block");
+        }
+        let existing = {
+            let mut c = ir.block(block).first;
+            let mut found = None;
+            while let Some(o) = c {
+                if ir.is_op(o, "hivm.hir.multi_buffer_counter") {
+                    found = Some(ir.result(o, 0));
+                    break;
+                }
+                c = ir.next_op(o);
+            }
+            found
+        };
+        let loc = ir.loc(lp);
+        let counter = match existing.or_else(|| self.counters.get(&block).copied()) {
+            Some(c) => c,
+            None => {
+                let i64t = ir.int_type(64);
+                let mut b = Builder::new(ir, InsertPoint::start(ir, block));
+                let c = b.op("hivm.hir.multi_buffer_counter", &[], &[i64t], vec![], loc);
+                let v = ir.result(c, 0);
+                self.counters.insert(block, v);
+                v
+            }
+        };
+        let at = ir.defining_op(counter).expect("the counter is an op result");
+        let (idx, i64t) = (ir.index_type(), ir.int_type(64));
+        let mut b = Builder::new(ir, InsertPoint::After(at));
+        let i = b.op("arith.index_cast", &[counter], &[idx], vec![], loc);
+        let iv = b.ir.result(i, 0);
+        let mut b = Builder::new(ir, InsertPoint::After(i));
+        let k = b.op("arith.index_cast", &[iv], &[i64t], vec![], loc);
+        let kv = ir.result(k, 0);
+        self.db_conds.insert(lp, kv);
+        (Some(kv), InsertPoint::After(k))
+    }
+
+    /// The handshake between the matmuls' M and MTE1 work (ids 0 and 1,
+    /// which the matmul library alternates): set before the first local
+    /// matmul's outermost op, waited after the last one's.
+    fn matmul_handshakes(&self, ir: &mut Ir) {
+        let mut mmads = Vec::new();
+        ir.walk(self.func, &mut |o| {
+            if matches!(ir.op_name(o), "hivm.hir.mmadL1" | "hivm.hir.mmadmxL1") {
+                mmads.push(o);
+            }
+        });
+        let (Some(&first), Some(&last)) = (mmads.first(), mmads.last()) else { return };
+        let top = |ir: &Ir, mut o: OpId| {
+            while let Some(p) = ir.parent_op(o).filter(|p| *p != self.func) {
+                o = p;
+            }
+            o
+        };
+        let (a, b) = (top(ir, first), top(ir, last));
+        let loc = ir.loc(self.func);
+        let m = pipes::M;
+        let mte1 = pipes::from_name("PIPE_MTE1");
+        for id in [0, 1] {
+            let op = flag_op(ir, "hivm.hir.set_flag", m, mte1, id, loc);
+            ir.insert_op_before(a, op);
+        }
+        let mut at = b;
+        for id in [0, 1] {
+            let op = flag_op(ir, "hivm.hir.wait_flag", m, mte1, id, loc);
+            ir.insert_op_after(at, op);
+            at = op;
+        }
     }
 
     /// An `i64` constant at the very start of the function.

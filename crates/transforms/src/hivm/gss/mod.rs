@@ -70,7 +70,7 @@ fn solve_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
         (s.tree, maps)
     };
     let device_entry = ir.has_attr(func, "hacc.entry") && function_kind(ir, func) == Some("DEVICE");
-    codegen::CodeGen::new(&tree, func).generate(ir, maps, device_entry);
+    codegen::CodeGen::new(&tree, func, regbase).generate(ir, maps, device_entry);
     Ok(())
 }
 

@@ -17,7 +17,7 @@ use super::memory::{self, MemInfo};
 use super::pipes::{self, Pipe};
 use super::prune::Prune;
 use super::slots::MacroSlots;
-use super::tree::{Kind, NodeId, OccId, Tree};
+use super::tree::{Kind, MmadPart, NodeId, OccId, Tree};
 
 pub type PairId = usize;
 
@@ -598,8 +598,10 @@ impl<'a> Solver<'a> {
         let t = &self.tree;
         let (n1, n2) = (t.occs[o1].node, t.occs[o2].node);
         let ir = self.ir;
+        // (A matmul's L0 loads have no op of their own: nothing to check.)
         for n in [n1, n2] {
-            let mut p = ir.parent_op(t.nodes[n].op?);
+            let Some(op) = t.nodes[n].op else { continue };
+            let mut p = ir.parent_op(op);
             while let Some(o) = p {
                 if matches!(ir.op_name(o), "scf.parallel" | "scf.forall") {
                     return None;
@@ -957,7 +959,7 @@ impl<'a> Solver<'a> {
         useless: bool,
     ) {
         let t = &self.tree;
-        let (set, wait) = (place.set_occ, place.wait_occ);
+        let (mut set, mut wait) = (place.set_occ, place.wait_occ);
         let (n1, n2) = (t.occs[o1].node, t.occs[o2].node);
         let mut pair = Pair {
             op1: Some(n1),
@@ -990,6 +992,28 @@ impl<'a> Solver<'a> {
             pair.backward_loop = Some(t.occs[l].node);
             before = self.before_ph(l);
             after = self.after_ph(l);
+        }
+        // A DMA's handshake with a local matmul placed right at the matmul
+        // moves onto the L0 load it concerns, which the matmul's library
+        // code waits for or releases itself (`sync_related_args`).
+        let t = &self.tree;
+        let onto_load = |o: OccId, at: OccId| {
+            let part = t.nodes[t.occs[o].node].mmad;
+            part.is_some_and(MmadPart::is_l0_load)
+                && t.occs[o].depth >= 3
+                && t.nth_parent(o, 3) == at
+                && t.nodes[t.occs[t.nth_parent(o, 2)].node].mmad == Some(MmadPart::Body)
+        };
+        let mte1 = pipes::from_name("PIPE_MTE1");
+        let mte2 = pipes::from_name("PIPE_MTE2");
+        if src == mte1 && dst == mte2 && onto_load(o1, set) {
+            set = o1;
+            pair.set_occ = Some(o1);
+            pair.start = t.occs[o1].end;
+        } else if src == mte2 && dst == mte1 && !pair.inner_backward && onto_load(o2, wait) {
+            wait = o2;
+            pair.wait_occ = Some(o2);
+            pair.end = t.occs[o2].start;
         }
         if !pair.inner_backward || self.disabled_multi_ids.contains(&(src, dst)) {
             pair.ids = EventIds::one();

@@ -58,6 +58,31 @@ pub struct Node {
     pub unlikely: bool,
     /// For conditions: whether there is an else branch.
     pub has_else: bool,
+    /// For the pieces a local matmul is broken into (spec §3.6).
+    pub mmad: Option<MmadPart>,
+}
+
+/// What a node stands for inside a decomposed `mmadL1` / `mmadmxL1`: the
+/// scope that holds the pieces (upstream's MmadL1LoopOp, a scope, not a
+/// loop, so it is not unrolled), the loads into L0 on MTE1, and the
+/// multiplication on M. Syncs landing on a load become the op's
+/// `sync_related_args` (the library waits and sets them itself).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MmadPart {
+    Body,
+    LoadA,
+    LoadAScale,
+    LoadB,
+    LoadBScale,
+    LoadBias,
+    Mmad,
+}
+
+impl MmadPart {
+    /// The L0 loads a sync may be moved onto (not the bias load).
+    pub fn is_l0_load(self) -> bool {
+        matches!(self, MmadPart::LoadA | MmadPart::LoadAScale | MmadPart::LoadB | MmadPart::LoadBScale)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -119,6 +144,7 @@ impl Tree {
             parallel: false,
             unlikely: false,
             has_else: false,
+            mmad: None,
         });
         self.nodes.len() - 1
     }
@@ -188,6 +214,7 @@ impl Tree {
                 let after = self.placeholder(par, Ph { after: Some(l), ..Ph::default() });
                 self.nodes[par].body.extend([before, l, after]);
             }
+            "hivm.hir.mmadL1" | "hivm.hir.mmadmxL1" => self.mmad(ir, tr, op, par),
             _ => {
                 if let Some(rw) = rw_of(ir, tr, op)? {
                     let n = self.add(Kind::Rw, Some(op), Some(par));
@@ -202,6 +229,51 @@ impl Tree {
             }
         }
         Ok(())
+    }
+
+    /// A local matmul as upstream's intra-core solver sees it:
+    /// `Scope(op) { PH, Body(op) { Scope { loads on MTE1 reading A [, scale
+    /// A], B [, scale B] [, bias], the multiplication on M writing C } }, PH }`.
+    fn mmad(&mut self, ir: &Ir, tr: &memory::Tracer, op: OpId, par: NodeId) {
+        let mx = ir.is_op(op, "hivm.hir.mmadmxL1");
+        let seg = |i: usize| hivm_dialects::util::segment(ir, op, i).to_vec();
+        let loads: Vec<(MmadPart, Vec<Value>)> = if mx {
+            vec![
+                (MmadPart::LoadA, seg(0)),
+                (MmadPart::LoadAScale, seg(2)),
+                (MmadPart::LoadB, seg(1)),
+                (MmadPart::LoadBScale, seg(3)),
+            ]
+        } else {
+            let mut l = vec![(MmadPart::LoadA, seg(0)), (MmadPart::LoadB, seg(1))];
+            let bias = seg(9);
+            if !bias.is_empty() {
+                l.push((MmadPart::LoadBias, bias));
+            }
+            l
+        };
+        let c = seg(if mx { 8 } else { 6 });
+        let outer = self.add(Kind::Scope, Some(op), Some(par));
+        self.nodes[par].body.push(outer);
+        let body = self.add(Kind::Scope, Some(op), Some(outer));
+        self.nodes[body].mmad = Some(MmadPart::Body);
+        let before = self.placeholder(outer, Ph { before: Some(body), ..Ph::default() });
+        let after = self.placeholder(outer, Ph { after: Some(body), ..Ph::default() });
+        self.nodes[outer].body.extend([before, body, after]);
+        let inner = self.add(Kind::Scope, None, Some(body));
+        self.nodes[body].body.push(inner);
+        let (mte1, m) = (pipes::from_name("PIPE_MTE1"), pipes::M);
+        for (part, vals) in loads {
+            let n = self.add(Kind::Rw, None, Some(inner));
+            let rw = Rw { pipe_read: mte1, pipe_write: mte1, reads: roots(ir, tr, &vals), writes: Vec::new() };
+            self.nodes[n].rw = Some(rw);
+            self.nodes[n].mmad = Some(part);
+            self.nodes[inner].body.push(n);
+        }
+        let n = self.add(Kind::Rw, Some(op), Some(inner));
+        self.nodes[n].rw = Some(Rw { pipe_read: m, pipe_write: m, reads: Vec::new(), writes: roots(ir, tr, &c) });
+        self.nodes[n].mmad = Some(MmadPart::Mmad);
+        self.nodes[inner].body.push(n);
     }
 
     fn flatten(
