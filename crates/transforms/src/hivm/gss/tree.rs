@@ -215,6 +215,13 @@ impl Tree {
                 self.nodes[par].body.extend([before, l, after]);
             }
             "hivm.hir.mmadL1" | "hivm.hir.mmadmxL1" => self.mmad(ir, tr, op, par),
+            "func.call" => {
+                if let Some(rw) = vector_call(ir, tr, op) {
+                    let n = self.add(Kind::Rw, Some(op), Some(par));
+                    self.nodes[n].rw = Some(rw);
+                    self.nodes[par].body.push(n);
+                }
+            }
             _ => {
                 if let Some(rw) = rw_of(ir, tr, op)? {
                     let n = self.add(Kind::Rw, Some(op), Some(par));
@@ -495,6 +502,70 @@ fn has_memory_op(ir: &Ir, r: RegionId) -> bool {
         }
     }
     found
+}
+
+/// A call of a vector function (or an outlined SIMT one) runs on PIPE_V:
+/// it reads the arguments marked `hivm.memory_effect<read>` (or
+/// `read_write`) and those its body loads from, and writes those marked
+/// `write` and those its body stores to (upstream's `getCallOp`). Other
+/// calls are not pipe work.
+fn vector_call(ir: &Ir, tr: &memory::Tracer, call: OpId) -> Option<Rw> {
+    let name = match ir.attr_data(ir.get_attr(call, "callee")?) {
+        hivm_ir::AttrData::SymbolRef { root, .. } => ir.sym_str(*root).to_string(),
+        _ => return None,
+    };
+    let f = hivm_ir::builder::lookup_symbol_from(ir, call, &name).filter(|f| ir.is_op(*f, "func.func"))?;
+    let simt = ir.get_attr(f, "hivm.vf_mode").and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "vf_mode"));
+    if !ir.has_attr(f, "hivm.vector_function") && simt != Some("SIMT") {
+        return None;
+    }
+    let args = ir.operands(call);
+    let (mut reads, mut writes): (Vec<Value>, Vec<Value>) = (Vec::new(), Vec::new());
+    let add = |list: &mut Vec<Value>, v: Value| {
+        if !list.contains(&v) {
+            list.push(v);
+        }
+    };
+    let arg_attrs = ir.get_attr(f, "arg_attrs").and_then(|a| ir.as_array(a)).map(|a| a.to_vec()).unwrap_or_default();
+    for (i, d) in arg_attrs.iter().enumerate().take(args.len()) {
+        let effect = ir
+            .dict_get(*d, "hivm.memory_effect")
+            .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "memory_effect"))
+            .unwrap_or("");
+        if matches!(effect, "read" | "read_write") {
+            add(&mut reads, args[i]);
+        }
+        if matches!(effect, "write" | "read_write") {
+            add(&mut writes, args[i]);
+        }
+    }
+    if let Some(entry) = ir.regions(f).first().and_then(|r| ir.region_blocks(*r).first().copied()) {
+        let inner = memory::Tracer::for_function(ir, f);
+        let mut touched: Vec<(Value, bool)> = Vec::new();
+        ir.walk(f, &mut |o| {
+            let operand = |i: usize| ir.operands(o).get(i).copied();
+            let found: Vec<(Option<Value>, bool)> = match ir.op_name(o) {
+                "memref.load" | "affine.load" | "tensor.extract" | "vector.transfer_read" | "vector.gather" => {
+                    vec![(operand(0), false)]
+                }
+                "memref.store" | "affine.store" => vec![(operand(1), true)],
+                "vector.transfer_write" => vec![(operand(0), false), (operand(1), true)],
+                _ => Vec::new(),
+            };
+            touched.extend(found.into_iter().filter_map(|(v, w)| v.map(|v| (v, w))));
+        });
+        for (v, write) in touched {
+            for root in inner.root_values(ir, v) {
+                if let hivm_ir::ValueDef::BlockArg { block, index } = ir.value_def(root)
+                    && block == entry
+                    && let Some(&a) = args.get(index as usize)
+                {
+                    add(if write { &mut writes } else { &mut reads }, a);
+                }
+            }
+        }
+    }
+    Some(Rw { pipe_read: pipes::V, pipe_write: pipes::V, reads: roots(ir, tr, &reads), writes: roots(ir, tr, &writes) })
 }
 
 /// A memref value's memory roots; scalars have none.
