@@ -513,13 +513,28 @@ fn print_map(p: &mut Printer<'_>, op: OpId) {
 
 // ----- linalg.matmul -----
 
-/// `(d0, d1, d2) -> (d0, d2)`, `(d2, d1)`, `(d0, d1)`: C[m, n] += A[m, k] * B[k, n].
-fn matmul_maps(ir: &mut Ir) -> Attribute {
+/// The default maps of a matmul-like op, as (number of dims, results):
+/// `linalg.matmul` C[m, n] += A[m, k] * B[k, n] over (m, n, k);
+/// `linalg.batch_matmul` the same with a leading batch dimension.
+fn default_maps(name: &str) -> (u32, [&'static [u32]; 3]) {
+    if name == "linalg.batch_matmul" {
+        (4, [&[0, 1, 3], &[0, 3, 2], &[0, 1, 2]])
+    } else {
+        (3, [&[0, 2], &[2, 1], &[0, 1]])
+    }
+}
+
+fn matmul_maps(ir: &mut Ir, name: &str) -> Attribute {
     use hivm_ir::affine::{AffineExpr, AffineMap};
-    let m =
-        |r: &[u32]| AffineMap { num_dims: 3, num_symbols: 0, results: r.iter().map(|d| AffineExpr::Dim(*d)).collect() };
-    let maps: Vec<Attribute> =
-        [m(&[0, 2]), m(&[2, 1]), m(&[0, 1])].into_iter().map(|x| ir.attr(AttrData::AffineMap(x))).collect();
+    let (dims, results) = default_maps(name);
+    let maps: Vec<Attribute> = results
+        .iter()
+        .map(|r| {
+            let m =
+                AffineMap { num_dims: dims, num_symbols: 0, results: r.iter().map(|d| AffineExpr::Dim(*d)).collect() };
+            ir.attr(AttrData::AffineMap(m))
+        })
+        .collect();
     ir.attr(AttrData::Array(maps))
 }
 
@@ -587,9 +602,10 @@ fn parse_matmul(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         push_attr(p, r, "indexing_maps", maps);
     }
     let (ins, outs) = parse_ins_outs(p, r)?;
+    let name = p.ir.sym_str(r.name).to_string();
     if ins.len() != 2 || outs.len() != 1 {
         return p.error(format!(
-            "custom op 'linalg.matmul' [parseNamedStructuredOpRegion] ods-gen generated region expects 3 args, got {}",
+            "custom op '{name}' [parseNamedStructuredOpRegion] ods-gen generated region expects 3 args, got {}",
             ins.len() + outs.len()
         ));
     }
@@ -599,7 +615,7 @@ fn parse_matmul(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     }
     let key = p.ir.sym("indexing_maps");
     if !r.attrs.iter().any(|(k, _)| *k == key) {
-        let maps = matmul_maps(p.ir);
+        let maps = matmul_maps(p.ir, &name);
         r.attrs.push((key, maps));
     }
     let unsigned = r.attrs.iter().any(|(k, a)| {
@@ -635,12 +651,12 @@ fn parse_matmul(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
 fn print_matmul(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     // Maps other than the default are printed before the operands.
+    let (dims, want) = default_maps(ir.op_name(op));
     let default = match ir.get_attr(op, "indexing_maps").map(|a| ir.attr_data(a)) {
         Some(AttrData::Array(maps)) => {
-            let want = [[0u32, 2], [2, 1], [0, 1]];
             maps.len() == 3
                 && maps.iter().zip(want).all(|(m, w)| {
-                    matches!(ir.attr_data(*m), AttrData::AffineMap(am) if am.num_dims == 3 && am.num_symbols == 0
+                    matches!(ir.attr_data(*m), AttrData::AffineMap(am) if am.num_dims == dims && am.num_symbols == 0
                         && am.results == w.iter().map(|d| hivm_ir::affine::AffineExpr::Dim(*d)).collect::<Vec<_>>())
                 })
         }
@@ -777,6 +793,11 @@ pub fn defs() -> Vec<hivm_ir::OpDef> {
             .names(mapped_name)
             .arg_names(map_arg_names),
         OpDef::new("linalg.matmul")
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["cast", "indexing_maps", "operandSegmentSizes"])
+            .assembly(parse_matmul, print_matmul)
+            .verifier(verify_matmul),
+        OpDef::new("linalg.batch_matmul")
             .traits(Traits::SINGLE_BLOCK)
             .inherent(&["cast", "indexing_maps", "operandSegmentSizes"])
             .assembly(parse_matmul, print_matmul)
