@@ -39,6 +39,8 @@ pub fn print_same_type(p: &mut Printer<'_>, op: OpId, elided: &[&str]) {
 
 /// `%in attr-dict : T1 to T2`
 pub fn parse_cast(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    // Operands resolve after the whole syntax, as MLIR's parsers do (a
+    // missing `to` is reported before an unknown value).
     let u = p.parse_operand()?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
     let from = p.parse_colon_type()?;
@@ -51,14 +53,9 @@ pub fn parse_cast(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
 }
 
 pub fn print_cast(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.push(" ");
-    p.print_value(ir.operand(op, 0));
-    p.print_optional_attr_dict(op, &[]);
-    p.push(" : ");
-    p.print_type(ir.value_type(ir.operand(op, 0)));
+    print_unary_typed(p, op);
     p.push(" to ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    p.print_type(p.ir.value_type(p.ir.result(op, 0)));
 }
 
 pub fn type_str(ir: &Ir, t: Type) -> String {

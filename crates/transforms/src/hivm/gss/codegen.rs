@@ -258,17 +258,7 @@ impl<'t> CodeGen<'t> {
         }
         let loc = ir.loc(lp);
         let n = f.ids.len();
-        let counter = match self.counters.get(&body) {
-            Some(c) => *c,
-            None => {
-                let i64t = ir.int_type(64);
-                let mut b = Builder::new(ir, InsertPoint::start(ir, body));
-                let c = b.op("hivm.hir.multi_buffer_counter", &[], &[i64t], vec![], loc);
-                let v = ir.result(c, 0);
-                self.counters.insert(body, v);
-                v
-            }
-        };
+        let counter = self.counter(ir, body, loc);
         let index = match self.modulo.get(&(body, n)) {
             Some(v) => *v,
             None => {
@@ -397,22 +387,7 @@ impl<'t> CodeGen<'t> {
                     args.extend([cond.unwrap_or(default), b0, b1]);
                 }
             }
-            let group = if mx { 9 } else { 7 };
-            let sizes = segments(ir, op);
-            let mut operands = Vec::new();
-            for (i, n) in sizes.iter().enumerate() {
-                if i == group {
-                    operands.extend(&args);
-                } else {
-                    operands.extend_from_slice(hivm_dialects::util::segment(ir, op, i));
-                }
-                let _ = n;
-            }
-            let mut sizes = sizes;
-            sizes[group] = args.len();
-            ir.set_operands(op, &operands);
-            let seg = segment_attr(ir, &sizes);
-            ir.set_attr(op, "operandSegmentSizes", seg);
+            set_segment(ir, op, if mx { 9 } else { 7 }, &args);
         }
     }
 
@@ -457,16 +432,9 @@ impl<'t> CodeGen<'t> {
             found
         };
         let loc = ir.loc(lp);
-        let counter = match existing.or_else(|| self.counters.get(&block).copied()) {
+        let counter = match existing {
             Some(c) => c,
-            None => {
-                let i64t = ir.int_type(64);
-                let mut b = Builder::new(ir, InsertPoint::start(ir, block));
-                let c = b.op("hivm.hir.multi_buffer_counter", &[], &[i64t], vec![], loc);
-                let v = ir.result(c, 0);
-                self.counters.insert(block, v);
-                v
-            }
+            None => self.counter(ir, block, loc),
         };
         let at = ir.defining_op(counter).expect("the counter is an op result");
         let (idx, i64t) = (ir.index_type(), ir.int_type(64));
@@ -499,15 +467,13 @@ impl<'t> CodeGen<'t> {
         };
         let (a, b) = (top(ir, first), top(ir, last));
         let loc = ir.loc(self.func);
-        let m = pipes::M;
-        let mte1 = pipes::from_name("PIPE_MTE1");
         for id in [0, 1] {
-            let op = flag_op(ir, "hivm.hir.set_flag", m, mte1, id, loc);
+            let op = flag_op(ir, "hivm.hir.set_flag", pipes::M, pipes::MTE1, id, loc);
             ir.insert_op_before(a, op);
         }
         let mut at = b;
         for id in [0, 1] {
-            let op = flag_op(ir, "hivm.hir.wait_flag", m, mte1, id, loc);
+            let op = flag_op(ir, "hivm.hir.wait_flag", pipes::M, pipes::MTE1, id, loc);
             ir.insert_op_after(at, op);
             at = op;
         }
@@ -546,17 +512,43 @@ impl<'t> CodeGen<'t> {
                 };
                 args.push(v);
             }
-            let mut sizes = segments(ir, op);
-            sizes.resize(4, 0);
-            let keep = sizes[0] + sizes[1] + sizes[2];
-            let mut operands = ir.operands(op)[..keep].to_vec();
-            operands.extend(&args);
-            sizes[3] = args.len();
-            ir.set_operands(op, &operands);
-            let seg = segment_attr(ir, &sizes);
-            ir.set_attr(op, "operandSegmentSizes", seg);
+            set_segment(ir, op, 3, &args);
         }
     }
+
+    /// The iteration counter at the head of loop body `block` (made once).
+    fn counter(&mut self, ir: &mut Ir, block: BlockId, loc: Attribute) -> Value {
+        if let Some(c) = self.counters.get(&block) {
+            return *c;
+        }
+        let i64t = ir.int_type(64);
+        let mut b = Builder::new(ir, InsertPoint::start(ir, block));
+        let c = b.op("hivm.hir.multi_buffer_counter", &[], &[i64t], vec![], loc);
+        let v = ir.result(c, 0);
+        self.counters.insert(block, v);
+        v
+    }
+}
+
+/// Replaces operand group `group` of `op` (`sync_related_args` of a macro
+/// or a matmul) with `values`.
+fn set_segment(ir: &mut Ir, op: OpId, group: usize, values: &[Value]) {
+    let mut sizes = segments(ir, op);
+    if sizes.len() <= group {
+        sizes.resize(group + 1, 0);
+    }
+    let mut operands = Vec::new();
+    for i in 0..sizes.len() {
+        if i == group {
+            operands.extend_from_slice(values);
+        } else {
+            operands.extend_from_slice(hivm_dialects::util::segment(ir, op, i));
+        }
+    }
+    sizes[group] = values.len();
+    ir.set_operands(op, &operands);
+    let seg = segment_attr(ir, &sizes);
+    ir.set_attr(op, "operandSegmentSizes", seg);
 }
 
 /// The block an anchor inserts into.

@@ -10,6 +10,8 @@ pub type Pipe = u8;
 pub const S: Pipe = 0;
 pub const V: Pipe = 1;
 pub const M: Pipe = 2;
+pub const MTE1: Pipe = 3;
+pub const MTE2: Pipe = 4;
 pub const ALL: Pipe = 6;
 pub const UNASSIGNED: Pipe = 99;
 

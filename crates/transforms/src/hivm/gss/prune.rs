@@ -349,19 +349,7 @@ impl Prune {
     /// be paired with `o2` after `o1`: all of them lie between the first
     /// operation of `o2`'s region and `o1`.
     pub fn remaining_lca(&self, tree: &Tree, o1: OccId, o2: OccId) -> OccId {
-        let Some(mut a) = self.region_first[o2] else { return 0 };
-        let mut b = o1;
-        while tree.occs[a].depth > tree.occs[b].depth {
-            a = tree.occs[a].parent.expect("deeper than the root");
-        }
-        while tree.occs[b].depth > tree.occs[a].depth {
-            b = tree.occs[b].parent.expect("deeper than the root");
-        }
-        while a != b {
-            a = tree.occs[a].parent.expect("a common ancestor");
-            b = tree.occs[b].parent.expect("a common ancestor");
-        }
-        a
+        self.region_first[o2].map_or(0, |first| tree.lca(first, o1))
     }
 
     /// Records what `far::exits` found for op `o` on its pipe `p`.

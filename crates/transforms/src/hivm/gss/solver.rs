@@ -1004,13 +1004,11 @@ impl<'a> Solver<'a> {
                 && t.nth_parent(o, 3) == at
                 && t.nodes[t.occs[t.nth_parent(o, 2)].node].mmad == Some(MmadPart::Body)
         };
-        let mte1 = pipes::from_name("PIPE_MTE1");
-        let mte2 = pipes::from_name("PIPE_MTE2");
-        if src == mte1 && dst == mte2 && onto_load(o1, set) {
+        if src == pipes::MTE1 && dst == pipes::MTE2 && onto_load(o1, set) {
             set = o1;
             pair.set_occ = Some(o1);
             pair.start = t.occs[o1].end;
-        } else if src == mte2 && dst == mte1 && !pair.inner_backward && onto_load(o2, wait) {
+        } else if src == pipes::MTE2 && dst == pipes::MTE1 && !pair.inner_backward && onto_load(o2, wait) {
             wait = o2;
             pair.wait_occ = Some(o2);
             pair.end = t.occs[o2].start;

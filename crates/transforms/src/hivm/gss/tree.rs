@@ -269,16 +269,17 @@ impl Tree {
         self.nodes[outer].body.extend([before, body, after]);
         let inner = self.add(Kind::Scope, None, Some(body));
         self.nodes[body].body.push(inner);
-        let (mte1, m) = (pipes::from_name("PIPE_MTE1"), pipes::M);
         for (part, vals) in loads {
             let n = self.add(Kind::Rw, None, Some(inner));
-            let rw = Rw { pipe_read: mte1, pipe_write: mte1, reads: roots(ir, tr, &vals), writes: Vec::new() };
+            let rw =
+                Rw { pipe_read: pipes::MTE1, pipe_write: pipes::MTE1, reads: roots(ir, tr, &vals), writes: Vec::new() };
             self.nodes[n].rw = Some(rw);
             self.nodes[n].mmad = Some(part);
             self.nodes[inner].body.push(n);
         }
         let n = self.add(Kind::Rw, Some(op), Some(inner));
-        self.nodes[n].rw = Some(Rw { pipe_read: m, pipe_write: m, reads: Vec::new(), writes: roots(ir, tr, &c) });
+        self.nodes[n].rw =
+            Some(Rw { pipe_read: pipes::M, pipe_write: pipes::M, reads: Vec::new(), writes: roots(ir, tr, &c) });
         self.nodes[n].mmad = Some(MmadPart::Mmad);
         self.nodes[inner].body.push(n);
     }
@@ -510,10 +511,7 @@ fn has_memory_op(ir: &Ir, r: RegionId) -> bool {
 /// `write` and those its body stores to (upstream's `getCallOp`). Other
 /// calls are not pipe work.
 fn vector_call(ir: &Ir, tr: &memory::Tracer, call: OpId) -> Option<Rw> {
-    let name = match ir.attr_data(ir.get_attr(call, "callee")?) {
-        hivm_ir::AttrData::SymbolRef { root, .. } => ir.sym_str(*root).to_string(),
-        _ => return None,
-    };
+    let name = crate::bufferize::analysis::callee(ir, call)?;
     let f = hivm_ir::builder::lookup_symbol_from(ir, call, &name).filter(|f| ir.is_op(*f, "func.func"))?;
     let simt = ir.get_attr(f, "hivm.vf_mode").and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "vf_mode"));
     if !ir.has_attr(f, "hivm.vector_function") && simt != Some("SIMT") {
