@@ -4,6 +4,7 @@
 pub mod expected;
 pub mod opt;
 pub mod passes;
+pub mod tester;
 
 /// Runs `pipeline` (`--pass-pipeline` syntax, or empty for none) on MLIR
 /// `source` named `file`, and prints the result (generic form on request).

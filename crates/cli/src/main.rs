@@ -119,13 +119,13 @@ fn real_main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             "list-passes" => {
-                for (n, d) in hivm_transforms::pass_registry().list() {
+                for (n, d) in hivm_cli::passes::registry().list() {
                     println!("  --{n:<30} {d}");
                 }
                 return ExitCode::SUCCESS;
             }
             _ => {
-                if hivm_transforms::pass_registry().contains(name) {
+                if hivm_cli::passes::registry().contains(name) {
                     o.passes.push(match value {
                         Some(v) => format!("{name}{{{v}}}"),
                         None => name.to_string(),

@@ -7,7 +7,7 @@ pub fn run_pipeline(ir: &mut Ir, module: OpId, opts: &crate::opt::Options) -> Re
     if opts.passes.is_empty() {
         return Ok(());
     }
-    let registry = hivm_transforms::pass_registry();
+    let registry = registry();
     let mut pm = hivm_ir::pass::PassManager::from_cli(&registry, &opts.passes)
         .map_err(|m| Diagnostic::error(ir.unknown_loc(), m))?;
     pm.print_before_all = opts.print_ir_before_all;
@@ -15,5 +15,17 @@ pub fn run_pipeline(ir: &mut Ir, module: OpId, opts: &crate::opt::Options) -> Re
     let r = pm.run(ir, module, opts.verify_each);
     // IR dumps go to stderr as the pipeline runs, before any diagnostics.
     eprint!("{}", pm.dumps);
+    r
+}
+
+/// The passes hivm-opt offers: the transforms crate's, with the sync solver's
+/// tester mode wired to the CPU twin.
+pub fn registry() -> hivm_ir::pass::PassRegistry {
+    let mut r = hivm_transforms::pass_registry();
+    r.register(
+        "hivm-graph-sync-solver",
+        "Inject set_flag/wait_flag/pipe_barrier between pipes (solver-version=v1|v2, enable-tester-mode)",
+        crate::tester::gss_ctor,
+    );
     r
 }

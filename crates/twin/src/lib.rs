@@ -11,6 +11,7 @@ pub mod npy;
 pub mod shm;
 pub mod signature;
 pub mod sync;
+pub mod tester;
 pub mod value;
 pub mod worker;
 

@@ -55,7 +55,7 @@ impl Gen {
         }
         let v = self.fresh();
         let lim = 1i128 << (w - 1);
-        let c = (self.rng.next() as i128 % (2 * lim)) - lim;
+        let c = (self.rng.next_u64() as i128 % (2 * lim)) - lim;
         let c = if self.rng.below(3) == 0 { c % 100 } else { c };
         self.line(format!("{v} = arith.constant {c} : i{w}"));
         self.ints.push((w, v.clone()));

@@ -26,20 +26,64 @@ use hivm_ir::{Ir, OpId};
 
 pub struct GraphSyncSolver;
 
-impl GraphSyncSolver {
-    pub fn from_options(options: &str) -> Result<GraphSyncSolver, String> {
+/// The pass's options as upstream spells them.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `solver-version`: 1 or 2 (v2 shares v1's engine).
+    pub version: u8,
+    pub unit_flag: bool,
+    /// `enable-tester-mode`: run the randomized tester instead of solving.
+    pub tester_mode: bool,
+    /// `sync-tester-options`: runs, seed, ops, pointers, multi-buffer,
+    /// cross-core[, performance-only].
+    pub tester_options: Vec<i64>,
+}
+
+impl Options {
+    pub fn parse(options: &str) -> Result<Options, String> {
+        let mut o = Options { version: 1, ..Options::default() };
+        let flag = |k: &str, v: &str| match v {
+            "true" | "1" => Ok(true),
+            "false" | "0" => Ok(false),
+            _ => Err(format!("option '{k}' of hivm-graph-sync-solver expects true or false, not '{v}'")),
+        };
         for kv in options.split_whitespace() {
             let (k, v) = kv.split_once('=').unwrap_or((kv, "true"));
+            let v = v.trim_matches(|c| c == '"' || c == '\'');
             match k {
                 "solver-version" => {
-                    if !matches!(v.to_ascii_lowercase().as_str(), "" | "v1" | "v2") {
-                        return Err(format!("unknown solver-version '{v}' (expected v1 or v2)"));
+                    o.version = match v.to_ascii_lowercase().as_str() {
+                        "" | "v1" => 1,
+                        "v2" => 2,
+                        _ => return Err(format!("unknown solver-version '{v}' (expected v1 or v2)")),
                     }
                 }
-                "enable-subview-conflict-refinement" | "ignore-workspace-func-args" => {}
-                "enable-unit-flag" | "enable-tester-mode" if v == "false" => {}
+                "enable-subview-conflict-refinement" | "ignore-workspace-func-args" => {
+                    flag(k, v)?;
+                }
+                "enable-unit-flag" => o.unit_flag = flag(k, v)?,
+                "enable-tester-mode" => o.tester_mode = flag(k, v)?,
+                "sync-tester-options" => {
+                    o.tester_options =
+                        v.split(',').map(|n| n.trim().parse::<i64>()).collect::<Result<_, _>>().map_err(|_| {
+                            format!("sync-tester-options expects integers separated by commas, not '{v}'")
+                        })?;
+                }
                 _ => return Err(format!("option '{kv}' of hivm-graph-sync-solver is not supported")),
             }
+        }
+        if o.unit_flag {
+            return Err("option 'enable-unit-flag=true' of hivm-graph-sync-solver is not supported yet".into());
+        }
+        Ok(o)
+    }
+}
+
+impl GraphSyncSolver {
+    pub fn from_options(options: &str) -> Result<GraphSyncSolver, String> {
+        if Options::parse(options)?.tester_mode {
+            // The tester runs kernels in the CPU twin, which hivm-opt links.
+            return Err("enable-tester-mode needs the CPU twin's tester: run it with hivm-opt".into());
         }
         Ok(GraphSyncSolver)
     }
