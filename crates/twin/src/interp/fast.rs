@@ -179,16 +179,14 @@ pub fn elementwise(mem: &mut Memory, op: &str, ins: &[Val], dst: &MemRefVal) -> 
             Val::Undef => return None,
         });
     }
-    if e == Elem::F32 && inputs.len() == 2 {
-        if let (In::View(x, xs), In::View(y, ys)) = (&inputs[0], &inputs[1]) {
-            let rows = Rows { dst: &drows, x: (x, xs), y: (y, ys), n };
-            match op {
-                "vadd" => return Some(f32_binary(mem, dst, rows, |a, b| a + b)),
-                "vsub" => return Some(f32_binary(mem, dst, rows, |a, b| a - b)),
-                "vmul" => return Some(f32_binary(mem, dst, rows, |a, b| a * b)),
-                "vdiv" => return Some(f32_binary(mem, dst, rows, |a, b| a / b)),
-                _ => {}
-            }
+    if let (Elem::F32, [In::View(x, xs), In::View(y, ys)]) = (e, &inputs[..]) {
+        let rows = Rows { dst: &drows, x: (x, xs), y: (y, ys), n };
+        match op {
+            "vadd" => return Some(f32_binary(mem, dst, rows, |a, b| a + b)),
+            "vsub" => return Some(f32_binary(mem, dst, rows, |a, b| a - b)),
+            "vmul" => return Some(f32_binary(mem, dst, rows, |a, b| a * b)),
+            "vdiv" => return Some(f32_binary(mem, dst, rows, |a, b| a / b)),
+            _ => {}
         }
     }
     let size = e.size();
