@@ -126,7 +126,13 @@ impl<'t> CodeGen<'t> {
         }
     }
 
-    pub fn generate(&mut self, ir: &mut Ir, mut maps: Maps, device_entry: bool) {
+    pub fn generate(
+        &mut self,
+        ir: &mut Ir,
+        mut maps: Maps,
+        flags: &[(OpId, super::unit_flag::Info, u32)],
+        device_entry: bool,
+    ) {
         // Syncs after a block's begin or end placeholder go before it.
         let moves: Vec<(NodeId, Vec<SyncOp>)> = maps
             .after
@@ -170,6 +176,9 @@ impl<'t> CodeGen<'t> {
         self.fill_mmad_args(ir);
         self.fill_slots(ir, &maps.slot_ids);
         self.matmul_handshakes(ir);
+        for (op, info, group) in flags {
+            super::unit_flag::emit(ir, *op, info, *group);
+        }
         if device_entry {
             let ret = terminator(ir, last_block(ir, self.func));
             let loc = ir.loc(ret);
@@ -532,7 +541,7 @@ impl<'t> CodeGen<'t> {
 
 /// Replaces operand group `group` of `op` (`sync_related_args` of a macro
 /// or a matmul) with `values`.
-fn set_segment(ir: &mut Ir, op: OpId, group: usize, values: &[Value]) {
+pub(super) fn set_segment(ir: &mut Ir, op: OpId, group: usize, values: &[Value]) {
     let mut sizes = segments(ir, op);
     if sizes.len() <= group {
         sizes.resize(group + 1, 0);

@@ -5,7 +5,8 @@
 //! `tree` builds the solver's view of a function, `solver` chooses syncs
 //! (v1's pair order; v2 gives the same result upstream and shares it here),
 //! `colour` assigns event ids, `emit` turns chosen pairs into per-node
-//! syncs and `codegen` writes them into the IR.
+//! syncs and `codegen` writes them into the IR; `unit_flag` is the
+//! matmul/fixpipe handover of `enable-unit-flag`.
 
 pub mod codegen;
 pub mod colour;
@@ -19,12 +20,15 @@ pub mod prune;
 pub mod slots;
 pub mod solver;
 pub mod tree;
+pub mod unit_flag;
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
 use hivm_ir::{Ir, OpId};
 
-pub struct GraphSyncSolver;
+pub struct GraphSyncSolver {
+    unit_flag: bool,
+}
 
 /// The pass's options as upstream spells them.
 #[derive(Clone, Debug, Default)]
@@ -72,20 +76,18 @@ impl Options {
                 _ => return Err(format!("option '{kv}' of hivm-graph-sync-solver is not supported")),
             }
         }
-        if o.unit_flag {
-            return Err("option 'enable-unit-flag=true' of hivm-graph-sync-solver is not supported yet".into());
-        }
         Ok(o)
     }
 }
 
 impl GraphSyncSolver {
     pub fn from_options(options: &str) -> Result<GraphSyncSolver, String> {
-        if Options::parse(options)?.tester_mode {
+        let o = Options::parse(options)?;
+        if o.tester_mode {
             // The tester runs kernels in the CPU twin, which hivm-opt links.
             return Err("enable-tester-mode needs the CPU twin's tester: run it with hivm-opt".into());
         }
-        Ok(GraphSyncSolver)
+        Ok(GraphSyncSolver { unit_flag: o.unit_flag })
     }
 }
 
@@ -93,7 +95,7 @@ fn function_kind(ir: &Ir, f: OpId) -> Option<&str> {
     ir.get_attr(f, "hacc.function_kind").and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "function_kind"))
 }
 
-fn solve_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
+fn solve_function(ir: &mut Ir, func: OpId, unit_flag: bool) -> Result<(), Diagnostic> {
     let err = |ir: &Ir, op: OpId, m: String| Diagnostic::error(ir.loc(op), m);
     let target = hivm_dialects::hacc::module_target(ir, func);
     let regbase = target.as_deref().is_some_and(hivm_dialects::hacc::is_regbase);
@@ -102,19 +104,21 @@ fn solve_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
         return Err(err(ir, *op, m.clone()));
     }
     let tree = tree::Tree::build(ir, func).map_err(|u| err(ir, u.op, u.msg))?;
-    let (tree, maps) = {
+    let (tree, maps, flags) = {
         let ir_ref: &Ir = ir;
         let mut s = solver::Solver::new(ir_ref, tree, slots, regbase);
+        s.unit_flag = unit_flag;
         s.solve().map_err(|m| err(ir_ref, func, m))?;
         let collected = match s.collected.take() {
             Some(c) => c,
             None => emit::collect(&mut s),
         };
         let maps = collected.map_err(|(op, m)| err(ir_ref, op.unwrap_or(func), m))?;
-        (s.tree, maps)
+        let flags = s.unit_flags();
+        (s.tree, maps, flags)
     };
     let device_entry = ir.has_attr(func, "hacc.entry") && function_kind(ir, func) == Some("DEVICE");
-    codegen::CodeGen::new(&tree, func, regbase).generate(ir, maps, device_entry);
+    codegen::CodeGen::new(&tree, func, regbase).generate(ir, maps, &flags, device_entry);
     Ok(())
 }
 
@@ -132,7 +136,7 @@ impl Pass for GraphSyncSolver {
             if function_kind(ir, f) == Some("HOST") || ir.has_attr(f, "hivm.vector_function") {
                 continue;
             }
-            solve_function(ir, f)?;
+            solve_function(ir, f, self.unit_flag)?;
         }
         Ok(())
     }

@@ -63,6 +63,8 @@ pub struct Pair {
     pub pinned: Option<u32>,
     pub par1: Option<OccId>,
     pub par2: Option<OccId>,
+    /// A unit-flag handover (`unit_flag.rs`): no sync of its own.
+    pub unit_flag: bool,
 }
 
 impl Pair {
@@ -142,6 +144,14 @@ pub struct Solver<'a> {
     /// Thresholds (`far.rs`) by (o2, src, dst), with the number of pairs and
     /// the common scope they were computed for.
     far_cache: std::cell::RefCell<FxHashMap<(OccId, Pipe, Pipe), FarEntry>>,
+    /// `enable-unit-flag`: matmul/fixpipe handovers (`unit_flag.rs`), per
+    /// occurrence and, from pairs that are not copies, per op.
+    pub unit_flag: bool,
+    pub(super) uf_occ: Vec<super::unit_flag::OccState>,
+    pub(super) uf_ops: FxHashMap<NodeId, super::unit_flag::Info>,
+    /// Op pairs a handover's in-between check computed first (kept across
+    /// rounds, see `uf_conflict`).
+    pub(super) uf_checked: FxHashSet<(NodeId, NodeId)>,
 }
 
 const MAX_ROUNDS: usize = 99;
@@ -181,6 +191,10 @@ impl<'a> Solver<'a> {
             collected: None,
             edge_buf: std::cell::RefCell::new(Vec::new()),
             far_cache: std::cell::RefCell::new(FxHashMap::default()),
+            unit_flag: false,
+            uf_occ: Vec::new(),
+            uf_ops: FxHashMap::default(),
+            uf_checked: FxHashSet::default(),
         }
     }
 
@@ -204,6 +218,8 @@ impl<'a> Solver<'a> {
         self.barrier_all_pairs.clear();
         self.barrier_all_before.clear();
         self.colours.clear();
+        self.uf_occ = vec![Default::default(); self.tree.occs.len()];
+        self.uf_ops.clear();
         let reserved = self.slots.reserved.clone();
         for ((s, d), ids) in reserved {
             for id in ids {
@@ -254,7 +270,10 @@ impl<'a> Solver<'a> {
                 let pairs = |m: &[(NodeId, Vec<(Pipe, Pipe)>)]| {
                     m.iter().filter(|(_, l)| !l.is_empty()).cloned().collect::<Vec<_>>()
                 };
-                settled = pairs(&self.after_merge) == pairs(&merged);
+                // Handovers can come out differently in a repeated round
+                // (`unit_flag.rs`, `uf_conflict`), so with them the final
+                // round always runs, as upstream's does.
+                settled = pairs(&self.after_merge) == pairs(&merged) && !self.unit_flag;
                 if !self.barrier_all_pairs.is_empty() {
                     self.after_merge.clear();
                 }
@@ -302,8 +321,12 @@ impl<'a> Solver<'a> {
     /// as it comes.
     fn process_orders(&mut self) {
         // Widening moves a chosen sync, which pruning's argument excludes.
-        self.prune =
-            if self.reuse_budget.values().all(|b| *b == 0) { Prune::new(&self.tree, self.regbase) } else { None };
+        // So does a handover, which orders only its own waiter.
+        self.prune = if self.reuse_budget.values().all(|b| *b == 0) && !self.unit_flag {
+            Prune::new(&self.tree, self.regbase)
+        } else {
+            None
+        };
         self.build_orders(0, false);
         self.prune = None;
     }
@@ -492,7 +515,11 @@ impl<'a> Solver<'a> {
     }
 
     fn process_order_inner(&mut self, o1: OccId, o2: OccId, useless: bool) {
-        if self.impossible_pair(o1, o2) || self.already_synced(o1, o2) || self.skip_parallel_loop(o1, o2) {
+        if self.impossible_pair(o1, o2)
+            || self.already_synced(o1, o2)
+            || self.skip_parallel_loop(o1, o2)
+            || self.uf_chain_orders(o1, o2)
+        {
             return;
         }
         let (n1, n2) = (self.tree.occs[o1].node, self.tree.occs[o2].node);
@@ -566,7 +593,13 @@ impl<'a> Solver<'a> {
 
     // ----- memory conflicts (§4.3) -----
 
-    fn memory_conflicts(&mut self, n1: NodeId, n2: NodeId) -> Vec<(Pipe, Pipe)> {
+    /// Whether the pair's conflicts were computed already, and if so
+    /// whether there are any.
+    pub(super) fn conflicts_known(&self, n1: NodeId, n2: NodeId) -> Option<bool> {
+        self.conflicts.get(&(n1, n2)).map(|c| !c.is_empty())
+    }
+
+    pub(super) fn memory_conflicts(&mut self, n1: NodeId, n2: NodeId) -> Vec<(Pipe, Pipe)> {
         if let Some(c) = self.conflicts.get(&(n1, n2)) {
             return c.clone();
         }
@@ -847,10 +880,15 @@ impl<'a> Solver<'a> {
         let (start, end) = (t.occs[o1].end, t.occs[o2].start);
         let mut edges = self.edge_buf.borrow_mut();
         edges.clear();
+        let mut handovers = Vec::new();
         // Some(ordered) once the answer is known without a search.
         let mut visit = |p: PairId| -> bool {
             let c = &self.pairs[p];
             if c.could_not_run || c.end < start || c.start > end {
+                return false;
+            }
+            if c.unit_flag {
+                handovers.push((c.src, c.dst, c.start, c.end, true, c.wait_occ == Some(o2)));
                 return false;
             }
             if c.inner_backward && (ids.num < c.ids.num || (only_o2 && c.ids.num > 1)) {
@@ -901,7 +939,13 @@ impl<'a> Solver<'a> {
             }
             cur = t.occs[s].parent;
         }
-        match reach(&edges, src, dst, start, end) {
+        let reached = if handovers.is_empty() {
+            reach(&edges, src, dst, start, end)
+        } else {
+            handovers.extend(edges.iter().map(|&(s, d, a, b)| (s, d, a, b, false, false)));
+            super::unit_flag::reach_with_handovers(&handovers, src, dst, start, end)
+        };
+        match reached {
             Some(d) => d > end,
             None => true,
         }
@@ -917,6 +961,8 @@ impl<'a> Solver<'a> {
         }
         if src == dst {
             self.handle_barrier(o1, o2, src, useless);
+        } else if let Some(info) = self.uf_pattern(o1, o2) {
+            self.handle_unit_flag(o1, o2, src, dst, info, useless);
         } else {
             self.handle_set_wait(o1, o2, src, dst, ids, place, useless);
         }
@@ -1275,13 +1321,13 @@ impl<'a> Solver<'a> {
         *t.occs[par].children.iter().rev().find(|c| t.occs[**c].node == node).expect("the same op in the last copy")
     }
 
-    fn new_pair(&mut self, p: Pair) -> PairId {
+    pub(super) fn new_pair(&mut self, p: Pair) -> PairId {
         self.pairs.push(p);
         self.pairs.len() - 1
     }
 
     /// Registers a chosen pair under its scope(s), for coverage queries.
-    fn commit(&mut self, id: PairId, parent: Option<OccId>) {
+    pub(super) fn commit(&mut self, id: PairId, parent: Option<OccId>) {
         let t = &self.tree;
         let p = &mut self.pairs[id];
         let (par1, par2) = match parent {
@@ -1403,7 +1449,7 @@ impl<'a> Solver<'a> {
     }
 }
 
-fn blank_pair() -> Pair {
+pub(super) fn blank_pair() -> Pair {
     Pair {
         op1: None,
         op2: None,
@@ -1425,6 +1471,7 @@ fn blank_pair() -> Pair {
         pinned: None,
         par1: None,
         par2: None,
+        unit_flag: false,
     }
 }
 
