@@ -9,7 +9,7 @@ use crate::value::{Elem, Val, norm_int, round_float, unsigned};
 /// The arith ops the twin runs, decoded once per op.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(u8)]
-enum A {
+pub(super) enum A {
     Constant,
     Addi,
     Subi,
@@ -203,177 +203,39 @@ impl Interp<'_> {
         let a = self.get(ops[0]).clone();
         let b = ops.get(1).map(|v| self.get(*v).clone());
         let w = re.width();
-        let int2 = |f: fn(i64, i64) -> i64| -> Val { Val::Int(norm_int(f(a.int(), b.as_ref().unwrap().int()), w)) };
-        let v = match code {
-            A::Addi => int2(i64::wrapping_add),
-            A::Subi => int2(i64::wrapping_sub),
-            A::Muli => int2(i64::wrapping_mul),
-            A::Andi => int2(|x, y| x & y),
-            A::Ori => int2(|x, y| x | y),
-            A::Xori => int2(|x, y| x ^ y),
-            A::Maxsi => int2(i64::max),
-            A::Minsi => int2(i64::min),
-            A::Maxui | A::Minui => {
-                let (x, y) = (unsigned(a.int(), w), unsigned(b.unwrap().int(), w));
-                let r = if code == A::Maxui { x.max(y) } else { x.min(y) };
-                Val::Int(norm_int(r as i64, w))
+        let v = match code.class() {
+            Class::Int => {
+                let r = int_binary(code, a.int(), b.unwrap().int(), w).map_err(|m| RunError::at(op, m))?;
+                Val::Int(r)
             }
-            A::Divsi | A::Remsi | A::Ceildivsi | A::Floordivsi => {
-                let (x, y) = (a.int(), b.unwrap().int());
-                if y == 0 {
-                    return Err(RunError::at(op, "integer division by zero"));
-                }
-                let r = match code {
-                    A::Divsi => x.wrapping_div(y),
-                    A::Remsi => x.wrapping_rem(y),
-                    A::Ceildivsi => {
-                        let q = x.wrapping_div(y);
-                        if (x % y != 0) && ((x < 0) == (y < 0)) { q + 1 } else { q }
-                    }
-                    _ => {
-                        let q = x.wrapping_div(y);
-                        if (x % y != 0) && ((x < 0) != (y < 0)) { q - 1 } else { q }
-                    }
-                };
-                Val::Int(norm_int(r, w))
-            }
-            A::Divui | A::Remui | A::Ceildivui => {
-                let (x, y) = (unsigned(a.int(), w), unsigned(b.unwrap().int(), w));
-                if y == 0 {
-                    return Err(RunError::at(op, "integer division by zero"));
-                }
-                let r = match code {
-                    A::Divui => x / y,
-                    A::Remui => x % y,
-                    _ => x.div_ceil(y),
-                };
-                Val::Int(norm_int(r as i64, w))
-            }
-            A::Shli | A::Shrsi | A::Shrui => {
-                let s = unsigned(b.unwrap().int(), w);
-                let x = a.int();
-                let r = if s >= w as u64 {
-                    if code == A::Shrsi && x < 0 { -1 } else { 0 }
-                } else {
-                    match code {
-                        A::Shli => x.wrapping_shl(s as u32),
-                        A::Shrsi => x >> s,
-                        _ => (unsigned(x, w) >> s) as i64,
-                    }
-                };
-                Val::Int(norm_int(r, w))
-            }
-            A::Addf | A::Subf | A::Mulf | A::Divf | A::Remf | A::Maxnumf | A::Minnumf | A::Maximumf | A::Minimumf => {
-                let (x, y) = (a.float(), b.unwrap().float());
-                let r = match code {
-                    A::Addf => x + y,
-                    A::Subf => x - y,
-                    A::Mulf => x * y,
-                    A::Divf => x / y,
-                    A::Remf => x % y,
-                    A::Maxnumf => x.max(y),
-                    A::Minnumf => x.min(y),
-                    A::Maximumf => {
-                        if x.is_nan() || y.is_nan() {
-                            f64::NAN
-                        } else {
-                            x.max(y)
-                        }
-                    }
-                    _ => {
-                        if x.is_nan() || y.is_nan() {
-                            f64::NAN
-                        } else {
-                            x.min(y)
-                        }
-                    }
-                };
-                Val::Float(round_float(r, re))
-            }
-            A::Negf => Val::Float(-a.float()),
-            A::Cmpi => {
+            Class::Float => Val::Float(float_binary(code, a.float(), b.unwrap().float(), re)),
+            Class::Negf => Val::Float(-a.float()),
+            Class::Cmpi => {
                 let pred = ir.get_attr(op, "predicate").and_then(|p| ir.as_int(p)).unwrap_or(0);
                 let ow = self.elem_of(op, ops[0])?.width();
-                let (x, y) = (a.int(), b.unwrap().int());
-                let (ux, uy) = (unsigned(x, ow), unsigned(y, ow));
-                let r = match pred {
-                    0 => x == y,
-                    1 => x != y,
-                    2 => x < y,
-                    3 => x <= y,
-                    4 => x > y,
-                    5 => x >= y,
-                    6 => ux < uy,
-                    7 => ux <= uy,
-                    8 => ux > uy,
-                    9 => ux >= uy,
-                    _ => return Err(RunError::at(op, format!("unknown cmpi predicate {pred}"))),
-                };
+                let r = cmpi(i64::try_from(pred).unwrap_or(-1), a.int(), b.unwrap().int(), ow)
+                    .ok_or_else(|| RunError::at(op, format!("unknown cmpi predicate {pred}")))?;
                 Val::Int(r as i64)
             }
-            A::Cmpf => {
+            Class::Cmpf => {
                 let pred = ir.get_attr(op, "predicate").and_then(|p| ir.as_int(p)).unwrap_or(0);
-                let (x, y) = (a.float(), b.unwrap().float());
-                let unordered = x.is_nan() || y.is_nan();
-                let r = match pred {
-                    0 => false,
-                    1 => !unordered && x == y,
-                    2 => !unordered && x > y,
-                    3 => !unordered && x >= y,
-                    4 => !unordered && x < y,
-                    5 => !unordered && x <= y,
-                    6 => !unordered && x != y,
-                    7 => !unordered,
-                    8 => unordered || x == y,
-                    9 => unordered || x > y,
-                    10 => unordered || x >= y,
-                    11 => unordered || x < y,
-                    12 => unordered || x <= y,
-                    13 => unordered || x != y,
-                    14 => unordered,
-                    15 => true,
-                    _ => return Err(RunError::at(op, format!("unknown cmpf predicate {pred}"))),
-                };
+                let r = cmpf(i64::try_from(pred).unwrap_or(-1), a.float(), b.unwrap().float())
+                    .ok_or_else(|| RunError::at(op, format!("unknown cmpf predicate {pred}")))?;
                 Val::Int(r as i64)
             }
-            A::Select => {
+            Class::Select => {
                 let c = a.int() != 0;
                 if c { b.unwrap() } else { self.get(ops[2]).clone() }
             }
-            A::IndexCast | A::Extsi | A::Trunci => {
+            Class::Cast => {
                 let from = self.elem_of(op, ops[0])?;
-                // i1 true sign-extends to all ones.
-                let x = if from.width() == 1 && a.int() == 1 { -1 } else { a.int() };
-                Val::Int(norm_int(x, w))
+                let x = if from.is_float() { Num::F(a.float()) } else { Num::I(a.int()) };
+                match cast(code, from, re, x) {
+                    Num::I(i) => Val::Int(i),
+                    Num::F(f) => Val::Float(f),
+                }
             }
-            A::IndexCastui | A::Extui => {
-                let from = self.elem_of(op, ops[0])?;
-                Val::Int(norm_int(unsigned(a.int(), from.width()) as i64, w))
-            }
-            A::Sitofp => {
-                let from = self.elem_of(op, ops[0])?;
-                let x = if from.width() == 1 && a.int() == 1 { -1 } else { a.int() };
-                Val::Float(round_float(x as f64, re))
-            }
-            A::Uitofp => {
-                let from = self.elem_of(op, ops[0])?;
-                Val::Float(round_float(unsigned(a.int(), from.width()) as f64, re))
-            }
-            A::Fptosi => Val::Int(norm_int(a.float() as i64, w)),
-            A::Fptoui => Val::Int(norm_int(a.float() as u64 as i64, w)),
-            A::Extf | A::Truncf => Val::Float(round_float(a.float(), re)),
-            A::Bitcast => {
-                let from = self.elem_of(op, ops[0])?;
-                let bits = match from {
-                    Elem::F16 => half::f16::from_f64(a.float()).to_bits() as u64,
-                    Elem::BF16 => half::bf16::from_f64(a.float()).to_bits() as u64,
-                    Elem::F32 => (a.float() as f32).to_bits() as u64,
-                    Elem::F64 => a.float().to_bits(),
-                    _ => unsigned(a.int(), from.width()),
-                };
-                if re.is_float() { Val::Float(float_from_bits(bits, re)) } else { Val::Int(norm_int(bits as i64, w)) }
-            }
-            _ => return Err(unsupported(ir, op)),
+            Class::Constant => return Err(unsupported(ir, op)),
         };
         self.set(res, v);
         Ok(())
@@ -386,5 +248,216 @@ pub fn float_from_bits(bits: u64, e: Elem) -> f64 {
         Elem::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
         Elem::F32 => f32::from_bits(bits as u32) as f64,
         _ => f64::from_bits(bits),
+    }
+}
+
+/// How an arith op computes (what its operands and result are).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Class {
+    Constant,
+    Int,
+    Float,
+    Negf,
+    Cmpi,
+    Cmpf,
+    Select,
+    Cast,
+}
+
+impl A {
+    pub(super) fn class(self) -> Class {
+        use A::*;
+        match self {
+            Constant => Class::Constant,
+            Addi | Subi | Muli | Andi | Ori | Xori | Maxsi | Minsi | Maxui | Minui | Divsi | Remsi | Ceildivsi
+            | Floordivsi | Divui | Remui | Ceildivui | Shli | Shrsi | Shrui => Class::Int,
+            Addf | Subf | Mulf | Divf | Remf | Maxnumf | Minnumf | Maximumf | Minimumf => Class::Float,
+            Negf => Class::Negf,
+            Cmpi => Class::Cmpi,
+            Cmpf => Class::Cmpf,
+            Select => Class::Select,
+            IndexCast | Extsi | Trunci | IndexCastui | Extui | Sitofp | Uitofp | Fptosi | Fptoui | Extf | Truncf
+            | Bitcast => Class::Cast,
+        }
+    }
+
+    /// The kind named `arith.<short>`.
+    pub(super) fn named(short: &str) -> Option<A> {
+        NAMES.iter().position(|n| *n == short).map(|k| ALL[k])
+    }
+}
+
+/// A scalar as the ops see it.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Num {
+    I(i64),
+    F(f64),
+}
+
+/// An integer op of `width` bits on sign-extended operands; the result is
+/// sign-extended too. Division by zero is the only failure.
+pub(super) fn int_binary(code: A, x: i64, y: i64, w: u32) -> Result<i64, &'static str> {
+    let r = match code {
+        A::Addi => x.wrapping_add(y),
+        A::Subi => x.wrapping_sub(y),
+        A::Muli => x.wrapping_mul(y),
+        A::Andi => x & y,
+        A::Ori => x | y,
+        A::Xori => x ^ y,
+        A::Maxsi => x.max(y),
+        A::Minsi => x.min(y),
+        A::Maxui | A::Minui => {
+            let (ux, uy) = (unsigned(x, w), unsigned(y, w));
+            (if code == A::Maxui { ux.max(uy) } else { ux.min(uy) }) as i64
+        }
+        A::Divsi | A::Remsi | A::Ceildivsi | A::Floordivsi => {
+            if y == 0 {
+                return Err("integer division by zero");
+            }
+            match code {
+                A::Divsi => x.wrapping_div(y),
+                A::Remsi => x.wrapping_rem(y),
+                A::Ceildivsi => {
+                    let q = x.wrapping_div(y);
+                    if (x % y != 0) && ((x < 0) == (y < 0)) { q + 1 } else { q }
+                }
+                _ => {
+                    let q = x.wrapping_div(y);
+                    if (x % y != 0) && ((x < 0) != (y < 0)) { q - 1 } else { q }
+                }
+            }
+        }
+        A::Divui | A::Remui | A::Ceildivui => {
+            let (ux, uy) = (unsigned(x, w), unsigned(y, w));
+            if uy == 0 {
+                return Err("integer division by zero");
+            }
+            (match code {
+                A::Divui => ux / uy,
+                A::Remui => ux % uy,
+                _ => ux.div_ceil(uy),
+            }) as i64
+        }
+        A::Shli | A::Shrsi | A::Shrui => {
+            let s = unsigned(y, w);
+            if s >= w as u64 {
+                if code == A::Shrsi && x < 0 { -1 } else { 0 }
+            } else {
+                match code {
+                    A::Shli => x.wrapping_shl(s as u32),
+                    A::Shrsi => x >> s,
+                    _ => (unsigned(x, w) >> s) as i64,
+                }
+            }
+        }
+        _ => unreachable!("not an integer binary op: {code:?}"),
+    };
+    Ok(norm_int(r, w))
+}
+
+/// A float op, rounded to the result type.
+pub(super) fn float_binary(code: A, x: f64, y: f64, re: Elem) -> f64 {
+    let r = match code {
+        A::Addf => x + y,
+        A::Subf => x - y,
+        A::Mulf => x * y,
+        A::Divf => x / y,
+        A::Remf => x % y,
+        A::Maxnumf => x.max(y),
+        A::Minnumf => x.min(y),
+        A::Maximumf => {
+            if x.is_nan() || y.is_nan() {
+                f64::NAN
+            } else {
+                x.max(y)
+            }
+        }
+        A::Minimumf => {
+            if x.is_nan() || y.is_nan() {
+                f64::NAN
+            } else {
+                x.min(y)
+            }
+        }
+        _ => unreachable!("not a float binary op: {code:?}"),
+    };
+    round_float(r, re)
+}
+
+/// `arith.cmpi` with predicate number `pred` on `ow`-bit operands.
+pub(super) fn cmpi(pred: i64, x: i64, y: i64, ow: u32) -> Option<bool> {
+    let (ux, uy) = (unsigned(x, ow), unsigned(y, ow));
+    Some(match pred {
+        0 => x == y,
+        1 => x != y,
+        2 => x < y,
+        3 => x <= y,
+        4 => x > y,
+        5 => x >= y,
+        6 => ux < uy,
+        7 => ux <= uy,
+        8 => ux > uy,
+        9 => ux >= uy,
+        _ => return None,
+    })
+}
+
+/// `arith.cmpf` with predicate number `pred`.
+pub(super) fn cmpf(pred: i64, x: f64, y: f64) -> Option<bool> {
+    let unordered = x.is_nan() || y.is_nan();
+    Some(match pred {
+        0 => false,
+        1 => !unordered && x == y,
+        2 => !unordered && x > y,
+        3 => !unordered && x >= y,
+        4 => !unordered && x < y,
+        5 => !unordered && x <= y,
+        6 => !unordered && x != y,
+        7 => !unordered,
+        8 => unordered || x == y,
+        9 => unordered || x > y,
+        10 => unordered || x >= y,
+        11 => unordered || x < y,
+        12 => unordered || x <= y,
+        13 => unordered || x != y,
+        14 => unordered,
+        15 => true,
+        _ => return None,
+    })
+}
+
+/// A conversion from `from` to `re`.
+pub(super) fn cast(code: A, from: Elem, re: Elem, x: Num) -> Num {
+    let (xi, xf) = match x {
+        Num::I(i) => (i, i as f64),
+        Num::F(f) => (f as i64, f),
+    };
+    let w = re.width();
+    match code {
+        A::IndexCast | A::Extsi | A::Trunci => {
+            // i1 true sign-extends to all ones.
+            let v = if from.width() == 1 && xi == 1 { -1 } else { xi };
+            Num::I(norm_int(v, w))
+        }
+        A::IndexCastui | A::Extui => Num::I(norm_int(unsigned(xi, from.width()) as i64, w)),
+        A::Sitofp => {
+            let v = if from.width() == 1 && xi == 1 { -1 } else { xi };
+            Num::F(round_float(v as f64, re))
+        }
+        A::Uitofp => Num::F(round_float(unsigned(xi, from.width()) as f64, re)),
+        A::Fptosi => Num::I(norm_int(xf as i64, w)),
+        A::Fptoui => Num::I(norm_int(xf as u64 as i64, w)),
+        A::Extf | A::Truncf => Num::F(round_float(xf, re)),
+        A::Bitcast => {
+            let bits = match from {
+                Elem::F16 => half::f16::from_f64(xf).to_bits() as u64,
+                Elem::BF16 => half::bf16::from_f64(xf).to_bits() as u64,
+                Elem::F32 => (xf as f32).to_bits() as u64,
+                Elem::F64 => xf.to_bits(),
+                _ => unsigned(xi, from.width()),
+            };
+            if re.is_float() { Num::F(float_from_bits(bits, re)) } else { Num::I(norm_int(bits as i64, w)) }
+        }
+        _ => unreachable!("not a cast: {code:?}"),
     }
 }

@@ -7,6 +7,7 @@
 
 mod arith;
 mod builtins;
+mod compiled;
 mod custom;
 mod fast;
 mod hivm;
@@ -109,6 +110,12 @@ pub struct Interp<'a> {
     started: Instant,
     last_progress: Instant,
     depth: u32,
+    /// Scalar loops compiled once (`compiled.rs`), or None when one cannot be.
+    compiled: HashMap<OpId, Option<Rc<compiled::Program>>>,
+    /// The compiled tier's registers, and the step count of its next check.
+    regs: Vec<u64>,
+    tick_limit: u64,
+    compile_loops: bool,
 }
 
 impl<'a> Interp<'a> {
@@ -135,6 +142,10 @@ impl<'a> Interp<'a> {
             started: Instant::now(),
             last_progress: Instant::now(),
             depth: 0,
+            compiled: HashMap::new(),
+            regs: Vec::new(),
+            tick_limit: 0,
+            compile_loops: std::env::var_os("HIVM_TWIN_INTERPRET").is_none_or(|v| v != "1"),
         }
     }
 
@@ -250,10 +261,7 @@ impl<'a> Interp<'a> {
                 self.progress();
             }
             if self.steps > self.config.max_steps {
-                return Err(RunError::at(
-                    op,
-                    format!("stopped after {} ops (--max-ops); an endless loop?", self.config.max_steps),
-                ));
+                return Err(max_ops_error(op, self.config.max_steps));
             }
             if let Some(s) = self.exec(op)? {
                 return Ok(s);
@@ -372,6 +380,10 @@ impl<'a> Interp<'a> {
         match name {
             "scf.yield" | "scf.condition" => return Ok(Some(Step::Done(Flow::Yield(op)))),
             "scf.for" => {
+                if let Some(r) = self.run_compiled(op) {
+                    r?;
+                    return Ok(None);
+                }
                 let ops = ir.operands(op);
                 let (lb, ub, step) = (self.int(ops[0]), self.int(ops[1]), self.int(ops[2]));
                 if step <= 0 {
@@ -506,6 +518,10 @@ impl<'a> Interp<'a> {
 enum Step {
     Jump(BlockId, Vec<Val>),
     Done(Flow),
+}
+
+fn max_ops_error(op: OpId, max: u64) -> RunError {
+    RunError::at(op, format!("stopped after {max} ops (--max-ops); an endless loop?"))
 }
 
 fn unsupported(ir: &Ir, op: OpId) -> RunError {
