@@ -1,11 +1,13 @@
 //! `affine.apply`, `affine.min` and `affine.max` (one syntax: a map and its
-//! dim and symbol operands).
+//! dim and symbol operands), and `affine.load` / `affine.store`, whose
+//! subscripts are affine expressions of SSA values.
 
+use hivm_ir::affine::AffineExpr;
 use hivm_ir::attrs::AttrData;
 use hivm_ir::lexer::Tok;
 use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::{Elide, Printer};
-use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits};
+use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, Value};
 
 use crate::util::*;
 
@@ -76,6 +78,108 @@ fn verify_min_max(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError
     Ok(())
 }
 
+/// `%memref[subscripts] {attrs} : memref-type`, the part `affine.load` and
+/// `affine.store` share; the map and its operands go into `r`.
+fn parse_access(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<hivm_ir::Type> {
+    let m = p.parse_operand()?;
+    let (map, ids) = p.parse_affine_map_of_ssa_ids()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let pos = p.pos();
+    let t = p.parse_colon_type()?;
+    let Some(elem) = p.ir.type_data(t).element_type().filter(|_| p.ir.type_data(t).is_memref()) else {
+        let found = type_str(p.ir, t);
+        return p
+            .op_error_at(pos, format!("invalid kind of type specified: expected builtin.memref, but found '{found}'"));
+    };
+    let v = p.resolve_operand(&m, t)?;
+    r.operands.push(v);
+    let it = p.ir.index_type();
+    resolve_all(p, &ids.dims, it, r)?;
+    resolve_all(p, &ids.symbols, it, r)?;
+    let map = p.ir.attr(AttrData::AffineMap(map));
+    push_attr(p, r, "map", map);
+    Ok(elem)
+}
+
+fn parse_load(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let elem = parse_access(p, r)?;
+    r.result_types.push(elem);
+    Ok(())
+}
+
+fn parse_store(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let v = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let elem = parse_access(p, r)?;
+    let value = p.resolve_operand(&v, elem)?;
+    r.operands.insert(0, value);
+    Ok(())
+}
+
+/// `%memref[subscripts] {attrs} : type`, dims written as their values and
+/// symbols as `symbol(%v)`.
+fn print_access(p: &mut Printer<'_>, op: OpId, memref: usize) {
+    let ir = p.ir;
+    p.print_value(ir.operand(op, memref));
+    p.push("[");
+    if let Some(AttrData::AffineMap(m)) = ir.get_attr(op, "map").map(|a| ir.attr_data(a)) {
+        let operands: &[Value] = &ir.operands(op)[memref + 1..];
+        let names: Vec<String> = operands.iter().map(|v| p.value_text(*v)).collect();
+        let nd = m.num_dims as usize;
+        let mut out = String::new();
+        for (i, e) in m.results.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            e.print_with(&mut out, &|out, leaf| match leaf {
+                AffineExpr::Dim(d) => out.push_str(names.get(*d as usize).map_or("?", String::as_str)),
+                AffineExpr::Symbol(s) => {
+                    out.push_str("symbol(");
+                    out.push_str(names.get(nd + *s as usize).map_or("?", String::as_str));
+                    out.push(')');
+                }
+                _ => {}
+            });
+        }
+        p.push(&out);
+    }
+    p.push("]");
+    p.print_optional_attr_dict(op, &["map"]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, memref)));
+}
+
+fn print_load(p: &mut Printer<'_>, op: OpId) {
+    p.push(" ");
+    print_access(p, op, 0);
+}
+
+fn print_store(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_value(ir.operand(op, 0));
+    p.push(", ");
+    print_access(p, op, 1);
+}
+
+fn verify_access(ir: &Ir, op: OpId, memref: usize) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(AttrData::AffineMap(m)) = ir.get_attr(op, "map").map(|a| ir.attr_data(a)) else {
+        return Err("requires attribute 'map'".into());
+    };
+    let Some(&mv) = ir.operands(op).get(memref) else { return Err("requires a memref operand".into()) };
+    let rank = match ir.type_data(ir.value_type(mv)) {
+        hivm_ir::TypeData::MemRef { shape, .. } => shape.len(),
+        _ => return Err("operand must be a memref".into()),
+    };
+    if m.results.len() != rank {
+        return Err("affine map num results must equal memref rank".into());
+    }
+    if ir.operands(op).len() != memref + 1 + (m.num_dims + m.num_symbols) as usize {
+        return Err("expects as many subscripts as affine map inputs".into());
+    }
+    Ok(())
+}
+
 pub fn dialect() -> Dialect {
     Dialect::new(
         "affine",
@@ -95,6 +199,14 @@ pub fn dialect() -> Dialect {
                 .inherent(&["map"])
                 .assembly(parse_apply, print_apply)
                 .verifier(verify_min_max),
+            OpDef::new("affine.load")
+                .inherent(&["map"])
+                .assembly(parse_load, print_load)
+                .verifier(|ir, op| verify_access(ir, op, 0)),
+            OpDef::new("affine.store")
+                .inherent(&["map"])
+                .assembly(parse_store, print_store)
+                .verifier(|ir, op| verify_access(ir, op, 1)),
         ],
     )
 }

@@ -326,17 +326,24 @@ impl AffineExpr {
     }
 
     pub fn print(&self, out: &mut String) {
-        self.print_inner(out, false);
+        self.print_with(out, &|out, e| {
+            let _ = match e {
+                AffineExpr::Dim(d) => write!(out, "d{d}"),
+                AffineExpr::Symbol(s) => write!(out, "s{s}"),
+                _ => Ok(()),
+            };
+        });
     }
 
-    fn print_inner(&self, out: &mut String, strong: bool) {
+    /// Prints with dims and symbols written by `leaf` (as SSA values in
+    /// `affine.load` subscripts, say).
+    pub fn print_with(&self, out: &mut String, leaf: &dyn Fn(&mut String, &AffineExpr)) {
+        self.print_inner(out, false, leaf);
+    }
+
+    fn print_inner(&self, out: &mut String, strong: bool, leaf: &dyn Fn(&mut String, &AffineExpr)) {
         match self {
-            AffineExpr::Dim(d) => {
-                let _ = write!(out, "d{d}");
-            }
-            AffineExpr::Symbol(s) => {
-                let _ = write!(out, "s{s}");
-            }
+            AffineExpr::Dim(_) | AffineExpr::Symbol(_) => leaf(out, self),
             AffineExpr::Constant(c) => {
                 let _ = write!(out, "{c}");
             }
@@ -347,21 +354,21 @@ impl AffineExpr {
                 }
                 if let Some(c) = r.mul_const_rhs().filter(|c| *c <= -1) {
                     let (_, rl) = r.mul_factor();
-                    l.print_inner(out, false);
+                    l.print_inner(out, false, leaf);
                     out.push_str(" - ");
                     if c == -1 {
-                        rl.print_inner(out, rl.bin(AffineBinOp::Add).is_some());
+                        rl.print_inner(out, rl.bin(AffineBinOp::Add).is_some(), leaf);
                     } else {
-                        rl.print_inner(out, true);
+                        rl.print_inner(out, true, leaf);
                         let _ = write!(out, " * {}", c.wrapping_neg());
                     }
                 } else if let Some(c) = r.as_const().filter(|c| *c < 0) {
-                    l.print_inner(out, false);
+                    l.print_inner(out, false, leaf);
                     let _ = write!(out, " - {}", c.wrapping_neg());
                 } else {
-                    l.print_inner(out, false);
+                    l.print_inner(out, false, leaf);
                     out.push_str(" + ");
-                    r.print_inner(out, false);
+                    r.print_inner(out, false, leaf);
                 }
                 if strong {
                     out.push(')');
@@ -374,9 +381,9 @@ impl AffineExpr {
                 }
                 if *op == AffineBinOp::Mul && r.as_const() == Some(-1) {
                     out.push('-');
-                    l.print_inner(out, true);
+                    l.print_inner(out, true, leaf);
                 } else {
-                    l.print_inner(out, true);
+                    l.print_inner(out, true, leaf);
                     out.push_str(match op {
                         AffineBinOp::Mul => " * ",
                         AffineBinOp::Mod => " mod ",
@@ -384,7 +391,7 @@ impl AffineExpr {
                         AffineBinOp::CeilDiv => " ceildiv ",
                         AffineBinOp::Add => unreachable!(),
                     });
-                    r.print_inner(out, true);
+                    r.print_inner(out, true, leaf);
                 }
                 if strong {
                     out.push(')');

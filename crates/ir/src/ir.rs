@@ -535,12 +535,15 @@ impl Ir {
     /// Looks an attribute up among inherent properties first, then discardable ones.
     pub fn get_attr(&self, op: OpId, name: &str) -> Option<Attribute> {
         let o = &self.ops[op.index()];
-        if let Some(p) = o.properties
-            && let Some(a) = self.dict_get(p, name)
-        {
-            return Some(a);
+        let props = o.properties.map(|p| self.dict_entries(p)).unwrap_or(&[]);
+        let attrs = self.dict_entries(o.attrs);
+        // Most ops carry few attributes and many none: look the name up
+        // (a hash) only when there is something to find it in.
+        if props.is_empty() && attrs.is_empty() {
+            return None;
         }
-        self.dict_get(o.attrs, name)
+        let sym = self.lookup_sym(name)?;
+        props.iter().chain(attrs).find(|(k, _)| *k == sym).map(|(_, v)| *v)
     }
 
     /// The names of the op's attributes, inherent then discardable.

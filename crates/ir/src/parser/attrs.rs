@@ -3,7 +3,7 @@
 
 use rustc_hash::FxHashMap as HashMap;
 
-use super::{PResult, Parser, err};
+use super::{PResult, Parser, UnresolvedOperand, err};
 use crate::affine::{AffineExpr, AffineMap, IntegerSet};
 use crate::attrs::{AttrData, Attribute, DenseArrayData, DenseElem, LocData};
 use crate::lexer::Tok;
@@ -615,22 +615,42 @@ impl<'a> Parser<'a> {
     // ----- affine -----
 
     pub fn parse_affine_map_body(&mut self) -> PResult<AffineMap> {
-        let ids = self.parse_dim_sym_lists()?;
+        let mut ids = self.parse_dim_sym_lists()?;
         self.expect(Tok::Arrow, "'->'")?;
         let mut results = Vec::new();
         self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "affine map results", &mut |p| {
-            results.push(p.parse_affine_expr(&ids)?);
+            results.push(p.parse_affine_expr(&mut ids)?);
             Ok(())
         })?;
         Ok(AffineMap { num_dims: ids.num_dims, num_symbols: ids.num_symbols, results })
     }
 
+    /// `[e0, e1, ...]` whose identifiers are SSA values (`%i`, `symbol(%n)`),
+    /// as subscripts of `affine.load` / `affine.store`: the map and its
+    /// operands.
+    pub fn parse_affine_map_of_ssa_ids(&mut self) -> PResult<(AffineMap, SsaAffineOperands)> {
+        let mut ids = SsaAffineOperands::default();
+        let mut results = Vec::new();
+        self.expect(Tok::LSquare, "'['")?;
+        if !self.consume_if(Tok::RSquare) {
+            loop {
+                results.push(self.parse_affine_expr(&mut ids)?);
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect_wrong_token(Tok::RSquare, "expected ']' in affine map")?;
+        }
+        let map = AffineMap { num_dims: ids.dims.len() as u32, num_symbols: ids.symbols.len() as u32, results };
+        Ok((map, ids))
+    }
+
     fn parse_integer_set_body(&mut self) -> PResult<IntegerSet> {
-        let ids = self.parse_dim_sym_lists()?;
+        let mut ids = self.parse_dim_sym_lists()?;
         self.expect(Tok::Colon, "':'")?;
         let mut constraints = Vec::new();
         self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "integer set constraints", &mut |p| {
-            let lhs = p.parse_affine_expr(&ids)?;
+            let lhs = p.parse_affine_expr(&mut ids)?;
             let (op, pos) = (p.tok.kind, p.pos());
             let t = p.text();
             let kind = if op == Tok::Greater && p.src.as_bytes().get(pos as usize + 1) == Some(&b'=') {
@@ -644,7 +664,7 @@ impl<'a> Parser<'a> {
                 return p.error("expected '== affine-expr' or '>= affine-expr' at end of affine constraint");
             };
             p.reset_to(pos + 2);
-            let rhs = p.parse_affine_expr(&ids)?;
+            let rhs = p.parse_affine_expr(&mut ids)?;
             constraints.push(match kind {
                 0 => (AffineExpr::minus(lhs, rhs), false),
                 1 => (AffineExpr::minus(rhs, lhs), false),
@@ -681,7 +701,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn parse_affine_expr(&mut self, ids: &AffineIds) -> PResult<AffineExpr> {
+    fn parse_affine_expr(&mut self, ids: &mut dyn AffineLeaves<'a>) -> PResult<AffineExpr> {
         let mut lhs = self.parse_affine_term(ids)?;
         loop {
             if self.consume_if(Tok::Plus) {
@@ -697,7 +717,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_affine_term(&mut self, ids: &AffineIds) -> PResult<AffineExpr> {
+    fn parse_affine_term(&mut self, ids: &mut dyn AffineLeaves<'a>) -> PResult<AffineExpr> {
         let mut lhs = self.parse_affine_factor(ids)?;
         loop {
             let pos = self.pos();
@@ -737,11 +757,11 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_affine_factor(&mut self, ids: &AffineIds) -> PResult<AffineExpr> {
+    fn parse_affine_factor(&mut self, ids: &mut dyn AffineLeaves<'a>) -> PResult<AffineExpr> {
         self.nested(|p| p.parse_affine_factor_inner(ids))
     }
 
-    fn parse_affine_factor_inner(&mut self, ids: &AffineIds) -> PResult<AffineExpr> {
+    fn parse_affine_factor_inner(&mut self, ids: &mut dyn AffineLeaves<'a>) -> PResult<AffineExpr> {
         match self.tok.kind {
             Tok::Minus => {
                 self.bump();
@@ -759,17 +779,11 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok(AffineExpr::Constant(v))
             }
-            Tok::BareIdent => {
-                let n = self.text();
-                let Some(e) = ids.names.get(n) else {
-                    return self.error(format!("use of undeclared identifier '{n}'"));
-                };
-                let e = e.clone();
-                self.bump();
-                Ok(e)
-            }
             Tok::Error => self.error(""),
-            _ => self.error("expected affine expression"),
+            _ => match ids.leaf(self)? {
+                Some(e) => Ok(e),
+                None => self.error("expected affine expression"),
+            },
         }
     }
 
@@ -955,6 +969,70 @@ struct AffineIds<'s> {
     num_dims: u32,
     num_symbols: u32,
     names: HashMap<&'s str, AffineExpr>,
+}
+
+/// What the identifiers of an affine expression are: the names a map
+/// declares, or SSA values (`%i`, `symbol(%n)`) as in `affine.load`.
+trait AffineLeaves<'a> {
+    /// The identifier at the parser's token, or None when there is none.
+    fn leaf(&mut self, p: &mut Parser<'a>) -> PResult<Option<AffineExpr>>;
+}
+
+impl<'a> AffineLeaves<'a> for AffineIds<'a> {
+    fn leaf(&mut self, p: &mut Parser<'a>) -> PResult<Option<AffineExpr>> {
+        if !p.is(Tok::BareIdent) {
+            return Ok(None);
+        }
+        let n = p.text();
+        let Some(e) = self.names.get(n) else {
+            return p.error(format!("use of undeclared identifier '{n}'"));
+        };
+        let e = e.clone();
+        p.bump();
+        Ok(Some(e))
+    }
+}
+
+/// The operands of an affine map written with SSA values: dims, then
+/// symbols, each once.
+#[derive(Default)]
+pub struct SsaAffineOperands {
+    pub dims: Vec<UnresolvedOperand>,
+    pub symbols: Vec<UnresolvedOperand>,
+}
+
+impl SsaAffineOperands {
+    fn find(&self, o: &UnresolvedOperand) -> Option<AffineExpr> {
+        let same = |x: &UnresolvedOperand| x.name == o.name && x.number == o.number;
+        if let Some(i) = self.dims.iter().position(same) {
+            return Some(AffineExpr::Dim(i as u32));
+        }
+        self.symbols.iter().position(same).map(|i| AffineExpr::Symbol(i as u32))
+    }
+}
+
+impl<'a> AffineLeaves<'a> for SsaAffineOperands {
+    fn leaf(&mut self, p: &mut Parser<'a>) -> PResult<Option<AffineExpr>> {
+        // A value already named keeps its role, whichever way it is written again.
+        if p.is(Tok::PercentIdent) {
+            let o = p.parse_operand()?;
+            return Ok(Some(self.find(&o).unwrap_or_else(|| {
+                self.dims.push(o);
+                AffineExpr::Dim(self.dims.len() as u32 - 1)
+            })));
+        }
+        if p.is_keyword("symbol") {
+            p.bump();
+            p.expect(Tok::LParen, "'('")?;
+            let o = p.parse_operand()?;
+            p.expect(Tok::RParen, "')'")?;
+            return Ok(Some(self.find(&o).unwrap_or_else(|| {
+                self.symbols.push(o);
+                AffineExpr::Symbol(self.symbols.len() as u32 - 1)
+            })));
+        }
+        Ok(None)
+    }
 }
 
 enum DenseTree {

@@ -3,6 +3,7 @@
 //! blocks, SSA scoping with forward references, aliases and locations.
 
 mod attrs;
+pub use attrs::SsaAffineOperands;
 mod types;
 pub(crate) use attrs::float_bits;
 

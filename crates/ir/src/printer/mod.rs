@@ -168,6 +168,13 @@ impl<'a> Printer<'a> {
         self.names.write_value(self.ir, v, &mut self.out);
     }
 
+    /// A value's printed name, as text.
+    pub fn value_text(&self, v: Value) -> String {
+        let mut s = String::new();
+        self.names.write_value(self.ir, v, &mut s);
+        s
+    }
+
     pub fn print_values(&mut self, vs: &[Value]) {
         for (i, v) in vs.iter().enumerate() {
             if i > 0 {
