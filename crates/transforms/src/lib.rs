@@ -3,6 +3,7 @@
 pub mod bufferize;
 pub mod canonicalize;
 pub mod cse;
+pub mod greedy;
 pub mod hivm;
 
 use hivm_ir::pass::{Pass, PassRegistry};
@@ -46,6 +47,17 @@ pub fn pass_registry() -> PassRegistry {
             o,
             Box::new(hivm::lower_multi_buffer_counter::LowerMultiBufferCounter),
         )
+    });
+    r.register(
+        "hivm-mark-multi-buffer",
+        "Mark local buffers of DMA ops in loops for double buffering (enable-auto)",
+        |o| Ok(Box::new(hivm::multi_buffer::mark::MarkMultiBuffer::from_options(o)?)),
+    );
+    r.register("hivm-plan-memory", "Place local memref.allocs at fixed addresses (hivm.hir.pointer_cast)", |o| {
+        Ok(Box::new(hivm::multi_buffer::plan_memory::PlanMemory::from_options(o)?))
+    });
+    r.register("hivm-enable-multi-buffer", "Split multi-address pointer_casts in loops by the iteration count", |o| {
+        no_options("hivm-enable-multi-buffer", o, Box::new(hivm::multi_buffer::enable::EnableMultiBuffer))
     });
     r.register("hacc-append-device-spec", "Mark the module with its target (target=NAME)", |o| {
         Ok(Box::new(hivm::device_spec::AppendDeviceSpec::from_options(o)?))

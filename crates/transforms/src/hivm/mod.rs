@@ -7,6 +7,7 @@ pub mod gss;
 pub mod implementations;
 pub mod lower_multi_buffer_counter;
 pub mod mark_stride_align;
+pub mod multi_buffer;
 pub mod to_std;
 
 use hivm_ir::{Ir, OpId};

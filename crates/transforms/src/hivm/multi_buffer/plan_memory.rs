@@ -1,0 +1,367 @@
+//! `hivm-plan-memory`: every local `memref.alloc` (UB, L1, L0C) of a device
+//! function becomes a `hivm.hir.pointer_cast` at fixed byte addresses, one
+//! address per copy of a multi-buffered buffer.
+//!
+//! Buffers are placed as upstream places them when everything fits side by
+//! side: one after another, aligned to the memory's granule, in the order
+//! they are first written (a buffer written first inside a loop but alive
+//! around it counts from the loop), the extra copies of multi-buffers after
+//! all first copies. Upstream also lets an elementwise op's output take an
+//! input that dies there, and reuses the addresses of dead buffers when the
+//! sum does not fit; hivm-rs does neither yet, so its plans are never
+//! smaller than upstream's and an overflow says so.
+
+use rustc_hash::FxHashMap;
+
+use hivm_dialects::hacc::targets::Generation;
+use hivm_dialects::util::segment_attr;
+use hivm_ir::builder::{Builder, InsertPoint};
+use hivm_ir::diagnostics::Diagnostic;
+use hivm_ir::pass::Pass;
+use hivm_ir::{Ir, OpId, TypeData, Value};
+
+use super::{enclosing_loop, root_alloc, skipped_function, space};
+
+pub struct PlanMemory;
+
+impl PlanMemory {
+    pub fn from_options(options: &str) -> Result<PlanMemory, String> {
+        for kv in options.split_whitespace() {
+            // The strategy orders buffers for address reuse, which this
+            // plan does not do: both are the same plan here.
+            let accepted = matches!(
+                kv,
+                "mem-plan-mode=local-mem-plan" | "plan-memory-strategy=default" | "plan-memory-strategy=largest-first"
+            );
+            if !accepted {
+                return Err(format!("option '{kv}' of hivm-plan-memory is not supported"));
+            }
+        }
+        Ok(PlanMemory)
+    }
+}
+
+/// A local memory: its name in `#hivm.address_space`, size and granule in
+/// bits.
+struct Memory {
+    name: &'static str,
+    bits: u64,
+    align: u64,
+}
+
+fn memory(g: &Generation, space: &str) -> Option<Memory> {
+    Some(match space {
+        "ub" => Memory { name: "ub", bits: g.ub_bits, align: g.ub_align_bits },
+        "cbuf" => Memory { name: "cbuf", bits: g.l1_bits, align: g.l1_align_bits },
+        "cc" => Memory { name: "cc", bits: g.l0c_bits, align: g.l0c_align_bits },
+        _ => return None,
+    })
+}
+
+struct Buffer {
+    alloc: OpId,
+    space: String,
+    bits: u64,
+    copies: u32,
+}
+
+/// Operands `op` writes: a DPS op's outs (and a custom op's scratch
+/// buffers), a `memref.store`'s memref, every memref a call is handed.
+fn written(ir: &Ir, op: OpId) -> Vec<Value> {
+    let name = ir.op_name(op);
+    let ops = ir.operands(op);
+    if name == "memref.store" {
+        return ops.get(1).copied().into_iter().collect();
+    }
+    if name == "func.call" {
+        return ops.to_vec();
+    }
+    if !name.starts_with("hivm.hir.") || name == "hivm.hir.pointer_cast" {
+        return Vec::new();
+    }
+    let segs = hivm_dialects::util::segments(ir, op);
+    match segs.as_slice() {
+        [ins, outs, rest @ ..] => {
+            let tmps =
+                if hivm_dialects::hivm::custom::is_custom(ir, op) { rest.first().copied().unwrap_or(0) } else { 0 };
+            ops[*ins..(*ins + *outs + tmps).min(ops.len())].to_vec()
+        }
+        _ if ops.len() >= 2 => vec![ops[1]],
+        _ => Vec::new(),
+    }
+}
+
+fn float_bits(k: hivm_ir::types::FloatKind) -> u64 {
+    use hivm_ir::types::FloatKind::*;
+    match k {
+        F16 | BF16 => 16,
+        TF32 => 19,
+        F32 => 32,
+        F64 => 64,
+        F80 => 80,
+        F128 => 128,
+        F6E2M3FN | F6E3M2FN => 6,
+        F4E2M1FN => 4,
+        _ => 8,
+    }
+}
+
+fn err(ir: &Ir, op: OpId, m: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(ir.loc(op), m)
+}
+
+fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic> {
+    // Program order of every op, for "used at or after".
+    let mut order: FxHashMap<OpId, usize> = FxHashMap::default();
+    let mut ops = Vec::new();
+    ir.walk(f, &mut |o| {
+        order.insert(o, ops.len());
+        ops.push(o);
+    });
+    let mut buffers: Vec<Buffer> = Vec::new();
+    let mut index: FxHashMap<OpId, usize> = FxHashMap::default();
+    // The last op (in program order) using each buffer, through any view.
+    let mut last_use: FxHashMap<OpId, usize> = FxHashMap::default();
+    for &o in &ops {
+        if ir.is_op(o, "memref.alloc") {
+            let res = ir.result(o, 0);
+            let sp = space(ir, res);
+            let Some(sp) = sp.filter(|s| s != "gm") else { return Err(err(ir, o, "Alloc buffer not at UB space! ")) };
+            if memory(g, &sp).is_none() {
+                return Err(err(ir, o, "Currently only support (UB | L1 | L0C) allocation"));
+            }
+            let TypeData::MemRef { shape, elem, .. } = ir.type_data(ir.value_type(res)).clone() else { continue };
+            if shape.iter().any(|d| *d < 0) {
+                return Err(err(ir, o, "hivm-plan-memory cannot place a buffer of dynamic size"));
+            }
+            let elem_bits = match ir.type_data(elem) {
+                TypeData::Integer { width, .. } => *width as u64,
+                TypeData::Index => 64,
+                TypeData::Float(k) => float_bits(*k),
+                _ => return Err(err(ir, o, "hivm-plan-memory cannot size this element type")),
+            };
+            index.insert(o, buffers.len());
+            buffers.push(Buffer {
+                alloc: o,
+                space: sp,
+                bits: shape.iter().map(|d| *d as u64).product::<u64>() * elem_bits,
+                copies: 1,
+            });
+        }
+        for v in ir.operands(o) {
+            if let Some(a) = root_alloc(ir, *v) {
+                last_use.insert(a, order[&o]);
+            }
+        }
+        if ir.is_op(o, "annotation.mark")
+            && let Some(n) = ir.get_attr(o, "hivm.multi_buffer").and_then(|a| ir.as_int(a))
+            && let Some(a) = ir.operands(o).first().and_then(|v| root_alloc(ir, *v))
+            && let Some(&i) = index.get(&a)
+            && n > 1
+        {
+            buffers[i].copies = n as u32;
+        }
+    }
+    // The order of first writes; a loop counts as writing every buffer
+    // allocated before it and still used from it on.
+    let mut genned: Vec<usize> = Vec::new();
+    let mut is_genned = vec![false; buffers.len()];
+    for &o in &ops {
+        let mut gen_one = |i: usize, genned: &mut Vec<usize>| {
+            if !is_genned[i] {
+                is_genned[i] = true;
+                genned.push(i);
+            }
+        };
+        if matches!(ir.op_name(o), "scf.for" | "scf.while") {
+            let here = order[&o];
+            for (i, b) in buffers.iter().enumerate() {
+                if order[&b.alloc] < here && last_use.get(&b.alloc).is_some_and(|l| *l >= here) {
+                    gen_one(i, &mut genned);
+                }
+            }
+        }
+        for v in written(ir, o) {
+            if let Some(i) = root_alloc(ir, v).and_then(|a| index.get(&a).copied()) {
+                gen_one(i, &mut genned);
+            }
+        }
+    }
+    if let Some(b) = buffers.iter().enumerate().find(|(i, _)| !is_genned[*i]).map(|(_, b)| b) {
+        return Err(err(ir, b.alloc, "'memref.alloc' op error: read before first write"));
+    }
+    // Entries: first copies in write order, then the extra copies.
+    let mut entries: Vec<usize> = genned.clone();
+    for &i in &genned {
+        for _ in 1..buffers[i].copies {
+            entries.push(i);
+        }
+    }
+    let mut spaces: Vec<&str> = Vec::new();
+    for &i in &entries {
+        if !spaces.contains(&buffers[i].space.as_str()) {
+            spaces.push(&buffers[i].space);
+        }
+    }
+    let mut offsets: Vec<Vec<u64>> = vec![Vec::new(); buffers.len()];
+    for sp in spaces {
+        let m = memory(g, sp).expect("checked above");
+        let mut at = 0u64;
+        let mut count = 0;
+        for &i in entries.iter().filter(|i| buffers[**i].space == sp) {
+            offsets[i].push(at.div_ceil(8));
+            at += buffers[i].bits.div_ceil(m.align) * m.align;
+            count += 1;
+        }
+        if at > m.bits {
+            let e = Diagnostic::error(
+                ir.loc(f),
+                format!(
+                    "{} overflow, requires {at} bits while {} bits available! (possible reason: tiling basic block is \
+                     too large or block number is more than what user expect due to multi-buffer feature is enabled \
+                     and some ops need extra local buffer.)",
+                    m.name, m.bits
+                ),
+            );
+            // One buffer cannot be helped; several might share addresses.
+            return Err(if count > 1 {
+                e.with_note(
+                    ir.loc(f),
+                    "hivm-plan-memory places buffers side by side: it does not reuse the addresses of dead buffers \
+                     yet, which upstream does before giving up",
+                )
+            } else {
+                e
+            });
+        }
+    }
+    rewrite(ir, f, &buffers, &offsets);
+    fix_multi_buffers(ir, f);
+    Ok(())
+}
+
+/// Each alloc becomes a `pointer_cast` of its addresses; an address is one
+/// `i64` constant at the top of the function, made on first use there.
+fn rewrite(ir: &mut Ir, f: OpId, buffers: &[Buffer], offsets: &[Vec<u64>]) {
+    let entry = ir.region_blocks(ir.regions(f)[0])[0];
+    let mut consts: FxHashMap<u64, Value> = FxHashMap::default();
+    for (b, offs) in buffers.iter().zip(offsets) {
+        let loc = ir.loc(b.alloc);
+        let mut addrs = Vec::new();
+        for o in offs {
+            let v = match consts.get(o) {
+                Some(v) => *v,
+                None => {
+                    let i64t = ir.int_type(64);
+                    let a = ir.int_attr(*o as i128, i64t);
+                    let mut bld = Builder::new(ir, InsertPoint::start(ir, entry));
+                    let c = bld.op("arith.constant", &[], &[i64t], vec![("value", a)], loc);
+                    let v = ir.result(c, 0);
+                    consts.insert(*o, v);
+                    v
+                }
+            };
+            addrs.push(v);
+        }
+        let t = ir.value_type(ir.result(b.alloc, 0));
+        let seg = segment_attr(ir, &[addrs.len(), 0]);
+        let mut bld = Builder::new(ir, InsertPoint::Before(b.alloc));
+        let pc = bld.op("hivm.hir.pointer_cast", &addrs, &[t], vec![("operandSegmentSizes", seg)], loc);
+        let v = ir.result(pc, 0);
+        ir.replace_op(b.alloc, &[v]);
+    }
+}
+
+/// Moves each multi-buffered `pointer_cast` (and its mark) to the front of
+/// its loop body, so that every iteration starts with its copy chosen, and
+/// points a single-buffer `pointer_cast` at the same addresses to it.
+fn fix_multi_buffers(ir: &mut Ir, f: OpId) {
+    let mut marked: Vec<(OpId, OpId)> = Vec::new();
+    ir.walk(f, &mut |o| {
+        if ir.is_op(o, "annotation.mark")
+            && ir.get_attr(o, "hivm.multi_buffer").is_some()
+            && let Some(pc) = ir.operands(o).first().and_then(|v| ir.defining_op(*v))
+            && ir.is_op(pc, "hivm.hir.pointer_cast")
+            && !marked.iter().any(|(p, _)| *p == pc)
+        {
+            marked.push((pc, o));
+        }
+    });
+    for &(pc, mark) in &marked {
+        let Some(lp) = enclosing_loop(ir, pc) else { continue };
+        if !matches!(ir.op_name(lp), "scf.for" | "scf.while") {
+            continue;
+        }
+        // The loop's block that holds the op (a while loop has two).
+        let mut block = ir.parent_block(pc).expect("an op in a block");
+        while ir.block(block).parent.and_then(|r| ir.region_parent(r)) != Some(lp) {
+            let owner = ir.block(block).parent.and_then(|r| ir.region_parent(r)).expect("inside the loop");
+            block = ir.parent_block(owner).expect("an op in a block");
+        }
+        if let Some(first) = ir.block(block).first.filter(|x| *x != pc) {
+            ir.move_op_before(pc, first);
+        }
+        ir.move_op_after(mark, pc);
+    }
+    let mut seen: Vec<OpId> = Vec::new();
+    let mut casts = Vec::new();
+    ir.walk(f, &mut |o| {
+        if ir.is_op(o, "hivm.hir.pointer_cast") {
+            casts.push(o);
+        }
+    });
+    for pc in casts {
+        if marked.iter().any(|(p, _)| *p == pc) {
+            seen.push(pc);
+            continue;
+        }
+        let same = seen.iter().rev().find(|m| {
+            ir.parent_op(**m).is_some_and(|p| is_ancestor(ir, p, pc))
+                && ir.operands(**m) == ir.operands(pc)
+                && ir.value_type(ir.result(**m, 0)) == ir.value_type(ir.result(pc, 0))
+        });
+        if let Some(&m) = same {
+            let (from, to) = (ir.result(pc, 0), ir.result(m, 0));
+            ir.replace_all_uses_in(f, from, to);
+        }
+    }
+}
+
+fn is_ancestor(ir: &Ir, a: OpId, mut op: OpId) -> bool {
+    while let Some(p) = ir.parent_op(op) {
+        if p == a {
+            return true;
+        }
+        op = p;
+    }
+    false
+}
+
+impl Pass for PlanMemory {
+    fn name(&self) -> &str {
+        "hivm-plan-memory"
+    }
+
+    fn display_name(&self) -> &str {
+        "PlanMemory"
+    }
+
+    fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
+        for f in super::super::defined_functions(ir, root) {
+            if skipped_function(ir, f) {
+                continue;
+            }
+            let target = hivm_dialects::hacc::module_target(ir, f);
+            let Some(t) = target.as_deref().and_then(hivm_dialects::hacc::targets::target) else {
+                return Err(err(
+                    ir,
+                    f,
+                    "hivm-plan-memory needs the module's target to size local memories (run \
+                     hacc-append-device-spec{target=...} first)",
+                ));
+            };
+            plan_function(ir, f, t.generation)?;
+        }
+        Ok(())
+    }
+}
