@@ -65,8 +65,8 @@ struct Buffer {
     copies: u32,
 }
 
-/// Operands `op` writes: a DPS op's outs (and a custom op's scratch
-/// buffers), a `memref.store`'s memref, every memref a call is handed.
+/// Operands `op` writes: a DPS op's outs and scratch buffers, a
+/// `memref.store`'s memref, every memref a call is handed.
 fn written(ir: &Ir, op: OpId) -> Vec<Value> {
     let name = ir.op_name(op);
     let ops = ir.operands(op);
@@ -79,13 +79,10 @@ fn written(ir: &Ir, op: OpId) -> Vec<Value> {
     if !name.starts_with("hivm.hir.") || name == "hivm.hir.pointer_cast" {
         return Vec::new();
     }
-    let segs = hivm_dialects::util::segments(ir, op);
-    match segs.as_slice() {
-        [ins, outs, rest @ ..] => {
-            let tmps =
-                if hivm_dialects::hivm::custom::is_custom(ir, op) { rest.first().copied().unwrap_or(0) } else { 0 };
-            ops[*ins..(*ins + *outs + tmps).min(ops.len())].to_vec()
-        }
+    // Outs, and after them scratch (`temp_buffer`, a custom op's tmps);
+    // scalars there are no buffers and drop out later.
+    match hivm_dialects::util::segments(ir, op).as_slice() {
+        [ins, ..] if *ins <= ops.len() => ops[*ins..].to_vec(),
         _ if ops.len() >= 2 => vec![ops[1]],
         _ => Vec::new(),
     }
