@@ -8,6 +8,7 @@
 //! counter (the sync solver's `hivm.hir.multi_buffer_counter`).
 
 pub mod enable;
+pub mod inplace;
 pub mod mark;
 pub mod plan_memory;
 
@@ -131,4 +132,25 @@ fn space(ir: &Ir, v: Value) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Bits of a scalar type as memory holds it.
+fn scalar_bits(ir: &Ir, t: hivm_ir::Type) -> Option<u64> {
+    use hivm_ir::types::FloatKind::*;
+    Some(match ir.type_data(t) {
+        hivm_ir::TypeData::Integer { width, .. } => *width as u64,
+        hivm_ir::TypeData::Index => 64,
+        hivm_ir::TypeData::Float(k) => match k {
+            F16 | BF16 => 16,
+            TF32 => 19,
+            F32 => 32,
+            F64 => 64,
+            F80 => 80,
+            F128 => 128,
+            F6E2M3FN | F6E3M2FN => 6,
+            F4E2M1FN => 4,
+            _ => 8,
+        },
+        _ => return None,
+    })
 }

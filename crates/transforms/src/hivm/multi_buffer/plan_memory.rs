@@ -20,7 +20,7 @@ use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
 use hivm_ir::{Ir, OpId, TypeData, Value};
 
-use super::{enclosing_loop, root_alloc, skipped_function, space};
+use super::{enclosing_loop, inplace, root_alloc, skipped_function, space};
 
 pub struct PlanMemory;
 
@@ -67,40 +67,41 @@ struct Buffer {
 
 /// Operands `op` writes: a DPS op's outs and scratch buffers, a
 /// `memref.store`'s memref, every memref a call is handed.
-fn written(ir: &Ir, op: OpId) -> Vec<Value> {
+fn written(ir: &Ir, op: OpId) -> Vec<(Value, bool)> {
     let name = ir.op_name(op);
     let ops = ir.operands(op);
     if name == "memref.store" {
-        return ops.get(1).copied().into_iter().collect();
+        return ops.get(1).map(|v| (*v, false)).into_iter().collect();
     }
     if name == "func.call" {
-        return ops.to_vec();
+        return ops.iter().map(|v| (*v, false)).collect();
     }
     if !name.starts_with("hivm.hir.") || name == "hivm.hir.pointer_cast" {
         return Vec::new();
     }
-    // Outs, and after them scratch (`temp_buffer`, a custom op's tmps);
-    // scalars there are no buffers and drop out later.
+    // Outs, and after them scratch (`temp_buffer`, a custom op's tmps,
+    // flagged); scalars there are no buffers and drop out later.
     match hivm_dialects::util::segments(ir, op).as_slice() {
-        [ins, ..] if *ins <= ops.len() => ops[*ins..].to_vec(),
-        _ if ops.len() >= 2 => vec![ops[1]],
+        [ins, outs, ..] if *ins + *outs <= ops.len() => {
+            ops[*ins..].iter().enumerate().map(|(i, v)| (*v, i >= *outs)).collect()
+        }
+        _ if ops.len() >= 2 => vec![(ops[1], false)],
         _ => Vec::new(),
     }
 }
 
-fn float_bits(k: hivm_ir::types::FloatKind) -> u64 {
-    use hivm_ir::types::FloatKind::*;
-    match k {
-        F16 | BF16 => 16,
-        TF32 => 19,
-        F32 => 32,
-        F64 => 64,
-        F80 => 80,
-        F128 => 128,
-        F6E2M3FN | F6E3M2FN => 6,
-        F4E2M1FN => 4,
-        _ => 8,
+/// The op at `op`'s level or above that is still inside the region
+/// defining `alloc`: where a buffer last used at `op` dies (a buffer from
+/// outside a loop lives to the loop's end).
+fn kill_point(ir: &Ir, alloc: OpId, mut op: OpId) -> OpId {
+    let home = ir.parent_op(alloc);
+    while let Some(p) = ir.parent_op(op) {
+        if Some(p) == home || home.is_some_and(|h| is_ancestor(ir, p, h)) {
+            break;
+        }
+        op = p;
     }
+    op
 }
 
 fn err(ir: &Ir, op: OpId, m: impl Into<String>) -> Diagnostic {
@@ -119,6 +120,9 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
     let mut index: FxHashMap<OpId, usize> = FxHashMap::default();
     // The last op (in program order) using each buffer, through any view.
     let mut last_use: FxHashMap<OpId, usize> = FxHashMap::default();
+    let mut last_user: FxHashMap<OpId, OpId> = FxHashMap::default();
+    // Buffers carried by loops are never taken over in place.
+    let mut carried: Vec<OpId> = Vec::new();
     for &o in &ops {
         if ir.is_op(o, "memref.alloc") {
             let res = ir.result(o, 0);
@@ -131,11 +135,8 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
             if shape.iter().any(|d| *d < 0) {
                 return Err(err(ir, o, "hivm-plan-memory cannot place a buffer of dynamic size"));
             }
-            let elem_bits = match ir.type_data(elem) {
-                TypeData::Integer { width, .. } => *width as u64,
-                TypeData::Index => 64,
-                TypeData::Float(k) => float_bits(*k),
-                _ => return Err(err(ir, o, "hivm-plan-memory cannot size this element type")),
+            let Some(elem_bits) = super::scalar_bits(ir, elem) else {
+                return Err(err(ir, o, "hivm-plan-memory cannot size this element type"));
             };
             index.insert(o, buffers.len());
             buffers.push(Buffer {
@@ -148,6 +149,11 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
         for v in ir.operands(o) {
             if let Some(a) = root_alloc(ir, *v) {
                 last_use.insert(a, order[&o]);
+                last_user.insert(a, o);
+                let yields_loop = ir.is_op(o, "scf.yield") && ir.parent_op(o).is_some_and(|p| ir.is_op(p, "scf.for"));
+                if ir.is_op(o, "scf.for") || yields_loop {
+                    carried.push(a);
+                }
             }
         }
         if ir.is_op(o, "annotation.mark")
@@ -163,33 +169,80 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
     // allocated before it and still used from it on.
     let mut genned: Vec<usize> = Vec::new();
     let mut is_genned = vec![false; buffers.len()];
+    let mut scratch = vec![false; buffers.len()];
+    let mut per_op: Vec<inplace::OpBuffers> = Vec::new();
     for &o in &ops {
-        let mut gen_one = |i: usize, genned: &mut Vec<usize>| {
+        let mut gens = Vec::new();
+        let mut gen_one = |i: usize, genned: &mut Vec<usize>, gens: &mut Vec<usize>| {
             if !is_genned[i] {
                 is_genned[i] = true;
                 genned.push(i);
+                gens.push(i);
             }
         };
         if matches!(ir.op_name(o), "scf.for" | "scf.while") {
             let here = order[&o];
             for (i, b) in buffers.iter().enumerate() {
                 if order[&b.alloc] < here && last_use.get(&b.alloc).is_some_and(|l| *l >= here) {
-                    gen_one(i, &mut genned);
+                    gen_one(i, &mut genned, &mut gens);
                 }
             }
         }
-        for v in written(ir, o) {
+        for (v, is_scratch) in written(ir, o) {
             if let Some(i) = root_alloc(ir, v).and_then(|a| index.get(&a).copied()) {
-                gen_one(i, &mut genned);
+                scratch[i] |= is_scratch;
+                gen_one(i, &mut genned, &mut gens);
             }
         }
+        // Inputs whose last use this is, in allocation order.
+        let kills: Vec<usize> = (0..buffers.len())
+            .filter(|i| {
+                let b = &buffers[*i];
+                is_genned[*i]
+                    && !gens.contains(i)
+                    && last_user.get(&b.alloc).is_some_and(|u| kill_point(ir, b.alloc, *u) == o)
+            })
+            .collect();
+        per_op.push(inplace::OpBuffers { op: o, gens, kills });
     }
     if let Some(b) = buffers.iter().enumerate().find(|(i, _)| !is_genned[*i]).map(|(_, b)| b) {
         return Err(err(ir, b.alloc, "'memref.alloc' op error: read before first write"));
     }
+    // In-place pairs: the written buffer joins the input's entry.
+    let facts: Vec<inplace::BufferFacts> = buffers
+        .iter()
+        .enumerate()
+        .map(|(i, b)| inplace::BufferFacts {
+            alloc: b.alloc,
+            bits: b.bits,
+            copies: b.copies,
+            ignore: scratch[i] || carried.contains(&b.alloc),
+        })
+        .collect();
+    let mut owner: Vec<usize> = (0..buffers.len()).collect();
+    for (g, k) in inplace::pairs(ir, f, &per_op, &facts, &scratch) {
+        let root = |mut x: usize, owner: &[usize]| {
+            while owner[x] != x {
+                x = owner[x];
+            }
+            x
+        };
+        let (rg, rk) = (root(g, &owner), root(k, &owner));
+        if rg != rk {
+            owner[rg] = rk;
+            buffers[rk].copies = buffers[rk].copies.max(buffers[rg].copies);
+        }
+    }
+    let owner_of = |mut x: usize| {
+        while owner[x] != x {
+            x = owner[x];
+        }
+        x
+    };
     // Entries: first copies in write order, then the extra copies.
-    let mut entries: Vec<usize> = genned.clone();
-    for &i in &genned {
+    let firsts: Vec<usize> = genned.iter().copied().filter(|i| owner_of(*i) == *i).collect();
+    let mut entries: Vec<usize> = firsts.clone();
+    for &i in &firsts {
         for _ in 1..buffers[i].copies {
             entries.push(i);
         }
@@ -230,6 +283,12 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
             } else {
                 e
             });
+        }
+    }
+    for i in 0..buffers.len() {
+        let o = owner_of(i);
+        if o != i {
+            offsets[i] = offsets[o].clone();
         }
     }
     rewrite(ir, f, &buffers, &offsets);
