@@ -220,7 +220,27 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
         })
         .collect();
     let mut owner: Vec<usize> = (0..buffers.len()).collect();
-    for (g, k) in inplace::pairs(ir, f, &per_op, &facts, &scratch) {
+    // A loop's carried buffer and the one its body yields are one: they
+    // come first, the later allocated one holding the place.
+    let mut loop_pairs: Vec<(usize, usize)> = Vec::new();
+    for &o in &ops {
+        if !ir.is_op(o, "scf.for") {
+            continue;
+        }
+        let body = ir.region_blocks(ir.regions(o)[0])[0];
+        let Some(y) = ir.block(body).last.filter(|y| ir.is_op(*y, "scf.yield")) else { continue };
+        for (init, yielded) in ir.operands(o)[3..].iter().zip(ir.operands(y)) {
+            let root = |v: Value| root_alloc(ir, v).and_then(|a| index.get(&a).copied());
+            if let (Some(a), Some(b)) = (root(*init), root(*yielded))
+                && a != b
+            {
+                loop_pairs.push((a.min(b), a.max(b)));
+            }
+        }
+    }
+    loop_pairs.sort();
+    loop_pairs.dedup();
+    for (g, k) in loop_pairs.into_iter().chain(inplace::pairs(ir, f, &per_op, &facts, &scratch)) {
         let root = |mut x: usize, owner: &[usize]| {
             while owner[x] != x {
                 x = owner[x];
