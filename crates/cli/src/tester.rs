@@ -21,6 +21,9 @@ pub fn gss_ctor(options: &str) -> Result<Box<dyn Pass>, String> {
     if !o.tester_mode {
         return Ok(Box::new(GraphSyncSolver::from_options(options)?));
     }
+    if o.unit_flag {
+        return Err("enable-unit-flag cannot be tested in tester mode: the CPU twin has no unit-flag model".into());
+    }
     if !(6..=7).contains(&o.tester_options.len()) {
         return Err(format!(
             "sync-tester-options takes 6 or 7 integers (runs, seed, ops, pointers, multi-buffer, cross-core[, \

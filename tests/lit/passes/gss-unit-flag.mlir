@@ -120,3 +120,29 @@ func.func @if_in_loop(%gm: memref<256xf32, #hivm.address_space<gm>>, %a: memref<
   }
   return
 }
+
+// -----
+
+// The loop bound is computed after the matmul: the matmul cannot be gated on
+// "the loop runs", so the set/wait stays.
+// CHECK-LABEL: func.func @late_bound(
+// CHECK-NOT: unit_flag
+// CHECK: hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+// CHECK-NOT: unit_flag
+// CHECK: hivm.hir.wait_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+// CHECK-NOT: unit_flag
+// CHECK: return
+func.func @late_bound(%gm: memref<256xf32, #hivm.address_space<gm>>, %a: memref<16xf32, #hivm.address_space<cbuf>>, %b: memref<16xf32, #hivm.address_space<cbuf>>, %n: i32) {
+  %c0_i64 = arith.constant 0 : i64
+  %true = arith.constant true
+  %c16 = arith.constant 16 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i32 = arith.constant 1 : i32
+  %cc = hivm.hir.pointer_cast(%c0_i64) : memref<256xf32, #hivm.address_space<cc>>
+  hivm.hir.mmadL1 ins(%a, %b, %true, %c16, %c16, %c16 : memref<16xf32, #hivm.address_space<cbuf>>, memref<16xf32, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%cc : memref<256xf32, #hivm.address_space<cc>>)
+  %ub = arith.addi %n, %c1_i32 : i32
+  scf.for %i = %c0_i32 to %ub step %c1_i32 : i32 {
+    hivm.hir.fixpipe {enable_nz2nd} ins(%cc : memref<256xf32, #hivm.address_space<cc>>) outs(%gm : memref<256xf32, #hivm.address_space<gm>>)
+  }
+  return
+}

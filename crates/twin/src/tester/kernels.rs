@@ -248,6 +248,6 @@ pub fn kernel(seed: u64, shape: Shape) -> Kernel {
 
 /// The `i`-th GM argument's contents for kernel `seed`: 64 small f32s.
 pub fn gm_data(seed: u64, i: u64) -> Vec<u8> {
-    let s = seed + i;
-    (0..64u64).flat_map(|k| ((((s * 7 + k * 3) % 17) as f32) - 8.0).to_le_bytes()).collect()
+    let s = seed.wrapping_add(i);
+    (0..64u64).flat_map(|k| (((s.wrapping_mul(7).wrapping_add(k * 3) % 17) as f32) - 8.0).to_le_bytes()).collect()
 }

@@ -162,11 +162,47 @@ pub fn pattern(ir: &Ir, op1: OpId, op2: OpId, merged1: &Info, backward_loop: Opt
             if enclosing_for(ir, op1).is_some() || parent_region(ir, f2) != parent_region(ir, op1) {
                 return None;
             }
+            // The setter's condition (the loop runs at all) is computed
+            // right before it: the loop's bounds must exist there.
+            if !ir.operands(f2)[..2].iter().all(|v| visible_at(ir, *v, op1)) {
+                return None;
+            }
             let mut wait = [Mode::Disabled; 3];
             wait[FIRST] = wait_mode;
             Some(Info { set: [set_mode; 3], wait, linked_set: Some(f2), parent_wait: Some(f2), ..Info::default() })
         }
         _ => None,
+    }
+}
+
+/// Whether value `v` may be used at `op`: a block argument of a block
+/// around it, or the result of an op before it in a block around it.
+fn visible_at(ir: &Ir, v: Value, op: OpId) -> bool {
+    let (block, def) = match ir.value_def(v) {
+        hivm_ir::ValueDef::BlockArg { block, .. } => (block, None),
+        hivm_ir::ValueDef::Result { op: d, .. } => match ir.parent_block(d) {
+            Some(b) => (b, Some(d)),
+            None => return false,
+        },
+        hivm_ir::ValueDef::Placeholder => return false,
+    };
+    let mut cur = op;
+    loop {
+        if ir.parent_block(cur) == Some(block) {
+            let Some(d) = def else { return true };
+            let mut x = Some(d);
+            while let Some(o) = x {
+                if o == cur {
+                    return d != cur;
+                }
+                x = ir.next_op(o);
+            }
+            return false;
+        }
+        match ir.parent_op(cur) {
+            Some(p) => cur = p,
+            None => return false,
+        }
     }
 }
 

@@ -48,6 +48,24 @@ fn split(ir: &mut Ir, f: OpId, pc: OpId) -> Result<(), Diagnostic> {
     if addrs.iter().any(|a| ir.defining_op(*a).is_none_or(|d| !ir.is_op(d, "arith.constant"))) {
         return Err(Diagnostic::error(loc, "failed to multibuffer: addresses must be constants"));
     }
+    // The copies live at the function's entry: so must their sizes.
+    let at_entry = |v: &Value| match ir.value_def(*v) {
+        hivm_ir::ValueDef::BlockArg { block, .. } => block == entry,
+        _ => ir.defining_op(*v).is_some_and(|d| ir.is_op(d, "arith.constant")),
+    };
+    if !sizes.iter().all(at_entry) {
+        return Err(Diagnostic::error(
+            loc,
+            "failed to multibuffer: dynamic sizes must be function arguments or constants",
+        ));
+    }
+    for s in &sizes {
+        if let Some(d) = ir.defining_op(*s)
+            && let Some(first) = ir.block(entry).first.filter(|f| *f != d)
+        {
+            ir.move_op_before(d, first);
+        }
+    }
     let mut copies = Vec::new();
     for a in &addrs {
         let mut operands = vec![*a];
@@ -95,7 +113,14 @@ fn split(ir: &mut Ir, f: OpId, pc: OpId) -> Result<(), Diagnostic> {
     let block = body_block(ir, lp, pc);
     let counter = ir.block_ops(block).find(|o| ir.is_op(*o, "hivm.hir.multi_buffer_counter"));
     let counter = match counter {
-        Some(c) => c,
+        // The choice must come before the buffer's first use: the counter
+        // (which only reads the iteration count) moves to the body's top.
+        Some(c) => {
+            if let Some(first) = ir.block(block).first.filter(|f| *f != c) {
+                ir.move_op_before(c, first);
+            }
+            c
+        }
         None => {
             let i64t = ir.int_type(64);
             Builder::new(ir, InsertPoint::start(ir, block)).op(

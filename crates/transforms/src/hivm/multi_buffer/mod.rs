@@ -16,9 +16,13 @@ use hivm_ir::{Ir, OpId, Value};
 
 /// Ops through which a buffer is seen under another value (a view, a
 /// cast), with the operand that carries the buffer.
-fn view_source(ir: &Ir, op: OpId) -> Option<Value> {
-    let name = ir.op_name(op);
-    let view = matches!(
+pub(super) fn view_source(ir: &Ir, op: OpId) -> Option<Value> {
+    if view_source_name(ir.op_name(op)) { ir.operands(op).first().copied() } else { None }
+}
+
+/// Whether ops of this name are views or casts of their first operand.
+fn view_source_name(name: &str) -> bool {
+    matches!(
         name,
         "memref.cast"
             | "memref.collapse_shape"
@@ -33,8 +37,7 @@ fn view_source(ir: &Ir, op: OpId) -> Option<Value> {
             | "bufferization.to_tensor"
             | "bufferization.to_memref"
             | "bufferization.to_buffer"
-    );
-    if view { ir.operands(op).first().copied() } else { None }
+    )
 }
 
 /// The `memref.alloc` / `memref.alloca` a value is a view of, following

@@ -65,29 +65,73 @@ struct Buffer {
     copies: u32,
 }
 
-/// Operands `op` writes: a DPS op's outs and scratch buffers, a
-/// `memref.store`'s memref, every memref a call is handed.
+/// Ops that only read the buffers they are given, or only name them.
+fn reads_only(name: &str) -> bool {
+    matches!(
+        name,
+        "memref.load"
+            | "memref.dim"
+            | "annotation.mark"
+            | "func.return"
+            | "scf.yield"
+            | "scf.condition"
+            | "scf.for"
+            | "scf.if"
+            | "scf.while"
+            | "hivm.hir.pointer_cast"
+    ) || super::view_source_name(name)
+}
+
+/// Operands `op` may write (with whether they are scratch): a DPS op's outs
+/// and scratch buffers, a `memref.store`'s or `memref.copy`'s target, and,
+/// not to miss a write, every buffer any other op is handed.
 fn written(ir: &Ir, op: OpId) -> Vec<(Value, bool)> {
     let name = ir.op_name(op);
     let ops = ir.operands(op);
-    if name == "memref.store" {
-        return ops.get(1).map(|v| (*v, false)).into_iter().collect();
-    }
-    if name == "func.call" {
-        return ops.iter().map(|v| (*v, false)).collect();
-    }
-    if !name.starts_with("hivm.hir.") || name == "hivm.hir.pointer_cast" {
+    if reads_only(name) {
         return Vec::new();
     }
-    // Outs, and after them scratch (`temp_buffer`, a custom op's tmps,
-    // flagged); scalars there are no buffers and drop out later.
+    if matches!(name, "memref.store" | "memref.copy") {
+        return ops.get(1).map(|v| (*v, false)).into_iter().collect();
+    }
+    let structured = name.starts_with("hivm.hir.") || name.starts_with("linalg.");
     match hivm_dialects::util::segments(ir, op).as_slice() {
-        [ins, outs, ..] if *ins + *outs <= ops.len() => {
+        // Outs, and after them scratch (`temp_buffer`, a custom op's tmps,
+        // flagged); scalars there are no buffers and drop out later.
+        [ins, outs, ..] if structured && *ins + *outs <= ops.len() => {
             ops[*ins..].iter().enumerate().map(|(i, v)| (*v, i >= *outs)).collect()
         }
-        _ if ops.len() >= 2 => vec![(ops[1], false)],
-        _ => Vec::new(),
+        // `ins(src) outs(dst...)` without segment sizes.
+        _ if name.starts_with("hivm.hir.") && ops.len() >= 2 => ops[1..].iter().map(|v| (*v, false)).collect(),
+        _ => ops.iter().map(|v| (*v, false)).collect(),
     }
+}
+
+/// Buffers seen through a value this planner cannot follow (a result of
+/// `scf.if` / `scf.while` / `arith.select` or of an op it does not know
+/// as a view): they may be used anywhere, so they live to the end and are
+/// never taken over in place.
+fn escaped(ir: &Ir, f: OpId) -> Vec<OpId> {
+    let mut out = Vec::new();
+    ir.walk(f, &mut |o| {
+        let name = ir.op_name(o);
+        let makes_memref = ir.results(o).iter().any(|r| ir.type_data(ir.value_type(*r)).is_memref());
+        if !makes_memref || matches!(name, "memref.alloc" | "memref.alloca" | "scf.for" | "hivm.hir.pointer_cast") {
+            return;
+        }
+        if super::view_source_name(name) {
+            return;
+        }
+        let mut sources: Vec<Value> = ir.operands(o).to_vec();
+        // What the regions yield flows out of scf.if / scf.while too.
+        ir.walk(o, &mut |inner| {
+            if inner != o && matches!(ir.op_name(inner), "scf.yield" | "scf.condition") {
+                sources.extend(ir.operands(inner).iter().copied());
+            }
+        });
+        out.extend(sources.into_iter().filter_map(|v| root_alloc(ir, v)));
+    });
+    out
 }
 
 /// The op at `op`'s level or above that is still inside the region
@@ -102,6 +146,97 @@ fn kill_point(ir: &Ir, alloc: OpId, mut op: OpId) -> OpId {
         op = p;
     }
     op
+}
+
+/// For an `scf.for`, the (carried, yielded) buffer pairs that may share a
+/// place: the yielded buffer is not carried in itself, holds nothing the
+/// loop needs on entry, and is written in the body no earlier than the
+/// body last reads the carried value (at the same op only if that op works
+/// elementwise); nothing reads the carried buffer after the loop but
+/// through its results. A body that writes a buffer it allocates and
+/// carries before reading the carried value cannot run with one address
+/// per alloc at all: that is an error here.
+fn loop_carried(
+    ir: &Ir,
+    lp: OpId,
+    order: &FxHashMap<OpId, usize>,
+    index: &FxHashMap<OpId, usize>,
+) -> Result<Option<Vec<(usize, usize)>>, Diagnostic> {
+    if !ir.is_op(lp, "scf.for") {
+        return Ok(None);
+    }
+    let body = ir.region_blocks(ir.regions(lp)[0])[0];
+    let Some(y) = ir.block(body).last.filter(|y| ir.is_op(*y, "scf.yield")) else { return Ok(None) };
+    let mut body_ops = Vec::new();
+    ir.walk(lp, &mut |x| {
+        if x != lp {
+            body_ops.push(x);
+        }
+    });
+    let loop_end = body_ops.iter().map(|x| order[x]).max().unwrap_or(order[&lp]);
+    let mut out = Vec::new();
+    for (init, yielded) in ir.operands(lp)[3..].iter().zip(ir.operands(y)) {
+        let (Some(a), Some(b)) = (root_alloc(ir, *init), root_alloc(ir, *yielded)) else { continue };
+        let (Some(&ia), Some(&ib)) = (index.get(&a), index.get(&b)) else { continue };
+        let inits: Vec<Option<OpId>> = ir.operands(lp)[3..].iter().map(|v| root_alloc(ir, *v)).collect();
+        if a == b || is_ancestor(ir, lp, a) || inits.contains(&Some(b)) {
+            continue;
+        }
+        // Its value before the loop must not matter.
+        let used_before = order.iter().any(|(x, p)| {
+            *p < order[&lp]
+                && !matches!(ir.op_name(*x), "annotation.mark")
+                && !super::view_source_name(ir.op_name(*x))
+                && ir.operands(*x).iter().any(|v| root_alloc(ir, *v) == Some(b))
+        });
+        if used_before {
+            continue;
+        }
+        let uses_root = |x: OpId, r: OpId| ir.operands(x).iter().any(|v| root_alloc(ir, *v) == Some(r));
+        let first_write =
+            body_ops.iter().copied().find(|x| written(ir, *x).iter().any(|(v, _)| root_alloc(ir, *v) == Some(b)));
+        let last_read = body_ops.iter().copied().filter(|x| !ir.is_op(*x, "scf.yield") && uses_root(*x, a)).last();
+        let Some(w) = first_write else { continue };
+        if let Some(r) = last_read {
+            let elementwise = hivm_dialects::hivm::vector::is_elementwise(ir.op_name(w));
+            if order[&r] > order[&w] || (r == w && !elementwise) {
+                if !is_ancestor(ir, lp, b) {
+                    // The input itself overwrites what it carries.
+                    continue;
+                }
+                let at = ir.loc(r);
+                return Err(err(
+                    ir,
+                    w,
+                    "hivm-plan-memory: this op writes the buffer the loop carries to its next iteration before \
+                     the carried value is last read; with one address per alloc the carried value is lost",
+                )
+                .with_note(at, "the carried value is read here"));
+            }
+        }
+        // Read after the loop other than through its results: keep apart.
+        let from_loop = |mut v: Value| loop {
+            match ir.defining_op(v) {
+                Some(d) if d == lp => return true,
+                Some(d) => match super::view_source(ir, d) {
+                    Some(src) => v = src,
+                    None => return false,
+                },
+                None => return false,
+            }
+        };
+        let mut later_use = false;
+        for (x, p) in order {
+            let direct = ir.operands(*x).iter().any(|v| root_alloc(ir, *v) == Some(a) && !from_loop(*v));
+            if *p > loop_end && direct && !is_ancestor(ir, lp, *x) {
+                later_use = true;
+            }
+        }
+        if !later_use {
+            out.push((ib.min(ia), ib.max(ia)));
+        }
+    }
+    Ok(Some(out))
 }
 
 fn err(ir: &Ir, op: OpId, m: impl Into<String>) -> Diagnostic {
@@ -138,13 +273,11 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
             let Some(elem_bits) = super::scalar_bits(ir, elem) else {
                 return Err(err(ir, o, "hivm-plan-memory cannot size this element type"));
             };
+            let Some(bits) = shape.iter().try_fold(elem_bits, |a, d| a.checked_mul(*d as u64)) else {
+                return Err(err(ir, o, "hivm-plan-memory: this buffer's size overflows"));
+            };
             index.insert(o, buffers.len());
-            buffers.push(Buffer {
-                alloc: o,
-                space: sp,
-                bits: shape.iter().map(|d| *d as u64).product::<u64>() * elem_bits,
-                copies: 1,
-            });
+            buffers.push(Buffer { alloc: o, space: sp, bits, copies: 1 });
         }
         for v in ir.operands(o) {
             if let Some(a) = root_alloc(ir, *v) {
@@ -162,8 +295,19 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
             && let Some(&i) = index.get(&a)
             && n > 1
         {
+            // More copies than the memory has granules cannot fit anyway.
+            let m = memory(g, &buffers[i].space).expect("a local space");
+            if n > (m.bits / m.align) as i128 {
+                return Err(err(ir, o, format!("hivm.multi_buffer = {n}: more copies than {} can hold", m.name)));
+            }
             buffers[i].copies = n as u32;
         }
+    }
+    // Buffers seen through values not followed here live to the end.
+    let escaped = escaped(ir, f);
+    for a in &escaped {
+        last_use.insert(*a, usize::MAX);
+        last_user.remove(a);
     }
     // The order of first writes; a loop counts as writing every buffer
     // allocated before it and still used from it on.
@@ -216,26 +360,16 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
             alloc: b.alloc,
             bits: b.bits,
             copies: b.copies,
-            ignore: scratch[i] || carried.contains(&b.alloc),
+            ignore: scratch[i] || carried.contains(&b.alloc) || escaped.contains(&b.alloc),
         })
         .collect();
     let mut owner: Vec<usize> = (0..buffers.len()).collect();
-    // A loop's carried buffer and the one its body yields are one: they
-    // come first, the later allocated one holding the place.
+    // A loop's carried buffer and the one its body allocates and yields
+    // are one place, as upstream pairs them, when that is safe.
     let mut loop_pairs: Vec<(usize, usize)> = Vec::new();
     for &o in &ops {
-        if !ir.is_op(o, "scf.for") {
-            continue;
-        }
-        let body = ir.region_blocks(ir.regions(o)[0])[0];
-        let Some(y) = ir.block(body).last.filter(|y| ir.is_op(*y, "scf.yield")) else { continue };
-        for (init, yielded) in ir.operands(o)[3..].iter().zip(ir.operands(y)) {
-            let root = |v: Value| root_alloc(ir, v).and_then(|a| index.get(&a).copied());
-            if let (Some(a), Some(b)) = (root(*init), root(*yielded))
-                && a != b
-            {
-                loop_pairs.push((a.min(b), a.max(b)));
-            }
+        if let Some(pairs) = loop_carried(ir, o, &order, &index)? {
+            loop_pairs.extend(pairs);
         }
     }
     loop_pairs.sort();
@@ -259,6 +393,11 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
         }
         x
     };
+    // A shared place is as big as its biggest buffer.
+    for i in 0..buffers.len() {
+        let o = owner_of(i);
+        buffers[o].bits = buffers[o].bits.max(buffers[i].bits);
+    }
     // Entries: first copies in write order, then the extra copies.
     let firsts: Vec<usize> = genned.iter().copied().filter(|i| owner_of(*i) == *i).collect();
     let mut entries: Vec<usize> = firsts.clone();
@@ -392,13 +531,27 @@ fn fix_multi_buffers(ir: &mut Ir, f: OpId) {
             continue;
         }
         let same = seen.iter().rev().find(|m| {
-            ir.parent_op(**m).is_some_and(|p| is_ancestor(ir, p, pc))
+            ir.parent_block(**m).is_some_and(|b| block_encloses(ir, b, pc))
                 && ir.operands(**m) == ir.operands(pc)
                 && ir.value_type(ir.result(**m, 0)) == ir.value_type(ir.result(pc, 0))
         });
         if let Some(&m) = same {
             let (from, to) = (ir.result(pc, 0), ir.result(m, 0));
             ir.replace_all_uses_in(f, from, to);
+        }
+    }
+}
+
+/// Whether `op` sits in block `b` or in a region nested in it (so that a
+/// value defined earlier in `b` is visible at `op`).
+fn block_encloses(ir: &Ir, b: hivm_ir::BlockId, mut op: OpId) -> bool {
+    loop {
+        if ir.parent_block(op) == Some(b) {
+            return true;
+        }
+        match ir.parent_op(op) {
+            Some(p) => op = p,
+            None => return false,
         }
     }
 }
