@@ -195,7 +195,7 @@ fn loop_carried(
         let uses_root = |x: OpId, r: OpId| ir.operands(x).iter().any(|v| root_alloc(ir, *v) == Some(r));
         let first_write =
             body_ops.iter().copied().find(|x| written(ir, *x).iter().any(|(v, _)| root_alloc(ir, *v) == Some(b)));
-        let last_read = body_ops.iter().copied().filter(|x| !ir.is_op(*x, "scf.yield") && uses_root(*x, a)).last();
+        let last_read = body_ops.iter().copied().rfind(|x| !ir.is_op(*x, "scf.yield") && uses_root(*x, a));
         let Some(w) = first_write else { continue };
         if let Some(r) = last_read {
             let elementwise = hivm_dialects::hivm::vector::is_elementwise(ir.op_name(w));
