@@ -27,27 +27,34 @@ fn parse_print(reg: &Arc<Registry>, text: &str, generic: bool) -> Result<Option<
     Ok(Some(print_top_level(&ir, module, PrintOptions { generic, debuginfo: false })))
 }
 
-/// Every registered pass, with the options it needs.
-const PASSES: &[&str] = &[
-    "canonicalize",
-    "cse",
-    "one-shot-bufferize",
-    "one-shot-bufferize{bufferize-function-boundaries}",
-    "hivm-alloc-extra-buffer",
-    "hivm-mark-stride-align",
-    "hivm-bind-sub-block",
-    "convert-hivm-to-std",
-    "hacc-append-device-spec{target=Ascend910_9589}",
-    "hivm-graph-sync-solver",
-    "hivm-lower-multi-buffer-counter",
+/// Every registered pass, with the options (and the passes before it) it
+/// needs.
+const PASSES: &[&[&str]] = &[
+    &["canonicalize"],
+    &["cse"],
+    &["one-shot-bufferize"],
+    &["one-shot-bufferize{bufferize-function-boundaries}"],
+    &["hivm-alloc-extra-buffer"],
+    &["hivm-mark-stride-align"],
+    &["hivm-bind-sub-block"],
+    &["convert-hivm-to-std"],
+    &["hacc-append-device-spec{target=Ascend910_9589}"],
+    &["hivm-graph-sync-solver"],
+    &["hivm-graph-sync-solver{enable-unit-flag=true}"],
+    &["hivm-lower-multi-buffer-counter"],
+    &["hivm-mark-multi-buffer{enable-auto=true}"],
+    &["hacc-append-device-spec{target=Ascend910B1}", "hivm-mark-multi-buffer{enable-auto=true}", "hivm-plan-memory"],
+    &["hivm-enable-multi-buffer"],
 ];
 
 fn check_passes(reg: &Arc<Registry>, text: &str) -> Result<(), String> {
     let passes = hivm_transforms::pass_registry();
-    for name in PASSES {
+    for pipeline in PASSES {
         let Some((mut ir, module)) = parse(reg, text) else { return Ok(()) };
-        let mut pm = hivm_ir::pass::PassManager::from_cli(&passes, &[name.to_string()])
-            .map_err(|e| format!("pipeline '{name}': {e}"))?;
+        let pieces: Vec<String> = pipeline.iter().map(|p| p.to_string()).collect();
+        let name = pieces.join(",");
+        let mut pm =
+            hivm_ir::pass::PassManager::from_cli(&passes, &pieces).map_err(|e| format!("pipeline '{name}': {e}"))?;
         if pm.run(&mut ir, module, true).is_err() {
             continue; // a located diagnostic: fine
         }

@@ -491,7 +491,13 @@ impl Interp<'_> {
             .get_attr(op, "gather_axis")
             .and_then(|a| ir.as_int(a))
             .map(|a| a as usize)
-            .unwrap_or(dst.sizes.len() - 1);
+            .unwrap_or(dst.sizes.len().wrapping_sub(1));
+        if axis >= dst.sizes.len() {
+            return Err(RunError::at(
+                op,
+                format!("vgather: gather_axis {axis} is not a dimension of the rank-{} output", dst.sizes.len()),
+            ));
+        }
         self.v_accesses(&[Val::Mem(src.clone()), Val::Mem(idx.clone())], &dst, op);
         let mut dof = Vec::new();
         dst.for_each(|o| dof.push(o));
