@@ -1,8 +1,9 @@
 //! The interpreter's compiled tier for scalar loops against its tree walker
 //! (`HIVM_TWIN_INTERPRET=1`): random kernels of nested loops with carried
 //! values, ifs with results, integer ops of every width (division by zero
-//! included), float ops, comparisons, selects and casts must give the same
-//! bits, or the same error at the same op, including `--max-ops` stops.
+//! included), float ops, comparisons, selects, casts and loads and stores
+//! (out of bounds included) must give the same bits, or the same error at
+//! the same op, including `--max-ops` stops.
 //!
 //! `HIVM_TIER_KERNELS=N` sets the number of kernels (default 150).
 
@@ -145,11 +146,32 @@ impl Gen {
                 self.line(format!("{r} = arith.negf {a} : {t}"));
                 self.push(t, r);
             }
-            7 => {
-                self.constant(t);
-            }
+            7 => self.memory(r),
             8 => self.for_loop(r),
             _ => self.if_op(r),
+        }
+    }
+
+    /// A load or store of `%mi` (i32) or `%mf` (f32), at an index that is
+    /// usually in bounds (and sometimes not, to compare the errors).
+    fn memory(&mut self, r: String) {
+        let (t, m) = if self.rng.below(2) == 0 { ("i32", "%mi") } else { ("f32", "%mf") };
+        let raw = self.value("i32");
+        let idx = self.fresh();
+        if self.rng.below(8) == 0 {
+            self.line(format!("{idx} = arith.index_cast {raw} : i32 to index"));
+        } else {
+            let (sixteen, wrapped) = (self.fresh(), self.fresh());
+            self.line(format!("{sixteen} = arith.constant 16 : i32"));
+            self.line(format!("{wrapped} = arith.remui {raw}, {sixteen} : i32"));
+            self.line(format!("{idx} = arith.index_cast {wrapped} : i32 to index"));
+        }
+        if self.rng.below(2) == 0 {
+            self.line(format!("{r} = memref.load {m}[{idx}] : memref<16x{t}>"));
+            self.push(t, r);
+        } else {
+            let v = self.value(t);
+            self.line(format!("memref.store {v}, {m}[{idx}] : memref<16x{t}>"));
         }
     }
 
@@ -304,7 +326,11 @@ fn kernel(seed: u64) -> String {
     // compiled loops, so both tiers meet.
     g.block(10);
     g.store_all();
-    format!("func.func @k(%out: memref<{SLOTS}xi64>, %fout: memref<{SLOTS}xf64>) {{\n{}    return\n  }}\n", g.body)
+    format!(
+        "func.func @k(%out: memref<{SLOTS}xi64>, %fout: memref<{SLOTS}xf64>, %mi: memref<16xi32>, \
+         %mf: memref<16xf32>) {{\n{}    return\n  }}\n",
+        g.body
+    )
 }
 
 /// The arguments' final bytes, or the rendered error.
@@ -314,7 +340,12 @@ fn run(text: &str, max_ops: u64) -> Outcome {
     let opts = RunOptions {
         entry: None,
         impls: vec![],
-        args: vec![ArgSpec::Zeros(vec![SLOTS as i64], Elem::Int(64)), ArgSpec::Zeros(vec![SLOTS as i64], Elem::F64)],
+        args: vec![
+            ArgSpec::Zeros(vec![SLOTS as i64], Elem::Int(64)),
+            ArgSpec::Zeros(vec![SLOTS as i64], Elem::F64),
+            ArgSpec::Zeros(vec![16], Elem::Int(32)),
+            ArgSpec::Zeros(vec![16], Elem::F32),
+        ],
         blocks: 1,
         timeout: Duration::from_secs(20),
         progress: false,

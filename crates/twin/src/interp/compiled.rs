@@ -1,12 +1,14 @@
 //! The compiled tier for scalar loops. An `scf.for` whose body (nested
-//! loops and ifs included) does only scalar `arith` work is decoded once
+//! loops and ifs included) does only scalar `arith` work and
+//! `memref.load`/`store` on memrefs from outside the loop is decoded once
 //! into instructions over a file of 64-bit registers (integers as their
 //! sign-extended bits, floats as f64 bits), so that running it costs no
 //! name dispatch, no attribute lookups and no reference-counted values.
 //! The ops compute with `arith.rs`'s own functions, so results are bit for
 //! bit the tree walker's; steps are counted per op, so `--max-ops` stops
-//! at the same op with the same message. Loops with anything else (memory,
-//! HIVM ops, calls) run in the tree walker, as does everything when
+//! at the same op with the same message; element accesses go through the
+//! tree walker's own functions. Loops with anything else (views, HIVM
+//! ops, calls) run in the tree walker, as does everything when
 //! `HIVM_TWIN_INTERPRET=1` is set (tests compare the two tiers with it).
 
 use std::collections::{HashMap, HashSet};
@@ -16,7 +18,7 @@ use hivm_ir::{AttrData, BlockId, Ir, OpId, Value};
 
 use super::arith::{self, A, Class, Num};
 use super::{Interp, R, RunError};
-use crate::value::{Elem, Val, norm_int};
+use crate::value::{Elem, MemRefVal, Val, norm_int};
 
 type Reg = u32;
 
@@ -95,6 +97,20 @@ enum Instr {
         from: Elem,
         to: Elem,
     },
+    /// `memref.load` / `memref.store` on a memref from outside the loop
+    /// (`mem` indexes the program's memref inputs).
+    Load {
+        d: Reg,
+        mem: u32,
+        idx: Vec<Reg>,
+        float: bool,
+    },
+    Store {
+        v: Reg,
+        mem: u32,
+        idx: Vec<Reg>,
+        float: bool,
+    },
     For(Box<Loop>),
     If(Box<Cond>),
 }
@@ -136,6 +152,8 @@ struct Cond {
 pub(super) struct Program {
     root: Loop,
     inputs: Vec<(Value, Reg, bool)>,
+    /// Memrefs the loop reads or writes, all defined outside it.
+    memrefs: Vec<Value>,
     regs: usize,
 }
 
@@ -145,6 +163,7 @@ struct Compiler<'a> {
     floats: Vec<bool>,
     defined: HashSet<Value>,
     inputs: Vec<(Value, Reg, bool)>,
+    memrefs: Vec<Value>,
 }
 
 impl Compiler<'_> {
@@ -177,6 +196,19 @@ impl Compiler<'_> {
         self.reg(v)
     }
 
+    /// A memref the loop accesses: it must come from outside the loop.
+    fn memref(&mut self, v: Value) -> Option<u32> {
+        let is_memref = matches!(self.ir.type_data(self.ir.value_type(v)), hivm_ir::TypeData::MemRef { .. });
+        if self.defined.contains(&v) || !is_memref {
+            return None;
+        }
+        if let Some(i) = self.memrefs.iter().position(|m| *m == v) {
+            return Some(i as u32);
+        }
+        self.memrefs.push(v);
+        Some(self.memrefs.len() as u32 - 1)
+    }
+
     fn block(&mut self, b: BlockId) -> Option<Block> {
         let ir = self.ir;
         let mut code = Vec::new();
@@ -200,6 +232,22 @@ impl Compiler<'_> {
         }
         if name == "scf.if" {
             return self.cond(op).map(|c| Instr::If(Box::new(c)));
+        }
+        if name == "memref.load" {
+            let ops = ir.operands(op);
+            let mem = self.memref(*ops.first()?)?;
+            let idx = ops[1..].iter().map(|v| self.read(*v)).collect::<Option<Vec<_>>>()?;
+            let res = *ir.results(op).first()?;
+            let float = self.elem(res)?.is_float();
+            return Some(Instr::Load { d: self.def(res)?, mem, idx, float });
+        }
+        if name == "memref.store" {
+            let ops = ir.operands(op);
+            let v = self.read(*ops.first()?)?;
+            let float = self.elem(ops[0])?.is_float();
+            let mem = self.memref(*ops.get(1)?)?;
+            let idx = ops[2..].iter().map(|v| self.read(*v)).collect::<Option<Vec<_>>>()?;
+            return Some(Instr::Store { v, mem, idx, float });
         }
         let code = A::named(name.strip_prefix("arith.")?)?;
         let ops = ir.operands(op);
@@ -317,9 +365,16 @@ impl Compiler<'_> {
 
 /// `op` (an `scf.for`) compiled, or None when it does more than scalar work.
 fn compile(ir: &Ir, op: OpId) -> Option<Program> {
-    let mut c = Compiler { ir, regs: HashMap::new(), floats: Vec::new(), defined: HashSet::new(), inputs: Vec::new() };
+    let mut c = Compiler {
+        ir,
+        regs: HashMap::new(),
+        floats: Vec::new(),
+        defined: HashSet::new(),
+        inputs: Vec::new(),
+        memrefs: Vec::new(),
+    };
     let root = c.for_loop(op)?;
-    Some(Program { root, inputs: c.inputs, regs: c.floats.len() })
+    Some(Program { root, inputs: c.inputs, memrefs: c.memrefs, regs: c.floats.len() })
 }
 
 fn f(bits: u64) -> f64 {
@@ -355,8 +410,18 @@ impl Interp<'_> {
                 }
             };
         }
+        let mut mems = Vec::with_capacity(prog.memrefs.len());
+        for v in &prog.memrefs {
+            match self.get(*v) {
+                Val::Mem(m) => mems.push(m.clone()),
+                _ => {
+                    self.regs = regs;
+                    return None;
+                }
+            }
+        }
         self.tick_limit = self.next_tick_limit();
-        let r = self.exec_loop(&mut regs, &prog.root);
+        let r = self.exec_loop(&mut regs, &mems, &prog.root);
         if r.is_ok() {
             for (v, reg) in self.ir.results(op).iter().zip(&prog.root.results) {
                 let bits = regs[*reg as usize];
@@ -394,7 +459,7 @@ impl Interp<'_> {
         Ok(())
     }
 
-    fn exec_block(&mut self, regs: &mut [u64], b: &Block) -> R<()> {
+    fn exec_block(&mut self, regs: &mut [u64], mems: &[Rc<MemRefVal>], b: &Block) -> R<()> {
         // A block without loops or ifs whose steps stay under the next
         // check counts them in one go; otherwise op by op.
         let n = b.code.len() as u64 + 1;
@@ -406,7 +471,7 @@ impl Interp<'_> {
             if !bulk {
                 self.tick(s.op)?;
             }
-            self.exec_step(regs, s)?;
+            self.exec_step(regs, mems, s)?;
         }
         if !bulk {
             self.tick(b.term)?;
@@ -415,7 +480,7 @@ impl Interp<'_> {
     }
 
     #[inline]
-    fn exec_step(&mut self, regs: &mut [u64], s: &Step) -> R<()> {
+    fn exec_step(&mut self, regs: &mut [u64], mems: &[Rc<MemRefVal>], s: &Step) -> R<()> {
         let r = |x: &Reg| regs[*x as usize];
         let (d, v) = match &s.instr {
             Instr::Const { d, bits } => (*d, *bits),
@@ -447,11 +512,25 @@ impl Interp<'_> {
                 };
                 (*d, v)
             }
-            Instr::For(l) => return self.exec_loop(regs, l),
+            Instr::Load { d, mem, idx, float } => {
+                // Scalar memory work is the compiler's to order (as in the
+                // tree walker).
+                self.sync.full_barrier();
+                let at: Vec<i64> = idx.iter().map(|x| r(x) as i64).collect();
+                let v = self.load_element(s.op, &mems[*mem as usize], &at)?;
+                (*d, if *float { v.float().to_bits() } else { v.int() as u64 })
+            }
+            Instr::Store { v, mem, idx, float } => {
+                self.sync.full_barrier();
+                let at: Vec<i64> = idx.iter().map(|x| r(x) as i64).collect();
+                let val = if *float { Val::Float(f(r(v))) } else { Val::Int(r(v) as i64) };
+                return self.store_element(s.op, &mems[*mem as usize], &at, &val);
+            }
+            Instr::For(l) => return self.exec_loop(regs, mems, l),
             Instr::If(c) => {
                 let branch = if r(&c.c) as i64 != 0 { Some(&c.then) } else { c.els.as_ref() };
                 if let Some(b) = branch {
-                    self.exec_block(regs, b)?;
+                    self.exec_block(regs, mems, b)?;
                     for (res, y) in c.results.iter().zip(&b.yields) {
                         regs[*res as usize] = regs[*y as usize];
                     }
@@ -463,7 +542,7 @@ impl Interp<'_> {
         Ok(())
     }
 
-    fn exec_loop(&mut self, regs: &mut [u64], l: &Loop) -> R<()> {
+    fn exec_loop(&mut self, regs: &mut [u64], mems: &[Rc<MemRefVal>], l: &Loop) -> R<()> {
         let [lb, ub, step] = l.bounds.map(|b| regs[b as usize] as i64);
         if step <= 0 {
             return Err(RunError::at(l.op, format!("scf.for step must be positive, got {step}")));
@@ -476,7 +555,7 @@ impl Interp<'_> {
         let mut i = lb;
         while i < ub {
             regs[l.iv as usize] = i as u64;
-            self.exec_block(regs, &l.body)?;
+            self.exec_block(regs, mems, &l.body)?;
             for (c, y) in carried.iter_mut().zip(&l.body.yields) {
                 *c = regs[*y as usize];
             }

@@ -41,6 +41,21 @@ impl Interp<'_> {
         })
     }
 
+    /// `memref.load`'s element (both interpreter tiers use this).
+    pub(super) fn load_element(&self, op: OpId, m: &MemRefVal, idx: &[i64]) -> R<Val> {
+        let off = self.element_offset(op, m, idx)?;
+        load(&self.mem, m.buf, m.elem, off).ok_or_else(|| RunError::at(op, "load outside the memref's buffer"))
+    }
+
+    /// `memref.store` of `v` (both interpreter tiers use this).
+    pub(super) fn store_element(&mut self, op: OpId, m: &MemRefVal, idx: &[i64], v: &Val) -> R<()> {
+        let off = self.element_offset(op, m, idx)?;
+        if !store(&mut self.mem, m.buf, m.elem, off, v) {
+            return Err(RunError::at(op, "store outside the memref's buffer"));
+        }
+        Ok(())
+    }
+
     /// Copies every element of `src` to the same position of `dst`.
     pub(super) fn copy_elements(&mut self, op: OpId, src: &MemRefVal, dst: &MemRefVal) -> R<()> {
         if src.sizes != dst.sizes {
@@ -105,19 +120,14 @@ impl Interp<'_> {
             "memref.load" => {
                 let m = self.memref(op, ops[0])?;
                 let idx = self.indices(&ops[1..]);
-                let off = self.element_offset(op, &m, &idx)?;
-                let v = load(&self.mem, m.buf, m.elem, off)
-                    .ok_or_else(|| RunError::at(op, "load outside the memref's buffer"))?;
+                let v = self.load_element(op, &m, &idx)?;
                 self.set(ir.result(op, 0), v);
             }
             "memref.store" => {
                 let v = self.get(ops[0]).clone();
                 let m = self.memref(op, ops[1])?;
                 let idx = self.indices(&ops[2..]);
-                let off = self.element_offset(op, &m, &idx)?;
-                if !store(&mut self.mem, m.buf, m.elem, off, &v) {
-                    return Err(RunError::at(op, "store outside the memref's buffer"));
-                }
+                self.store_element(op, &m, &idx, &v)?;
             }
             "memref.copy" => {
                 let (s, d) = (self.memref(op, ops[0])?, self.memref(op, ops[1])?);
