@@ -334,6 +334,56 @@ fn verify_call(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     Ok(())
 }
 
+/// `func.constant {attrs} @f : type`: a function as a value.
+fn parse_constant(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let pos = p.pos();
+    let f = p.parse_attribute(None)?;
+    if !matches!(p.ir.attr_data(f), AttrData::SymbolRef { .. }) {
+        return p.error_at(pos, "expected symbol reference");
+    }
+    let k = p.ir.sym("value");
+    r.attrs.push((k, f));
+    p.expect(Tok::Colon, "':'")?;
+    let t = p.parse_type()?;
+    r.result_types.push(t);
+    Ok(())
+}
+
+fn print_constant(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &["value"]);
+    p.push(" ");
+    if let Some(v) = ir.get_attr(op, "value") {
+        p.print_attr(v, hivm_ir::printer::Elide::Never);
+    }
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+/// MLIR names every such result `%f`.
+fn constant_names(ir: &Ir, op: OpId, set: &mut dyn FnMut(hivm_ir::Value, String)) {
+    set(ir.result(op, 0), "f".to_string());
+}
+
+fn verify_constant(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(AttrData::SymbolRef { root, nested }) = ir.get_attr(op, "value").map(|a| ir.attr_data(a)) else {
+        return Err("requires attribute 'value'".into());
+    };
+    if !nested.is_empty() {
+        return Err("attribute 'value' failed to satisfy constraint: flat symbol reference attribute".into());
+    }
+    let name = ir.sym_str(*root);
+    let Some(f) = lookup_func(ir, op, name) else {
+        return Err(format!("reference to undefined function '{name}'").into());
+    };
+    let ty = ir.get_attr(f, "function_type").and_then(|a| ir.as_type(a));
+    if ty != ir.results(op).first().map(|r| ir.value_type(*r)) {
+        return Err("reference to function with mismatched type".into());
+    }
+    Ok(())
+}
+
 pub fn dialect() -> Dialect {
     Dialect::new(
         "func",
@@ -352,6 +402,12 @@ pub fn dialect() -> Dialect {
                 .inherent(&["callee", "arg_attrs", "res_attrs", "no_inline"])
                 .assembly(parse_call, print_call)
                 .verifier(verify_call),
+            OpDef::new("func.constant")
+                .traits(Traits::PURE)
+                .inherent(&["value"])
+                .assembly(parse_constant, print_constant)
+                .verifier(verify_constant)
+                .names(constant_names),
         ],
     )
 }
