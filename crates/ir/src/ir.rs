@@ -30,6 +30,9 @@ id!(BlockId);
 id!(RegionId);
 id!(Value);
 
+/// A value-to-value map (replacements, clones), hashed cheaply.
+pub type ValueMap = rustc_hash::FxHashMap<Value, Value>;
+
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ValueDef {
     Result {
@@ -537,13 +540,9 @@ impl Ir {
         let o = &self.ops[op.index()];
         let props = o.properties.map(|p| self.dict_entries(p)).unwrap_or(&[]);
         let attrs = self.dict_entries(o.attrs);
-        // Most ops carry few attributes and many none: look the name up
-        // (a hash) only when there is something to find it in.
-        if props.is_empty() && attrs.is_empty() {
-            return None;
-        }
-        let sym = self.lookup_sym(name)?;
-        props.iter().chain(attrs).find(|(k, _)| *k == sym).map(|(_, v)| *v)
+        // Ops carry few attributes: comparing the names is cheaper than
+        // hashing the query to find its symbol.
+        props.iter().chain(attrs).find(|(k, _)| self.sym_str(*k) == name).map(|(_, v)| *v)
     }
 
     /// The names of the op's attributes, inherent then discardable.
@@ -838,7 +837,7 @@ impl Ir {
 
     /// Replaces the operands of `op` found in `map` (one step, no chains):
     /// for passes that visit uses after their definitions.
-    pub fn remap_operands(&mut self, op: OpId, map: &std::collections::HashMap<Value, Value>) {
+    pub fn remap_operands(&mut self, op: OpId, map: &ValueMap) {
         let span = self.ops[op.index()].operands;
         for v in self.operand_pool[span.range()].iter_mut() {
             if let Some(n) = map.get(v) {
@@ -850,7 +849,7 @@ impl Ir {
     /// Applies a whole replacement map in one walk of `root`; passes that
     /// replace many values batch them here instead of walking per value.
     /// Chains (`a -> b -> c`) resolve to their end.
-    pub fn replace_uses_with_map(&mut self, root: OpId, map: &std::collections::HashMap<Value, Value>) {
+    pub fn replace_uses_with_map(&mut self, root: OpId, map: &ValueMap) {
         if map.is_empty() {
             return;
         }
@@ -941,7 +940,7 @@ impl Ir {
 
     /// Deep-copies `op`; `map` translates values defined outside the clone and
     /// receives mappings for every value the clone defines.
-    pub fn clone_op(&mut self, op: OpId, map: &mut std::collections::HashMap<Value, Value>) -> OpId {
+    pub fn clone_op(&mut self, op: OpId, map: &mut ValueMap) -> OpId {
         let src = self.ops[op.index()].clone();
         let src_results = self.results(op).to_vec();
         let src_regions = self.regions(op).to_vec();

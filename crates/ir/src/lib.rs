@@ -22,7 +22,7 @@ pub mod verifier;
 
 pub use attrs::{AttrData, Attribute, Sym};
 pub use dialect::{Dialect, OpDef, Registry, Traits};
-pub use ir::{BlockId, Ir, OpId, OperationState, RegionId, Value, ValueDef};
+pub use ir::{BlockId, Ir, OpId, OperationState, RegionId, Value, ValueDef, ValueMap};
 pub use types::{Type, TypeData};
 
 pub mod types;

@@ -66,7 +66,7 @@ fn move_and_clone() {
     ir.move_op_after(ops[0], ops[2]);
     let names: Vec<&str> = ops_of(&ir, m).iter().map(|o| ir.op_name(*o)).collect();
     assert_eq!(names, ["t.b", "t.use", "t.a"]);
-    let mut map = std::collections::HashMap::new();
+    let mut map = hivm_ir::ValueMap::default();
     let c = ir.clone_op(ops[1], &mut map);
     ir.insert_op_after(ops[2], c);
     assert_eq!(ir.operands(c), ir.operands(ops[1]));
@@ -85,7 +85,7 @@ fn clone_remaps_nested_regions_and_successors() {
 }) : () -> ()"#,
     );
     let holder = ops_of(&ir, m)[0];
-    let mut map = std::collections::HashMap::new();
+    let mut map = hivm_ir::ValueMap::default();
     let c = ir.clone_op(holder, &mut map);
     ir.insert_op_after(holder, c);
     let text = print(&ir, m);

@@ -39,13 +39,7 @@ impl Cse {
     /// `replaced` collects the merges; operands are remapped as ops are
     /// visited (definitions come first in dominance order), and one sweep at
     /// the end catches any use the walk met earlier.
-    fn region(
-        &self,
-        ir: &mut Ir,
-        r: RegionId,
-        scope: &mut Vec<HashMap<Key, OpId>>,
-        replaced: &mut HashMap<Value, Value>,
-    ) {
+    fn region(&self, ir: &mut Ir, r: RegionId, scope: &mut Vec<HashMap<Key, OpId>>, replaced: &mut hivm_ir::ValueMap) {
         let blocks = ir.region_blocks(r).to_vec();
         let inherit = blocks.len() == 1;
         for b in blocks {
@@ -96,7 +90,7 @@ impl Pass for Cse {
     }
 
     fn run(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
-        let mut replaced = HashMap::new();
+        let mut replaced = hivm_ir::ValueMap::default();
         for r in ir.regions(op).to_vec() {
             let mut scope = Vec::new();
             self.region(ir, r, &mut scope, &mut replaced);

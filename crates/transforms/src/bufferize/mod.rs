@@ -166,7 +166,7 @@ struct Rewriter {
     summaries: HashMap<String, analysis::Summary>,
     /// Values replaced so far: applied to each op before it is rewritten and
     /// to the whole function at the end (one walk instead of one per value).
-    replaced: HashMap<Value, Value>,
+    replaced: hivm_ir::ValueMap,
 }
 
 impl Rewriter {
@@ -864,7 +864,7 @@ fn bufferize_function(
         iter_arg_locs: HashMap::new(),
         boundaries,
         summaries: summaries.clone(),
-        replaced: HashMap::new(),
+        replaced: hivm_ir::ValueMap::default(),
     };
     if boundaries {
         // Tensor arguments become memrefs of the fully dynamic layout; the
