@@ -43,7 +43,8 @@ const CASTS: &[&str] = &[
     "fptoui",
     "bitcast",
 ];
-const CMPI: &[&str] = &["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+/// `arith.cmpi` predicates, in the order of their numbers.
+pub const CMPI: &[&str] = &["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
 const CMPF: &[&str] = &[
     "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true",
 ];

@@ -10,16 +10,11 @@ use hivm_dialects::util::segment_attr;
 use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{Attribute, BlockId, Ir, OpId, TypeData, Value};
+use hivm_ir::{BlockId, Ir, OpId, TypeData, Value};
 
 pub struct LowerMultiBufferCounter;
 
-fn constant(b: &mut Builder<'_>, v: i128, index: bool, loc: Attribute) -> Value {
-    let t = if index { b.ir.index_type() } else { b.ir.int_type(64) };
-    let a = b.ir.int_attr(v, t);
-    let c = b.op("arith.constant", &[], &[t], vec![("value", a)], loc);
-    b.ir.result(c, 0)
-}
+use super::int_constant as constant;
 
 fn lower_function(ir: &mut Ir, func: OpId) -> Result<(), Diagnostic> {
     let mut counters = Vec::new();

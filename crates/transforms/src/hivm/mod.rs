@@ -34,6 +34,30 @@ pub fn device_custom_ops(ir: &Ir, root: OpId) -> Vec<OpId> {
     custom_ops(ir, root).into_iter().filter(|op| !in_host_function(ir, *op)).collect()
 }
 
+/// The block of loop (or other region op) `owner` that holds `op`, at any
+/// depth (a while loop has two).
+pub fn block_in(ir: &Ir, owner: OpId, op: OpId) -> hivm_ir::BlockId {
+    let mut block = ir.parent_block(op).expect("an op in a block");
+    while ir.block(block).parent.and_then(|r| ir.region_parent(r)) != Some(owner) {
+        let outer = ir.block(block).parent.and_then(|r| ir.region_parent(r)).expect("inside the owner");
+        block = ir.parent_block(outer).expect("an op in a block");
+    }
+    block
+}
+
+/// `arith.constant v` of type i64, or index when `index`.
+pub fn int_constant(
+    b: &mut hivm_ir::builder::Builder<'_>,
+    v: i128,
+    index: bool,
+    loc: hivm_ir::Attribute,
+) -> hivm_ir::Value {
+    let t = if index { b.ir.index_type() } else { b.ir.int_type(64) };
+    let a = b.ir.int_attr(v, t);
+    let c = b.op("arith.constant", &[], &[t], vec![("value", a)], loc);
+    b.ir.result(c, 0)
+}
+
 /// The `func.func` ops under `root` that have a body, in walk order.
 pub fn defined_functions(ir: &Ir, root: OpId) -> Vec<OpId> {
     let mut funcs = Vec::new();

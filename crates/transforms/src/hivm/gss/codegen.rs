@@ -423,11 +423,7 @@ impl<'t> CodeGen<'t> {
             return (Some(*v), here);
         }
         // The body block holding `op` (a while loop has two regions).
-        let mut block = ir.parent_block(op).expect("an op in a block");
-        while ir.block(block).parent.and_then(|r| ir.region_parent(r)) != Some(lp) {
-            let owner = ir.block(block).parent.and_then(|r| ir.region_parent(r)).expect("inside the loop");
-            block = ir.parent_block(owner).expect("an op in a block");
-        }
+        let block = crate::hivm::block_in(ir, lp, op);
         let existing = {
             let mut c = ir.block(block).first;
             let mut found = None;

@@ -838,12 +838,12 @@ pub fn parent_loop_of_value(ir: &Ir, v: Value) -> Option<OpId> {
 }
 
 /// Ops implementing `LoopLikeOpInterface`.
-fn is_loop_like(name: &str) -> bool {
+pub(crate) fn is_loop_like(name: &str) -> bool {
     matches!(name, "scf.for" | "scf.while" | "scf.forall" | "scf.parallel" | "affine.for" | "affine.parallel")
 }
 
 /// The nearest proper ancestor of `op` whose name satisfies `pred`.
-fn ancestor(ir: &Ir, op: OpId, pred: impl Fn(&str) -> bool) -> Option<OpId> {
+pub(crate) fn ancestor(ir: &Ir, op: OpId, pred: impl Fn(&str) -> bool) -> Option<OpId> {
     let mut cur = ir.parent_op(op);
     while let Some(p) = cur {
         if pred(ir.op_name(p)) {

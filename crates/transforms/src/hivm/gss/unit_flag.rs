@@ -105,14 +105,7 @@ fn parent_for(ir: &Ir, op: OpId) -> Option<OpId> {
 
 /// The nearest enclosing `scf.for`, at any depth.
 pub fn enclosing_for(ir: &Ir, op: OpId) -> Option<OpId> {
-    let mut cur = ir.parent_op(op);
-    while let Some(p) = cur {
-        if ir.is_op(p, "scf.for") {
-            return Some(p);
-        }
-        cur = ir.parent_op(p);
-    }
-    None
+    super::memory::ancestor(ir, op, |n| n == "scf.for")
 }
 
 fn parent_region(ir: &Ir, op: OpId) -> Option<RegionId> {
@@ -299,8 +292,7 @@ fn binary(ir: &mut Ir, name: &str, a: Value, b: Value, at: InsertPoint, loc: hiv
 }
 
 fn cmpi(ir: &mut Ir, pred: &str, a: Value, b: Value, at: InsertPoint, loc: hivm_ir::Attribute) -> Value {
-    const PREDICATES: &[&str] = &["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
-    let idx = PREDICATES.iter().position(|p| *p == pred).expect("a cmpi predicate");
+    let idx = hivm_dialects::arith::CMPI.iter().position(|p| *p == pred).expect("a cmpi predicate");
     let i1 = ir.int_type(1);
     let p = ir.i64_attr(idx as i64);
     let mut bld = Builder::new(ir, at);

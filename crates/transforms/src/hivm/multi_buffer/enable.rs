@@ -14,28 +14,12 @@ use hivm_dialects::util::segment_attr;
 use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{Attribute, BlockId, Ir, OpId, Value};
+use hivm_ir::{Attribute, Ir, OpId, Value};
 
 use super::{enclosing_loop, is_host, only_sequential_loops, space};
+use crate::hivm::int_constant;
 
 pub struct EnableMultiBuffer;
-
-fn constant(b: &mut Builder<'_>, v: i128, loc: Attribute) -> Value {
-    let t = b.ir.int_type(64);
-    let a = b.ir.int_attr(v, t);
-    let c = b.op("arith.constant", &[], &[t], vec![("value", a)], loc);
-    b.ir.result(c, 0)
-}
-
-/// The loop body block (of loop `lp`) that holds `op`.
-fn body_block(ir: &Ir, lp: OpId, op: OpId) -> BlockId {
-    let mut block = ir.parent_block(op).expect("an op in a block");
-    while ir.block(block).parent.and_then(|r| ir.region_parent(r)) != Some(lp) {
-        let owner = ir.block(block).parent.and_then(|r| ir.region_parent(r)).expect("inside the loop");
-        block = ir.parent_block(owner).expect("an op in a block");
-    }
-    block
-}
 
 fn split(ir: &mut Ir, f: OpId, pc: OpId) -> Result<(), Diagnostic> {
     let loc = ir.loc(pc);
@@ -110,7 +94,7 @@ fn split(ir: &mut Ir, f: OpId, pc: OpId) -> Result<(), Diagnostic> {
         ir.erase_op(m);
     }
     // The choice in the loop body, right after its iteration counter.
-    let block = body_block(ir, lp, pc);
+    let block = crate::hivm::block_in(ir, lp, pc);
     let counter = ir.block_ops(block).find(|o| ir.is_op(*o, "hivm.hir.multi_buffer_counter"));
     let counter = match counter {
         // The choice must come before the buffer's first use: the counter
@@ -135,7 +119,7 @@ fn split(ir: &mut Ir, f: OpId, pc: OpId) -> Result<(), Diagnostic> {
     let count = ir.result(counter, 0);
     let (i64t, idx, i1) = (ir.int_type(64), ir.index_type(), ir.int_type(1));
     let mut b = Builder::new(ir, InsertPoint::After(counter));
-    let n = constant(&mut b, copies.len() as i128, loc);
+    let n = int_constant(&mut b, copies.len() as i128, false, loc);
     let r = b.op("arith.remui", &[count, n], &[i64t], vec![], loc);
     let r = b.ir.result(r, 0);
     let ri = b.op("arith.index_cast", &[r], &[idx], vec![], loc);
@@ -144,7 +128,7 @@ fn split(ir: &mut Ir, f: OpId, pc: OpId) -> Result<(), Diagnostic> {
     let rj = b.ir.result(rj, 0);
     let mut sel = b.ir.result(copies[0], 0);
     for (i, c) in copies.iter().enumerate().skip(1) {
-        let k = constant(&mut b, i as i128, loc);
+        let k = int_constant(&mut b, i as i128, false, loc);
         let eq = b.ir.i64_attr(0);
         let p = b.op("arith.cmpi", &[rj, k], &[i1], vec![("predicate", eq)], loc);
         let p = b.ir.result(p, 0);

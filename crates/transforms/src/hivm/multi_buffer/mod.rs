@@ -87,20 +87,9 @@ fn multi_buffer_marks(ir: &Ir, func: OpId, v: Value) -> Vec<OpId> {
     marks
 }
 
-fn is_loop(ir: &Ir, op: OpId) -> bool {
-    matches!(ir.op_name(op), "scf.for" | "scf.while" | "scf.forall" | "scf.parallel" | "affine.for" | "affine.parallel")
-}
-
 /// The nearest enclosing loop of `op`.
 fn enclosing_loop(ir: &Ir, op: OpId) -> Option<OpId> {
-    let mut cur = ir.parent_op(op);
-    while let Some(p) = cur {
-        if is_loop(ir, p) {
-            return Some(p);
-        }
-        cur = ir.parent_op(p);
-    }
-    None
+    crate::hivm::gss::memory::ancestor(ir, op, crate::hivm::gss::memory::is_loop_like)
 }
 
 /// Whether `l` and every loop around it is an `scf.for` or `scf.while`.
@@ -139,21 +128,10 @@ fn space(ir: &Ir, v: Value) -> Option<String> {
 
 /// Bits of a scalar type as memory holds it.
 fn scalar_bits(ir: &Ir, t: hivm_ir::Type) -> Option<u64> {
-    use hivm_ir::types::FloatKind::*;
     Some(match ir.type_data(t) {
         hivm_ir::TypeData::Integer { width, .. } => *width as u64,
         hivm_ir::TypeData::Index => 64,
-        hivm_ir::TypeData::Float(k) => match k {
-            F16 | BF16 => 16,
-            TF32 => 19,
-            F32 => 32,
-            F64 => 64,
-            F80 => 80,
-            F128 => 128,
-            F6E2M3FN | F6E3M2FN => 6,
-            F4E2M1FN => 4,
-            _ => 8,
-        },
+        hivm_ir::TypeData::Float(k) => k.bit_width() as u64,
         _ => return None,
     })
 }

@@ -374,25 +374,20 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
     }
     loop_pairs.sort();
     loop_pairs.dedup();
+    fn root(owner: &[usize], mut x: usize) -> usize {
+        while owner[x] != x {
+            x = owner[x];
+        }
+        x
+    }
     for (g, k) in loop_pairs.into_iter().chain(inplace::pairs(ir, f, &per_op, &facts, &scratch)) {
-        let root = |mut x: usize, owner: &[usize]| {
-            while owner[x] != x {
-                x = owner[x];
-            }
-            x
-        };
-        let (rg, rk) = (root(g, &owner), root(k, &owner));
+        let (rg, rk) = (root(&owner, g), root(&owner, k));
         if rg != rk {
             owner[rg] = rk;
             buffers[rk].copies = buffers[rk].copies.max(buffers[rg].copies);
         }
     }
-    let owner_of = |mut x: usize| {
-        while owner[x] != x {
-            x = owner[x];
-        }
-        x
-    };
+    let owner_of = |x: usize| root(&owner, x);
     // A shared place is as big as its biggest buffer.
     for i in 0..buffers.len() {
         let o = owner_of(i);
@@ -507,12 +502,7 @@ fn fix_multi_buffers(ir: &mut Ir, f: OpId) {
         if !matches!(ir.op_name(lp), "scf.for" | "scf.while") {
             continue;
         }
-        // The loop's block that holds the op (a while loop has two).
-        let mut block = ir.parent_block(pc).expect("an op in a block");
-        while ir.block(block).parent.and_then(|r| ir.region_parent(r)) != Some(lp) {
-            let owner = ir.block(block).parent.and_then(|r| ir.region_parent(r)).expect("inside the loop");
-            block = ir.parent_block(owner).expect("an op in a block");
-        }
+        let block = crate::hivm::block_in(ir, lp, pc);
         if let Some(first) = ir.block(block).first.filter(|x| *x != pc) {
             ir.move_op_before(pc, first);
         }
