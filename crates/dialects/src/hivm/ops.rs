@@ -541,7 +541,7 @@ pub(super) fn is_tensor_or_memref(ir: &Ir, t: Type) -> bool {
 
 /// MLIR's `DestinationStyleOpInterface` checks for a DPS op whose inits are
 /// the operands in `inits` (the results are the tensor inits, in order).
-pub(super) fn verify_dps(ir: &Ir, op: OpId, inits: std::ops::Range<usize>) -> Result<(), VerifyError> {
+pub(crate) fn verify_dps(ir: &Ir, op: OpId, inits: std::ops::Range<usize>) -> Result<(), VerifyError> {
     let mut tensor_inits = Vec::new();
     for i in inits {
         let Some(&v) = ir.operands(op).get(i) else { break };

@@ -1,7 +1,12 @@
 //! The linalg dialect: `linalg.fill` (with its implicit scalar-yield
-//! region), `linalg.yield`, and the structured ops in `structured.rs`.
+//! region), `linalg.yield`, the structured ops in `structured.rs` and the
+//! OpDSL-style elementwise ops in `elementwise.rs`.
 
-mod structured;
+pub(crate) mod elementwise;
+pub(crate) mod structured;
+
+/// linalg's elementwise named ops (the engine also serves hfusion's).
+pub(crate) static ELEMENTWISE: &[&elementwise::Named] = &[&elementwise::ELEMWISE_UNARY, &elementwise::ELEMWISE_BINARY];
 
 use hivm_ir::lexer::Tok;
 use hivm_ir::parser::{OpParseResult, PResult, Parser, UnresolvedOperand};
@@ -136,6 +141,7 @@ pub fn dialect() -> Dialect {
             .assembly(parse_yield, print_yield),
     ];
     ops.extend(structured::defs());
+    ops.extend(ELEMENTWISE.iter().map(|n| n.def()));
     ops.push(INDEX.def());
     let mut d = Dialect::new("linalg", ops);
     d.check_attr = Some(check_attr);

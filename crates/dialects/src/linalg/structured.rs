@@ -14,7 +14,7 @@ use hivm_ir::{AttrData, Attribute, Ir, OpId, OperationState, RegionId, Type, Val
 use crate::util::{element_or_self, i64_array, i64_array_attr, push_attr, segment, segment_attr};
 
 /// `ins(%a, %b : A, B)` and `outs(...)`, each optional; values resolved.
-fn parse_ins_outs(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<(Vec<Value>, Vec<Value>)> {
+pub(crate) fn parse_ins_outs(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<(Vec<Value>, Vec<Value>)> {
     p.parse_optional_attr_dict(&mut r.attrs)?;
     let mut groups = [Vec::new(), Vec::new()];
     for (g, kw) in groups.iter_mut().zip(["ins", "outs"]) {
@@ -31,7 +31,7 @@ fn parse_ins_outs(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<(Vec<Val
     Ok((ins, outs))
 }
 
-fn print_ins_outs(p: &mut Printer<'_>, ins: &[Value], outs: &[Value]) {
+pub(crate) fn print_ins_outs(p: &mut Printer<'_>, ins: &[Value], outs: &[Value]) {
     for (kw, vals) in [("ins", ins), ("outs", outs)] {
         if !vals.is_empty() {
             p.push(&format!(" {kw}("));
@@ -164,7 +164,7 @@ fn print_generic(p: &mut Printer<'_>, op: OpId) {
 }
 
 /// ` -> T` or ` -> (T1, T2)` for the tensor results.
-fn print_results(p: &mut Printer<'_>, op: OpId) {
+pub(crate) fn print_results(p: &mut Printer<'_>, op: OpId) {
     let results = p.ir.results(op);
     match results.len() {
         0 => {}
@@ -293,7 +293,7 @@ fn parse_dims(p: &mut Parser<'_>, r: &mut OpParseResult, name: &str) -> PResult<
 }
 
 /// A body block with one argument per operand's element type.
-fn body_block(ir: &mut Ir, operands: &[Value], loc: Attribute) -> (RegionId, hivm_ir::BlockId, Vec<Value>) {
+pub(crate) fn body_block(ir: &mut Ir, operands: &[Value], loc: Attribute) -> (RegionId, hivm_ir::BlockId, Vec<Value>) {
     let region = ir.new_region();
     let block = ir.create_block();
     ir.push_block(region, block);
@@ -302,7 +302,7 @@ fn body_block(ir: &mut Ir, operands: &[Value], loc: Attribute) -> (RegionId, hiv
     (region, block, args)
 }
 
-fn yield_op(ir: &mut Ir, block: hivm_ir::BlockId, values: Vec<Value>, loc: Attribute) {
+pub(crate) fn yield_op(ir: &mut Ir, block: hivm_ir::BlockId, values: Vec<Value>, loc: Attribute) {
     let name = ir.sym("linalg.yield");
     let mut st = OperationState::new(name, loc);
     st.operands = values;
@@ -540,7 +540,7 @@ fn matmul_maps(ir: &mut Ir, name: &str) -> Attribute {
 
 /// The op converting `v` to `to` under linalg's `cast_signed` /
 /// `cast_unsigned` (none when the types agree).
-fn cast_op(ir: &Ir, from: Type, to: Type, unsigned: bool) -> Option<&'static str> {
+pub(crate) fn cast_op(ir: &Ir, from: Type, to: Type, unsigned: bool) -> Option<&'static str> {
     if from == to {
         return None;
     }

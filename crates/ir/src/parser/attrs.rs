@@ -439,7 +439,9 @@ impl<'a> Parser<'a> {
         };
         let td = self.ir.type_data(ty).clone();
         let (shape, elem) = match &td {
-            TypeData::RankedTensor { shape, elem, .. } | TypeData::Vector { shape, elem, .. } => (shape.clone(), *elem),
+            TypeData::RankedTensor { shape, elem, .. }
+            | TypeData::Vector { shape, elem, .. }
+            | TypeData::MemRef { shape, elem, .. } => (shape.clone(), *elem),
             _ => return err(tpos, "elements literal must be a shaped type"),
         };
         if shape.contains(&DYNAMIC) {
@@ -1081,7 +1083,7 @@ fn sign_extend(v: u128, width: u32) -> i128 {
 }
 
 /// Bit pattern of a decimal literal rounded to the float format `k`.
-pub(crate) fn float_bits(k: FloatKind, text: &str, neg: bool) -> Option<u128> {
+pub fn float_bits(k: FloatKind, text: &str, neg: bool) -> Option<u128> {
     let s = if neg { format!("-{text}") } else { text.to_string() };
     Some(match k {
         FloatKind::F64 => s.parse::<f64>().ok()?.to_bits() as u128,

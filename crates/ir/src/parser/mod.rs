@@ -5,7 +5,7 @@
 mod attrs;
 pub use attrs::SsaAffineOperands;
 mod types;
-pub(crate) use attrs::float_bits;
+pub use attrs::float_bits;
 
 use rustc_hash::FxHashMap as HashMap;
 

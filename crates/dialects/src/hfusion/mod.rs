@@ -1,9 +1,21 @@
 //! AscendNPU-IR's `hfusion` dialect, as far as HIVM kernels carry it: its
 //! enum attributes (`#hfusion.fusion_kind<PURE_ELEMWISE>`, the function and
-//! mode enums of its named ops), validated and canonicalized. Its ops are
-//! not registered yet: they fail with "custom op ... is unknown".
+//! mode enums of its named ops), validated and canonicalized, and the ops
+//! HIVM's tests use: the OpDSL elementwise ops (`named.rs`), the
+//! declaratively formatted ones (`ops.rs`) and `reduce_with_index`/`gather`
+//! (`structured.rs`).
+
+mod named;
+mod ops;
+mod structured;
 
 use hivm_ir::Dialect;
+
+use crate::linalg::elementwise::Named;
+
+/// The elementwise named ops, for linalg's shared engine.
+pub(crate) static NAMED: &[&Named] =
+    &[&named::ELEMWISE_UNARY, &named::ELEMWISE_BINARY, &named::COMPARE, &named::SELECT, &named::CAST];
 
 /// Enum-valued attributes: mnemonic → allowed values.
 const ENUMS: &[(&str, &[&str])] = &[
@@ -122,7 +134,10 @@ fn check_attr(body: &str) -> Result<String, String> {
 }
 
 pub fn dialect() -> Dialect {
-    let mut d = Dialect::new("hfusion", Vec::new());
+    let mut defs: Vec<hivm_ir::OpDef> = NAMED.iter().map(|n| n.def()).collect();
+    defs.extend([ops::INTERLEAVE, ops::DEINTERLEAVE, ops::CUMSUM, ops::CUMPROD].map(|s| s.def()));
+    defs.extend(structured::defs());
+    let mut d = Dialect::new("hfusion", defs);
     d.check_attr = Some(check_attr);
     d
 }

@@ -1,0 +1,172 @@
+//! hfusion's OpDSL elementwise ops (`elemwise_unary`, `elemwise_binary`,
+//! `compare`, `select`, `cast`): the shared syntax and checks are linalg's
+//! (`linalg::elementwise`); here are their attributes and the bodies
+//! upstream's region builders make for each function.
+
+use hivm_ir::{Type, Value};
+
+use crate::linalg::elementwise::{Body, Named};
+use crate::util::type_str;
+
+const MEMO: &str = "hfusion.memoized_indexing_maps";
+
+pub(crate) static ELEMWISE_UNARY: Named =
+    Named { name: "hfusion.elemwise_unary", inputs: 1, attrs: &["fun", "cast"], memo: MEMO, body: unary };
+pub(crate) static ELEMWISE_BINARY: Named =
+    Named { name: "hfusion.elemwise_binary", inputs: 2, attrs: &["fun", "cast"], memo: MEMO, body: binary };
+pub(crate) static COMPARE: Named =
+    Named { name: "hfusion.compare", inputs: 2, attrs: &["compare_fn"], memo: MEMO, body: compare };
+pub(crate) static SELECT: Named = Named { name: "hfusion.select", inputs: 3, attrs: &[], memo: MEMO, body: select };
+pub(crate) static CAST: Named = Named {
+    name: "hfusion.cast",
+    inputs: 1,
+    attrs: &["round_mode", "enable_overflow", "enable_saturate", "cast", "unsigned_mode"],
+    memo: MEMO,
+    body: cast,
+};
+
+fn unsigned_cast(b: &Body<'_>) -> bool {
+    b.enum_value("cast", "type_fn", "cast_signed") == "cast_unsigned"
+}
+
+/// The functions whose bodies use upstream's `mathExt` dialect, which
+/// hivm-rs does not have.
+const MATH_EXT: &[&str] = &["ilogb", "lgamma", "ldexp", "divfhp"];
+
+fn unary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let out = b.ir.value_type(args[1]);
+    let unsigned = unsigned_cast(b);
+    let x = b.cast(args[0], out, unsigned);
+    let fun = b.enum_value("fun", "unary_fn", "sqrt");
+    let float = b.is_float(x);
+    Ok(match fun.as_str() {
+        "rec" => {
+            let one = b.constant(if float { "1.0" } else { "1" }, out)?;
+            b.op(if float { "arith.divf" } else { "arith.divsi" }, &[one, x], out, Vec::new())
+        }
+        "relu" => {
+            let zero = b.constant(if float { "0.0" } else { "0" }, out)?;
+            b.op(if float { "arith.maximumf" } else { "arith.maxsi" }, &[zero, x], out, Vec::new())
+        }
+        "vnot" => {
+            let ones = b.constant("-1", out)?;
+            b.op("arith.xori", &[ones, x], out, Vec::new())
+        }
+        "nearbyint" => b.op("math.roundeven", &[x], out, Vec::new()),
+        f if MATH_EXT.contains(&f) => return Err(format!("function {f} is not supported by hivm-rs yet")),
+        f => b.op(&format!("math.{f}"), &[x], out, Vec::new()),
+    })
+}
+
+fn binary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let out = b.ir.value_type(args[2]);
+    let unsigned = unsigned_cast(b);
+    let (l, r) = (b.cast(args[0], out, unsigned), b.cast(args[1], out, unsigned));
+    let fun = b.enum_value("fun", "binary_fn", "vand");
+    let float = numeric_kind(b, l, r)?;
+    let name = match (fun.as_str(), float) {
+        ("maxnumf", true) => "arith.maxnumf",
+        ("minnumf", true) => "arith.minnumf",
+        ("minf", true) => "arith.minimumf",
+        ("maxf", true) => "arith.maximumf",
+        ("vxor", false) => "arith.xori",
+        ("vor", false) => "arith.ori",
+        ("vand", false) => "arith.andi",
+        ("shrsi", false) => "arith.shrsi",
+        ("shli", false) => "arith.shli",
+        ("shrui", false) => "arith.shrui",
+        ("mod", false) => "arith.remsi",
+        ("modui", false) => "arith.remui",
+        ("mod" | "modui", true) => "arith.remf",
+        ("powf", true) => "math.powf",
+        ("atan2", true) => "math.atan2",
+        ("copysign", true) => "math.copysign",
+        ("powi", false) => "math.ipowi",
+        ("floordivsi", false) => "arith.floordivsi",
+        ("ceildivsi", false) => "arith.ceildivsi",
+        ("ceildivui", false) => "arith.ceildivui",
+        (f, _) if MATH_EXT.contains(&f) => return Err(format!("function {f} is not supported by hivm-rs yet")),
+        (f, _) => return Err(format!("unsupported type for {f}: {}", type_str(b.ir, out))),
+    };
+    Ok(b.op(name, &[l, r], out, Vec::new()))
+}
+
+/// Whether both operands are floats (`Ok(true)`) or both integers; upstream's
+/// builders take nothing else.
+fn numeric_kind(b: &Body<'_>, l: Value, r: Value) -> Result<bool, String> {
+    match (b.is_float(l) && b.is_float(r), b.is_int(l) && b.is_int(r)) {
+        (true, _) => Ok(true),
+        (_, true) => Ok(false),
+        _ => Err("unsupported non numeric type".into()),
+    }
+}
+
+/// `arith.cmpi`/`cmpf` predicates (their enum indices) for each function.
+fn predicate(fun: &str, float: bool) -> Option<i128> {
+    let (int, flt): (i128, Option<i128>) = match fun {
+        "veq" => (0, Some(1)),
+        "vne" => (1, Some(13)),
+        "vlt" => (2, Some(4)),
+        "vle" => (3, Some(5)),
+        "vgt" => (4, Some(2)),
+        "vge" => (5, Some(3)),
+        "vult" => (6, None),
+        "vule" => (7, None),
+        "vugt" => (8, None),
+        "vuge" => (9, None),
+        _ => return None,
+    };
+    if float { flt } else { Some(int) }
+}
+
+fn compare(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let fun = b.enum_value("compare_fn", "compare_fn", "veq");
+    let (l, r) = (args[0], args[1]);
+    let float = numeric_kind(b, l, r)?;
+    let pred = predicate(&fun, float).ok_or_else(|| format!("unsupported type for {fun}"))?;
+    let i64 = b.ir.int_type(64);
+    let p = b.ir.int_attr(pred, i64);
+    let i1 = b.ir.int_type(1);
+    Ok(b.op(if float { "arith.cmpf" } else { "arith.cmpi" }, &[l, r], i1, vec![("predicate", p)]))
+}
+
+fn select(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let (l, r) = (args[1], args[2]);
+    numeric_kind(b, l, r)?;
+    let t: Type = b.ir.value_type(l);
+    Ok(b.op("arith.select", &[args[0], l, r], t, Vec::new()))
+}
+
+/// The conversion, marked with the rounding (and unsigned, saturation)
+/// modes the backend reads from it.
+fn cast(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let (x, out) = (args[0], b.ir.value_type(args[1]));
+    let from = b.ir.value_type(x);
+    let widening_bool = b.ir.type_data(from).is_signless_int(1)
+        && match b.ir.type_data(out) {
+            hivm_ir::TypeData::Integer { width, .. } => *width > 1,
+            hivm_ir::TypeData::Float(k) => k.bit_width() > 1,
+            _ => false,
+        };
+    let unsigned = unsigned_cast(b) || widening_bool;
+    let op = if from == out && b.is_float(x) {
+        let r = b.op("math.round", &[x], out, Vec::new());
+        b.ir.defining_op(r)
+    } else {
+        b.cast_op(x, out, unsigned)
+    };
+    let Some(op) = op else { return Ok(x) };
+    let round = b.enum_value("round_mode", "round_mode", "rint");
+    let a = crate::util::opaque_attr(b.ir, "hfusion", &format!("round_mode<{round}>"));
+    b.ir.set_attr(op, "round_mode", a);
+    let unsigned_mode = b.enum_value("unsigned_mode", "unsigned_mode", "si2si");
+    if unsigned_mode != "si2si" {
+        let a = crate::util::opaque_attr(b.ir, "hfusion", &format!("unsigned_mode<{unsigned_mode}>"));
+        b.ir.set_attr(op, "unsigned_mode", a);
+    }
+    if b.bool_attr("enable_saturate", false) {
+        let t = b.ir.bool_attr(true);
+        b.ir.set_attr(op, "enable_saturate", t);
+    }
+    Ok(b.ir.result(op, 0))
+}
