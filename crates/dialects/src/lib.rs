@@ -3,6 +3,7 @@
 pub mod affine;
 pub mod annotation;
 pub mod arith;
+pub mod bishengir_test;
 pub mod bufferization;
 pub mod builtin;
 pub mod cf;
@@ -49,6 +50,7 @@ pub fn registry() -> Registry {
     r.register(math::dialect());
     r.register(hfusion::dialect());
     r.register(testing::dialect());
+    r.register(bishengir_test::dialect());
     r
 }
 

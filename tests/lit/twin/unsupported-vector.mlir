@@ -14,13 +14,13 @@ func.func @compare(%a: memref<16xi32>, %b: memref<16xi32>, %m: memref<16xi8>) {
   return
 }
 
-// RUN: not hivm-run %s --entry transposed_add --arg zeros:4x4xf32 --arg zeros:4x4xf32 2>&1 | FileCheck %s --check-prefix=TRANSPOSE
+// RUN: not hivm-run %s --entry transposed_add --arg zeros:4x4x8xf32 --arg zeros:4x4x8xf32 2>&1 | FileCheck %s --check-prefix=TRANSPOSE
 // RUN: not hivm-run %s --entry padded_load --arg zeros:16xf32 --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=PAD
 // RUN: not hivm-run %s --entry atomic_store --arg zeros:16xf32 --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=ATOMIC
 
 // TRANSPOSE: unsupported-vector.mlir:[[@LINE+2]]:3: error: hivm.hir.vadd with a transpose is not supported by the CPU twin yet
-func.func @transposed_add(%a: memref<4x4xf32>, %b: memref<4x4xf32>) {
-  hivm.hir.vadd ins(%a, %b : memref<4x4xf32>, memref<4x4xf32>) outs(%a : memref<4x4xf32>) transpose = [1, 0]
+func.func @transposed_add(%a: memref<4x4x8xf32>, %b: memref<4x4x8xf32>) {
+  hivm.hir.vadd ins(%a, %b : memref<4x4x8xf32>, memref<4x4x8xf32>) outs(%a : memref<4x4x8xf32>) transpose = [1, 0, 2]
   return
 }
 

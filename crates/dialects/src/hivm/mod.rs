@@ -8,6 +8,7 @@ pub mod matmul_ops;
 pub mod memory_ops;
 pub mod ops;
 pub mod sync_ops;
+pub(crate) mod traits;
 pub mod vector;
 
 use hivm_ir::{Dialect, OpDef};

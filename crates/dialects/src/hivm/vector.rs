@@ -74,11 +74,20 @@ fn verify_elementwise(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
     verify_otf(ir, op)?;
     let (src, dst) = (c.operand_group(ir, op, 0), c.operand_group(ir, op, 1));
-    // Counts are checked for the ops whose semantics we know (some others,
+    let extra = if c.spec.operands.get(2).is_some_and(|o| o.name == "temp_buffer") {
+        c.operand_group(ir, op, 2).len()
+    } else {
+        0
+    };
+    // Upstream's traits, for the ops whose semantics we know (some others,
     // such as vmulext, write two outputs).
     let Some(n) = inputs(ir.op_name(op)) else { return Ok(()) };
-    if src.len() != n {
-        return Err(format!("expected {n} input operand(s), but got {}", src.len()).into());
+    let operands: Vec<hivm_ir::Value> = src.iter().chain(dst).copied().collect();
+    super::traits::same_rank(ir, op, &operands)?;
+    super::traits::elementwise_nary(ir, op, n, src, dst, extra)?;
+    super::traits::transposable_otf(ir, op, src, dst)?;
+    if !NOT_BROADCASTABLE_OTF.contains(&ir.op_name(op)) {
+        super::traits::broadcastable_otf(ir, op, src, dst)?;
     }
     if dst.len() != 1 {
         return Err(format!("expected 1 output operand, but got {}", dst.len()).into());
