@@ -187,6 +187,37 @@ const EXTRACT: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
+/// `vector.extractelement` (upstream's LLVM 19; MLIR 22 spells it
+/// `vector.extract`): one element of a 0-D or 1-D vector.
+const EXTRACT_ELEMENT: OpSpec = OpSpec {
+    name: "vector.extractelement",
+    operands: &[one("vector"), opt("position")],
+    results: &[one("result")],
+    format: "$vector `[` ($position^ `:` type($position))? `]` attr-dict `:` type($vector)",
+    infer: Some(element_of_vector),
+    traits: Traits::PURE,
+    verify: Some(verify_extract_element),
+    ..OpSpec::EMPTY
+};
+
+fn element_of_vector(ir: &mut Ir, st: &hivm_ir::opspec::FormatState) -> Result<Vec<Type>, String> {
+    match st.operand_types.first().and_then(|t| t.first()).map(|t| ir.type_data(*t)) {
+        Some(TypeData::Vector { elem, .. }) => Ok(vec![*elem]),
+        _ => Err("expected a vector operand".into()),
+    }
+}
+
+fn verify_extract_element(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let rank = ir.type_data(ir.value_type(ir.operands(op)[0])).rank();
+    let has_position = ir.operands(op).len() > 1;
+    match rank {
+        0 if has_position => Err("expected position to be empty with 0-D vector".into()),
+        1 if !has_position => Err("expected position for 1-D vector".into()),
+        r if r > 1 => Err("unexpected >1 vector rank".into()),
+        _ => Ok(()),
+    }
+}
+
 const INSERT: OpSpec = OpSpec {
     name: "vector.insert",
     operands: &[one("valueToStore"), one("dest"), var("dynamic_position").of(Fixed::Index)],
@@ -630,7 +661,7 @@ pub fn dialect() -> Dialect {
         .into_iter()
         .map(OpSpec::def)
         .collect();
-    ops.extend([LOAD, STORE, TRANSPOSE, GATHER, BITCAST, FMA, EXTRACT, INSERT].map(OpSpec::def));
+    ops.extend([LOAD, STORE, TRANSPOSE, GATHER, BITCAST, FMA, EXTRACT, EXTRACT_ELEMENT, INSERT].map(OpSpec::def));
     ops.extend(
         [
             INSERT_STRIDED_SLICE,
