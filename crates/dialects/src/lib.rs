@@ -13,6 +13,7 @@ pub mod hacc;
 pub mod hfusion;
 pub mod hivm;
 pub mod linalg;
+pub mod llvm;
 pub mod math;
 pub mod memref;
 pub mod memref_ext;
@@ -49,6 +50,7 @@ pub fn registry() -> Registry {
     r.register(vector::dialect());
     r.register(math::dialect());
     r.register(hfusion::dialect());
+    r.register(llvm::dialect());
     r.register(testing::dialect());
     r.register(bishengir_test::dialect());
     r

@@ -83,14 +83,14 @@ impl<'a> Parser<'a> {
             if self.tok.kind == Tok::Less && self.tok.start as usize == pos as usize + 1 + ident.len() {
                 body.push_str(&self.parse_pretty_body()?);
             }
-            self.check_dialect_type(&dialect, &body, pos)?;
+            let body = self.check_dialect_type(&dialect, body, pos)?;
             return Ok(self.ir.ty(TypeData::Opaque { dialect, body }));
         }
         let name = ident.to_string();
         self.bump();
         if self.is(Tok::Less) {
             let body = self.parse_pretty_body()?;
-            self.check_dialect_type(&name, &body, pos)?;
+            let body = self.check_dialect_type(&name, body, pos)?;
             return Ok(self.ir.ty(TypeData::Opaque { dialect: name, body }));
         }
         match self.type_aliases.get(&name) {
@@ -100,14 +100,14 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn check_dialect_type(&mut self, dialect: &str, body: &str, pos: u32) -> PResult<()> {
+    /// The body as the dialect canonicalizes it, or its error.
+    fn check_dialect_type(&mut self, dialect: &str, body: String, pos: u32) -> PResult<String> {
         if let Some(d) = self.ir.registry.dialect(dialect) {
-            if let Some(check) = d.check_type
-                && let Err(m) = check(body)
-            {
-                return err(pos, m);
-            }
-            return Ok(());
+            return match d.check_type.map(|check| check(&body)) {
+                Some(Err(m)) => err(pos, m),
+                Some(Ok(canonical)) => Ok(canonical),
+                None => Ok(body),
+            };
         }
         if !self.ir.allow_unregistered {
             return err(
@@ -117,7 +117,7 @@ impl<'a> Parser<'a> {
                 ),
             );
         }
-        Ok(())
+        Ok(body)
     }
 
     /// Captures a balanced `<...>` body verbatim (including the brackets).
