@@ -19,6 +19,7 @@ pub mod memref;
 pub mod memref_ext;
 pub mod scf;
 pub mod scope;
+pub mod symbol;
 pub mod tensor;
 pub mod testing;
 pub mod util;
@@ -51,6 +52,7 @@ pub fn registry() -> Registry {
     r.register(math::dialect());
     r.register(hfusion::dialect());
     r.register(llvm::dialect());
+    r.register(symbol::dialect());
     r.register(testing::dialect());
     r.register(bishengir_test::dialect());
     r
