@@ -402,6 +402,8 @@ pub fn dialect() -> Dialect {
             YIELD.def(),
             GENERATE.def().names(generated_name).add_traits(Traits::SINGLE_BLOCK),
             RANK.def().names(rank_name),
+            CONCAT.def().names(concat_name),
+            RESHAPE.def().names(reshape_name),
             OpDef::new("tensor.from_elements")
                 .traits(Traits::PURE)
                 .assembly(parse_from_elements, print_from_elements)
@@ -465,3 +467,111 @@ const RANK: OpSpec = OpSpec {
     traits: Traits::PURE,
     ..OpSpec::EMPTY
 };
+
+// ----- concat / reshape -----
+
+/// `%concat = tensor.concat dim(0) %a, %b : (A, B) -> R`.
+const CONCAT: OpSpec = OpSpec {
+    name: "tensor.concat",
+    operands: &[var("inputs")],
+    attrs: &[attr("dim", AttrKind::Int(64))],
+    results: &[one("result")],
+    format: "`dim` `(` $dim `)` $inputs attr-dict `:` functional-type(operands, results)",
+    traits: Traits::PURE,
+    verify: Some(verify_concat),
+    ..OpSpec::EMPTY
+};
+
+/// MLIR's checks, in its order: ranks, element types, the dimension, then
+/// the sizes (static ones along other dimensions agree; the concatenated
+/// one sums).
+fn verify_concat(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let inputs: Vec<(Vec<i64>, hivm_ir::Type)> = ir
+        .operands(op)
+        .iter()
+        .filter_map(|v| match ir.type_data(ir.value_type(*v)) {
+            TypeData::RankedTensor { shape, elem, .. } => Some((shape.clone(), *elem)),
+            _ => None,
+        })
+        .collect();
+    if inputs.is_empty() {
+        return Err("requires at least one input".into());
+    }
+    let rt = ir.value_type(ir.result(op, 0));
+    let TypeData::RankedTensor { shape: result, elem, .. } = ir.type_data(rt) else {
+        return Err("result #0 must be ranked tensor of any type values".into());
+    };
+    if inputs.iter().any(|(s, _)| s.len() != result.len()) {
+        return Err("rank of concatenated inputs must match result rank".into());
+    }
+    if inputs.iter().any(|(_, e)| e != elem) {
+        return Err("inputs and result element type must match".into());
+    }
+    let dim = ir.get_attr(op, "dim").and_then(|a| ir.as_int(a)).unwrap_or(0);
+    if dim < 0 || dim as usize >= result.len() {
+        return Err("concatenation dim must be less than the tensor rank".into());
+    }
+    let dim = dim as usize;
+    let mut inferred = vec![DYNAMIC; result.len()];
+    for (i, slot) in inferred.iter_mut().enumerate() {
+        if i == dim {
+            *slot =
+                inputs.iter().try_fold(0i64, |acc, (s, _)| (s[i] != DYNAMIC).then(|| acc + s[i])).unwrap_or(DYNAMIC);
+            continue;
+        }
+        for (s, _) in &inputs {
+            if s[i] == DYNAMIC {
+                continue;
+            }
+            if *slot != DYNAMIC && *slot != s[i] {
+                return Err(format!("static concatenation size mismatch along non-concatenated dimension {i}").into());
+            }
+            *slot = s[i];
+        }
+    }
+    if inferred.iter().zip(result).any(|(a, b)| *a != DYNAMIC && *b != DYNAMIC && a != b) {
+        let mut ir2 = String::new();
+        let dims: Vec<String> =
+            inferred.iter().map(|d| if *d == DYNAMIC { "?".into() } else { d.to_string() }).collect();
+        ir2.push_str(&format!("tensor<{}x{}>", dims.join("x"), type_str(ir, *elem)));
+        return Err(format!("result type {}does not match inferred shape {ir2} static sizes", type_str(ir, rt)).into());
+    }
+    Ok(())
+}
+
+/// `%reshape = tensor.reshape %src(%shape) : (S, tensor<Nxi64>) -> R`.
+const RESHAPE: OpSpec = OpSpec {
+    name: "tensor.reshape",
+    operands: &[one("source"), one("shape")],
+    results: &[one("result")],
+    format: "$source `(` $shape `)` attr-dict `:` functional-type(operands, results)",
+    traits: Traits::PURE,
+    verify: Some(verify_tensor_reshape),
+    ..OpSpec::EMPTY
+};
+
+fn verify_tensor_reshape(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let (src, shape) = (ir.value_type(ir.operands(op)[0]), ir.value_type(ir.operands(op)[1]));
+    let dst = ir.value_type(ir.result(op, 0));
+    if element_or_self(ir, src) != element_or_self(ir, dst) {
+        return Err("element types of source and destination tensor types should be the same".into());
+    }
+    let shape_len = ir.type_data(shape).shape().and_then(|s| s.first().copied()).unwrap_or(DYNAMIC);
+    let Some(out) = ir.type_data(dst).shape() else { return Ok(()) };
+    let count = |s: &[i64]| (!s.contains(&DYNAMIC)).then(|| s.iter().product::<i64>());
+    if let (Some(a), Some(b)) = (ir.type_data(src).shape().and_then(count), count(out))
+        && a != b
+    {
+        return Err("source and destination tensor should have the same number of elements".into());
+    }
+    if shape_len == DYNAMIC {
+        return Err("cannot use shape operand with dynamic length to reshape to statically-ranked tensor type".into());
+    }
+    if shape_len != out.len() as i64 {
+        return Err("length of shape operand differs from the result's tensor rank".into());
+    }
+    Ok(())
+}
+
+namer!(concat_name, "concat");
+namer!(reshape_name, "reshape");

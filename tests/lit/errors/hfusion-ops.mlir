@@ -10,14 +10,6 @@ func.func @args(%x: tensor<4xf32>) {
 
 // -----
 
-func.func @float_xor(%x: tensor<4xf32>) {
-  // CHECK: [[@LINE+1]]:8: error: 'hfusion.elemwise_binary' op unsupported type for vxor: f32
-  %0 = hfusion.elemwise_binary {fun = #hfusion.binary_fn<vxor>} ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%x : tensor<4xf32>) -> tensor<4xf32>
-  return
-}
-
-// -----
-
 func.func @results(%x: tensor<4xf32>) {
   // CHECK: [[@LINE+1]]:3: error: 'hfusion.elemwise_unary' op expected the number of tensor results (0) to be equal to the number of output tensors (1)
   hfusion.elemwise_unary ins(%x : tensor<4xf32>) outs(%x : tensor<4xf32>)
@@ -69,13 +61,5 @@ func.func @gather(%s: tensor<4x8xf16>, %i: tensor<4x2xi32>, %o: tensor<4x2xf16>)
 func.func @interleave(%x: tensor<3xi8>) {
   // CHECK: [[@LINE+1]]:8: error: 'hfusion.interleave' op last dimension size of output RankedTensorType must be multiples of current channel num
   %0 = hfusion.interleave %x, %x : tensor<3xi8>, tensor<3xi8> -> tensor<5xi8>
-  return
-}
-
-// -----
-
-func.func @math_ext(%x: tensor<4xf32>) {
-  // CHECK: [[@LINE+1]]:8: error: 'hfusion.elemwise_unary' op function ilogb is not supported by hivm-rs yet
-  %0 = hfusion.elemwise_unary {fun = #hfusion.unary_fn<ilogb>} ins(%x : tensor<4xf32>) outs(%x : tensor<4xf32>) -> tensor<4xf32>
   return
 }

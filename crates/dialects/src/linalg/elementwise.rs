@@ -43,12 +43,14 @@ impl Named {
 
 /// Every op of this kind, for the parser and printer to find their entry.
 fn lookup(name: &str) -> Option<&'static Named> {
-    super::ELEMENTWISE.iter().chain(crate::hfusion::NAMED).copied().find(|n| n.name == name)
+    super::ELEMENTWISE.iter().chain(crate::hfusion::NAMED).copied().chain(NAMED_22).find(|n| n.name == name)
 }
 
 /// Where a body builder appends its ops, and the attributes it reads.
 pub(crate) struct Body<'a> {
     pub ir: &'a mut Ir,
+    /// The op being built (one body builder may serve several ops).
+    pub name: &'a str,
     block: BlockId,
     loc: Attribute,
     attrs: &'a [(Sym, Attribute)],
@@ -121,6 +123,9 @@ impl Body<'_> {
 fn parse(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let name = p.ir.sym_str(r.name).to_string();
     let Some(spec) = lookup(&name) else { return p.error(format!("custom op '{name}' is unknown")) };
+    // Body errors are reported where the op's custom syntax starts, as
+    // MLIR's region builders report them.
+    let start = p.pos();
     let (ins, outs) = parse_ins_outs(p, r)?;
     if p.consume_if(hivm_ir::lexer::Tok::Arrow) {
         r.result_types = p.parse_function_result_types()?;
@@ -138,13 +143,13 @@ fn parse(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let (region, block, args) = body_block(p.ir, &all, loc);
     let attrs = std::mem::take(&mut r.attrs);
     let built = {
-        let mut b = Body { ir: p.ir, block, loc, attrs: &attrs };
+        let mut b = Body { ir: p.ir, name: &name, block, loc, attrs: &attrs };
         (spec.body)(&mut b, &args)
     };
     r.attrs = attrs;
     let value = match built {
         Ok(v) => v,
-        Err(e) => return p.error_at(r.pos, format!("'{name}' op {e}")),
+        Err(e) => return p.error_at(start, format!("custom op '{name}' {e}")),
     };
     yield_op(p.ir, block, vec![value], loc);
     r.regions.push(region);
@@ -233,6 +238,109 @@ pub(crate) static ELEMWISE_BINARY: Named = Named {
     memo: "linalg.memoized_indexing_maps",
     body: linalg_binary,
 };
+
+// ----- MLIR 22's elementwise named ops (no function attribute, no casts
+// but `copy`'s) -----
+
+const fn named22(
+    name: &'static str,
+    inputs: usize,
+    body: fn(&mut Body<'_>, &[Value]) -> Result<Value, String>,
+) -> Named {
+    Named { name, inputs, attrs: &["cast"], memo: "linalg.memoized_indexing_maps", body }
+}
+
+pub(crate) static NAMED_22: &[Named] = &[
+    named22("linalg.add", 2, binary22),
+    named22("linalg.sub", 2, binary22),
+    named22("linalg.mul", 2, binary22),
+    named22("linalg.div", 2, binary22),
+    named22("linalg.div_unsigned", 2, binary22),
+    named22("linalg.max", 2, binary22),
+    named22("linalg.min", 2, binary22),
+    named22("linalg.powf", 2, binary22),
+    named22("linalg.exp", 1, unary22),
+    named22("linalg.log", 1, unary22),
+    named22("linalg.abs", 1, unary22),
+    named22("linalg.ceil", 1, unary22),
+    named22("linalg.floor", 1, unary22),
+    named22("linalg.negf", 1, unary22),
+    named22("linalg.reciprocal", 1, unary22),
+    named22("linalg.round", 1, unary22),
+    named22("linalg.sqrt", 1, unary22),
+    named22("linalg.rsqrt", 1, unary22),
+    named22("linalg.square", 1, unary22),
+    named22("linalg.tanh", 1, unary22),
+    named22("linalg.erf", 1, unary22),
+    named22("linalg.copy", 1, copy22),
+    named22("linalg.select", 3, select22),
+];
+
+fn short_name<'a>(b: &Body<'a>) -> &'a str {
+    b.name.strip_prefix("linalg.").unwrap_or(b.name)
+}
+
+fn binary22(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let (l, r) = (args[0], args[1]);
+    let out = b.ir.value_type(l);
+    let fun = short_name(b);
+    let (float, boolean) = (b.is_float(l), b.ir.type_data(out).is_signless_int(1));
+    if !float && !b.is_int(l) {
+        return Err("unsupported non numeric type".into());
+    }
+    let name = match (fun, float) {
+        ("add", true) => "arith.addf",
+        ("add", false) if boolean => "arith.ori",
+        ("add", false) => "arith.addi",
+        ("sub", true) => "arith.subf",
+        ("sub", false) if boolean => return Err("unsupported operation: sub with bools".into()),
+        ("sub", false) => "arith.subi",
+        ("mul", true) => "arith.mulf",
+        ("mul", false) if boolean => "arith.andi",
+        ("mul", false) => "arith.muli",
+        ("div", true) => "arith.divf",
+        ("div", false) if boolean => return Err("unsupported operation: div with bools".into()),
+        ("div", false) => "arith.divsi",
+        ("div_unsigned", false) if !boolean => "arith.divui",
+        ("div_unsigned", _) => return Err("unsupported operation: unsigned div not on uint".into()),
+        ("max", true) => "arith.maximumf",
+        ("max", false) => "arith.maxsi",
+        ("min", true) => "arith.minimumf",
+        ("min", false) => "arith.minsi",
+        ("powf", true) => "math.powf",
+        (f, _) => return Err(format!("unsupported operation: {f} on {}", type_str(b.ir, out))),
+    };
+    Ok(b.op(name, &[l, r], out, Vec::new()))
+}
+
+fn unary22(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let x = args[0];
+    let t = b.ir.value_type(x);
+    if !b.is_float(x) {
+        return Err("unsupported non numeric type".into());
+    }
+    Ok(match short_name(b) {
+        "abs" => b.op("math.absf", &[x], t, Vec::new()),
+        "negf" => b.op("arith.negf", &[x], t, Vec::new()),
+        "square" => b.op("arith.mulf", &[x, x], t, Vec::new()),
+        "reciprocal" => {
+            let one = b.constant("1.0", t)?;
+            b.op("arith.divf", &[one, x], t, Vec::new())
+        }
+        f => b.op(&format!("math.{f}"), &[x], t, Vec::new()),
+    })
+}
+
+fn copy22(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let out = b.ir.value_type(args[1]);
+    let unsigned = unsigned_cast(b);
+    Ok(b.cast(args[0], out, unsigned))
+}
+
+fn select22(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let t = b.ir.value_type(args[1]);
+    Ok(b.op("arith.select", &[args[0], args[1], args[2]], t, Vec::new()))
+}
 
 fn unsigned_cast(b: &Body<'_>) -> bool {
     b.enum_value("cast", "type_fn", "cast_signed") == "cast_unsigned"

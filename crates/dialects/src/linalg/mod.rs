@@ -142,6 +142,7 @@ pub fn dialect() -> Dialect {
     ];
     ops.extend(structured::defs());
     ops.extend(ELEMENTWISE.iter().map(|n| n.def()));
+    ops.extend(elementwise::NAMED_22.iter().map(|n| n.def()));
     ops.push(INDEX.def());
     let mut d = Dialect::new("linalg", ops);
     d.check_attr = Some(check_attr);

@@ -614,7 +614,9 @@ fn parse_matmul(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         r.result_types = p.parse_function_result_types()?;
     }
     let key = p.ir.sym("indexing_maps");
-    if !r.attrs.iter().any(|(k, _)| *k == key) {
+    // LLVM 19's transposed matmuls fix their maps and store none.
+    let fixed_maps = name.starts_with("linalg.matmul_transpose_");
+    if !fixed_maps && !r.attrs.iter().any(|(k, _)| *k == key) {
         let maps = matmul_maps(p.ir, &name);
         r.attrs.push((key, maps));
     }
@@ -800,6 +802,16 @@ pub fn defs() -> Vec<hivm_ir::OpDef> {
         OpDef::new("linalg.batch_matmul")
             .traits(Traits::SINGLE_BLOCK)
             .inherent(&["cast", "indexing_maps", "operandSegmentSizes"])
+            .assembly(parse_matmul, print_matmul)
+            .verifier(verify_matmul),
+        OpDef::new("linalg.matmul_transpose_a")
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["cast", "operandSegmentSizes"])
+            .assembly(parse_matmul, print_matmul)
+            .verifier(verify_matmul),
+        OpDef::new("linalg.matmul_transpose_b")
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["cast", "operandSegmentSizes"])
             .assembly(parse_matmul, print_matmul)
             .verifier(verify_matmul),
         OpDef::new("linalg.transpose")

@@ -1,0 +1,33 @@
+// A named op whose body cannot be built for its types fails where its
+// syntax starts, in mlir-opt's words.
+// RUN: not hivm-opt %s -split-input-file 2>&1 | FileCheck %s
+
+func.func @bools(%a: tensor<4xi1>) {
+  // CHECK: [[@LINE+1]]:19: error: custom op 'linalg.sub' unsupported operation: sub with bools
+  %0 = linalg.sub ins(%a, %a : tensor<4xi1>, tensor<4xi1>) outs(%a : tensor<4xi1>) -> tensor<4xi1>
+  return
+}
+
+// -----
+
+func.func @ints(%a: tensor<4xi32>) {
+  // CHECK: [[@LINE+1]]:19: error: custom op 'linalg.exp' unsupported non numeric type
+  %0 = linalg.exp ins(%a : tensor<4xi32>) outs(%a : tensor<4xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @float_xor(%x: tensor<4xf32>) {
+  // CHECK: [[@LINE+1]]:32: error: custom op 'hfusion.elemwise_binary' unsupported type for vxor: f32
+  %0 = hfusion.elemwise_binary {fun = #hfusion.binary_fn<vxor>} ins(%x, %x : tensor<4xf32>, tensor<4xf32>) outs(%x : tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @math_ext(%x: tensor<4xf32>) {
+  // CHECK: [[@LINE+1]]:31: error: custom op 'hfusion.elemwise_unary' function ilogb is not supported by hivm-rs yet
+  %0 = hfusion.elemwise_unary {fun = #hfusion.unary_fn<ilogb>} ins(%x : tensor<4xf32>) outs(%x : tensor<4xf32>) -> tensor<4xf32>
+  return
+}
