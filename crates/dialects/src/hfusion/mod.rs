@@ -14,8 +14,17 @@ use hivm_ir::Dialect;
 use crate::linalg::elementwise::Named;
 
 /// The elementwise named ops, for linalg's shared engine.
-pub(crate) static NAMED: &[&Named] =
-    &[&named::ELEMWISE_UNARY, &named::ELEMWISE_BINARY, &named::COMPARE, &named::SELECT, &named::CAST];
+pub(crate) static NAMED: &[&Named] = &[
+    &named::ELEMWISE_UNARY,
+    &named::ELEMWISE_BINARY,
+    &named::ELEMWISE_TERNARY,
+    &named::COMPARE,
+    &named::SELECT,
+    &named::CAST,
+    &named::LOAD,
+    &named::STORE,
+    &named::BITCAST,
+];
 
 /// Enum-valued attributes: mnemonic → allowed values.
 const ENUMS: &[(&str, &[&str])] = &[
@@ -136,6 +145,7 @@ fn check_attr(body: &str) -> Result<String, String> {
 pub fn dialect() -> Dialect {
     let mut defs: Vec<hivm_ir::OpDef> = NAMED.iter().map(|n| n.def()).collect();
     defs.extend([ops::INTERLEAVE, ops::DEINTERLEAVE, ops::CUMSUM, ops::CUMPROD].map(|s| s.def()));
+    defs.extend(ops::DECLARATIVE.iter().map(|s| s.def()));
     defs.extend(structured::defs());
     let mut d = Dialect::new("hfusion", defs);
     d.check_attr = Some(check_attr);

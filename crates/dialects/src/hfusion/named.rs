@@ -25,6 +25,42 @@ pub(crate) static CAST: Named = Named {
     body: cast,
 };
 
+pub(crate) static LOAD: Named = Named { name: "hfusion.load", inputs: 1, attrs: &[], memo: MEMO, body: load };
+pub(crate) static STORE: Named =
+    Named { name: "hfusion.store", inputs: 1, attrs: &["atomic_kind"], memo: MEMO, body: store };
+pub(crate) static BITCAST: Named = Named { name: "hfusion.bitcast", inputs: 1, attrs: &[], memo: MEMO, body: bitcast };
+pub(crate) static ELEMWISE_TERNARY: Named =
+    Named { name: "hfusion.elemwise_ternary", inputs: 3, attrs: &["fun", "cast"], memo: MEMO, body: ternary };
+
+/// The input as it is (no conversion).
+fn load(_: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    Ok(args[0])
+}
+
+/// The input converted to the output's type (the atomic kind changes how
+/// the backend writes it, not the body).
+fn store(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let out = b.ir.value_type(args[1]);
+    Ok(b.cast(args[0], out, false))
+}
+
+fn bitcast(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let out = b.ir.value_type(args[1]);
+    Ok(b.op("arith.bitcast", &[args[0]], out, Vec::new()))
+}
+
+fn ternary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
+    let out = b.ir.value_type(args[3]);
+    let unsigned = unsigned_cast(b);
+    let v: Vec<Value> = args[..3].iter().map(|a| b.cast(*a, out, unsigned)).collect();
+    let float = numeric_kind(b, v[1], v[2])?;
+    match (b.enum_value("fun", "ternary_fn", "fma").as_str(), float) {
+        ("select", _) => Ok(b.op("arith.select", &v, out, Vec::new())),
+        ("fma", true) => Ok(b.op("math.fma", &v, out, Vec::new())),
+        (f, _) => Err(format!("unsupported type for {f}: {}", type_str(b.ir, out))),
+    }
+}
+
 fn unsigned_cast(b: &Body<'_>) -> bool {
     b.enum_value("cast", "type_fn", "cast_signed") == "cast_unsigned"
 }

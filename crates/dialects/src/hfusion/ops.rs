@@ -4,7 +4,8 @@
 use hivm_ir::dialect::VerifyError;
 use hivm_ir::lexer::Tok;
 use hivm_ir::opspec::{
-    AttrDef, AttrKind, Compiled, CustomDirective, FormatState, OpSpec, Var, attr, one, optional_default_attr, var,
+    AttrDef, AttrKind, Compiled, CustomDirective, FormatState, OpSpec, Var, attr, one, opt, opt_attr,
+    optional_default_attr, var,
 };
 use hivm_ir::parser::{PResult, Parser};
 use hivm_ir::printer::Printer;
@@ -147,3 +148,214 @@ pub(crate) const CUMSUM: OpSpec = OpSpec {
 };
 
 pub(crate) const CUMPROD: OpSpec = OpSpec { name: "hfusion.cumprod", ..CUMSUM };
+
+// ----- ops whose syntax is all in their format -----
+
+const fn hfusion_enum(mnemonic: &'static str, summary: &'static str) -> AttrKind {
+    AttrKind::Enum(hivm_ir::opspec::EnumKind { dialect: "hfusion", mnemonic, summary })
+}
+
+const ATOMIC_KIND: AttrKind = hfusion_enum("atomic_kind", "Atomic Operation Kind for StoreOp");
+
+const INPUT: &[hivm_ir::opspec::ValueDef] = &[one("input")];
+const OUTPUT: &[hivm_ir::opspec::ValueDef] = &[one("output")];
+const MULEXT_OPERANDS: &[hivm_ir::opspec::ValueDef] = &[one("lhs"), one("rhs").like("lhs")];
+const MULEXT_RESULTS: &[hivm_ir::opspec::ValueDef] = &[one("low").like("lhs"), one("high").like("lhs")];
+const CUM_EXTREME_ATTRS: &[AttrDef] = &[
+    attr("cum_dims", AttrKind::I64Array),
+    attr("reverse", AttrKind::Bool),
+    hivm_ir::opspec::default_attr("propagate_nan", AttrKind::Bool, "true"),
+];
+
+/// Unary tensor ops written `%r = hfusion.x %in : T -> U`.
+const fn tensor_unary(name: &'static str) -> OpSpec {
+    OpSpec {
+        name,
+        operands: INPUT,
+        results: OUTPUT,
+        format: "$input attr-dict `:` type($input) `->` type($output)",
+        traits: Traits::PURE,
+        ..OpSpec::EMPTY
+    }
+}
+
+const fn mulext(name: &'static str) -> OpSpec {
+    OpSpec {
+        name,
+        operands: MULEXT_OPERANDS,
+        results: MULEXT_RESULTS,
+        format: "$lhs `,` $rhs attr-dict `:` type($lhs)",
+        traits: Traits::PURE,
+        ..OpSpec::EMPTY
+    }
+}
+
+const fn cum_extreme(name: &'static str) -> OpSpec {
+    OpSpec {
+        name,
+        operands: INPUT,
+        attrs: CUM_EXTREME_ATTRS,
+        results: OUTPUT,
+        format: CUM_FORMAT,
+        traits: Traits::PURE,
+        verify: Some(verify_cum),
+        ..OpSpec::EMPTY
+    }
+}
+
+pub(crate) const DECLARATIVE: &[OpSpec] = &[
+    OpSpec {
+        name: "hfusion.print",
+        operands: &[one("arg")],
+        attrs: &[attr("prefix", AttrKind::Str), attr("hex", AttrKind::Bool)],
+        format: "$prefix attr-dict $arg `:` type($arg)",
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.assert",
+        operands: &[one("cond")],
+        attrs: &[attr("msg", AttrKind::Str)],
+        format: "$msg attr-dict $cond `:` type($cond)",
+        ..OpSpec::EMPTY
+    },
+    OpSpec { name: "hfusion.barrier", format: "attr-dict", ..OpSpec::EMPTY },
+    OpSpec {
+        name: "hfusion.symbolic_dim",
+        attrs: &[attr("symbolName", AttrKind::Any)],
+        results: &[one("result").of(hivm_ir::opspec::Fixed::Index)],
+        format: "$symbolName attr-dict `:` type($result)",
+        traits: Traits::PURE,
+        ..OpSpec::EMPTY
+    },
+    mulext("hfusion.mulext"),
+    mulext("hfusion.mulextui"),
+    OpSpec {
+        name: "hfusion.flip",
+        operands: &[one("input")],
+        attrs: &[attr("flip_axis", AttrKind::Int(64))],
+        results: &[one("output")],
+        format: "$input attr-dict `:` type($input) `flip_axis` `=` $flip_axis `->` type($output)",
+        traits: Traits::PURE,
+        ..OpSpec::EMPTY
+    },
+    tensor_unary("hfusion.isinf"),
+    tensor_unary("hfusion.isnan"),
+    tensor_unary("hfusion.isfinite"),
+    tensor_unary("hfusion.erfinv"),
+    tensor_unary("hfusion.cyl_bessel_i0"),
+    cum_extreme("hfusion.cummax"),
+    cum_extreme("hfusion.cummin"),
+    OpSpec {
+        name: "hfusion.nextafter",
+        operands: &[one("x"), one("y")],
+        results: &[one("output")],
+        format: "$x `,` $y attr-dict `:` type($x) `,` type($y) `->` type($output)",
+        traits: Traits::PURE,
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.hypot",
+        operands: &[one("x"), one("y"), opt("z")],
+        results: &[one("output")],
+        format: "$x `,` $y (`,` $z^)? attr-dict `:` type($x) `,` type($y) (`,` type($z)^)? `->` type($output)",
+        traits: Traits::PURE,
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.atomic_cas",
+        operands: &[var("input"), one("dst")],
+        results: &[opt("output")],
+        format: "attr-dict `ins` `(` $input `:` type($input) `)` `outs` `(` $dst `:` type($dst) `)` \
+                 (`->` type($output)^)?",
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.atomic_xchg",
+        operands: &[one("input"), one("dst"), opt("mask")],
+        results: &[opt("output")],
+        format: "attr-dict `ins` `(` $input `:` type($input) `)` `outs` `(` $dst `:` type($dst) `)` \
+                 (`mask` `(` $mask^ `:` type($mask) `)`)? (`->` type($output)^)?",
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.atomic_rmw",
+        operands: &[one("input"), one("dst")],
+        attrs: &[attr("atomic_kind", ATOMIC_KIND)],
+        results: &[opt("output")],
+        format: "attr-dict `ins` `(` $input `:` type($input) `)` `outs` `(` $dst `:` type($dst) `)` \
+                 `atomic_kind` `=` $atomic_kind (`->` type($output)^)?",
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.sort",
+        operands: &[one("src")],
+        attrs: &[optional_default_attr("descending", AttrKind::Bool, "false"), attr("sort_axis", AttrKind::Int(64))],
+        results: &[var("result")],
+        format: "attr-dict `ins` `(` $src `:` type($src) `)` `descending` `=` $descending `sort_axis` `=` $sort_axis \
+                 (`->` type($result)^)?",
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.histogram",
+        operands: &[one("input"), opt("mask")],
+        attrs: &[attr("num_bins", AttrKind::Int(64))],
+        results: &[one("output")],
+        format: "$input `,` $num_bins (`,` $mask^)? attr-dict `:` type($input) (`,` type($mask)^)? `->` type($output)",
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.scatter_store",
+        operands: &[one("indices"), one("data"), one("burst_len"), opt("mask"), one("base")],
+        attrs: &[opt_attr("cache", AttrKind::Any), opt_attr("evict", AttrKind::Any)],
+        results: &[opt("result")],
+        format: "`ins` `(` $indices `:` type($indices) `,` $data `:` type($data) `,` $burst_len `:` type($burst_len) \
+                 (`,` $mask `:` type($mask)^)? `)` `outs` `(` $base `:` type($base) `)` attr-dict (`->` type($result)^)?",
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.indirect_load",
+        operands: &[one("src"), one("offsets"), one("dst"), one("mask"), one("other")],
+        attrs: &[hivm_ir::opspec::default_attr("isVolatile", AttrKind::Bool, "true")],
+        results: &[opt("result")],
+        format: "`ins` `(` $src `:` type($src) `,` $offsets `:` type($offsets) `,` $mask `:` type($mask) `,` \
+                 $other `:` type($other) `)` `outs` `(` $dst `:` type($dst) `)` attr-dict (`->` type($result)^)?",
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.indirect_store",
+        operands: &[one("dst"), one("offsets"), one("src"), opt("mask")],
+        format: "`ins` `(` $src `:` type($src) `,` $offsets `:` type($offsets) (`,` $mask^ `:` type($mask))? `)` \
+                 `outs` `(` $dst `:` type($dst) `)` attr-dict",
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.scatterT",
+        operands: &[
+            one("dst"),
+            one("value"),
+            one("index_tile"),
+            one("index_boundary"),
+            one("dim"),
+            var("dst_stride"),
+            var("index_shape"),
+            var("offsets"),
+        ],
+        segments: true,
+        format: "`ins` `(` $dst `:` type($dst) `,` $value `:` type($value) `,` $index_tile `:` type($index_tile) `,` \
+                 $index_boundary `:` type($index_boundary) `,` $dim `:` type($dim) `,` \
+                 `[` $dst_stride `:` type($dst_stride) `]` `,` `[` $index_shape `:` type($index_shape) `]` `,` \
+                 `[` $offsets `:` type($offsets) `]` `)` attr-dict",
+        ..OpSpec::EMPTY
+    },
+    OpSpec {
+        name: "hfusion.matmul_mx",
+        operands: &[one("inputA"), one("inputB"), one("scaleA"), one("scaleB"), one("acc")],
+        attrs: &[opt_attr("lhsFormat", AttrKind::Any), opt_attr("rhsFormat", AttrKind::Any)],
+        results: &[one("result")],
+        format: "attr-dict `ins` `(` $inputA `,` $inputB `,` $scaleA `,` $scaleB `:` type($inputA) `,` \
+                 type($inputB) `,` type($scaleA) `,` type($scaleB) `)` `outs` `(` $acc `:` type($acc) `)` \
+                 `->` type($result)",
+        traits: Traits::PURE,
+        ..OpSpec::EMPTY
+    },
+];
