@@ -9,6 +9,7 @@ pub mod builtin;
 pub mod cf;
 pub mod dlti;
 pub mod func;
+pub mod gpu;
 pub mod hacc;
 pub mod hfusion;
 pub mod hivm;
@@ -53,6 +54,9 @@ pub fn registry() -> Registry {
     r.register(hfusion::dialect());
     r.register(llvm::dialect());
     r.register(symbol::dialect());
+    r.register(gpu::gpu_dialect());
+    r.register(gpu::ub_dialect());
+    r.register(gpu::shape_dialect());
     r.register(testing::dialect());
     r.register(bishengir_test::dialect());
     r

@@ -398,6 +398,7 @@ pub fn dialect() -> Dialect {
                 .names(expanded_name),
             OpDef::new("tensor.dim").traits(Traits::PURE).assembly(parse_dim, print_dim).names(dim_name),
             OpDef::new("tensor.cast").traits(Traits::PURE).assembly(parse_cast, print_cast).names(cast_name),
+            OpDef::new("tensor.bitcast").traits(Traits::PURE).assembly(parse_cast, print_cast),
             PAD.def().names(padded_name).add_traits(Traits::SINGLE_BLOCK),
             YIELD.def(),
             GENERATE.def().names(generated_name).add_traits(Traits::SINGLE_BLOCK),

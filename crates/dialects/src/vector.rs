@@ -27,7 +27,16 @@ const KINDS: &[&str] = &[
     "add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor", "maximumf", "minimumf",
 ];
 
+const PUNCTUATIONS: &[&str] = &["no_punctuation", "newline", "comma", "open", "close"];
+
 fn check_attr(body: &str) -> Result<String, String> {
+    if let Some(v) = body.strip_prefix("punctuation<").and_then(|b| b.strip_suffix('>')) {
+        let v = v.trim();
+        if !PUNCTUATIONS.contains(&v) {
+            return Err(format!("expected one of [{}] for punctuation, got '{v}'", PUNCTUATIONS.join(", ")));
+        }
+        return Ok(format!("punctuation<{v}>"));
+    }
     let Some(v) = body.strip_prefix("kind<").and_then(|b| b.strip_suffix('>')) else {
         return Err(format!("unknown attribute `{body}` in dialect `vector`"));
     };
@@ -656,6 +665,70 @@ fn transfer(name: &'static str) -> OpDef {
         .verifier(verify_transfer)
 }
 
+// ----- print -----
+// `vector.print (%v : T)? (str "..." | punctuation <p>)*`: the punctuation
+// defaults to a newline, which is not printed.
+
+fn parse_print(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    if p.is(Tok::PercentIdent) {
+        let u = p.parse_operand()?;
+        let t = p.parse_colon_type()?;
+        let v = p.resolve_operand(&u, t)?;
+        r.operands.push(v);
+    }
+    let mut punctuation = None;
+    loop {
+        if p.parse_optional_keyword("str") {
+            let bytes = p.parse_string("string literal")?;
+            let a = p.ir.attr(AttrData::String { value: bytes, ty: None });
+            let k = p.ir.sym("stringLiteral");
+            r.attrs.push((k, a));
+        } else if p.parse_optional_keyword("punctuation") {
+            p.expect(Tok::Less, "'<'")?;
+            let pos = p.pos();
+            let v = p.parse_keyword("punctuation")?.to_string();
+            if !PUNCTUATIONS.contains(&v.as_str()) {
+                return p.error_at(
+                    pos,
+                    format!("expected one of [{}] for punctuation, got '{v}'", PUNCTUATIONS.join(", ")),
+                );
+            }
+            p.expect(Tok::Greater, "'>'")?;
+            punctuation = Some(v);
+        } else {
+            break;
+        }
+    }
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let a = crate::util::opaque_attr(
+        p.ir,
+        "vector",
+        &format!("punctuation<{}>", punctuation.as_deref().unwrap_or("newline")),
+    );
+    let k = p.ir.sym("punctuation");
+    r.attrs.push((k, a));
+    Ok(())
+}
+
+fn print_print(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    if let Some(&v) = ir.operands(op).first() {
+        p.push(" ");
+        p.print_value(v);
+        p.push(" : ");
+        p.print_type(ir.value_type(v));
+    }
+    if let Some(s) = ir.get_attr(op, "stringLiteral") {
+        p.push(" str ");
+        p.print_attr(s, hivm_ir::printer::Elide::Never);
+    }
+    let punct = ir.get_attr(op, "punctuation").and_then(|a| crate::util::opaque_arg(ir, a, "punctuation"));
+    if let Some(v) = punct.filter(|v| *v != "newline") {
+        p.push(&format!(" punctuation <{v}>"));
+    }
+    p.print_optional_attr_dict(op, &["stringLiteral", "punctuation"]);
+}
+
 pub fn dialect() -> Dialect {
     let mut ops: Vec<OpDef> = [CONSTANT_MASK, CREATE_MASK, SHAPE_CAST, BROADCAST, MULTI_REDUCTION, REDUCTION]
         .into_iter()
@@ -680,6 +753,12 @@ pub fn dialect() -> Dialect {
         OpDef::new("vector.mask").traits(Traits::SINGLE_BLOCK).assembly(parse_mask, print_mask).verifier(verify_mask),
     );
     ops.push(VECTOR_YIELD.def());
+    ops.push(
+        OpDef::new("vector.print")
+            .traits(Traits::ZERO_REGIONS)
+            .inherent(&["punctuation", "stringLiteral"])
+            .assembly(parse_print, print_print),
+    );
     let mut d = Dialect::new("vector", ops);
     d.check_attr = Some(check_attr);
     d

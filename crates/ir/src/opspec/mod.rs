@@ -343,6 +343,12 @@ pub fn default_value(ir: &mut Ir, kind: AttrKind, text: &str) -> Attribute {
         }
         AttrKind::Str => ir.str_attr(text),
         AttrKind::Unit => ir.unit_attr(),
+        // A parameterless dialect attribute, `#ub.poison`.
+        AttrKind::Any if text.starts_with('#') && text.contains('.') => {
+            let (dialect, body) = text[1..].split_once('.').expect("checked above");
+            let d = ir.sym(dialect);
+            ir.attr(AttrData::Opaque { dialect: d, body: body.to_string() })
+        }
         _ => panic!("no default syntax for {kind:?}"),
     }
 }

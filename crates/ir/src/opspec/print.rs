@@ -220,6 +220,9 @@ fn is_default(ir: &Ir, c: &Compiled, i: usize, v: Attribute) -> bool {
                 == Some(text)
         }
         (AttrKind::Str, AttrData::String { value, .. }) => value == text.as_bytes(),
+        (AttrKind::Any, AttrData::Opaque { dialect, body }) => {
+            text.strip_prefix('#').and_then(|t| t.split_once('.')) == Some((ir.sym_str(*dialect), body.as_str()))
+        }
         _ => false,
     }
 }
