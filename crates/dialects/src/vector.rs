@@ -377,9 +377,10 @@ fn print_mask(p: &mut Printer<'_>, op: OpId) {
     p.print_values(ir.operands(op));
     p.push(" ");
     p.push("{ ");
+    // The masked op, or the terminator when it is alone (as MLIR prints
+    // it: a yield of values must survive the round trip).
     if let Some(first) =
         ir.regions(op).first().and_then(|r| ir.region_blocks(*r).first()).and_then(|b| ir.block_ops(*b).next())
-        && ir.op_name(first) != "vector.yield"
     {
         p.print_op_without_results(first);
         p.push(" ");
@@ -409,6 +410,11 @@ fn verify_mask(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     }
     if ir.operands(op).is_empty() || ir.operands(op).len() > 2 {
         return Err("expects a mask and an optional passthru".into());
+    }
+    if let Some(t) = ir.block_ops(b).last().filter(|t| ir.op_name(*t) == "vector.yield")
+        && ir.operands(t).len() != ir.results(op).len()
+    {
+        return Err("expects number of results to match mask region yielded values".into());
     }
     Ok(())
 }
