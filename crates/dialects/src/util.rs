@@ -71,6 +71,16 @@ pub fn element_or_self(ir: &Ir, t: Type) -> Type {
     ir.type_data(t).element_type().unwrap_or(t)
 }
 
+/// The scalar a structured op's body sees for an operand of type `t`: the
+/// element of a tensor or memref, anything else (vectors included) itself.
+pub fn body_element(ir: &Ir, t: Type) -> Type {
+    match ir.type_data(t) {
+        TypeData::RankedTensor { .. } | TypeData::MemRef { .. } => element_or_self(ir, t),
+        TypeData::UnrankedTensor { .. } | TypeData::UnrankedMemRef { .. } => element_or_self(ir, t),
+        _ => t,
+    }
+}
+
 pub fn is_int_like(ir: &Ir, t: Type) -> bool {
     matches!(ir.type_data(element_or_self(ir, t)), TypeData::Integer { .. } | TypeData::Index)
 }

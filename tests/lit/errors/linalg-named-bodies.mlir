@@ -31,3 +31,11 @@ func.func @math_ext(%x: tensor<4xf32>) {
   %0 = hfusion.elemwise_unary {fun = #hfusion.unary_fn<ilogb>} ins(%x : tensor<4xf32>) outs(%x : tensor<4xf32>) -> tensor<4xf32>
   return
 }
+
+// -----
+
+func.func @vectors(%m: tensor<3xvector<4xf32>>) {
+  // CHECK: [[@LINE+1]]:19: error: custom op 'linalg.add' Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or allInteger, got 'vector<4xf32>' and 'vector<4xf32>'
+  %0 = linalg.add ins(%m, %m : tensor<3xvector<4xf32>>, tensor<3xvector<4xf32>>) outs(%m : tensor<3xvector<4xf32>>) -> tensor<3xvector<4xf32>>
+  return
+}

@@ -12,7 +12,7 @@ use hivm_ir::printer::Printer;
 use hivm_ir::{Attribute, BlockId, Ir, OpDef, OpId, Sym, Traits, Type, TypeData, Value};
 
 use super::structured::{body_block, cast_op, parse_ins_outs, print_ins_outs, print_results, yield_op};
-use crate::util::{element_or_self, push_attr, segment, segment_attr, type_str};
+use crate::util::{push_attr, segment, segment_attr, type_str};
 
 /// An elementwise named op, declared once.
 pub(crate) struct Named {
@@ -207,7 +207,7 @@ fn verify(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     // The body's arguments: each operand's element type (or the scalar).
     if let Some(b) = ir.regions(op).first().and_then(|r| ir.region_blocks(*r).first()) {
         for (i, (a, v)) in ir.block_args(*b).iter().zip(ir.operands(op)).enumerate() {
-            let want = element_or_self(ir, ir.value_type(*v));
+            let want = crate::util::body_element(ir, ir.value_type(*v));
             if ir.value_type(*a) != want {
                 return Err(format!(
                     "expected type of bb argument #{i} ({}) to match element or self type of the corresponding operand ({})",
@@ -285,8 +285,12 @@ fn binary22(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     let out = b.ir.value_type(l);
     let fun = short_name(b);
     let (float, boolean) = (b.is_float(l), b.ir.type_data(out).is_signless_int(1));
-    if !float && !b.is_int(l) {
-        return Err("unsupported non numeric type".into());
+    if !(float && b.is_float(r) || b.is_int(l) && b.is_int(r)) {
+        return Err(format!(
+            "Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or allInteger, got '{}' and '{}'",
+            type_str(b.ir, out),
+            type_str(b.ir, b.ir.value_type(r))
+        ));
     }
     let name = match (fun, float) {
         ("add", true) => "arith.addf",

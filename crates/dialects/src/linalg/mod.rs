@@ -62,7 +62,7 @@ fn build_fill_region(ir: &mut Ir, ins: &[Type], outs: &[Type], loc: hivm_ir::Att
     ir.push_block(region, block);
     let mut args = Vec::new();
     for t in ins.iter().chain(outs) {
-        let et = element_or_self(ir, *t);
+        let et = body_element(ir, *t);
         args.push(ir.add_block_arg(block, et, Some(loc)));
     }
     let name = ir.sym("linalg.yield");

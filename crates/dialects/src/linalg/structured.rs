@@ -297,7 +297,7 @@ pub(crate) fn body_block(ir: &mut Ir, operands: &[Value], loc: Attribute) -> (Re
     let region = ir.new_region();
     let block = ir.create_block();
     ir.push_block(region, block);
-    let types: Vec<Type> = operands.iter().map(|v| element_or_self(ir, ir.value_type(*v))).collect();
+    let types: Vec<Type> = operands.iter().map(|v| crate::util::body_element(ir, ir.value_type(*v))).collect();
     let args = types.into_iter().map(|t| ir.add_block_arg(block, t, Some(loc))).collect();
     (region, block, args)
 }
