@@ -19,3 +19,11 @@
 }, {
   "test.other"() {dense = dense<[1.5, 2.0]> : vector<2xf32>, set = affine_set<(d0)[s0] : (d0 - s0 >= 0)>} : () -> ()
 }) : () -> ()
+
+// Dialect symbols print in pretty form when they read as identifiers.
+func.func private @pretty_type() -> !bar<baz>
+func.func private @quoted_type() -> !bar<"x y">
+func.func @pretty_attrs() {
+  "foo.op"() {a = #foo<bar>, b = #foo<"q r">, c = #foo.baz<1>} : () -> ()
+  return
+}

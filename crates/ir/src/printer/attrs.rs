@@ -15,6 +15,25 @@ pub enum Elide {
     Must,
 }
 
+/// A dialect symbol after its `#dialect` / `!dialect` prefix, as MLIR
+/// writes it: `.name` (with any `<...>` tail) when it reads as an identifier,
+/// `<body>` otherwise, whichever way it was written (`!bar<baz>` is
+/// `!bar.baz`).
+fn push_dialect_symbol(out: &mut String, body: &str) {
+    let sym = body.strip_prefix('<').and_then(|b| b.strip_suffix('>')).unwrap_or(body);
+    let rest = sym.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.' || c == '_');
+    let pretty = sym.starts_with(|c: char| c.is_ascii_alphabetic())
+        && (rest.is_empty() || rest.starts_with('<') && rest.ends_with('>'));
+    if pretty {
+        out.push('.');
+        out.push_str(sym);
+    } else {
+        out.push('<');
+        out.push_str(sym);
+        out.push('>');
+    }
+}
+
 pub(crate) fn escape_into(out: &mut String, bytes: &[u8]) {
     for &c in bytes {
         if (0x20..0x7f).contains(&c) && c != b'"' && c != b'\\' {
@@ -154,10 +173,7 @@ impl Printer<'_> {
             }
             TypeData::Opaque { dialect, body } => {
                 let _ = write!(self.out, "!{dialect}");
-                if !body.starts_with('<') {
-                    self.out.push('.');
-                }
-                self.out.push_str(body);
+                push_dialect_symbol(&mut self.out, body);
             }
         }
     }
@@ -319,10 +335,7 @@ impl Printer<'_> {
             AttrData::Strided { strides, offset } => print_strided(&mut self.out, strides, *offset),
             AttrData::Opaque { dialect, body } => {
                 let _ = write!(self.out, "#{}", ir.sym_str(*dialect));
-                if !body.starts_with('<') {
-                    self.out.push('.');
-                }
-                self.out.push_str(body);
+                push_dialect_symbol(&mut self.out, body);
             }
             AttrData::Location(_) => {
                 self.out.push_str("loc(");
