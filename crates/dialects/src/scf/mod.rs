@@ -58,7 +58,7 @@ fn parse_for(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
 }
 
 /// `(%arg = %init, ...)`, MLIR's initialisation list of loop state.
-pub(super) fn print_init_list(p: &mut Printer<'_>, args: &[Value], inits: &[Value]) {
+pub(crate) fn print_init_list(p: &mut Printer<'_>, args: &[Value], inits: &[Value]) {
     p.push("(");
     for (i, (a, v)) in args.iter().zip(inits).enumerate() {
         if i > 0 {

@@ -279,6 +279,25 @@ impl<'a> Printer<'a> {
     pub fn print_generic_op(&mut self, op: OpId) {
         let ir = self.ir;
         let o = ir.op(op);
+        if self.collecting.is_some() {
+            // MLIR's alias walk visits a generic op's regions, then its
+            // types, then its properties and attributes: aliases are
+            // numbered in that order.
+            self.default_dialect.push("");
+            for r in ir.regions(op) {
+                self.print_region_full(*r, true, true, true);
+            }
+            self.default_dialect.pop();
+            self.print_operand_types(op);
+            for v in ir.results(op) {
+                self.print_type(ir.value_type(*v));
+            }
+            if let Some(p) = o.properties {
+                self.print_attr(p, Elide::Never);
+            }
+            self.print_attr_dict(o.attrs, &[]);
+            return;
+        }
         self.out.push('"');
         attrs::escape_into(&mut self.out, ir.sym_str(o.name).as_bytes());
         self.out.push_str("\"(");

@@ -1,6 +1,9 @@
 //! `affine.apply`, `affine.min` and `affine.max` (one syntax: a map and its
-//! dim and symbol operands), and `affine.load` / `affine.store`, whose
-//! subscripts are affine expressions of SSA values.
+//! dim and symbol operands), `affine.load` / `affine.store`, whose
+//! subscripts are affine expressions of SSA values, and `affine.for`
+//! (`for_op.rs`).
+
+mod for_op;
 
 use hivm_ir::affine::AffineExpr;
 use hivm_ir::attrs::AttrData;
@@ -207,6 +210,13 @@ pub fn dialect() -> Dialect {
                 .inherent(&["map"])
                 .assembly(parse_store, print_store)
                 .verifier(|ir, op| verify_access(ir, op, 1)),
+            OpDef::new("affine.for")
+                .traits(Traits::SINGLE_BLOCK)
+                .inherent(&["lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes"])
+                .assembly(for_op::parse_for, for_op::print_for)
+                .verifier(for_op::verify_for)
+                .implicit_terminator("affine.yield"),
+            for_op::YIELD.def(),
         ],
     )
 }
