@@ -289,6 +289,59 @@ fn print_call(p: &mut Printer<'_>, op: OpId) {
     p.print_functional_type(op);
 }
 
+/// `call_indirect %f(%args) : (A) -> R`: operand and result types come
+/// from the callee's function type.
+fn parse_call_indirect(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let callee = p.parse_operand()?;
+    let mut ops = Vec::new();
+    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "operand list", &mut |p| {
+        ops.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    p.expect(Tok::Colon, "':'")?;
+    let pos = p.pos();
+    let ft = p.parse_type()?;
+    let TypeData::Function { inputs, results } = p.ir.type_data(ft).clone() else {
+        return p.op_error_at(
+            pos,
+            "invalid kind of type specified: expected builtin.function, but found a non-function type",
+        );
+    };
+    let f = p.resolve_operand(&callee, ft)?;
+    r.operands.push(f);
+    let args = p.resolve_operands(&ops, &inputs, pos)?;
+    r.operands.extend(args);
+    r.result_types = results;
+    Ok(())
+}
+
+fn print_call_indirect(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let ops = ir.operands(op);
+    p.push(" ");
+    p.print_value(ops[0]);
+    p.push("(");
+    p.print_values(&ops[1..]);
+    p.push(")");
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ops[0]));
+}
+
+fn verify_call_indirect(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(&f) = ir.operands(op).first() else { return Err("expected a callee operand".into()) };
+    let TypeData::Function { inputs, results } = ir.type_data(ir.value_type(f)) else {
+        return Err("callee must be a function".into());
+    };
+    let args: Vec<_> = ir.operands(op)[1..].iter().map(|v| ir.value_type(*v)).collect();
+    let res: Vec<_> = ir.results(op).iter().map(|v| ir.value_type(*v)).collect();
+    if *inputs != args || *results != res {
+        return Err("callee type does not match the call's operands and results".into());
+    }
+    Ok(())
+}
+
 /// Finds a `func.func` by name, as seen from `from`.
 pub fn lookup_func(ir: &Ir, from: OpId, name: &str) -> Option<OpId> {
     hivm_ir::builder::lookup_symbol_from(ir, from, name).filter(|o| ir.is_op(*o, "func.func"))
@@ -402,6 +455,10 @@ pub fn dialect() -> Dialect {
                 .inherent(&["callee", "arg_attrs", "res_attrs", "no_inline"])
                 .assembly(parse_call, print_call)
                 .verifier(verify_call),
+            OpDef::new("func.call_indirect")
+                .inherent(&["arg_attrs", "res_attrs"])
+                .assembly(parse_call_indirect, print_call_indirect)
+                .verifier(verify_call_indirect),
             OpDef::new("func.constant")
                 .traits(Traits::PURE)
                 .inherent(&["value"])

@@ -196,6 +196,72 @@ const EXTRACT: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
+const INTERLEAVE: OpSpec = OpSpec {
+    name: "vector.interleave",
+    operands: &[one("lhs"), one("rhs").like("lhs")],
+    results: &[one("result")],
+    format: "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const DEINTERLEAVE: OpSpec = OpSpec {
+    name: "vector.deinterleave",
+    operands: &[one("source")],
+    results: &[one("res1"), one("res2").like("res1")],
+    format: "$source attr-dict `:` type($source) `->` type($res1)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+const STEP: OpSpec = OpSpec {
+    name: "vector.step",
+    results: &[one("result")],
+    format: "attr-dict `:` type($result)",
+    traits: Traits::PURE,
+    ..OpSpec::EMPTY
+};
+
+/// `vector.from_elements %a, %b : vector<2xf32>`: the elements take the
+/// vector's element type.
+fn parse_from_elements(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let ops = p.parse_operand_list()?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let pos = p.pos();
+    let t = p.parse_colon_type()?;
+    let TypeData::Vector { elem, .. } = p.ir.type_data(t).clone() else {
+        return p.error_at(pos, "invalid kind of type specified: expected builtin.vector");
+    };
+    for u in &ops {
+        let v = p.resolve_operand(u, elem)?;
+        r.operands.push(v);
+    }
+    r.result_types.push(t);
+    Ok(())
+}
+
+fn print_from_elements(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_values(ir.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn verify_from_elements(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let t = ir.value_type(ir.result(op, 0));
+    let n: i64 = ir.type_data(t).shape().map_or(1, |s| s.iter().product());
+    if ir.operands(op).len() as i64 != n {
+        return Err(format!(
+            "'vector.from_elements' op operand count ({}) must match the number of vector elements ({n})",
+            ir.operands(op).len()
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// `vector.extractelement` (upstream's LLVM 19; MLIR 22 spells it
 /// `vector.extract`): one element of a 0-D or 1-D vector.
 const EXTRACT_ELEMENT: OpSpec = OpSpec {
@@ -741,6 +807,14 @@ pub fn dialect() -> Dialect {
         .map(OpSpec::def)
         .collect();
     ops.extend([LOAD, STORE, TRANSPOSE, GATHER, BITCAST, FMA, EXTRACT, EXTRACT_ELEMENT, INSERT].map(OpSpec::def));
+    ops.extend([INTERLEAVE, STEP].map(OpSpec::def));
+    ops.push(DEINTERLEAVE.def().names(hivm_ir::opspec::name_results_after_defs));
+    ops.push(
+        OpDef::new("vector.from_elements")
+            .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
+            .assembly(parse_from_elements, print_from_elements)
+            .verifier(verify_from_elements),
+    );
     ops.extend(
         [
             INSERT_STRIDED_SLICE,
