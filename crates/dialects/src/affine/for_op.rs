@@ -221,7 +221,7 @@ pub(super) const YIELD: hivm_ir::opspec::OpSpec = hivm_ir::opspec::OpSpec {
 
 fn verify_yield(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let Some(parent) = ir.parent_op(op) else { return Ok(()) };
-    if ir.op_name(parent) == "affine.for" && ir.operands(op).len() != ir.results(parent).len() {
+    if matches!(ir.op_name(parent), "affine.for" | "affine.if") && ir.operands(op).len() != ir.results(parent).len() {
         return Err("parent of yield must have same number of results as the yield operands".into());
     }
     Ok(())

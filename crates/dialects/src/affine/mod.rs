@@ -4,6 +4,7 @@
 //! (`for_op.rs`).
 
 mod for_op;
+mod if_op;
 
 use hivm_ir::affine::AffineExpr;
 use hivm_ir::attrs::AttrData;
@@ -215,6 +216,12 @@ pub fn dialect() -> Dialect {
                 .inherent(&["lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes"])
                 .assembly(for_op::parse_for, for_op::print_for)
                 .verifier(for_op::verify_for)
+                .implicit_terminator("affine.yield"),
+            OpDef::new("affine.if")
+                .traits(Traits::SINGLE_BLOCK)
+                .inherent(&["condition"])
+                .assembly(if_op::parse_if, if_op::print_if)
+                .verifier(if_op::verify_if)
                 .implicit_terminator("affine.yield"),
             for_op::YIELD.def(),
         ],
