@@ -18,3 +18,11 @@ func.func @f(%n: index, %m: memref<16xf32>, %x: f32) -> f32 {
   }
   return %r : f32
 }
+
+// No constraint is the always-true set (`0 == 0`).
+func.func @always(%m: memref<16xf32>, %x: f32) {
+  affine.if affine_set<() : ()>() {
+    affine.store %x, %m[0] : memref<16xf32>
+  }
+  return
+}

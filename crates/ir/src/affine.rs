@@ -472,8 +472,9 @@ impl IntegerSet {
         print_dims_syms(out, self.num_dims, self.num_symbols);
         out.push_str(" : (");
         if self.constraints.is_empty() {
-            // MLIR prints the empty set as the trivially false `1 == 0`.
-            out.push_str("1 == 0");
+            // No constraint holds everywhere (the parser already stores
+            // this as `0 == 0`, as MLIR does).
+            out.push_str("0 == 0");
         }
         for (i, (e, eq)) in self.constraints.iter().enumerate() {
             if i > 0 {

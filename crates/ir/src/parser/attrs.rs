@@ -674,6 +674,11 @@ impl<'a> Parser<'a> {
             });
             Ok(())
         })?;
+        if constraints.is_empty() {
+            // No constraint is the set of every point: MLIR stores it as
+            // the always-true `0 == 0`.
+            constraints.push((AffineExpr::Constant(0), true));
+        }
         Ok(IntegerSet { num_dims: ids.num_dims, num_symbols: ids.num_symbols, constraints })
     }
 
