@@ -70,7 +70,7 @@ fn flags_text(mnemonic: &str, all: &[&str], set: &[bool]) -> String {
 /// Canonicalizes `#arith.fastmath<...>` and `#arith.overflow<...>` bodies
 /// (flags in declaration order, `fast` for all fastmath flags); other arith
 /// attributes are kept as written.
-fn check_attr(body: &str) -> Result<String, String> {
+pub(crate) fn check_attr(body: &str) -> Result<String, String> {
     let Some((mnemonic, rest)) = body.split_once('<') else { return Ok(body.to_string()) };
     let all = match mnemonic {
         "fastmath" => FASTMATH,

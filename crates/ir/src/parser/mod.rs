@@ -169,6 +169,19 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Reads a whole type from `text` (a member of an aggregate type kept
+    /// as text, say), in this parser's context.
+    pub fn parse_type_text(&mut self, text: &str) -> PResult<crate::types::Type> {
+        let allow = self.ir.allow_unregistered;
+        let mut sub = Parser::new(self.ir, text, "<type>", 1);
+        sub.ir.allow_unregistered = allow;
+        let t = sub.parse_type()?;
+        if sub.tok.kind != Tok::Eof {
+            return err(sub.pos(), "expected end of type");
+        }
+        Ok(t)
+    }
+
     fn ssa_id(&mut self, name: &'a str) -> u32 {
         use std::hash::BuildHasher;
         let hash = rustc_hash::FxBuildHasher.hash_one(name);
