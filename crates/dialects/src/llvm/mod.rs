@@ -4,6 +4,7 @@
 //! `load`/`store` (volatile or not), and the value ops in `ops.rs`, printed
 //! as mlir-opt 22 does.
 
+mod func;
 mod ops;
 
 use hivm_ir::Dialect;
@@ -149,6 +150,18 @@ const STORE: OpSpec = OpSpec {
 pub fn dialect() -> Dialect {
     let mut defs = [INTTOPTR, PTRTOINT, LOAD, STORE].map(|s| s.def()).to_vec();
     defs.extend(ops::defs());
+    defs.push(
+        hivm_ir::OpDef::new("llvm.func")
+            .traits(hivm_ir::Traits::ISOLATED_FROM_ABOVE.with(hivm_ir::Traits::SYMBOL))
+            .inherent(func::FUNC_INHERENT)
+            .assembly(func::parse_func, func::print_func),
+    );
+    defs.push(
+        hivm_ir::OpDef::new("llvm.mlir.global")
+            .traits(hivm_ir::Traits::SYMBOL.with(hivm_ir::Traits::ISOLATED_FROM_ABOVE))
+            .inherent(func::GLOBAL_INHERENT)
+            .assembly(func::parse_global, func::print_global),
+    );
     let mut d = Dialect::new("llvm", defs);
     d.check_type = Some(check_type);
     d.check_attr = Some(check_attr);
