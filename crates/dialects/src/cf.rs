@@ -21,7 +21,7 @@ pub fn parse_successor_with_operands(p: &mut Parser<'_>) -> PResult<(BlockId, Ve
     Ok((b, vals))
 }
 
-fn parse_br(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+pub(crate) fn parse_br(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let (b, vals) = parse_successor_with_operands(p)?;
     r.successors.push(b);
     r.operands = vals;
@@ -29,7 +29,7 @@ fn parse_br(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     Ok(())
 }
 
-fn print_br(p: &mut Printer<'_>, op: OpId) {
+pub(crate) fn print_br(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     p.push(" ");
     p.print_successor_and_operands(ir.successors(op)[0], ir.operands(op));
@@ -62,7 +62,7 @@ fn print_assert(p: &mut Printer<'_>, op: OpId) {
     p.print_optional_attr_dict(op, &["msg"]);
 }
 
-fn parse_cond_br(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+pub(crate) fn parse_cond_br(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let c = p.parse_operand()?;
     let i1 = p.ir.int_type(1);
     let cv = p.resolve_operand(&c, i1)?;
@@ -94,7 +94,7 @@ fn parse_cond_br(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     Ok(())
 }
 
-fn print_cond_br(p: &mut Printer<'_>, op: OpId) {
+pub(crate) fn print_cond_br(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     p.push(" ");
     p.print_value(ir.operand(op, 0));
@@ -143,12 +143,12 @@ pub fn check_successor_operands(
     Ok(())
 }
 
-fn verify_br(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+pub(crate) fn verify_br(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     let Some(&s) = ir.successors(op).first() else { return Err("requires 1 successor but found 0".into()) };
     check_successor_operands(ir, s, ir.operands(op), 0)
 }
 
-fn verify_cond_br(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+pub(crate) fn verify_cond_br(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     crate::util::check_segments(ir, op, 3)?;
     if ir.successors(op).len() != 2 {
         return Err(format!("requires 2 successors but found {}", ir.successors(op).len()).into());

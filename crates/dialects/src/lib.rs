@@ -53,6 +53,7 @@ pub fn registry() -> Registry {
     r.register(math::dialect());
     r.register(hfusion::dialect());
     r.register(llvm::dialect());
+    r.register(llvm::nvvm_dialect());
     r.register(symbol::dialect());
     r.register(gpu::gpu_dialect());
     r.register(gpu::ub_dialect());

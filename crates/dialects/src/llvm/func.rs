@@ -328,11 +328,8 @@ pub(super) fn parse_global(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult
         push_attr(p, r, "addr_space", z);
     }
     let loc = r.loc;
-    let region = if p.is(Tok::LBrace) {
-        p.parse_region_with_terminator(&[], false, None, loc)?
-    } else {
-        p.ir.new_region()
-    };
+    let region =
+        if p.is(Tok::LBrace) { p.parse_region_with_terminator(&[], false, None, loc)? } else { p.ir.new_region() };
     r.regions.push(region);
     Ok(())
 }

@@ -4,8 +4,11 @@
 //! `load`/`store` (volatile or not), and the value ops in `ops.rs`, printed
 //! as mlir-opt 22 does.
 
+mod calls;
 mod func;
 mod ops;
+
+pub use calls::nvvm_dialect;
 
 use hivm_ir::Dialect;
 use hivm_ir::opspec::{AttrDef, AttrKind, OpSpec, default_attr, one, opt_attr};
@@ -150,6 +153,7 @@ const STORE: OpSpec = OpSpec {
 pub fn dialect() -> Dialect {
     let mut defs = [INTTOPTR, PTRTOINT, LOAD, STORE].map(|s| s.def()).to_vec();
     defs.extend(ops::defs());
+    defs.extend(calls::defs());
     defs.push(
         hivm_ir::OpDef::new("llvm.func")
             .traits(hivm_ir::Traits::ISOLATED_FROM_ABOVE.with(hivm_ir::Traits::SYMBOL))
