@@ -33,3 +33,8 @@ llvm.func @f(%a: i32, %p: !llvm.ptr, %q: !llvm.ptr<1>, %b: i1) -> i32 {
 ^bb2:
   llvm.return %a : i32
 }
+llvm.func @gv(i32, ...)
+llvm.func @vcall(%a: i32, %b: f32) {
+  llvm.call @gv(%a, %b) vararg(!llvm.func<void (i32, ...)>) : (i32, f32) -> ()
+  llvm.return
+}

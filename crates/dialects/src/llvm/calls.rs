@@ -25,6 +25,13 @@ fn parse_call(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         ops.push(p.parse_operand()?);
         Ok(())
     })?;
+    if p.parse_optional_keyword("vararg") {
+        p.expect(Tok::LParen, "'('")?;
+        let t = p.parse_type()?;
+        p.expect(Tok::RParen, "')'")?;
+        let a = p.ir.type_attr(t);
+        push_attr(p, r, "var_callee_type", a);
+    }
     p.parse_optional_attr_dict(&mut r.attrs)?;
     p.expect(Tok::Colon, "':'")?;
     let pos = p.pos();
@@ -60,7 +67,12 @@ fn print_call(p: &mut Printer<'_>, op: OpId) {
     p.push("(");
     p.print_values(ir.operands(op));
     p.push(")");
-    let mut elided = vec!["callee", "op_bundle_sizes", "operandSegmentSizes"];
+    if let Some(AttrData::Type(t)) = ir.get_attr(op, "var_callee_type").map(|a| ir.attr_data(a)) {
+        p.push(" vararg(");
+        p.print_type(*t);
+        p.push(")");
+    }
+    let mut elided = vec!["callee", "op_bundle_sizes", "operandSegmentSizes", "var_callee_type"];
     for (k, m, default) in
         [("CConv", "cconv", "ccc"), ("TailCallKind", "tailcallkind", "none"), ("fastmathFlags", "fastmath", "none")]
     {
@@ -71,6 +83,50 @@ fn print_call(p: &mut Printer<'_>, op: OpId) {
     p.print_optional_attr_dict(op, &elided);
     p.push(" : ");
     p.print_functional_type(op);
+}
+
+/// The callee exists and takes these operands (MLIR's symbol-use check).
+fn verify_call(ir: &hivm_ir::Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(AttrData::SymbolRef { root, .. }) = ir.get_attr(op, "callee").map(|a| ir.attr_data(a)) else {
+        return Ok(());
+    };
+    let name = ir.sym_str(*root);
+    let Some(f) = hivm_ir::builder::lookup_symbol_from(ir, op, name) else {
+        return Err(format!("'{name}' does not reference a symbol in the current scope").into());
+    };
+    if !ir.is_op(f, "llvm.func") {
+        return Err(format!("'{name}' does not reference a valid LLVM function").into());
+    }
+    let Some((_, params)) = super::func::signature_of(ir, f) else { return Ok(()) };
+    let variadic = params.last().is_some_and(|p| p == "...");
+    if variadic && ir.get_attr(op, "var_callee_type").is_none() {
+        return Err("missing var_callee_type attribute for vararg call".into());
+    }
+    let fixed: Vec<&String> = params.iter().filter(|p| *p != "...").collect();
+    let n = ir.operands(op).len();
+    if n < fixed.len() || (!variadic && n != fixed.len()) {
+        return Err(format!("incorrect number of operands ({n}) for callee (expecting: {})", fixed.len()).into());
+    }
+    for (i, (v, want)) in ir.operands(op).iter().zip(&fixed).enumerate() {
+        let got = crate::util::type_str(ir, ir.value_type(*v));
+        let want = super::qualify(want);
+        if got != want {
+            return Err(format!("operand type mismatch for operand {i}: '{got}' != '{want}'").into());
+        }
+    }
+    Ok(())
+}
+
+/// `llvm.mlir.addressof` names a global or function.
+pub(super) fn verify_addressof(ir: &hivm_ir::Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(AttrData::SymbolRef { root, .. }) = ir.get_attr(op, "global_name").map(|a| ir.attr_data(a)) else {
+        return Ok(());
+    };
+    let target = hivm_ir::builder::lookup_symbol_from(ir, op, ir.sym_str(*root));
+    if !target.is_some_and(|t| ir.is_op(t, "llvm.mlir.global") || ir.is_op(t, "llvm.func")) {
+        return Err("must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.func' or 'llvm.mlir.ifunc'".into());
+    }
+    Ok(())
 }
 
 const CALL_INHERENT: &[&str] = &[
@@ -373,7 +429,7 @@ pub fn nvvm_dialect() -> hivm_ir::Dialect {
 
 pub(super) fn defs() -> Vec<OpDef> {
     vec![
-        OpDef::new("llvm.call").inherent(CALL_INHERENT).assembly(parse_call, print_call),
+        OpDef::new("llvm.call").inherent(CALL_INHERENT).assembly(parse_call, print_call).verifier(verify_call),
         OpDef::new("llvm.getelementptr")
             .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
             .inherent(&["rawConstantIndices", "elem_type", "noWrapFlags"])

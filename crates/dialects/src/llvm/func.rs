@@ -151,7 +151,7 @@ pub(super) fn parse_func(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<(
 }
 
 /// `RES (A, B, ...)` of a `func<...>` body: the result and parameter texts.
-fn signature_of(ir: &Ir, op: OpId) -> Option<(String, Vec<String>)> {
+pub(super) fn signature_of(ir: &Ir, op: OpId) -> Option<(String, Vec<String>)> {
     let t = ir.get_attr(op, "function_type")?;
     let AttrData::Type(t) = ir.attr_data(t) else { return None };
     let text = type_str(ir, *t);

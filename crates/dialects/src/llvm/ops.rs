@@ -202,6 +202,7 @@ pub(super) const SPECS: &[OpSpec] = &[
         results: RES,
         format: "$global_name attr-dict `:` type($res)",
         traits: Traits::PURE,
+        verify: Some(super::calls::verify_addressof),
         ..OpSpec::EMPTY
     },
     OpSpec {
