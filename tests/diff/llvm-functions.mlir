@@ -38,3 +38,9 @@ llvm.func @vcall(%a: i32, %b: f32) {
   llvm.call @gv(%a, %b) vararg(!llvm.func<void (i32, ...)>) : (i32, f32) -> ()
   llvm.return
 }
+
+// An alignment of 0 is none.
+llvm.func @zero_align(%n: i64) {
+  %0 = llvm.alloca %n x i32 {alignment = 0 : i64} : (i64) -> !llvm.ptr
+  llvm.return
+}

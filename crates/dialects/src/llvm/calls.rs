@@ -272,6 +272,9 @@ fn parse_alloca(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     p.expect_keyword("x")?;
     let elem = p.parse_type()?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
+    // An alignment of 0 means none, and MLIR drops it.
+    let ir = &*p.ir;
+    r.attrs.retain(|(k, a)| !(ir.sym_str(*k) == "alignment" && ir.as_int(*a) == Some(0)));
     p.expect(Tok::Colon, "':'")?;
     let pos = p.pos();
     let ft = p.parse_type()?;
