@@ -195,7 +195,7 @@ fn block_dominates(ir: &Ir, a: BlockId, b: BlockId) -> bool {
         return true;
     }
     // Is `b` reachable from the entry without passing through `a`?
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = vec![blocks[0]];
     while let Some(x) = stack.pop() {
         if x == a || !seen.insert(x) {

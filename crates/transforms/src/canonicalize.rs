@@ -2,7 +2,7 @@
 //! identities, removes dead side-effect-free ops, and de-duplicates constants
 //! within a block — iterated to a fixed point.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
@@ -89,7 +89,7 @@ fn make_constant(ir: &mut Ir, before: OpId, value: i128, like: Value) -> Value {
 }
 
 fn use_counts(ir: &Ir, root: OpId) -> HashMap<Value, usize> {
-    let mut uses = HashMap::new();
+    let mut uses = HashMap::default();
     ir.walk(root, &mut |o| {
         for v in ir.operands(o) {
             *uses.entry(*v).or_insert(0) += 1;
@@ -125,7 +125,7 @@ impl Canonicalize {
         let mut blocks = Vec::new();
         ir.walk(root, &mut |o| blocks.extend(ir.regions(o).iter().flat_map(|r| ir.region_blocks(*r).to_vec())));
         for b in blocks {
-            let mut seen: HashMap<(Option<Attribute>, Vec<hivm_ir::Type>), Value> = HashMap::new();
+            let mut seen: HashMap<(Option<Attribute>, Vec<hivm_ir::Type>), Value> = HashMap::default();
             let ops: Vec<OpId> = ir.block_ops(b).collect();
             for op in ops {
                 if !ir.is_op(op, "arith.constant") {

@@ -2,7 +2,7 @@
 //! dominance like MLIR's `-cse`: values from enclosing single-block scopes stay
 //! available in nested regions; isolated-from-above ops start afresh.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
@@ -44,9 +44,9 @@ impl Cse {
         let inherit = blocks.len() == 1;
         for b in blocks {
             if !inherit {
-                scope.push(HashMap::new());
+                scope.push(HashMap::default());
             }
-            scope.push(HashMap::new());
+            scope.push(HashMap::default());
             let ops: Vec<OpId> = ir.block_ops(b).collect();
             for op in ops {
                 ir.remap_operands(op, replaced);

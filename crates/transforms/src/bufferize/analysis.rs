@@ -8,7 +8,7 @@
 //! program order, keeping for every buffer the last position at which any of
 //! its values is read, so the analysis is linear in the size of the function.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{BlockId, Ir, OpId, Value, ValueDef};
@@ -364,7 +364,7 @@ impl Analysis {
             }
             p
         };
-        let mut last_read: HashMap<Value, usize> = HashMap::new();
+        let mut last_read: HashMap<Value, usize> = HashMap::default();
         for step in steps {
             let Step::Op(op) = *step else { continue };
             // The area a matched insert_slice reads is outside the slice written.
@@ -384,10 +384,10 @@ impl Analysis {
         }
         let mut st = State {
             ir,
-            an: Analysis { out_of_place: HashSet::new(), summary: Summary::default() },
+            an: Analysis { out_of_place: HashSet::default(), summary: Summary::default() },
             buffers: Vec::new(),
-            buffer_of: HashMap::new(),
-            whole: HashSet::new(),
+            buffer_of: HashMap::default(),
+            whole: HashSet::default(),
             last_read,
             summaries,
         };

@@ -21,7 +21,7 @@
 pub mod analysis;
 pub mod interface;
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
@@ -612,7 +612,7 @@ impl Rewriter {
             Kind::Dps => {
                 let operands = ir.operands(op).to_vec();
                 let mut new_operands = Vec::with_capacity(operands.len());
-                let mut out_buffers = HashMap::new();
+                let mut out_buffers = HashMap::default();
                 for (i, v) in operands.iter().enumerate() {
                     if !is_tensor(ir, *v) {
                         new_operands.push(*v);
@@ -752,7 +752,7 @@ impl Rewriter {
 /// Erases `to_tensor`s nothing reads any more (the ones the rewrite made and
 /// the input's own, whose buffers the users now take directly).
 fn erase_dead_to_tensors(ir: &mut Ir, func: OpId) {
-    let mut used = HashSet::new();
+    let mut used = HashSet::default();
     let mut to_tensors = Vec::new();
     ir.walk(func, &mut |o| {
         used.extend(ir.operands(o).iter().copied());
@@ -796,7 +796,7 @@ fn callee_first(ir: &Ir, funcs: &[OpId]) -> Result<Vec<OpId>, Diagnostic> {
     let by_name: HashMap<String, OpId> = funcs.iter().map(|f| (name_of(*f), *f)).collect();
     let mut order = Vec::new();
     // 0: unvisited, 1: on the stack, 2: done.
-    let mut state: HashMap<OpId, u8> = HashMap::new();
+    let mut state: HashMap<OpId, u8> = HashMap::default();
     fn visit(
         ir: &Ir,
         f: OpId,
@@ -860,8 +860,8 @@ fn bufferize_function(
     let mut rw = Rewriter {
         func,
         entry,
-        arg_buffers: HashMap::new(),
-        iter_arg_locs: HashMap::new(),
+        arg_buffers: HashMap::default(),
+        iter_arg_locs: HashMap::default(),
         boundaries,
         summaries: summaries.clone(),
         replaced: hivm_ir::ValueMap::default(),
@@ -990,7 +990,7 @@ impl Pass for OneShotBufferize {
             }
         });
         let funcs = if self.function_boundaries { callee_first(ir, &funcs)? } else { funcs };
-        let mut summaries = HashMap::new();
+        let mut summaries = HashMap::default();
         for f in funcs {
             let summary = bufferize_function(ir, f, self.function_boundaries, &summaries)?;
             if let Some(name) = ir.get_attr(f, "sym_name").and_then(|a| ir.as_str(a)) {
