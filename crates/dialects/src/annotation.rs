@@ -73,6 +73,7 @@ pub fn dialect() -> Dialect {
         "annotation",
         vec![
             OpDef::new("annotation.mark")
+                .arity((1, None), (0, Some(0)), 0)
                 .inherent(&["effects", "keys"])
                 .assembly(parse_mark, print_mark)
                 .defaults(&["effects"], default_effects),

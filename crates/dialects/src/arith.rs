@@ -259,7 +259,9 @@ fn verify_constant(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyErro
 fn i1_like(ir: &mut Ir, t: Type) -> Type {
     let i1 = ir.int_type(1);
     match ir.type_data(t).clone() {
-        TypeData::Vector { shape, scalable, .. } => ir.ty(TypeData::Vector { shape, scalable, elem: i1 }),
+        TypeData::Vector { shape, scalable, .. } => {
+            ir.ty(TypeData::Vector { shape, scalable, elem: i1, encoding: None })
+        }
         TypeData::RankedTensor { shape, encoding, .. } => ir.ty(TypeData::RankedTensor { shape, elem: i1, encoding }),
         TypeData::UnrankedTensor { .. } => ir.ty(TypeData::UnrankedTensor { elem: i1 }),
         _ => i1,
@@ -455,24 +457,32 @@ pub fn dialect() -> Dialect {
             .verifier(verify_constant)
             .names(constant_names),
         OpDef::new("arith.cmpi")
+            .arity((2, Some(2)), (1, Some(1)), 0)
             .traits(Traits::PURE)
             .inherent(&["predicate"])
             .assembly(parse_cmpi, print_cmpi)
             .verifier(verify_cmp),
         OpDef::new("arith.cmpf")
+            .arity((2, Some(2)), (1, Some(1)), 0)
             .traits(Traits::PURE)
             .inherent(&["predicate", "fastmath"])
             .assembly(parse_cmpf, print_cmpf)
             .verifier(verify_cmp)
             .defaults(&["fastmath"], default_fastmath),
-        OpDef::new("arith.select").traits(Traits::PURE).assembly(parse_select, print_select).verifier(verify_select),
+        OpDef::new("arith.select")
+            .arity((3, Some(3)), (1, Some(1)), 0)
+            .traits(Traits::PURE)
+            .assembly(parse_select, print_select)
+            .verifier(verify_select),
         OpDef::new("arith.trunci")
+            .arity((1, Some(1)), (1, Some(1)), 0)
             .traits(Traits::PURE)
             .inherent(&["overflowFlags"])
             .assembly(parse_trunci, print_trunci)
             .verifier(verify_cast)
             .defaults(&["overflowFlags"], default_overflow),
         OpDef::new("arith.negf")
+            .arity((1, Some(1)), (1, Some(1)), 0)
             .traits(pure)
             .inherent(&["fastmath"])
             .assembly(parse_negf, print_binary)
@@ -482,6 +492,7 @@ pub fn dialect() -> Dialect {
     for name in INT_OVERFLOW_OPS {
         ops.push(
             OpDef::new(leak(format!("arith.{name}")))
+                .arity((2, Some(2)), (1, Some(1)), 0)
                 .traits(pure)
                 .inherent(&["overflowFlags"])
                 .assembly(parse_binary, print_binary)
@@ -492,6 +503,7 @@ pub fn dialect() -> Dialect {
     for name in INT_OPS {
         ops.push(
             OpDef::new(leak(format!("arith.{name}")))
+                .arity((2, Some(2)), (1, Some(1)), 0)
                 .traits(pure)
                 .assembly(parse_binary, print_binary)
                 .verifier(verify_int_binary),
@@ -500,6 +512,7 @@ pub fn dialect() -> Dialect {
     for name in FLOAT_OPS {
         ops.push(
             OpDef::new(leak(format!("arith.{name}")))
+                .arity((2, Some(2)), (1, Some(1)), 0)
                 .traits(pure)
                 .inherent(&["fastmath"])
                 .assembly(parse_binary, print_binary)
@@ -510,6 +523,7 @@ pub fn dialect() -> Dialect {
     for name in CASTS {
         ops.push(
             OpDef::new(leak(format!("arith.{name}")))
+                .arity((1, Some(1)), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .inherent(&["roundingmode", "fastmath"])
                 .assembly(util::parse_cast, util::print_cast)

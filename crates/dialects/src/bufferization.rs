@@ -199,21 +199,26 @@ fn verify_alloc_tensor(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::Verify
 
 pub fn dialect() -> Dialect {
     let to_buffer = OpDef::new("bufferization.to_buffer")
+        .arity((1, Some(1)), (1, Some(1)), 0)
         .traits(Traits::PURE)
         .inherent(&["read_only"])
         .assembly(parse_to_buffer, print_to_buffer);
     // The MLIR 19 spelling parses into the MLIR 22 op.
-    let to_memref = OpDef::new("bufferization.to_memref").assembly(parse_to_memref, print_to_buffer);
+    let to_memref = OpDef::new("bufferization.to_memref")
+        .arity((1, Some(1)), (1, Some(1)), 0)
+        .assembly(parse_to_memref, print_to_buffer);
     Dialect::new(
         "bufferization",
         vec![
             OpDef::new("bufferization.to_tensor")
+                .arity((1, Some(1)), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .inherent(&["restrict", "writable"])
                 .assembly(parse_to_tensor, print_to_tensor),
             to_buffer,
             to_memref,
             OpDef::new("bufferization.materialize_in_destination")
+                .arity((2, Some(2)), (0, Some(1)), 0)
                 .inherent(&["restrict", "writable"])
                 .assembly(parse_mat, print_mat),
             OpDef::new("bufferization.alloc_tensor")

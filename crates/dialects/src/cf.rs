@@ -214,7 +214,12 @@ fn parse_switch(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     p.parse_optional_attr_dict(&mut r.attrs)?;
     if !values.is_empty() {
         let elem = p.ir.value_type(fv);
-        let ty = p.ir.ty(hivm_ir::TypeData::Vector { shape: vec![values.len() as i64], scalable: vec![false], elem });
+        let ty = p.ir.ty(hivm_ir::TypeData::Vector {
+            shape: vec![values.len() as i64],
+            scalable: vec![false],
+            elem,
+            encoding: None,
+        });
         let splat = values.iter().all(|v| *v == values[0]);
         let elems = if splat {
             vec![hivm_ir::attrs::DenseElem::Int(values[0])]
@@ -362,7 +367,10 @@ pub fn dialect() -> Dialect {
                 .traits(Traits::TERMINATOR | Traits::PURE)
                 .assembly(parse_br, print_br)
                 .verifier(verify_br),
-            OpDef::new("cf.assert").inherent(&["msg"]).assembly(parse_assert, print_assert),
+            OpDef::new("cf.assert")
+                .arity((1, Some(1)), (0, Some(0)), 0)
+                .inherent(&["msg"])
+                .assembly(parse_assert, print_assert),
             OpDef::new("cf.switch")
                 .traits(Traits::TERMINATOR | Traits::PURE)
                 .inherent(&["case_operand_segments", "case_values", "operandSegmentSizes"])

@@ -456,6 +456,7 @@ pub fn dialect() -> Dialect {
                 .assembly(parse_call, print_call)
                 .verifier(verify_call),
             OpDef::new("func.call_indirect")
+                .arity((1, None), (0, None), 0)
                 .inherent(&["arg_attrs", "res_attrs"])
                 .assembly(parse_call_indirect, print_call_indirect)
                 .verifier(verify_call_indirect),

@@ -3,6 +3,7 @@
 pub mod affine;
 pub mod annotation;
 pub mod arith;
+pub mod ave;
 pub mod bishengir_test;
 pub mod bufferization;
 pub mod builtin;
@@ -60,6 +61,7 @@ pub fn registry() -> Registry {
     r.register(gpu::shape_dialect());
     r.register(testing::dialect());
     r.register(bishengir_test::dialect());
+    r.register(ave::dialect());
     r
 }
 

@@ -48,6 +48,7 @@ pub fn dialect() -> Dialect {
         "scope",
         vec![
             OpDef::new("scope.scope")
+                .arity((0, None), (0, None), 1)
                 .traits(Traits::SINGLE_BLOCK)
                 .inherent(&["no_inline"])
                 .assembly(parse_scope, print_scope),

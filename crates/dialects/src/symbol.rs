@@ -196,12 +196,14 @@ pub fn dialect() -> Dialect {
         "symbol",
         vec![
             OpDef::new("symbol.symbolic_int")
+                .arity((0, None), (1, Some(1)), 0)
                 .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
                 .inherent(&["symbol_name", "min_val", "max_val", "int_expressions"])
                 .assembly(parse_symbolic_int, print_symbolic_int)
                 .verifier(verify_symbolic_int)
                 .names(symbolic_int_name),
             OpDef::new("symbol.bind_symbolic_shape")
+                .arity((1, None), (0, Some(0)), 0)
                 .traits(Traits::ZERO_REGIONS)
                 .inherent(&["shape_expressions"])
                 .assembly(parse_bind, print_bind)

@@ -357,13 +357,19 @@ pub fn dialect() -> Dialect {
     Dialect::new(
         "tensor",
         vec![
-            OpDef::new("tensor.empty").traits(Traits::PURE).assembly(parse_empty, print_empty).verifier(verify_empty),
+            OpDef::new("tensor.empty")
+                .arity((0, None), (1, Some(1)), 0)
+                .traits(Traits::PURE)
+                .assembly(parse_empty, print_empty)
+                .verifier(verify_empty),
             OpDef::new("tensor.extract")
+                .arity((1, None), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .assembly(parse_extract, print_extract)
                 .verifier(verify_extract)
                 .names(extracted_name),
             OpDef::new("tensor.insert")
+                .arity((2, None), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .assembly(parse_insert, print_insert)
                 .verifier(verify_insert)
@@ -385,20 +391,33 @@ pub fn dialect() -> Dialect {
                 .assembly(parse_insert_slice, print_insert_slice)
                 .verifier(verify_parallel_insert_slice),
             OpDef::new("tensor.collapse_shape")
+                .arity((1, Some(1)), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .inherent(&["reassociation"])
                 .assembly(parse_reshape, print_reshape)
                 .verifier(crate::util::verify_reshape)
                 .names(collapsed_name),
             OpDef::new("tensor.expand_shape")
+                .arity((1, None), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .inherent(&["reassociation", "static_output_shape"])
                 .assembly(parse_reshape, print_reshape)
                 .verifier(crate::util::verify_reshape)
                 .names(expanded_name),
-            OpDef::new("tensor.dim").traits(Traits::PURE).assembly(parse_dim, print_dim).names(dim_name),
-            OpDef::new("tensor.cast").traits(Traits::PURE).assembly(parse_cast, print_cast).names(cast_name),
-            OpDef::new("tensor.bitcast").traits(Traits::PURE).assembly(parse_cast, print_cast),
+            OpDef::new("tensor.dim")
+                .arity((2, Some(2)), (1, Some(1)), 0)
+                .traits(Traits::PURE)
+                .assembly(parse_dim, print_dim)
+                .names(dim_name),
+            OpDef::new("tensor.cast")
+                .arity((1, Some(1)), (1, Some(1)), 0)
+                .traits(Traits::PURE)
+                .assembly(parse_cast, print_cast)
+                .names(cast_name),
+            OpDef::new("tensor.bitcast")
+                .arity((1, Some(1)), (1, Some(1)), 0)
+                .traits(Traits::PURE)
+                .assembly(parse_cast, print_cast),
             PAD.def().names(padded_name).add_traits(Traits::SINGLE_BLOCK),
             YIELD.def(),
             GENERATE.def().names(generated_name).add_traits(Traits::SINGLE_BLOCK),
@@ -406,11 +425,13 @@ pub fn dialect() -> Dialect {
             CONCAT.def().names(concat_name),
             RESHAPE.def().names(reshape_name),
             OpDef::new("tensor.from_elements")
+                .arity((0, None), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .assembly(parse_from_elements, print_from_elements)
                 .verifier(verify_from_elements)
                 .names(from_elements_name),
             OpDef::new("tensor.splat")
+                .arity((1, None), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .assembly(parse_splat, print_splat)
                 .verifier(verify_splat)

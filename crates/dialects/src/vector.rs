@@ -396,7 +396,7 @@ fn shuffle_type(ir: &mut Ir, st: &hivm_ir::opspec::FormatState) -> Result<Vec<Ty
     let mut shape = vec![n];
     shape.extend(rest);
     let scalable = vec![false; shape.len()];
-    Ok(vec![ir.ty(TypeData::Vector { shape, scalable, elem })])
+    Ok(vec![ir.ty(TypeData::Vector { shape, scalable, elem, encoding: None })])
 }
 
 // ----- mask / yield -----
@@ -547,7 +547,7 @@ fn mask_type(ir: &mut Ir, vector: Type, map: &AffineMap) -> Option<Type> {
         mask_scalable.push(false);
     }
     let i1 = ir.int_type(1);
-    Some(ir.ty(TypeData::Vector { shape: mask_shape, scalable: mask_scalable, elem: i1 }))
+    Some(ir.ty(TypeData::Vector { shape: mask_shape, scalable: mask_scalable, elem: i1, encoding: None }))
 }
 
 fn parse_transfer(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
@@ -811,6 +811,7 @@ pub fn dialect() -> Dialect {
     ops.push(DEINTERLEAVE.def().names(hivm_ir::opspec::name_results_after_defs));
     ops.push(
         OpDef::new("vector.from_elements")
+            .arity((0, None), (1, Some(1)), 0)
             .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
             .assembly(parse_from_elements, print_from_elements)
             .verifier(verify_from_elements),

@@ -124,6 +124,19 @@ pub struct OpDef {
     /// The declarative definition this op was made from, if any: its
     /// format drives parsing and printing, its lists the structural checks.
     pub spec: Option<&'static crate::opspec::Compiled>,
+    /// For hand-written ops: how many operands, results and regions the op
+    /// takes, checked before its own verifier (and so before any code that
+    /// indexes them runs), as MLIR's ODS traits check them.
+    pub arity: Option<Arity>,
+}
+
+/// Counts a hand-written op must have: `(min, max)` with `max` `None` for
+/// no limit; regions exactly.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Arity {
+    pub operands: (u16, Option<u16>),
+    pub results: (u16, Option<u16>),
+    pub regions: u8,
 }
 
 impl OpDef {
@@ -145,7 +158,14 @@ impl OpDef {
             side_effect_free: None,
             canonicalize: None,
             spec: None,
+            arity: None,
         }
+    }
+
+    /// Declares the op's operand, result and region counts (see [`Arity`]).
+    pub const fn arity(mut self, operands: (u16, Option<u16>), results: (u16, Option<u16>), regions: u8) -> OpDef {
+        self.arity = Some(Arity { operands, results, regions });
+        self
     }
 
     pub const fn default_dialect(mut self, d: &'static str) -> OpDef {
@@ -255,6 +275,11 @@ pub struct Registry {
 }
 
 impl Registry {
+    /// Every registered op name.
+    pub fn op_names(&self) -> Vec<&'static str> {
+        self.defs.iter().map(|d| d.name).collect()
+    }
+
     pub fn register(&mut self, dialect: Dialect) {
         for def in &dialect.ops {
             debug_assert!(def.name.starts_with(dialect.name), "{} not in {}", def.name, dialect.name);

@@ -117,6 +117,9 @@ pub enum TypeData {
         shape: Vec<i64>,
         scalable: Vec<bool>,
         elem: Type,
+        /// A layout attribute after the element type, as AscendNPU-IR's
+        /// fork allows (`vector<64xi1, #ave.vector_layout<...>>`).
+        encoding: Option<Attribute>,
     },
     RankedTensor {
         shape: Vec<i64>,

@@ -108,6 +108,33 @@ fn verify_op(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Vec<Diagnostic>
     verify_dominance(ir, op, positions).map_err(|d| vec![d])
 }
 
+/// MLIR's words for a wrong count of operands, results or regions.
+fn arity_error(ir: &Ir, op: OpId, a: crate::dialect::Arity) -> Option<String> {
+    let count = |what: &str, n: usize, (min, max): (u16, Option<u16>)| -> Option<String> {
+        let (min, n16) = (min as usize, n);
+        match max {
+            Some(max) if max as usize == min && n16 != min => Some(match (what, min) {
+                ("results", 0) => "requires zero results".to_string(),
+                ("results", 1) => "requires one result".to_string(),
+                ("operands", 0) => "requires zero operands".to_string(),
+                ("operands", 1) => "requires a single operand".to_string(),
+                _ => format!("expected {min} {what}, but found {n}"),
+            }),
+            Some(max) if n > max as usize => format!("expected at most {max} {what}, but found {n}").into(),
+            _ if n < min => Some(format!("expected {min} or more {what}, but found {n}")),
+            _ => None,
+        }
+    };
+    count("operands", ir.operands(op).len(), a.operands)
+        .or_else(|| count("results", ir.results(op).len(), a.results))
+        .or_else(|| match (a.regions, ir.regions(op).len()) {
+            (want, have) if want as usize == have => None,
+            (0, _) => Some("requires zero regions".to_string()),
+            (1, _) => Some("requires one region".to_string()),
+            (want, _) => Some(format!("expected {want} regions")),
+        })
+}
+
 /// Structural checks from traits; the op's own verifier runs after these.
 fn verify_op_one(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
     let name = ir.op_name(op);
@@ -131,6 +158,11 @@ fn verify_op_one(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
     }
     if def.has(Traits::ZERO_REGIONS) && !ir.regions(op).is_empty() {
         return Err(op_error(ir, op, "requires zero regions"));
+    }
+    if let Some(a) = def.arity
+        && let Some(msg) = arity_error(ir, op, a)
+    {
+        return Err(op_error(ir, op, &msg));
     }
     if def.has(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
         let mut tys = ir.operands(op).iter().chain(ir.results(op)).map(|v| ir.value_type(*v));

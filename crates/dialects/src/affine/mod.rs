@@ -189,35 +189,42 @@ pub fn dialect() -> Dialect {
         "affine",
         vec![
             OpDef::new("affine.apply")
+                .arity((0, None), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .inherent(&["map"])
                 .assembly(parse_apply, print_apply)
                 .verifier(verify_apply),
             OpDef::new("affine.min")
+                .arity((0, None), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .inherent(&["map"])
                 .assembly(parse_apply, print_apply)
                 .verifier(verify_min_max),
             OpDef::new("affine.max")
+                .arity((0, None), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .inherent(&["map"])
                 .assembly(parse_apply, print_apply)
                 .verifier(verify_min_max),
             OpDef::new("affine.load")
+                .arity((1, None), (1, Some(1)), 0)
                 .inherent(&["map"])
                 .assembly(parse_load, print_load)
                 .verifier(|ir, op| verify_access(ir, op, 0)),
             OpDef::new("affine.store")
+                .arity((2, None), (0, Some(0)), 0)
                 .inherent(&["map"])
                 .assembly(parse_store, print_store)
                 .verifier(|ir, op| verify_access(ir, op, 1)),
             OpDef::new("affine.for")
+                .arity((0, None), (0, None), 1)
                 .traits(Traits::SINGLE_BLOCK)
                 .inherent(&["lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes"])
                 .assembly(for_op::parse_for, for_op::print_for)
                 .verifier(for_op::verify_for)
                 .implicit_terminator("affine.yield"),
             OpDef::new("affine.if")
+                .arity((0, None), (0, None), 2)
                 .traits(Traits::SINGLE_BLOCK)
                 .inherent(&["condition"])
                 .assembly(if_op::parse_if, if_op::print_if)

@@ -290,11 +290,13 @@ fn verify_gather(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 pub(crate) fn defs() -> Vec<OpDef> {
     vec![
         OpDef::new("hfusion.reduce_with_index")
+            .arity((0, None), (0, None), 1)
             .traits(Traits::SINGLE_BLOCK)
             .inherent(&["reduce_kind", "unsigned_src", "tie_break_left", "dimensions", "operandSegmentSizes"])
             .assembly(parse_reduce, print_reduce)
             .verifier(verify_reduce),
         OpDef::new("hfusion.gather")
+            .arity((3, Some(3)), (0, Some(1)), 1)
             .traits(Traits::SINGLE_BLOCK)
             .inherent(&["axis"])
             .assembly(parse_gather, print_gather)

@@ -34,6 +34,7 @@ impl Named {
         let mut inherent = self.attrs.to_vec();
         inherent.push("operandSegmentSizes");
         OpDef::new(self.name)
+            .arity((0, None), (0, None), 1)
             .traits(Traits::SINGLE_BLOCK)
             .inherent(Box::leak(inherent.into_boxed_slice()))
             .assembly(parse, print)

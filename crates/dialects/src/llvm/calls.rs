@@ -432,16 +432,23 @@ pub fn nvvm_dialect() -> hivm_ir::Dialect {
 
 pub(super) fn defs() -> Vec<OpDef> {
     vec![
-        OpDef::new("llvm.call").inherent(CALL_INHERENT).assembly(parse_call, print_call).verifier(verify_call),
+        OpDef::new("llvm.call")
+            .arity((0, None), (0, Some(1)), 0)
+            .inherent(CALL_INHERENT)
+            .assembly(parse_call, print_call)
+            .verifier(verify_call),
         OpDef::new("llvm.getelementptr")
+            .arity((1, None), (1, Some(1)), 0)
             .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
             .inherent(&["rawConstantIndices", "elem_type", "noWrapFlags"])
             .assembly(parse_gep, print_gep),
         OpDef::new("llvm.alloca")
+            .arity((1, Some(1)), (1, Some(1)), 0)
             .traits(Traits::ZERO_REGIONS)
             .inherent(&["alignment", "elem_type", "inalloca"])
             .assembly(parse_alloca, print_alloca),
         OpDef::new("llvm.inline_asm")
+            .arity((0, None), (0, Some(1)), 0)
             .inherent(&[
                 "asm_string",
                 "constraints",

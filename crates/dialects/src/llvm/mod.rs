@@ -156,12 +156,14 @@ pub fn dialect() -> Dialect {
     defs.extend(calls::defs());
     defs.push(
         hivm_ir::OpDef::new("llvm.func")
+            .arity((0, Some(0)), (0, Some(0)), 1)
             .traits(hivm_ir::Traits::ISOLATED_FROM_ABOVE.with(hivm_ir::Traits::SYMBOL))
             .inherent(func::FUNC_INHERENT)
             .assembly(func::parse_func, func::print_func),
     );
     defs.push(
         hivm_ir::OpDef::new("llvm.mlir.global")
+            .arity((0, Some(0)), (0, Some(0)), 1)
             .traits(hivm_ir::Traits::SYMBOL.with(hivm_ir::Traits::ISOLATED_FROM_ABOVE))
             .inherent(func::GLOBAL_INHERENT)
             .assembly(func::parse_global, func::print_global),

@@ -272,7 +272,9 @@ fn parse_cmp(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     // An i1 result, shaped as the operands when they are vectors.
     let i1 = p.ir.int_type(1);
     let res = match p.ir.type_data(t).clone() {
-        TypeData::Vector { shape, scalable, .. } => p.ir.ty(TypeData::Vector { shape, scalable, elem: i1 }),
+        TypeData::Vector { shape, scalable, .. } => {
+            p.ir.ty(TypeData::Vector { shape, scalable, elem: i1, encoding: None })
+        }
         _ => i1,
     };
     r.result_types.push(res);
@@ -454,7 +456,10 @@ fn verify_aggregate(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 pub(super) fn defs() -> Vec<OpDef> {
     let mut d: Vec<OpDef> = SPECS.iter().map(|s| s.def()).collect();
     for name in ["llvm.icmp", "llvm.fcmp"] {
-        let mut def = OpDef::new(name).traits(Traits::PURE.with(Traits::ZERO_REGIONS)).assembly(parse_cmp, print_cmp);
+        let mut def = OpDef::new(name)
+            .arity((2, Some(2)), (1, Some(1)), 0)
+            .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
+            .assembly(parse_cmp, print_cmp);
         if name == "llvm.fcmp" {
             def = def.inherent(&["predicate", "fastmathFlags"]).defaults(&["fastmathFlags"], fastmath_default);
         } else {
@@ -464,6 +469,7 @@ pub(super) fn defs() -> Vec<OpDef> {
     }
     d.push(
         OpDef::new("llvm.extractvalue")
+            .arity((1, Some(1)), (1, Some(1)), 0)
             .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
             .inherent(&["position"])
             .assembly(parse_extractvalue, print_extractvalue)
@@ -471,6 +477,7 @@ pub(super) fn defs() -> Vec<OpDef> {
     );
     d.push(
         OpDef::new("llvm.insertvalue")
+            .arity((2, Some(2)), (1, Some(1)), 0)
             .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
             .inherent(&["position"])
             .assembly(parse_insertvalue, print_insertvalue)
@@ -478,6 +485,7 @@ pub(super) fn defs() -> Vec<OpDef> {
     );
     d.push(
         OpDef::new("llvm.insertelement")
+            .arity((3, Some(3)), (1, Some(1)), 0)
             .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
             .assembly(parse_insertelement, print_insertelement),
     );

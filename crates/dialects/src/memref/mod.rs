@@ -767,25 +767,39 @@ pub fn dialect() -> Dialect {
                 .assembly(parse_alloc, print_alloc)
                 .verifier(verify_alloc)
                 .names(alloca_name),
-            OpDef::new("memref.dealloc").assembly(parse_unary_typed, print_unary_typed),
-            OpDef::new("memref.cast").traits(Traits::PURE).assembly(parse_cast, print_cast).names(cast_name),
-            OpDef::new("memref.copy").assembly(parse_copy, print_copy),
+            OpDef::new("memref.dealloc")
+                .arity((1, Some(1)), (0, Some(0)), 0)
+                .assembly(parse_unary_typed, print_unary_typed),
+            OpDef::new("memref.cast")
+                .arity((1, Some(1)), (1, Some(1)), 0)
+                .traits(Traits::PURE)
+                .assembly(parse_cast, print_cast)
+                .names(cast_name),
+            OpDef::new("memref.copy").arity((2, Some(2)), (0, Some(0)), 0).assembly(parse_copy, print_copy),
             OpDef::new("memref.load")
+                .arity((1, None), (1, Some(1)), 0)
                 .inherent(&["nontemporal", "alignment"])
                 .assembly(parse_load, print_load)
                 .verifier(verify_load),
             OpDef::new("memref.store")
+                .arity((2, None), (0, Some(0)), 0)
                 .inherent(&["nontemporal", "alignment"])
                 .assembly(parse_store, print_store)
                 .verifier(verify_store),
-            OpDef::new("memref.dim").traits(Traits::PURE).assembly(parse_dim, print_dim).names(dim_name),
+            OpDef::new("memref.dim")
+                .arity((2, Some(2)), (1, Some(1)), 0)
+                .traits(Traits::PURE)
+                .assembly(parse_dim, print_dim)
+                .names(dim_name),
             OpDef::new("memref.collapse_shape")
+                .arity((1, Some(1)), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .inherent(&["reassociation"])
                 .assembly(parse_reshape, print_reshape)
                 .verifier(crate::util::verify_reshape)
                 .names(collapse_name),
             OpDef::new("memref.expand_shape")
+                .arity((1, None), (1, Some(1)), 0)
                 .traits(Traits::PURE)
                 .inherent(&["reassociation", "static_output_shape"])
                 .assembly(parse_reshape, print_reshape)
@@ -803,12 +817,17 @@ pub fn dialect() -> Dialect {
                 .assembly(parse_reinterpret, print_reinterpret)
                 .verifier(verify_reinterpret)
                 .names(reinterpret_name),
-            OpDef::new("memref.view").traits(Traits::PURE).assembly(parse_view, print_view).names(view_name),
+            OpDef::new("memref.view")
+                .arity((2, None), (1, Some(1)), 0)
+                .traits(Traits::PURE)
+                .assembly(parse_view, print_view)
+                .names(view_name),
             OpDef::new("memref.memory_space_cast")
                 .traits(Traits::PURE)
                 .assembly(parse_cast, print_cast)
                 .names(memspace_name),
             OpDef::new("memref.extract_strided_metadata")
+                .arity((1, Some(1)), (2, None), 0)
                 .traits(Traits::PURE)
                 .assembly(parse_esm, print_esm)
                 .names(esm_names),

@@ -434,12 +434,14 @@ pub fn dialect() -> Dialect {
                     .verifier(verify_for)
                     .implicit_terminator("scf.yield"),
                 OpDef::new("scf.if")
+                    .arity((1, Some(1)), (0, None), 2)
                     .traits(Traits::SINGLE_BLOCK)
                     .assembly(parse_if, print_if)
                     .verifier(verify_if)
                     .implicit_terminator("scf.yield"),
-                OpDef::new("scf.while").assembly(parse_while, print_while),
+                OpDef::new("scf.while").arity((0, None), (0, None), 2).assembly(parse_while, print_while),
                 OpDef::new("scf.execute_region")
+                    .arity((0, Some(0)), (0, None), 1)
                     .inherent(&["no_inline"])
                     .assembly(parse_execute_region, print_execute_region)
                     .verifier(verify_execute_region),

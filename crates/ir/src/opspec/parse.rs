@@ -330,6 +330,12 @@ pub fn parse_attr(p: &mut Parser<'_>, kind: AttrKind) -> PResult<Attribute> {
             let elem = p.ir.int_type(if matches!(kind, AttrKind::I32Array) { 32 } else { 64 });
             Ok(p.ir.attr(AttrData::DenseArray { elem, data: DenseArrayData::Int(v) }))
         }
+        // `true`/`false` take no `: type` suffix, so a `:` after them is the format's.
+        AttrKind::Bool if p.is_keyword("true") || p.is_keyword("false") => {
+            let v = p.is_keyword("true");
+            p.bump();
+            Ok(p.ir.bool_attr(v))
+        }
         AttrKind::Bool
         | AttrKind::Int(_)
         | AttrKind::IndexInt

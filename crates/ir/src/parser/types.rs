@@ -323,8 +323,9 @@ impl<'a> Parser<'a> {
                 "vector elements must be int/index/float type but got ".to_string() + &self.type_str(elem),
             );
         }
+        let encoding = if self.consume_if(Tok::Comma) { Some(self.parse_attribute(None)?) } else { None };
         self.expect(Tok::Greater, "'>' in vector type")?;
-        Ok(self.ir.ty(TypeData::Vector { shape, scalable, elem }))
+        Ok(self.ir.ty(TypeData::Vector { shape, scalable, elem, encoding }))
     }
 
     fn parse_tensor_type(&mut self) -> PResult<Type> {

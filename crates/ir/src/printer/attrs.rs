@@ -109,7 +109,7 @@ impl Printer<'_> {
                 self.print_type_list(ts);
                 self.out.push('>');
             }
-            TypeData::Vector { shape, scalable, elem } => {
+            TypeData::Vector { shape, scalable, elem, encoding } => {
                 self.out.push_str("vector<");
                 for (d, s) in shape.iter().zip(scalable) {
                     if *s {
@@ -122,6 +122,10 @@ impl Printer<'_> {
                     self.out.push('x');
                 }
                 self.print_type(*elem);
+                if let Some(e) = encoding {
+                    self.out.push_str(", ");
+                    self.print_attr(*e, Elide::Never);
+                }
                 self.out.push('>');
             }
             TypeData::RankedTensor { shape, elem, encoding } => {
