@@ -110,14 +110,7 @@ fn parse_mat(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     unit_flag(p, r, "writable");
     let d = p.parse_operand()?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
-    p.expect(Tok::Colon, "':'")?;
-    let pos = p.pos();
-    let ft = p.parse_type()?;
-    let TypeData::Function { inputs, results } = p.ir.type_data(ft).clone() else {
-        return p.error_at(pos, "expected function type");
-    };
-    r.operands = p.resolve_operands(&[s, d], &inputs, pos)?;
-    r.result_types = results;
+    crate::util::parse_functional_type_tail(p, r, &[s, d])?;
     Ok(())
 }
 

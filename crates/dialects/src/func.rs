@@ -264,14 +264,7 @@ fn parse_call(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         Ok(())
     })?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
-    p.expect(Tok::Colon, "':'")?;
-    let pos = p.pos();
-    let ft = p.parse_type()?;
-    let TypeData::Function { inputs, results } = p.ir.type_data(ft).clone() else {
-        return p.error_at(pos, "expected function type");
-    };
-    r.operands = p.resolve_operands(&ops, &inputs, pos)?;
-    r.result_types = results;
+    crate::util::parse_functional_type_tail(p, r, &ops)?;
     Ok(())
 }
 

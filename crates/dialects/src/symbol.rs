@@ -136,27 +136,12 @@ fn verify_symbolic_int(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 fn parse_bind(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let operand = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
-    let mut symbols = Vec::new();
-    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
-        symbols.push(p.parse_operand()?);
-        Ok(())
-    })?;
-    p.expect(Tok::Comma, "','")?;
-    let pos = p.pos();
-    let map = p.parse_attribute(None)?;
-    if !matches!(p.ir.attr_data(map), AttrData::AffineMap(_)) {
-        return p.error_at(pos, "invalid kind of attribute specified");
-    }
-    push_attr(p, r, "shape_expressions", map);
+    // The symbols resolve first; the bound value goes in front of them.
+    parse_symbols_and_map(p, r, "shape_expressions")?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
     let t = p.parse_colon_type()?;
     let v = p.resolve_operand(&operand, t)?;
-    r.operands.push(v);
-    let index = p.ir.index_type();
-    for s in &symbols {
-        let v = p.resolve_operand(s, index)?;
-        r.operands.push(v);
-    }
+    r.operands.insert(0, v);
     Ok(())
 }
 

@@ -90,6 +90,37 @@ pub fn is_float_like(ir: &Ir, t: Type) -> bool {
 }
 
 /// `[%a, %b]` index list.
+/// `: (A, B) -> R` closing an op whose operands came before: resolves
+/// `operands` to the inputs, takes the results, and returns the inputs.
+pub fn parse_functional_type_tail(
+    p: &mut Parser<'_>,
+    r: &mut OpParseResult,
+    operands: &[UnresolvedOperand],
+) -> PResult<Vec<Type>> {
+    p.expect(Tok::Colon, "':'")?;
+    let pos = p.pos();
+    let ft = p.parse_type()?;
+    let TypeData::Function { inputs, results } = p.ir.type_data(ft).clone() else {
+        return p.error_at(pos, "expected function type");
+    };
+    let vals = p.resolve_operands(operands, &inputs, pos)?;
+    r.operands.extend(vals);
+    r.result_types = results;
+    Ok(inputs)
+}
+
+/// `kw = [1, 2]`: a keyword and a list of integers.
+pub fn parse_keyword_i64_list(p: &mut Parser<'_>, kw: &str) -> PResult<Vec<i64>> {
+    p.expect_keyword(kw)?;
+    p.expect(Tok::Equal, "'='")?;
+    let mut v = Vec::new();
+    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
+        v.push(p.parse_integer("integer")? as i64);
+        Ok(())
+    })?;
+    Ok(v)
+}
+
 pub fn parse_index_list(p: &mut Parser<'_>) -> PResult<Vec<UnresolvedOperand>> {
     let mut v = Vec::new();
     p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "operand list", &mut |p| {

@@ -10,7 +10,7 @@ use hivm_ir::parser::{OpParseResult, PResult, Parser, RegionArg, UnresolvedOpera
 use hivm_ir::printer::{Elide, Printer};
 use hivm_ir::{Attribute, Ir, OpId, Value};
 
-use crate::util::{parse_index_list, print_index_list, push_attr, segment, segment_attr};
+use crate::util::{parse_index_list, push_attr, segment, segment_attr};
 
 /// One bound: its map and (unresolved) operands.
 /// `op_pos` is where the op's name is, where MLIR reports some of these.
@@ -133,13 +133,7 @@ fn print_bound(p: &mut Printer<'_>, map: Attribute, operands: &[Value], keyword:
         p.push(" ");
     }
     p.print_attr(map, Elide::Never);
-    let nd = m.num_dims as usize;
-    p.push("(");
-    p.print_values(&operands[..nd]);
-    p.push(")");
-    if m.num_symbols > 0 {
-        print_index_list(p, &operands[nd..]);
-    }
+    super::print_dim_and_symbol_list(p, operands, m.num_dims as usize);
 }
 
 pub(super) fn print_for(p: &mut Printer<'_>, op: OpId) {

@@ -8,7 +8,7 @@ use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::{Elide, Printer};
 use hivm_ir::{Ir, OpId};
 
-use crate::util::{parse_index_list, print_index_list, push_attr};
+use crate::util::{parse_index_list, push_attr};
 
 pub(super) fn parse_if(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let pos = p.pos();
@@ -56,13 +56,7 @@ pub(super) fn print_if(p: &mut Printer<'_>, op: OpId) {
     let AttrData::IntegerSet(s) = ir.attr_data(set) else { return p.print_generic_op(op) };
     p.push(" ");
     p.print_attr(set, Elide::Never);
-    let nd = s.num_dims as usize;
-    p.push("(");
-    p.print_values(&ir.operands(op)[..nd]);
-    p.push(")");
-    if s.num_symbols > 0 {
-        print_index_list(p, &ir.operands(op)[nd..]);
-    }
+    super::print_dim_and_symbol_list(p, ir.operands(op), s.num_dims as usize);
     let results = ir.results(op);
     match results.len() {
         0 => {}

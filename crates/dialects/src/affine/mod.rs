@@ -40,19 +40,24 @@ fn parse_apply(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     Ok(())
 }
 
+/// `(%d0, %d1)[%s0]`: MLIR's dim-and-symbol list (the parentheses always,
+/// the brackets only with symbols).
+pub(crate) fn print_dim_and_symbol_list(p: &mut Printer<'_>, operands: &[Value], num_dims: usize) {
+    p.push("(");
+    p.print_values(&operands[..num_dims]);
+    p.push(")");
+    if operands.len() > num_dims {
+        print_index_list(p, &operands[num_dims..]);
+    }
+}
+
 fn print_apply(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     let Some(map) = ir.get_attr(op, "map") else { return };
     let AttrData::AffineMap(m) = ir.attr_data(map) else { return };
     p.push(" ");
     p.print_attr(map, Elide::Never);
-    let nd = m.num_dims as usize;
-    p.push("(");
-    p.print_values(&ir.operands(op)[..nd]);
-    p.push(")");
-    if m.num_symbols > 0 {
-        print_index_list(p, &ir.operands(op)[nd..]);
-    }
+    print_dim_and_symbol_list(p, ir.operands(op), m.num_dims as usize);
     p.print_optional_attr_dict(op, &["map"]);
 }
 

@@ -51,17 +51,6 @@ fn print_group(p: &mut Printer<'_>, kw: &str, vals: &[Value]) {
     p.push(") ");
 }
 
-fn parse_i64_list(p: &mut Parser<'_>, kw: &str) -> PResult<Vec<i64>> {
-    p.expect_keyword(kw)?;
-    p.expect(Tok::Equal, "'='")?;
-    let mut v = Vec::new();
-    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
-        v.push(p.parse_integer("integer")? as i64);
-        Ok(())
-    })?;
-    Ok(v)
-}
-
 fn tensor_semantics(ir: &Ir, op: OpId) -> bool {
     ir.operands(op).iter().all(|v| !ir.type_data(ir.value_type(*v)).is_memref())
 }
@@ -90,7 +79,7 @@ fn parse_reduce(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let a = opaque_attr(p.ir, "hfusion", &format!("reduce_with_index_kind<{kind}>"));
     push_attr(p, r, "reduce_kind", a);
     let (ins, outs) = parse_ins_outs(p, r)?;
-    let dims = parse_i64_list(p, "dimensions")?;
+    let dims = crate::util::parse_keyword_i64_list(p, "dimensions")?;
     let d = i64_array_attr(p.ir, &dims);
     push_attr(p, r, "dimensions", d);
     if p.consume_if(Tok::Arrow) {

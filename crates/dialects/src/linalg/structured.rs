@@ -280,13 +280,7 @@ fn print_dims(p: &mut Printer<'_>, op: OpId, name: &str) {
 }
 
 fn parse_dims(p: &mut Parser<'_>, r: &mut OpParseResult, name: &str) -> PResult<()> {
-    p.expect_keyword(name)?;
-    p.expect(Tok::Equal, "'='")?;
-    let mut v = Vec::new();
-    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
-        v.push(p.parse_integer("integer")? as i64);
-        Ok(())
-    })?;
+    let v = crate::util::parse_keyword_i64_list(p, name)?;
     let a = i64_array_attr(p.ir, &v);
     push_attr(p, r, name, a);
     Ok(())

@@ -6,9 +6,9 @@ use hivm_ir::lexer::Tok;
 use hivm_ir::opspec::{OpSpec, one};
 use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::{Elide, Printer};
-use hivm_ir::{AttrData, OpDef, OpId, Traits, TypeData};
+use hivm_ir::{AttrData, OpDef, OpId, Traits};
 
-use crate::util::{opaque_attr, push_attr, segment_attr};
+use crate::util::{opaque_attr, parse_functional_type_tail, push_attr, segment_attr};
 
 /// `kDynamicIndex`: a GEP index given by an operand.
 const DYNAMIC_INDEX: i64 = i32::MIN as i64;
@@ -33,14 +33,7 @@ fn parse_call(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         push_attr(p, r, "var_callee_type", a);
     }
     p.parse_optional_attr_dict(&mut r.attrs)?;
-    p.expect(Tok::Colon, "':'")?;
-    let pos = p.pos();
-    let ft = p.parse_type()?;
-    let TypeData::Function { inputs, results } = p.ir.type_data(ft).clone() else {
-        return p.error_at(pos, "expected function type");
-    };
-    r.operands = p.resolve_operands(&ops, &inputs, pos)?;
-    r.result_types = results;
+    parse_functional_type_tail(p, r, &ops)?;
     push_attr(p, r, "callee", callee);
     for (k, body) in
         [("CConv", "cconv<ccc>"), ("TailCallKind", "tailcallkind<none>"), ("fastmathFlags", "fastmath<none>")]
@@ -204,18 +197,11 @@ fn parse_gep(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         Ok(())
     })?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
-    p.expect(Tok::Colon, "':'")?;
-    let pos = p.pos();
-    let ft = p.parse_type()?;
-    let TypeData::Function { inputs, results } = p.ir.type_data(ft).clone() else {
-        return p.error_at(pos, "expected function type");
-    };
-    p.expect(Tok::Comma, "','")?;
-    let elem = p.parse_type()?;
     let mut all = vec![base];
     all.extend(dynamic);
-    r.operands = p.resolve_operands(&all, &inputs, pos)?;
-    r.result_types = results;
+    parse_functional_type_tail(p, r, &all)?;
+    p.expect(Tok::Comma, "','")?;
+    let elem = p.parse_type()?;
     let t = p.ir.type_attr(elem);
     push_attr(p, r, "elem_type", t);
     let i32t = p.ir.int_type(32);
@@ -275,14 +261,7 @@ fn parse_alloca(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     // An alignment of 0 means none, and MLIR drops it.
     let ir = &*p.ir;
     r.attrs.retain(|(k, a)| !(ir.sym_str(*k) == "alignment" && ir.as_int(*a) == Some(0)));
-    p.expect(Tok::Colon, "':'")?;
-    let pos = p.pos();
-    let ft = p.parse_type()?;
-    let TypeData::Function { inputs, results } = p.ir.type_data(ft).clone() else {
-        return p.error_at(pos, "expected function type");
-    };
-    r.operands = p.resolve_operands(&[n], &inputs, pos)?;
-    r.result_types = results;
+    parse_functional_type_tail(p, r, &[n])?;
     let t = p.ir.type_attr(elem);
     push_attr(p, r, "elem_type", t);
     Ok(())
@@ -346,14 +325,7 @@ fn parse_inline_asm(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     push_attr(p, r, "constraints", a);
     let ops = p.parse_operand_list()?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
-    p.expect(Tok::Colon, "':'")?;
-    let pos = p.pos();
-    let ft = p.parse_type()?;
-    let TypeData::Function { inputs, results } = p.ir.type_data(ft).clone() else {
-        return p.error_at(pos, "expected function type");
-    };
-    r.operands = p.resolve_operands(&ops, &inputs, pos)?;
-    r.result_types = results;
+    parse_functional_type_tail(p, r, &ops)?;
     if !r.attrs.iter().any(|(k, _)| p.ir.sym_str(*k) == "tail_call_kind") {
         let a = opaque_attr(p.ir, "llvm", "tailcallkind<none>");
         push_attr(p, r, "tail_call_kind", a);

@@ -239,14 +239,7 @@ fn parse_while(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
             Ok(())
         })?;
     }
-    p.expect(Tok::Colon, "':'")?;
-    let pos = p.pos();
-    let ft = p.parse_type()?;
-    let hivm_ir::TypeData::Function { inputs, results } = p.ir.type_data(ft).clone() else {
-        return p.error_at(pos, "expected function type");
-    };
-    r.operands = p.resolve_operands(&inits, &inputs, pos)?;
-    r.result_types = results;
+    let inputs = crate::util::parse_functional_type_tail(p, r, &inits)?;
     let args: Vec<RegionArg> =
         names.into_iter().zip(&inputs).map(|(n, t)| RegionArg { name: n, ty: *t, loc: None }).collect();
     let before = p.parse_region(&args, false)?;
