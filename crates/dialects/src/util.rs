@@ -109,6 +109,28 @@ pub fn parse_functional_type_tail(
     Ok(inputs)
 }
 
+/// Splits `a, b<c, d>, (e, f)` at its top-level commas, trimmed.
+pub fn split_top_level(s: &str) -> Vec<String> {
+    let (mut out, mut depth, mut cur) = (Vec::new(), 0i32, String::new());
+    for c in s.chars() {
+        match c {
+            '<' | '(' | '[' | '{' => depth += 1,
+            '>' | ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(cur.trim().to_string());
+                cur.clear();
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    if !cur.trim().is_empty() {
+        out.push(cur.trim().to_string());
+    }
+    out
+}
+
 /// `kw = [1, 2]`: a keyword and a list of integers.
 pub fn parse_keyword_i64_list(p: &mut Parser<'_>, kw: &str) -> PResult<Vec<i64>> {
     p.expect_keyword(kw)?;

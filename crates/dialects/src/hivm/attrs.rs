@@ -188,7 +188,10 @@ const DATA_LAYOUTS: &[&str] = &[
 /// `#hivm.data_layout<LAYOUT (, transpose = b)? (, fractalSizes = [..])?>`:
 /// the optional parameters in any order, printed in declaration order.
 fn data_layout(args: &str) -> Result<String, String> {
-    let mut parts = split_top_level(args);
+    let mut parts = crate::util::split_top_level(args);
+    if parts.is_empty() {
+        return Err("expected a data layout".into());
+    }
     let layout = parts.remove(0);
     if !DATA_LAYOUTS.contains(&layout.as_str()) {
         return Err(format!("expected one of [{}] for data_layout, got '{layout}'", DATA_LAYOUTS.join(", ")));
@@ -231,26 +234,6 @@ fn data_layout(args: &str) -> Result<String, String> {
     }
     out.push('>');
     Ok(out)
-}
-
-/// Splits on commas outside brackets, trimming each piece.
-fn split_top_level(s: &str) -> Vec<String> {
-    let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0i32);
-    for c in s.chars() {
-        match c {
-            '[' | '<' | '(' => depth += 1,
-            ']' | '>' | ')' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(cur.trim().to_string());
-                cur.clear();
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    out.push(cur.trim().to_string());
-    out
 }
 
 /// Reads `<VALUE>`, the form a declarative assembly format gives an enum

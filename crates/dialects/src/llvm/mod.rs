@@ -24,27 +24,7 @@ pub(crate) fn qualify(member: &str) -> String {
     if KEYWORDS.contains(&word) { format!("!llvm.{member}") } else { member.to_string() }
 }
 
-/// Splits `a, b<c, d>, (e, f)` at its top-level commas, trimmed.
-pub(crate) fn split_top_level(s: &str) -> Vec<String> {
-    let (mut out, mut depth, mut cur) = (Vec::new(), 0i32, String::new());
-    for c in s.chars() {
-        match c {
-            '<' | '(' | '[' | '{' => depth += 1,
-            '>' | ')' | ']' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(cur.trim().to_string());
-                cur.clear();
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    if !cur.trim().is_empty() {
-        out.push(cur.trim().to_string());
-    }
-    out
-}
+pub(crate) use crate::util::split_top_level;
 
 /// Validates and canonicalizes a type body: `ptr<0>` is `ptr`; `array`,
 /// `func` and `struct` bodies keep their text (whitespace normalised).
