@@ -180,7 +180,10 @@ pub(crate) fn verify_cond_br(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::
 // Operand groups: flag, default operands, case operands (split per case by
 // `case_operand_segments`); successors: default, then one per case.
 
-fn parse_switch(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+/// `cf.switch %v : T, [default: ^bb, 1: ^bb1(...)]`, or LLVM's spelling
+/// `llvm.switch %v : T, ^bb [1: ^bb1(...)]` (the default before the list).
+pub(crate) fn parse_switch(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let llvm = p.ir.sym_str(r.name) == "llvm.switch";
     let flag = p.parse_operand()?;
     p.expect(Tok::Colon, "':'")?;
     let ty_pos = p.pos();
@@ -192,12 +195,21 @@ fn parse_switch(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     }
     let fv = p.resolve_operand(&flag, flag_ty)?;
     p.expect(Tok::Comma, "','")?;
-    p.expect(Tok::LSquare, "'['")?;
-    p.expect_keyword("default")?;
-    p.expect(Tok::Colon, "':'")?;
-    let (default, default_ops) = parse_successor_with_operands(p)?;
+    let (default, default_ops) = if llvm {
+        let d = parse_successor_with_operands(p)?;
+        p.expect(Tok::LSquare, "'['")?;
+        d
+    } else {
+        p.expect(Tok::LSquare, "'['")?;
+        p.expect_keyword("default")?;
+        p.expect(Tok::Colon, "':'")?;
+        parse_successor_with_operands(p)?
+    };
     let (mut values, mut dests, mut case_ops, mut case_segs) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    while p.consume_if(Tok::Comma) {
+    // LLVM's list has no leading comma (no default entry precedes the cases).
+    let mut first = llvm;
+    while (first && !p.is(Tok::RSquare)) || p.consume_if(Tok::Comma) {
+        first = false;
         let negative = p.consume_if(Tok::Minus);
         let v = p.parse_integer("case value")?;
         let v = if negative { -v } else { v };
@@ -266,37 +278,48 @@ fn case_values(ir: &Ir, op: OpId) -> Vec<i128> {
     }
 }
 
-fn print_switch(p: &mut Printer<'_>, op: OpId) {
+pub(crate) fn print_switch(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
+    let llvm = ir.op_name(op) == "llvm.switch";
     let flag = ir.operand(op, 0);
     p.push(" ");
     p.print_value(flag);
     p.push(" : ");
     p.print_type(ir.value_type(flag));
-    p.push(", [");
-    p.print_newline();
-    p.push("  default: ");
     let succ = ir.successors(op);
-    p.print_successor_and_operands(succ[0], segment(ir, op, 1));
+    if llvm {
+        p.push(", ");
+        p.print_successor_and_operands(succ[0], segment(ir, op, 1));
+        p.push(" [");
+    } else {
+        p.push(", [");
+        p.print_newline();
+        p.push("  default: ");
+        p.print_successor_and_operands(succ[0], segment(ir, op, 1));
+    }
     let (values, segs) = (case_values(ir, op), case_segments(ir, op));
     let cases = segment(ir, op, 2);
     let mut start = 0;
+    let w = ir.type_data(ir.value_type(flag)).int_width().unwrap_or(64);
     for (i, v) in values.iter().enumerate() {
         let n = segs.get(i).copied().unwrap_or(0);
         let ops = cases.get(start..start + n).unwrap_or(&[]);
         start += n;
-        p.push(",");
+        if !llvm || i > 0 {
+            p.push(",");
+        }
         p.print_newline();
-        // MLIR prints the value's unsigned reading, capped at 64 bits
-        // (`getLimitedValue`).
-        let w = ir.type_data(ir.value_type(flag)).int_width().unwrap_or(64);
-        p.push(&format!("  {}: ", unsigned(*v, w).min(u64::MAX as u128)));
+        // cf prints the value's unsigned reading, capped at 64 bits
+        // (`getLimitedValue`); LLVM its signed one.
+        let text = if llvm { sign_wrap(*v, w).to_string() } else { unsigned(*v, w).min(u64::MAX as u128).to_string() };
+        p.push(&format!("  {text}: "));
         if let Some(&b) = succ.get(i + 1) {
             p.print_successor_and_operands(b, ops);
         }
     }
-    // Without cases the bracket closes on the default's line.
-    if !values.is_empty() {
+    // Without cases cf's bracket closes on the default's line, LLVM's on
+    // its own.
+    if !values.is_empty() || llvm {
         p.print_newline();
     }
     p.push("]");
@@ -317,7 +340,7 @@ fn unsigned(v: i128, w: u32) -> u128 {
     if w >= 128 { v as u128 } else { (v as u128) & ((1u128 << w) - 1) }
 }
 
-fn verify_switch(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+pub(crate) fn verify_switch(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     crate::util::check_segments(ir, op, 3)?;
     if segment(ir, op, 0).len() != 1 {
         return Err("expected one flag operand".into());

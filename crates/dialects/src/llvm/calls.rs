@@ -378,6 +378,95 @@ fn print_inline_asm(p: &mut Printer<'_>, op: OpId) {
     p.print_functional_type(op);
 }
 
+// ----- intrinsics: `%r = llvm.intr.smin(%a, %b) : (i32, i32) -> i32` -----
+
+/// Intrinsics on integers (no properties).
+const INT_INTRINSICS: &[&str] = &["smin", "smax", "umin", "umax", "ctpop", "bitreverse", "bswap"];
+/// Intrinsics on floats, which carry fast-math flags.
+const FLOAT_INTRINSICS: &[&str] = &[
+    "exp",
+    "exp2",
+    "exp10",
+    "log",
+    "log2",
+    "log10",
+    "sqrt",
+    "fabs",
+    "floor",
+    "ceil",
+    "trunc",
+    "round",
+    "roundeven",
+    "rint",
+    "nearbyint",
+    "sin",
+    "cos",
+    "tan",
+    "asin",
+    "acos",
+    "atan",
+    "sinh",
+    "cosh",
+    "tanh",
+    "pow",
+    "fma",
+    "fmuladd",
+    "minnum",
+    "maxnum",
+    "minimum",
+    "maximum",
+    "copysign",
+];
+
+fn parse_intrinsic(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let mut ops = Vec::new();
+    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "operand list", &mut |p| {
+        ops.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    parse_functional_type_tail(p, r, &ops)?;
+    Ok(())
+}
+
+fn print_intrinsic(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push("(");
+    p.print_values(ir.operands(op));
+    p.push(")");
+    let default_fm =
+        ir.get_attr(op, "fastmathFlags").and_then(|a| crate::util::opaque_arg(ir, a, "fastmath")) == Some("none");
+    p.print_optional_attr_dict(op, if default_fm { &["fastmathFlags"] } else { &[] });
+    p.push(" : ");
+    p.print_functional_type(op);
+}
+
+fn fastmath_default(ir: &mut hivm_ir::Ir) -> Vec<(&'static str, hivm_ir::Attribute)> {
+    vec![("fastmathFlags", opaque_attr(ir, "llvm", "fastmath<none>"))]
+}
+
+fn intrinsic_defs() -> Vec<OpDef> {
+    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+    let mut defs: Vec<OpDef> = INT_INTRINSICS
+        .iter()
+        .map(|n| {
+            OpDef::new(leak(format!("llvm.intr.{n}")))
+                .arity((1, None), (1, Some(1)), 0)
+                .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
+                .assembly(parse_intrinsic, print_intrinsic)
+        })
+        .collect();
+    defs.extend(FLOAT_INTRINSICS.iter().map(|n| {
+        OpDef::new(leak(format!("llvm.intr.{n}")))
+            .arity((1, None), (1, Some(1)), 0)
+            .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
+            .inherent(&["fastmathFlags"])
+            .defaults(&["fastmathFlags"], fastmath_default)
+            .assembly(parse_intrinsic, print_intrinsic)
+    }));
+    defs
+}
+
 /// `nvvm.read.ptx.sreg.tid.x : i32` and its kin.
 const RES: &[hivm_ir::opspec::ValueDef] = &[one("res")];
 
@@ -396,6 +485,9 @@ pub fn nvvm_dialect() -> hivm_ir::Dialect {
         sreg("nvvm.read.ptx.sreg.ctaid.x"),
         sreg("nvvm.read.ptx.sreg.ctaid.y"),
         sreg("nvvm.read.ptx.sreg.ctaid.z"),
+        sreg("nvvm.read.ptx.sreg.nctaid.x"),
+        sreg("nvvm.read.ptx.sreg.nctaid.y"),
+        sreg("nvvm.read.ptx.sreg.nctaid.z"),
         sreg("nvvm.read.ptx.sreg.laneid"),
         sreg("nvvm.read.ptx.sreg.warpsize"),
     ];
@@ -403,7 +495,8 @@ pub fn nvvm_dialect() -> hivm_ir::Dialect {
 }
 
 pub(super) fn defs() -> Vec<OpDef> {
-    vec![
+    let mut defs = intrinsic_defs();
+    defs.extend([
         OpDef::new("llvm.call")
             .arity((0, None), (0, Some(1)), 0)
             .inherent(CALL_INHERENT)
@@ -436,10 +529,17 @@ pub(super) fn defs() -> Vec<OpDef> {
             .inherent(&["loop_annotation"])
             .assembly(crate::cf::parse_br, crate::cf::print_br)
             .verifier(crate::cf::verify_br),
+        OpDef::new("llvm.switch")
+            .arity((1, None), (0, Some(0)), 0)
+            .traits(Traits::TERMINATOR | Traits::PURE)
+            .inherent(&["case_operand_segments", "case_values", "operandSegmentSizes", "branch_weights"])
+            .assembly(crate::cf::parse_switch, crate::cf::print_switch)
+            .verifier(crate::cf::verify_switch),
         OpDef::new("llvm.cond_br")
             .traits(Traits::TERMINATOR | Traits::PURE)
             .inherent(&["operandSegmentSizes", "branch_weights", "loop_annotation"])
             .assembly(crate::cf::parse_cond_br, crate::cf::print_cond_br)
             .verifier(crate::cf::verify_cond_br),
-    ]
+    ]);
+    defs
 }
