@@ -276,6 +276,121 @@ fn verify_gather(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     Ok(())
 }
 
+// ----- arange: `hfusion.arange (offset[%o])? strides[%s0, ...] outs(%init : T) (-> T)?` -----
+
+fn parse_arange(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let index = p.ir.index_type();
+    let mut offset = None;
+    if p.parse_optional_keyword("offset") {
+        p.expect(Tok::LSquare, "'['")?;
+        let u = p.parse_operand()?;
+        p.expect(Tok::RSquare, "']'")?;
+        offset = Some(p.resolve_operand(&u, index)?);
+    }
+    p.expect_keyword("strides")?;
+    let strides = crate::util::parse_index_list(p)?;
+    let mut all: Vec<Value> = offset.into_iter().collect();
+    for u in &strides {
+        let v = p.resolve_operand(u, index)?;
+        all.push(v);
+    }
+    let (ins, outs) = parse_ins_outs(p, r)?;
+    let (Some(&init), true) = (outs.first(), ins.is_empty() && outs.len() == 1) else {
+        return p.error_at(r.pos, "'hfusion.arange' op expects one init (`outs`) and no inputs");
+    };
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_function_result_types()?;
+    }
+    let init_ty = p.ir.value_type(init);
+    let Some(rank) = p.ir.type_data(init_ty).shape().map(|s| s.len()) else {
+        return p.error_at(r.pos, "'hfusion.arange' op expects a shaped init");
+    };
+    // The body, built at the op's location: strides[k] * index(k) summed
+    // (index ops made before the products, as upstream's builder nests its
+    // calls), plus the offset, cast to the element type.
+    let loc = r.loc;
+    let region = p.ir.new_region();
+    let block = p.ir.create_block();
+    p.ir.push_block(region, block);
+    let mut args: Vec<Value> = (0..rank).map(|_| p.ir.add_block_arg(block, index, Some(loc))).collect();
+    if offset.is_some() {
+        args.push(p.ir.add_block_arg(block, index, Some(loc)));
+    }
+    let elem = crate::util::element_or_self(p.ir, init_ty);
+    let out = p.ir.add_block_arg(block, elem, Some(loc));
+    let ir = &mut *p.ir;
+    let mut b = Builder::new(ir, InsertPoint::End(block));
+    let mut next = 0;
+    let off_arg = offset.is_some().then(|| {
+        next += 1;
+        args[0]
+    });
+    let mut sum: Option<Value> = None;
+    for d in 0..strides.len() {
+        let dim = b.ir.i64_attr(d as i64);
+        let i = b.op("linalg.index", &[], &[index], vec![("dim", dim)], loc);
+        let iv = b.ir.result(i, 0);
+        let m = b.op("arith.muli", &[args[next], iv], &[index], Vec::new(), loc);
+        next += 1;
+        let mv = b.ir.result(m, 0);
+        sum = Some(match sum {
+            None => mv,
+            Some(s) => {
+                let a = b.op("arith.addi", &[s, mv], &[index], Vec::new(), loc);
+                b.ir.result(a, 0)
+            }
+        });
+    }
+    let mut v = sum.unwrap_or(args[0]);
+    if let Some(o) = off_arg {
+        let a = b.op("arith.addi", &[v, o], &[index], Vec::new(), loc);
+        v = b.ir.result(a, 0);
+    }
+    let c = b.op("arith.index_cast", &[v], &[elem], Vec::new(), loc);
+    let cv = b.ir.result(c, 0);
+    let _ = out;
+    yield_op(p.ir, block, vec![cv], loc);
+    r.regions.push(region);
+    let seg = segment_attr(p.ir, &[offset.is_some() as usize, strides.len(), 1]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    all.push(init);
+    r.operands = all;
+    Ok(())
+}
+
+fn print_arange(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    if let Some(&o) = segment(ir, op, 0).first() {
+        p.push(" offset[");
+        p.print_value(o);
+        p.push("]");
+    }
+    p.push(" strides[");
+    p.print_values(segment(ir, op, 1));
+    p.push("]");
+    let init = segment(ir, op, 2);
+    p.push(" outs(");
+    p.print_values(init);
+    p.push(" : ");
+    p.print_value_types(init);
+    p.push(")");
+    if !ir.results(op).is_empty() {
+        p.push(" -> ");
+        p.print_value_types(ir.results(op));
+    }
+}
+
+fn verify_arange(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    crate::util::check_segments(ir, op, 3)?;
+    let init = segment(ir, op, 2);
+    if init.len() != 1 || segment(ir, op, 0).len() > 1 {
+        return Err("expects an optional offset, strides and one init".into());
+    }
+    results_only_if_tensor(ir, op)?;
+    let n = ir.operands(op).len();
+    crate::hivm::ops::verify_dps(ir, op, n - 1..n)
+}
+
 pub(crate) fn defs() -> Vec<OpDef> {
     vec![
         OpDef::new("hfusion.reduce_with_index")
@@ -284,6 +399,12 @@ pub(crate) fn defs() -> Vec<OpDef> {
             .inherent(&["reduce_kind", "unsigned_src", "tie_break_left", "dimensions", "operandSegmentSizes"])
             .assembly(parse_reduce, print_reduce)
             .verifier(verify_reduce),
+        OpDef::new("hfusion.arange")
+            .arity((1, None), (0, Some(1)), 1)
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["operandSegmentSizes"])
+            .assembly(parse_arange, print_arange)
+            .verifier(verify_arange),
         OpDef::new("hfusion.gather")
             .arity((3, Some(3)), (0, Some(1)), 1)
             .traits(Traits::SINGLE_BLOCK)
