@@ -3,6 +3,7 @@
 pub mod affine;
 pub mod annotation;
 pub mod arith;
+pub mod ascend_dpx;
 pub mod ave;
 pub mod bishengir_test;
 pub mod bufferization;
@@ -62,6 +63,7 @@ pub fn registry() -> Registry {
     r.register(testing::dialect());
     r.register(bishengir_test::dialect());
     r.register(ave::dialect());
+    r.register(ascend_dpx::dialect());
     r
 }
 

@@ -3,9 +3,10 @@
 //!
 //! Supported: literals in backquotes (`` `ins` ``, `` `(` ``, `` ` ` ``),
 //! `$operand`, `$attribute`, `$result`, `type($x)`, `qualified($attr)`,
-//! `attr-dict`, `attr-dict-with-keyword`, `custom<Name>($a, ...)`, and
+//! `attr-dict`, `attr-dict-with-keyword`, `custom<Name>($a, ...)`,
 //! optional groups `( ... $anchor^ ... )?` with an optional else group
-//! `( ... ) : ( ... )?`.
+//! `( ... ) : ( ... )?`, and `oilist(`kw` ... | `kw2` ...)`, clauses
+//! led by a keyword, each at most once and in any order.
 
 use super::{AttrKind, OpSpec};
 
@@ -46,6 +47,11 @@ pub enum Elem {
         anchor: usize,
         els: Vec<Elem>,
     },
+    /// `oilist(...)`: clauses each led by a keyword, written in any order,
+    /// a clause printed when any variable in it is present.
+    OIList {
+        clauses: Vec<(&'static str, Vec<Elem>)>,
+    },
 }
 
 #[derive(Debug, PartialEq)]
@@ -77,7 +83,7 @@ fn lex(src: &'static str) -> Result<Vec<Tok>, String> {
             let w = &src[start..j];
             out.push(if c == '$' { Tok::Dollar(w) } else { Tok::Word(w) });
             i = j;
-        } else if "(),?^:<>".contains(c) {
+        } else if "(),?^:<>|".contains(c) {
             out.push(Tok::Punct(c));
             i += 1;
         } else {
@@ -157,7 +163,7 @@ impl Compiler<'_> {
         let mut anchor = None;
         while let Some(t) = self.peek() {
             let e = match t {
-                Tok::Punct(')') if nested => break,
+                Tok::Punct(')') | Tok::Punct('|') if nested => break,
                 Tok::Literal(l) => {
                     let l = *l;
                     self.pos += 1;
@@ -221,6 +227,28 @@ impl Compiler<'_> {
                         return Err("only functional-type(operands, results) is supported".into());
                     }
                     Elem::FunctionalType
+                }
+                Tok::Word("oilist") => {
+                    self.pos += 1;
+                    self.expect('(')?;
+                    let mut clauses = Vec::new();
+                    loop {
+                        let Some(Tok::Literal(kw)) = self.peek() else {
+                            return Err("an oilist clause must start with a keyword".into());
+                        };
+                        let kw = *kw;
+                        self.pos += 1;
+                        let body = self.elements(true)?;
+                        if self.anchor.take().is_some() {
+                            return Err("anchor inside an oilist clause".into());
+                        }
+                        clauses.push((kw, body));
+                        if !self.eat('|') {
+                            break;
+                        }
+                    }
+                    self.expect(')')?;
+                    Elem::OIList { clauses }
                 }
                 Tok::Word("attr-dict") => {
                     self.pos += 1;
@@ -357,6 +385,11 @@ pub fn walk(elems: &[Elem], f: &mut dyn FnMut(&Elem)) {
         if let Elem::Optional { then, els, .. } = e {
             walk(then, f);
             walk(els, f);
+        }
+        if let Elem::OIList { clauses } = e {
+            for (_, body) in clauses {
+                walk(body, f);
+            }
         }
     }
 }

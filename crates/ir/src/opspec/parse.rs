@@ -215,6 +215,28 @@ fn elem(
         Elem::AttrDict { keyword: false } => p.parse_optional_attr_dict(&mut r.attrs),
         Elem::AttrDict { keyword: true } => p.parse_optional_attr_dict_with_keyword(&mut r.attrs),
         Elem::Custom { index, args } => (s.customs[*index].parse)(p, st, args),
+        Elem::OIList { clauses } => {
+            let mut seen = vec![false; clauses.len()];
+            'clauses: loop {
+                for (k, (kw, body)) in clauses.iter().enumerate() {
+                    let pos = p.pos();
+                    if p.parse_optional_keyword(kw) {
+                        if seen[k] {
+                            return p.error_at(
+                                pos,
+                                format!(
+                                    "`{kw}` clause can appear at most once in the expansion of the oilist directive"
+                                ),
+                            );
+                        }
+                        seen[k] = true;
+                        elems(p, c, body, st, positions, r)?;
+                        continue 'clauses;
+                    }
+                }
+                return Ok(());
+            }
+        }
         Elem::Optional { then, anchor, els } => {
             let (present, consumed) = group_present(p, c, &then[0])?;
             if !present {
@@ -265,7 +287,11 @@ fn group_present(p: &mut Parser<'_>, c: &Compiled, first: &Elem) -> PResult<(boo
         Elem::AllOperands => (p.is(Tok::PercentIdent), false),
         Elem::AllOperandTypes => (p.starts_type(), false),
         Elem::Var(Var::Region(_)) => (p.is(Tok::LBrace), false),
-        Elem::Space(_) | Elem::Var(Var::Result(_)) | Elem::Custom { .. } | Elem::Optional { .. } => {
+        Elem::Space(_)
+        | Elem::Var(Var::Result(_))
+        | Elem::Custom { .. }
+        | Elem::Optional { .. }
+        | Elem::OIList { .. } => {
             return p.error("unsupported first element of an optional group");
         }
     })

@@ -78,6 +78,22 @@ fn elem(p: &mut Printer<'_>, c: &Compiled, op: OpId, e: &Elem, sp: &mut Spacing,
                 elem(p, c, op, x, sp, emit && !shown);
             }
         }
+        Elem::OIList { clauses } => {
+            // As for optional groups, the flags advance through every clause.
+            for (kw, body) in clauses {
+                let mut shown = false;
+                walk(body, &mut |x| {
+                    if matches!(x, Elem::Var(_) | Elem::Type(_) | Elem::Qualified(_)) && present(ir, c, op, x) {
+                        shown = true;
+                    }
+                });
+                let shown = emit && shown;
+                elem(p, c, op, &Elem::Literal(kw), sp, shown);
+                for x in body {
+                    elem(p, c, op, x, sp, shown);
+                }
+            }
+        }
         _ => {
             if emit {
                 if sp.should_emit_space || !sp.last_was_punctuation {
