@@ -258,11 +258,7 @@ fn parse_call(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     }
     let (k, _) = (p.ir.sym("callee"), ());
     r.attrs.push((k, callee));
-    let mut ops = Vec::new();
-    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "operand list", &mut |p| {
-        ops.push(p.parse_operand()?);
-        Ok(())
-    })?;
+    let ops = crate::util::parse_paren_operand_list(p)?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
     crate::util::parse_functional_type_tail(p, r, &ops)?;
     Ok(())
@@ -286,11 +282,7 @@ fn print_call(p: &mut Printer<'_>, op: OpId) {
 /// from the callee's function type.
 fn parse_call_indirect(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let callee = p.parse_operand()?;
-    let mut ops = Vec::new();
-    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "operand list", &mut |p| {
-        ops.push(p.parse_operand()?);
-        Ok(())
-    })?;
+    let ops = crate::util::parse_paren_operand_list(p)?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
     p.expect(Tok::Colon, "':'")?;
     let pos = p.pos();

@@ -54,16 +54,6 @@ fn parse_from_elements(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()>
     Ok(())
 }
 
-fn print_from_elements(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    // The format's space before the operand list stays when it is empty.
-    p.push(" ");
-    p.print_values(ir.operands(op));
-    p.print_optional_attr_dict(op, &[]);
-    p.push(" : ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
-}
-
 fn verify_from_elements(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     let t = ir.value_type(ir.result(op, 0));
     let TypeData::RankedTensor { shape, elem, .. } = ir.type_data(t) else {
@@ -427,7 +417,7 @@ pub fn dialect() -> Dialect {
             OpDef::new("tensor.from_elements")
                 .arity((0, None), (1, Some(1)), 0)
                 .traits(Traits::PURE)
-                .assembly(parse_from_elements, print_from_elements)
+                .assembly(parse_from_elements, crate::util::print_operands_colon_result)
                 .verifier(verify_from_elements)
                 .names(from_elements_name),
             OpDef::new("tensor.splat")

@@ -131,6 +131,28 @@ pub fn split_top_level(s: &str) -> Vec<String> {
     out
 }
 
+/// `(%a, %b)`: a parenthesized, possibly empty operand list.
+pub fn parse_paren_operand_list(p: &mut Parser<'_>) -> PResult<Vec<UnresolvedOperand>> {
+    let mut ops = Vec::new();
+    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "operand list", &mut |p| {
+        ops.push(p.parse_operand()?);
+        Ok(())
+    })?;
+    Ok(ops)
+}
+
+/// ` %a, %b {attrs} : T` — operands, attributes and the result type, as
+/// `from_elements`-style ops print (the space stays when there are no
+/// operands, as MLIR's format prints it).
+pub fn print_operands_colon_result(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_values(ir.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
 /// `kw = [1, 2]`: a keyword and a list of integers.
 pub fn parse_keyword_i64_list(p: &mut Parser<'_>, kw: &str) -> PResult<Vec<i64>> {
     p.expect_keyword(kw)?;

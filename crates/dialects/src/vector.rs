@@ -240,15 +240,6 @@ fn parse_from_elements(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()>
     Ok(())
 }
 
-fn print_from_elements(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.push(" ");
-    p.print_values(ir.operands(op));
-    p.print_optional_attr_dict(op, &[]);
-    p.push(" : ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
-}
-
 fn verify_from_elements(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let t = ir.value_type(ir.result(op, 0));
     let n: i64 = ir.type_data(t).shape().map_or(1, |s| s.iter().product());
@@ -813,7 +804,7 @@ pub fn dialect() -> Dialect {
         OpDef::new("vector.from_elements")
             .arity((0, None), (1, Some(1)), 0)
             .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
-            .assembly(parse_from_elements, print_from_elements)
+            .assembly(parse_from_elements, crate::util::print_operands_colon_result)
             .verifier(verify_from_elements),
     );
     ops.extend(

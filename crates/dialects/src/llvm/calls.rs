@@ -20,11 +20,7 @@ fn parse_call(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     if !matches!(p.ir.attr_data(callee), AttrData::SymbolRef { .. }) {
         return p.error("expected a direct callee (indirect llvm.call is not supported by hivm-rs yet)");
     }
-    let mut ops = Vec::new();
-    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "operand list", &mut |p| {
-        ops.push(p.parse_operand()?);
-        Ok(())
-    })?;
+    let ops = crate::util::parse_paren_operand_list(p)?;
     if p.parse_optional_keyword("vararg") {
         p.expect(Tok::LParen, "'('")?;
         let t = p.parse_type()?;
@@ -419,11 +415,7 @@ const FLOAT_INTRINSICS: &[&str] = &[
 ];
 
 fn parse_intrinsic(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    let mut ops = Vec::new();
-    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "operand list", &mut |p| {
-        ops.push(p.parse_operand()?);
-        Ok(())
-    })?;
+    let ops = crate::util::parse_paren_operand_list(p)?;
     p.parse_optional_attr_dict(&mut r.attrs)?;
     parse_functional_type_tail(p, r, &ops)?;
     Ok(())
