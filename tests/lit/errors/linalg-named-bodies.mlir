@@ -39,3 +39,13 @@ func.func @vectors(%m: tensor<3xvector<4xf32>>) {
   %0 = linalg.add ins(%m, %m : tensor<3xvector<4xf32>>, tensor<3xvector<4xf32>>) outs(%m : tensor<3xvector<4xf32>>) -> tensor<3xvector<4xf32>>
   return
 }
+
+// -----
+
+// A body yielding another type than the init's element (MLIR builds it and
+// its verifier rejects it; the body's ops have unknown locations).
+func.func @mixed(%a: tensor<2xf16>, %b: tensor<2xf32>) {
+  // CHECK: <unknown>:0: error: 'linalg.yield' op type of yield operand 1 ('f16') doesn't match the element type of the enclosing linalg.generic op ('f32')
+  %0 = linalg.sub ins(%a, %a : tensor<2xf16>, tensor<2xf16>) outs(%b : tensor<2xf32>) -> tensor<2xf32>
+  return
+}

@@ -129,6 +129,29 @@ fn print_yield(p: &mut Printer<'_>, op: OpId) {
     }
 }
 
+/// A structured op's body yields its inits' element types (checked where
+/// the parent splits its operands into ins and outs).
+fn verify_yield(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let Some(parent) = ir.parent_op(op) else { return Ok(()) };
+    if ir.get_attr(parent, "operandSegmentSizes").is_none() || crate::util::segments(ir, parent).len() != 2 {
+        return Ok(());
+    }
+    for (i, (v, init)) in ir.operands(op).iter().zip(segment(ir, parent, 1)).enumerate() {
+        let want = body_element(ir, ir.value_type(*init));
+        let got = ir.value_type(*v);
+        if got != want {
+            return Err(format!(
+                "type of yield operand {} ('{}') doesn't match the element type of the enclosing linalg.generic op ('{}')",
+                i + 1,
+                crate::util::type_str(ir, got),
+                crate::util::type_str(ir, want)
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
 pub fn dialect() -> Dialect {
     let mut ops = vec![
         OpDef::new("linalg.fill")
@@ -138,7 +161,8 @@ pub fn dialect() -> Dialect {
             .verifier(verify_fill),
         OpDef::new("linalg.yield")
             .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
-            .assembly(parse_yield, print_yield),
+            .assembly(parse_yield, print_yield)
+            .verifier(verify_yield),
     ];
     ops.extend(structured::defs());
     ops.extend(ELEMENTWISE.iter().map(|n| n.def()));

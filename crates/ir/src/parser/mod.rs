@@ -1043,6 +1043,26 @@ impl<'a> Parser<'a> {
         self.custom_ops.pop();
         self.default_dialect.pop();
         r?;
+        // A name given twice (say, in the attribute dictionary and by the
+        // syntax) is an error, as in MLIR; keeping either value silently
+        // would change the op's meaning.
+        {
+            let mut seen: Vec<crate::attrs::Sym> = match res.properties {
+                Some(p) => self.ir.dict_entries(p).iter().map(|(k, _)| *k).collect(),
+                None => Vec::new(),
+            };
+            for (k, _) in &res.attrs {
+                if seen.contains(k) {
+                    let key = self.ir.sym_str(*k).to_string();
+                    let op_name = self.ir.sym_str(res.name).to_string();
+                    return err(
+                        name_pos,
+                        format!("custom op '{op_name}' attribute '{key}' occurs more than once in the attribute list"),
+                    );
+                }
+                seen.push(*k);
+            }
+        }
         // A parser may rename the op (legacy spellings): use the final definition.
         let sym = res.name;
         let def = match self.ir.registry.lookup(self.ir.sym_str(sym)) {
