@@ -30,3 +30,10 @@ func.func @f(%a: i32, %b: i64, %p: !llvm.ptr, %x: f32, %v: vector<4xf32>, %s: !l
   %vc = llvm.fcmp "oeq" %v, %v : vector<4xf32>
   return %a : i32
 }
+
+// LLVM spells fast-math flag lists with ", " (arith without the space).
+func.func @flags(%x: f32) -> f32 {
+  %0 = llvm.fadd %x, %x {fastmathFlags = #llvm.fastmath<ninf, nnan>} : f32
+  %1 = arith.addf %x, %x fastmath<ninf, nnan> : f32
+  return %0 : f32
+}

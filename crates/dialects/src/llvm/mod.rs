@@ -80,7 +80,8 @@ fn unqualified(members: Vec<String>) -> Vec<String> {
 /// flag sets as arith's are; others are kept as written.
 fn check_attr(body: &str) -> Result<String, String> {
     if body.starts_with("fastmath<") {
-        return crate::arith::check_attr(body);
+        // arith's flag set, but LLVM's printer separates flags with ", ".
+        return crate::arith::check_attr(body).map(|b| b.replace(',', ", "));
     }
     Ok(body.to_string())
 }
