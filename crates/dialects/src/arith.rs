@@ -45,9 +45,18 @@ const CASTS: &[&str] = &[
 ];
 /// `arith.cmpi` predicates, in the order of their numbers.
 pub const CMPI: &[&str] = &["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
-const CMPF: &[&str] = &[
+pub const CMPF: &[&str] = &[
     "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true",
 ];
+/// The `predicate` attribute of `arith.cmpf` (`float`) or `arith.cmpi` named
+/// `pred` (`oeq`, `slt`, ...), as bodies built by other dialects need it.
+pub fn cmp_predicate(ir: &mut Ir, float: bool, pred: &str) -> Option<Attribute> {
+    let table = if float { CMPF } else { CMPI };
+    let index = table.iter().position(|p| *p == pred)?;
+    let i64 = ir.int_type(64);
+    Some(ir.int_attr(index as i128, i64))
+}
+
 const FASTMATH: &[&str] = &["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"];
 const OVERFLOW: &[&str] = &["nsw", "nuw"];
 

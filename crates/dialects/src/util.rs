@@ -131,6 +131,23 @@ pub fn split_top_level(s: &str) -> Vec<String> {
     out
 }
 
+/// Checks a dialect attribute body `mnemonic<value>` against `enums`
+/// (mnemonic → allowed values) and returns its canonical spelling.
+pub fn check_enum_attr(dialect: &str, enums: &[(&str, &[&str])], body: &str) -> Result<String, String> {
+    let Some((mnemonic, rest)) = body.split_once('<') else {
+        return Err(format!("unknown attribute `{body}` in dialect `{dialect}`"));
+    };
+    let mnemonic = mnemonic.trim();
+    let value = rest.trim_end().strip_suffix('>').unwrap_or(rest).trim();
+    let Some((_, values)) = enums.iter().find(|(m, _)| *m == mnemonic) else {
+        return Err(format!("unknown attribute `{mnemonic}` in dialect `{dialect}`"));
+    };
+    if !values.contains(&value) {
+        return Err(format!("expected one of [{}] for {mnemonic}, got '{value}'", values.join(", ")));
+    }
+    Ok(format!("{mnemonic}<{value}>"))
+}
+
 /// `(%a, %b)`: a parenthesized, possibly empty operand list.
 pub fn parse_paren_operand_list(p: &mut Parser<'_>) -> PResult<Vec<UnresolvedOperand>> {
     let mut ops = Vec::new();

@@ -80,18 +80,9 @@ pub(super) fn parse_for(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()
             _ => return p.op_error_at(pos, "expected step to be representable as a positive signed integer"),
         };
     }
-    let (mut iter_args, mut inits) = (Vec::new(), Vec::new());
-    if p.parse_optional_keyword("iter_args") {
-        p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "iter_args", &mut |p| {
-            iter_args.push(p.parse_operand()?);
-            p.expect(Tok::Equal, "'='")?;
-            inits.push(p.parse_operand()?);
-            Ok(())
-        })?;
-        r.result_types = p.parse_arrow_result_types()?;
-        if inits.len() != r.result_types.len() {
-            return p.error("mismatch between the number of loop-carried values and results");
-        }
+    let (iter_args, inits) = crate::scf::parse_iter_args(p, r)?;
+    if inits.len() != r.result_types.len() {
+        return p.error("mismatch between the number of loop-carried values and results");
     }
     for u in lb_ops.iter().chain(&ub_ops) {
         let v = p.resolve_operand(u, index)?;

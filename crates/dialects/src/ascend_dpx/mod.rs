@@ -78,18 +78,7 @@ const ENUMS: &[(&str, &[&str])] = &[
 ];
 
 fn check_attr(body: &str) -> Result<String, String> {
-    let Some((mnemonic, rest)) = body.split_once('<') else {
-        return Err(format!("unknown attribute `{body}` in dialect `ascend_dpx`"));
-    };
-    let mnemonic = mnemonic.trim();
-    let value = rest.trim_end().strip_suffix('>').unwrap_or(rest).trim();
-    let Some((_, values)) = ENUMS.iter().find(|(m, _)| *m == mnemonic) else {
-        return Err(format!("unknown attribute `{mnemonic}` in dialect `ascend_dpx`"));
-    };
-    if !values.contains(&value) {
-        return Err(format!("expected one of [{}] for {mnemonic}, got '{value}'", values.join(", ")));
-    }
-    Ok(format!("{mnemonic}<{value}>"))
+    crate::util::check_enum_attr("ascend_dpx", ENUMS, body)
 }
 
 /// Whether `t` is an `!llvm.ptr` (any address space).

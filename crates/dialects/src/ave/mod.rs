@@ -138,17 +138,7 @@ fn check_attr(body: &str) -> Result<String, String> {
         }
         return Ok(format!("{mnemonic} {value}"));
     }
-    let Some((mnemonic, rest)) = body.split_once('<') else {
-        return Err(format!("unknown attribute `{body}` in dialect `ave`"));
-    };
-    let value = rest.strip_suffix('>').unwrap_or(rest).trim();
-    let Some((_, values)) = ENUMS.iter().find(|(m, _)| *m == mnemonic) else {
-        return Err(format!("unknown attribute `{mnemonic}` in dialect `ave`"));
-    };
-    if !values.contains(&value) {
-        return Err(format!("expected one of [{}] for {mnemonic}, got '{value}'", values.join(", ")));
-    }
-    Ok(format!("{mnemonic}<{value}>"))
+    crate::util::check_enum_attr("ave", ENUMS, body)
 }
 
 pub fn dialect() -> Dialect {

@@ -51,7 +51,7 @@ fn bitcast(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
 
 fn ternary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     let out = b.ir.value_type(args[3]);
-    let unsigned = unsigned_cast(b);
+    let unsigned = b.unsigned_cast();
     let v: Vec<Value> = args[..3].iter().map(|a| b.cast(*a, out, unsigned)).collect();
     let float = numeric_kind(b, v[1], v[2])?;
     match (b.enum_value("fun", "ternary_fn", "fma").as_str(), float) {
@@ -61,17 +61,13 @@ fn ternary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     }
 }
 
-fn unsigned_cast(b: &Body<'_>) -> bool {
-    b.enum_value("cast", "type_fn", "cast_signed") == "cast_unsigned"
-}
-
 /// The functions whose bodies use upstream's `mathExt` dialect, which
 /// hivm-rs does not have.
 const MATH_EXT: &[&str] = &["ilogb", "lgamma", "ldexp", "divfhp"];
 
 fn unary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     let out = b.ir.value_type(args[1]);
-    let unsigned = unsigned_cast(b);
+    let unsigned = b.unsigned_cast();
     let x = b.cast(args[0], out, unsigned);
     let fun = b.enum_value("fun", "unary_fn", "sqrt");
     let float = b.is_float(x);
@@ -96,7 +92,7 @@ fn unary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
 
 fn binary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     let out = b.ir.value_type(args[2]);
-    let unsigned = unsigned_cast(b);
+    let unsigned = b.unsigned_cast();
     let (l, r) = (b.cast(args[0], out, unsigned), b.cast(args[1], out, unsigned));
     let fun = b.enum_value("fun", "binary_fn", "vand");
     let float = numeric_kind(b, l, r)?;
@@ -137,19 +133,20 @@ fn numeric_kind(b: &Body<'_>, l: Value, r: Value) -> Result<bool, String> {
     }
 }
 
-/// `arith.cmpi`/`cmpf` predicates (their enum indices) for each function.
-fn predicate(fun: &str, float: bool) -> Option<i128> {
-    let (int, flt): (i128, Option<i128>) = match fun {
-        "veq" => (0, Some(1)),
-        "vne" => (1, Some(13)),
-        "vlt" => (2, Some(4)),
-        "vle" => (3, Some(5)),
-        "vgt" => (4, Some(2)),
-        "vge" => (5, Some(3)),
-        "vult" => (6, None),
-        "vule" => (7, None),
-        "vugt" => (8, None),
-        "vuge" => (9, None),
+/// The `arith.cmpi` and `arith.cmpf` predicates of each function (the
+/// unsigned ones have no float form).
+fn predicate(fun: &str, float: bool) -> Option<&'static str> {
+    let (int, flt) = match fun {
+        "veq" => ("eq", Some("oeq")),
+        "vne" => ("ne", Some("une")),
+        "vlt" => ("slt", Some("olt")),
+        "vle" => ("sle", Some("ole")),
+        "vgt" => ("sgt", Some("ogt")),
+        "vge" => ("sge", Some("oge")),
+        "vult" => ("ult", None),
+        "vule" => ("ule", None),
+        "vugt" => ("ugt", None),
+        "vuge" => ("uge", None),
         _ => return None,
     };
     if float { flt } else { Some(int) }
@@ -160,8 +157,7 @@ fn compare(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     let (l, r) = (args[0], args[1]);
     let float = numeric_kind(b, l, r)?;
     let pred = predicate(&fun, float).ok_or_else(|| format!("unsupported type for {fun}"))?;
-    let i64 = b.ir.int_type(64);
-    let p = b.ir.int_attr(pred, i64);
+    let p = crate::arith::cmp_predicate(b.ir, float, pred).expect("a predicate of the arith tables");
     let i1 = b.ir.int_type(1);
     Ok(b.op(if float { "arith.cmpf" } else { "arith.cmpi" }, &[l, r], i1, vec![("predicate", p)]))
 }
@@ -184,7 +180,7 @@ fn cast(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
             hivm_ir::TypeData::Float(k) => k.bit_width() > 1,
             _ => false,
         };
-    let unsigned = unsigned_cast(b) || widening_bool;
+    let unsigned = b.unsigned_cast() || widening_bool;
     let op = if from == out && b.is_float(x) {
         let r = b.op("math.round", &[x], out, Vec::new());
         b.ir.defining_op(r)

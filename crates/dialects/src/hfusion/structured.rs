@@ -26,14 +26,8 @@ fn append(
 
 fn compare(ir: &mut Ir, block: BlockId, pred: &str, l: Value, r: Value) -> Value {
     let float = matches!(ir.type_data(ir.value_type(l)), TypeData::Float(_));
-    let (name, table): (&str, &[&str]) = if float {
-        ("arith.cmpf", &["false", "oeq", "ogt", "oge", "olt", "ole"])
-    } else {
-        ("arith.cmpi", crate::arith::CMPI)
-    };
-    let index = table.iter().position(|p| *p == pred).unwrap_or(0);
-    let i64 = ir.int_type(64);
-    let p = ir.int_attr(index as i128, i64);
+    let name = if float { "arith.cmpf" } else { "arith.cmpi" };
+    let p = crate::arith::cmp_predicate(ir, float, pred).expect("a predicate of the arith tables");
     let i1 = ir.int_type(1);
     append(ir, block, name, &[l, r], i1, vec![("predicate", p)])
 }
@@ -51,12 +45,8 @@ fn print_group(p: &mut Printer<'_>, kw: &str, vals: &[Value]) {
     p.push(") ");
 }
 
-fn tensor_semantics(ir: &Ir, op: OpId) -> bool {
-    ir.operands(op).iter().all(|v| !ir.type_data(ir.value_type(*v)).is_memref())
-}
-
 fn results_only_if_tensor(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
-    if !ir.results(op).is_empty() && !tensor_semantics(ir, op) {
+    if !ir.results(op).is_empty() && !crate::hivm::traits::pure_tensor(ir, op) {
         return Err("failed to verify that Result must only exist if using tensor semantics".into());
     }
     Ok(())
@@ -265,7 +255,7 @@ fn verify_gather(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     if src.iter().zip(&init).enumerate().any(|(i, (a, b))| i as i128 != axis && *a >= 0 && *b >= 0 && a != b) {
         return Err("All dimensions must match except the gather axis".into());
     }
-    if tensor_semantics(ir, op) {
+    if crate::hivm::traits::pure_tensor(ir, op) {
         if ir.results(op).len() != 1 {
             return Err("Expecting single result for gather op with tensor semantics".into());
         }

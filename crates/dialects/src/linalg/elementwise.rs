@@ -76,6 +76,11 @@ impl Body<'_> {
         self.attr(key).and_then(|a| crate::util::opaque_arg(self.ir, a, mnemonic)).unwrap_or(default).to_string()
     }
 
+    /// Whether the op's `cast` function asks for unsigned conversions.
+    pub fn unsigned_cast(&self) -> bool {
+        self.attr("cast").and_then(|a| crate::util::opaque_arg(self.ir, a, "type_fn")) == Some("cast_unsigned")
+    }
+
     pub fn bool_attr(&self, key: &str, default: bool) -> bool {
         match self.attr(key).map(|a| self.ir.attr_data(a)) {
             Some(hivm_ir::AttrData::Integer { value, .. }) => *value != 0,
@@ -338,7 +343,7 @@ fn unary22(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
 
 fn copy22(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     let out = b.ir.value_type(args[1]);
-    let unsigned = unsigned_cast(b);
+    let unsigned = b.unsigned_cast();
     Ok(b.cast(args[0], out, unsigned))
 }
 
@@ -347,13 +352,9 @@ fn select22(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     Ok(b.op("arith.select", &[args[0], args[1], args[2]], t, Vec::new()))
 }
 
-fn unsigned_cast(b: &Body<'_>) -> bool {
-    b.enum_value("cast", "type_fn", "cast_signed") == "cast_unsigned"
-}
-
 fn linalg_unary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     let out = b.ir.value_type(args[1]);
-    let unsigned = unsigned_cast(b);
+    let unsigned = b.unsigned_cast();
     let x = b.cast(args[0], out, unsigned);
     let fun = b.enum_value("fun", "unary_fn", "exp");
     if !b.is_float(x) {
@@ -376,7 +377,7 @@ fn linalg_unary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
 
 fn linalg_binary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     let out = b.ir.value_type(args[2]);
-    let unsigned = unsigned_cast(b);
+    let unsigned = b.unsigned_cast();
     let (l, r) = (b.cast(args[0], out, unsigned), b.cast(args[1], out, unsigned));
     let fun = b.enum_value("fun", "binary_fn", "add");
     let float = b.is_float(l);

@@ -222,15 +222,5 @@ fn check_attr(body: &str) -> Result<String, String> {
             ],
         ),
     ];
-    let Some((mnemonic, rest)) = body.split_once('<') else {
-        return Err(format!("unknown attribute `{body}` in dialect `linalg`"));
-    };
-    let value = rest.strip_suffix('>').unwrap_or(rest).trim();
-    let Some((_, values)) = ENUMS.iter().find(|(m, _)| *m == mnemonic) else {
-        return Err(format!("unknown attribute `{mnemonic}` in dialect `linalg`"));
-    };
-    if !values.contains(&value) {
-        return Err(format!("expected one of [{}] for {mnemonic}, got '{value}'", values.join(", ")));
-    }
-    Ok(format!("{mnemonic}<{value}>"))
+    crate::util::check_enum_attr("linalg", ENUMS, body)
 }

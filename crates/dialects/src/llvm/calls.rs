@@ -61,15 +61,11 @@ fn print_call(p: &mut Printer<'_>, op: OpId) {
         p.print_type(*t);
         p.push(")");
     }
-    let mut elided = vec!["callee", "op_bundle_sizes", "operandSegmentSizes", "var_callee_type"];
-    for (k, m, default) in
-        [("CConv", "cconv", "ccc"), ("TailCallKind", "tailcallkind", "none"), ("fastmathFlags", "fastmath", "none")]
-    {
-        if ir.get_attr(op, k).and_then(|a| crate::util::opaque_arg(ir, a, m)) == Some(default) {
-            elided.push(k);
-        }
-    }
-    p.print_optional_attr_dict(op, &elided);
+    super::print_attrs_without_defaults(
+        p,
+        op,
+        &["callee", "op_bundle_sizes", "operandSegmentSizes", "var_callee_type"],
+    );
     p.push(" : ");
     p.print_functional_type(op);
 }
@@ -426,15 +422,9 @@ fn print_intrinsic(p: &mut Printer<'_>, op: OpId) {
     p.push("(");
     p.print_values(ir.operands(op));
     p.push(")");
-    let default_fm =
-        ir.get_attr(op, "fastmathFlags").and_then(|a| crate::util::opaque_arg(ir, a, "fastmath")) == Some("none");
-    p.print_optional_attr_dict(op, if default_fm { &["fastmathFlags"] } else { &[] });
+    super::print_attrs_without_defaults(p, op, &[]);
     p.push(" : ");
     p.print_functional_type(op);
-}
-
-fn fastmath_default(ir: &mut hivm_ir::Ir) -> Vec<(&'static str, hivm_ir::Attribute)> {
-    vec![("fastmathFlags", opaque_attr(ir, "llvm", "fastmath<none>"))]
 }
 
 fn intrinsic_defs() -> Vec<OpDef> {
@@ -453,7 +443,7 @@ fn intrinsic_defs() -> Vec<OpDef> {
             .arity((1, None), (1, Some(1)), 0)
             .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
             .inherent(&["fastmathFlags"])
-            .defaults(&["fastmathFlags"], fastmath_default)
+            .defaults(&["fastmathFlags"], super::fastmath_default)
             .assembly(parse_intrinsic, print_intrinsic)
     }));
     defs

@@ -76,6 +76,29 @@ fn unqualified(members: Vec<String>) -> Vec<String> {
     members.into_iter().map(|m| m.strip_prefix("!llvm.").map(str::to_string).unwrap_or(m)).collect()
 }
 
+/// LLVM properties printed only when they differ from their default:
+/// name, mnemonic, default value.
+const DEFAULTED: &[(&str, &str, &str)] =
+    &[("CConv", "cconv", "ccc"), ("TailCallKind", "tailcallkind", "none"), ("fastmathFlags", "fastmath", "none")];
+
+/// ` {attrs}` without `elided` and without defaulted properties at their
+/// default.
+pub(crate) fn print_attrs_without_defaults(p: &mut hivm_ir::printer::Printer<'_>, op: hivm_ir::OpId, elided: &[&str]) {
+    let ir = p.ir;
+    let mut skip = elided.to_vec();
+    for (k, m, default) in DEFAULTED {
+        if ir.get_attr(op, k).and_then(|a| crate::util::opaque_arg(ir, a, m)) == Some(*default) {
+            skip.push(k);
+        }
+    }
+    p.print_optional_attr_dict(op, &skip);
+}
+
+/// The `fastmathFlags` property every op that has one starts with.
+pub(crate) fn fastmath_default(ir: &mut hivm_ir::Ir) -> Vec<(&'static str, hivm_ir::Attribute)> {
+    vec![("fastmathFlags", crate::util::opaque_attr(ir, "llvm", "fastmath<none>"))]
+}
+
 /// Validates the LLVM attributes the ops use, canonicalizing fast-math
 /// flag sets as arith's are; others are kept as written.
 fn check_attr(body: &str) -> Result<String, String> {

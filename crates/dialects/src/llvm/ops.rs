@@ -241,7 +241,9 @@ fn vector_element(ir: &mut Ir, st: &FormatState) -> Result<Vec<Type>, String> {
 
 // ----- comparisons: `llvm.icmp "slt" %a, %b : i32` -----
 
-const ICMP: &[&str] = &["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+/// `llvm.icmp` shares arith's integer predicates; `llvm.fcmp` spells the
+/// constant ones `_false`/`_true`.
+const ICMP: &[&str] = crate::arith::CMPI;
 const FCMP: &[&str] = &[
     "_false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "_true",
 ];
@@ -287,15 +289,9 @@ fn print_cmp(p: &mut Printer<'_>, op: OpId) {
     let name = predicates(ir.op_name(op)).get(i).copied().unwrap_or("?");
     p.push(&format!(" \"{name}\" "));
     p.print_values(ir.operands(op));
-    let default_fm =
-        ir.get_attr(op, "fastmathFlags").and_then(|a| crate::util::opaque_arg(ir, a, "fastmath")) == Some("none");
-    p.print_optional_attr_dict(op, if default_fm { &["predicate", "fastmathFlags"] } else { &["predicate"] });
+    super::print_attrs_without_defaults(p, op, &["predicate"]);
     p.push(" : ");
     p.print_type(ir.value_type(ir.operand(op, 0)));
-}
-
-fn fastmath_default(ir: &mut Ir) -> Vec<(&'static str, hivm_ir::Attribute)> {
-    vec![("fastmathFlags", crate::util::opaque_attr(ir, "llvm", "fastmath<none>"))]
 }
 
 // ----- aggregates: `llvm.extractvalue %s[0, 1] : !llvm.struct<(...)> ` -----
@@ -461,7 +457,7 @@ pub(super) fn defs() -> Vec<OpDef> {
             .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
             .assembly(parse_cmp, print_cmp);
         if name == "llvm.fcmp" {
-            def = def.inherent(&["predicate", "fastmathFlags"]).defaults(&["fastmathFlags"], fastmath_default);
+            def = def.inherent(&["predicate", "fastmathFlags"]).defaults(&["fastmathFlags"], super::fastmath_default);
         } else {
             def = def.inherent(&["predicate"]);
         }

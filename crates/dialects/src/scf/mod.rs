@@ -20,17 +20,7 @@ fn parse_for(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let ub = p.parse_operand()?;
     p.expect_keyword("step")?;
     let step = p.parse_operand()?;
-    let mut iter_args = Vec::new();
-    let mut inits = Vec::new();
-    if p.parse_optional_keyword("iter_args") {
-        p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "iter_args", &mut |p| {
-            iter_args.push(p.parse_operand()?);
-            p.expect(Tok::Equal, "'='")?;
-            inits.push(p.parse_operand()?);
-            Ok(())
-        })?;
-        r.result_types = p.parse_arrow_result_types()?;
-    }
+    let (iter_args, inits) = parse_iter_args(p, r)?;
     let mut iv_ty = p.ir.index_type();
     if p.consume_if(Tok::Colon) {
         iv_ty = p.parse_type()?;
@@ -55,6 +45,25 @@ fn parse_for(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     r.regions.push(region);
     p.parse_optional_attr_dict(&mut r.attrs)?;
     Ok(())
+}
+
+/// `iter_args(%a = %init, ...) -> (T, ...)`, if present: the region
+/// arguments and their initial values; the types become the op's results.
+pub(crate) fn parse_iter_args(
+    p: &mut Parser<'_>,
+    r: &mut OpParseResult,
+) -> PResult<(Vec<hivm_ir::parser::UnresolvedOperand>, Vec<hivm_ir::parser::UnresolvedOperand>)> {
+    let (mut args, mut inits) = (Vec::new(), Vec::new());
+    if p.parse_optional_keyword("iter_args") {
+        p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "iter_args", &mut |p| {
+            args.push(p.parse_operand()?);
+            p.expect(Tok::Equal, "'='")?;
+            inits.push(p.parse_operand()?);
+            Ok(())
+        })?;
+        r.result_types = p.parse_arrow_result_types()?;
+    }
+    Ok((args, inits))
 }
 
 /// `(%arg = %init, ...)`, MLIR's initialisation list of loop state.
