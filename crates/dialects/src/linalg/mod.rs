@@ -65,9 +65,24 @@ fn build_fill_region(ir: &mut Ir, ins: &[Type], outs: &[Type], loc: hivm_ir::Att
         let et = body_element(ir, *t);
         args.push(ir.add_block_arg(block, et, Some(loc)));
     }
+    // The value converted to the output's element type, as upstream's
+    // LLVM 19 fill builds it (`cast_signed`); MLIR 22 would reject the
+    // mismatch instead, upstream's kernels rely on it.
+    let mut value = args.first().copied();
+    if let (Some(v), Some(&out)) = (value, args.get(1))
+        && let Some(cast) = structured::cast_op(ir, ir.value_type(v), ir.value_type(out), false)
+    {
+        let sym = ir.sym(cast);
+        let mut st = OperationState::new(sym, loc);
+        st.operands = vec![v];
+        st.result_types = vec![ir.value_type(out)];
+        let c = ir.create_op(st);
+        ir.append_op(block, c);
+        value = Some(ir.result(c, 0));
+    }
     let name = ir.sym("linalg.yield");
     let mut st = OperationState::new(name, loc);
-    st.operands = args.first().copied().into_iter().collect();
+    st.operands = value.into_iter().collect();
     let y = ir.create_op(st);
     ir.append_op(block, y);
     region
