@@ -3,7 +3,13 @@
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{Ir, OpId};
 
-pub fn run_pipeline(ir: &mut Ir, module: OpId, opts: &crate::opt::Options) -> Result<(), Diagnostic> {
+/// Runs the driver's pipeline; per-pass wall times are added to `timings`.
+pub fn run_pipeline(
+    ir: &mut Ir,
+    module: OpId,
+    opts: &crate::opt::Options,
+    timings: &mut Vec<(String, f64)>,
+) -> Result<(), Diagnostic> {
     if opts.passes.is_empty() {
         return Ok(());
     }
@@ -13,6 +19,7 @@ pub fn run_pipeline(ir: &mut Ir, module: OpId, opts: &crate::opt::Options) -> Re
     pm.print_before_all = opts.print_ir_before_all;
     pm.print_after_all = opts.print_ir_after_all;
     let r = pm.run(ir, module, opts.verify_each);
+    timings.append(&mut pm.timings);
     // IR dumps go to stderr as the pipeline runs, before any diagnostics.
     eprint!("{}", pm.dumps);
     r

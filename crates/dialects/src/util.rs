@@ -213,11 +213,14 @@ pub fn opaque_arg<'a>(ir: &'a Ir, a: Attribute, mnemonic: &str) -> Option<&'a st
 
 /// Operand segment sizes from the `operandSegmentSizes` property.
 pub fn segments(ir: &Ir, op: OpId) -> Vec<usize> {
-    match ir.get_attr(op, "operandSegmentSizes").map(|a| ir.attr_data(a)) {
-        Some(AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => {
-            v.iter().map(|x| *x as usize).collect()
-        }
-        _ => Vec::new(),
+    segment_sizes(ir, op).iter().map(|x| *x as usize).collect()
+}
+
+/// The raw `operandSegmentSizes` entries (empty when absent or malformed).
+fn segment_sizes(ir: &Ir, op: OpId) -> &[i64] {
+    match ir.attr_of(op, hivm_ir::attrs::known::OPERAND_SEGMENT_SIZES).map(|a| ir.attr_data(a)) {
+        Some(AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => v,
+        _ => &[],
     }
 }
 
@@ -231,22 +234,22 @@ pub fn segment_attr(ir: &mut Ir, sizes: &[usize]) -> Attribute {
 
 /// Values of segment `i`.
 pub fn segment(ir: &Ir, op: OpId, i: usize) -> &[hivm_ir::Value] {
-    let sizes = segments(ir, op);
-    let start: usize = sizes.iter().take(i).sum();
+    let sizes = segment_sizes(ir, op);
+    let start = sizes.iter().take(i).fold(0i64, |a, x| a.saturating_add(*x));
     let len = sizes.get(i).copied().unwrap_or(0);
     let ops = ir.operands(op);
-    if start + len > ops.len() {
-        return &[];
+    match (usize::try_from(start), usize::try_from(len)) {
+        (Ok(start), Ok(len)) if start.saturating_add(len) <= ops.len() => &ops[start..start + len],
+        _ => &[],
     }
-    &ops[start..start + len]
 }
 
 /// Verifies that `operandSegmentSizes` exists, has `n` entries and sums to the operand count.
 pub fn check_segments(ir: &Ir, op: OpId, n: usize) -> Result<(), hivm_ir::dialect::VerifyError> {
-    let sizes = segments(ir, op);
-    if ir.get_attr(op, "operandSegmentSizes").is_none() {
+    if ir.attr_of(op, hivm_ir::attrs::known::OPERAND_SEGMENT_SIZES).is_none() {
         return Err("requires attribute 'operandSegmentSizes'".into());
     }
+    let sizes = segment_sizes(ir, op);
     if sizes.len() != n {
         return Err(format!(
             "'operandSegmentSizes' attribute for specifying operand segments must have {n} elements, but got {}",
@@ -254,15 +257,11 @@ pub fn check_segments(ir: &Ir, op: OpId, n: usize) -> Result<(), hivm_ir::dialec
         )
         .into());
     }
-    let raw = match ir.get_attr(op, "operandSegmentSizes").map(|a| ir.attr_data(a)) {
-        Some(AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => v.clone(),
-        _ => Vec::new(),
-    };
-    if raw.iter().any(|x| *x < 0) {
+    if sizes.iter().any(|x| *x < 0) {
         return Err("'operandSegmentSizes' attribute cannot have negative elements".into());
     }
-    let total: usize = sizes.iter().sum();
-    if total != ir.operands(op).len() {
+    let total = sizes.iter().fold(0i64, |a, x| a.saturating_add(*x));
+    if total != ir.operands(op).len() as i64 {
         return Err(format!("operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'", ir.operands(op).len()).into());
     }
     Ok(())

@@ -117,3 +117,32 @@ pub enum AttrData {
     },
     Location(LocData),
 }
+
+/// Declares names interned first in every context, in this order, so that
+/// their `Sym` is a constant and hot lookups compare integers, not strings.
+macro_rules! known_names {
+    ($($id:ident = $text:literal,)*) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
+        #[repr(u32)]
+        enum KnownIndex { $($id,)* }
+        /// Constant symbols of frequently looked-up attribute names.
+        pub mod known {
+            use super::{KnownIndex, Sym};
+            $(pub const $id: Sym = Sym(KnownIndex::$id as u32);)*
+        }
+        pub(crate) const KNOWN_NAMES: &[&str] = &[$($text,)*];
+    };
+}
+
+known_names! {
+    SYM_NAME = "sym_name",
+    SYM_VISIBILITY = "sym_visibility",
+    VALUE = "value",
+    OPERAND_SEGMENT_SIZES = "operandSegmentSizes",
+    FUNCTION_TYPE = "function_type",
+    ARG_ATTRS = "arg_attrs",
+    RES_ATTRS = "res_attrs",
+    CALLEE = "callee",
+    NAME = "name",
+    SYMBOL = "symbol",
+}

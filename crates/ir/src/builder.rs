@@ -96,11 +96,72 @@ pub fn nearest_symbol_table(ir: &Ir, mut op: OpId) -> Option<OpId> {
 
 /// The op named `name` (by `sym_name`) directly inside symbol table `table`.
 pub fn lookup_symbol_in(ir: &Ir, table: OpId, name: &str) -> Option<OpId> {
+    if let Some(found) = ir.symbol_cache.lookup(ir, table, name) {
+        return found;
+    }
     let r = *ir.regions(table).first()?;
     ir.region_blocks(r)
         .iter()
         .flat_map(|b| ir.block_ops(*b))
-        .find(|o| ir.get_attr(*o, "sym_name").and_then(|a| ir.as_str(a)) == Some(name))
+        .find(|o| ir.attr_of(*o, crate::attrs::known::SYM_NAME).and_then(|a| ir.as_str(a)) == Some(name))
+}
+
+/// Symbol tables indexed once per verification instead of scanned per
+/// lookup (MLIR's `SymbolTableCollection`). Only enabled while the IR is
+/// borrowed immutably (see [`SymbolCacheScope`]), so it can never go stale.
+#[derive(Default)]
+pub struct SymbolCache {
+    tables: std::cell::RefCell<Option<rustc_hash::FxHashMap<OpId, rustc_hash::FxHashMap<Box<str>, OpId>>>>,
+}
+
+impl SymbolCache {
+    /// `None` when the cache is off; else the answer for `name` in `table`.
+    fn lookup(&self, ir: &Ir, table: OpId, name: &str) -> Option<Option<OpId>> {
+        let mut tables = self.tables.borrow_mut();
+        let tables = tables.as_mut()?;
+        let index = tables.entry(table).or_insert_with(|| {
+            let mut index = rustc_hash::FxHashMap::default();
+            if let Some(&r) = ir.regions(table).first() {
+                for &b in ir.region_blocks(r) {
+                    for o in ir.block_ops(b) {
+                        let sym = ir.attr_of(o, crate::attrs::known::SYM_NAME).and_then(|a| ir.as_str(a));
+                        // The first definition wins, as the scan finds it.
+                        if let Some(sym) = sym {
+                            index.entry(sym.into()).or_insert(o);
+                        }
+                    }
+                }
+            }
+            index
+        });
+        Some(index.get(name).copied())
+    }
+}
+
+/// Turns the symbol cache on for as long as it lives (nested scopes share
+/// the outermost one's cache).
+pub struct SymbolCacheScope<'a> {
+    ir: &'a Ir,
+    owner: bool,
+}
+
+impl<'a> SymbolCacheScope<'a> {
+    pub fn new(ir: &'a Ir) -> SymbolCacheScope<'a> {
+        let mut tables = ir.symbol_cache.tables.borrow_mut();
+        let owner = tables.is_none();
+        if owner {
+            *tables = Some(Default::default());
+        }
+        SymbolCacheScope { ir, owner }
+    }
+}
+
+impl Drop for SymbolCacheScope<'_> {
+    fn drop(&mut self) {
+        if self.owner {
+            *self.ir.symbol_cache.tables.borrow_mut() = None;
+        }
+    }
 }
 
 /// Resolves a flat symbol reference from `from`, walking outwards through

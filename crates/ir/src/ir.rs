@@ -160,17 +160,24 @@ pub struct Ir {
     /// Registry lookups by interned name (`u32::MAX` = not looked up yet,
     /// `u32::MAX - 1` = unregistered), so op creation does not hash names.
     def_cache: Vec<u32>,
+    /// Symbol tables indexed during verification (see `builder::SymbolCache`).
+    pub(crate) symbol_cache: crate::builder::SymbolCache,
 }
 
 impl Ir {
     pub fn new(registry: Arc<Registry>) -> Ir {
+        let mut syms = StrInterner::default();
+        for (i, name) in crate::attrs::KNOWN_NAMES.iter().enumerate() {
+            let id = syms.intern(name);
+            debug_assert_eq!(id as usize, i);
+        }
         let mut attrs = Interner::default();
         let empty_dict = Attribute(attrs.intern(AttrData::Dictionary(Vec::new())));
         let unknown_loc = Attribute(attrs.intern(AttrData::Location(LocData::Unknown)));
         Ir {
             types: Interner::default(),
             attrs,
-            syms: StrInterner::default(),
+            syms,
             ops: Vec::new(),
             blocks: Vec::new(),
             regions: Vec::new(),
@@ -185,6 +192,7 @@ impl Ir {
             empty_dict,
             unknown_loc,
             def_cache: Vec::new(),
+            symbol_cache: Default::default(),
         }
     }
 
@@ -540,9 +548,21 @@ impl Ir {
         let o = &self.ops[op.index()];
         let props = o.properties.map(|p| self.dict_entries(p)).unwrap_or(&[]);
         let attrs = self.dict_entries(o.attrs);
-        // Ops carry few attributes: comparing the names is cheaper than
-        // hashing the query to find its symbol.
-        props.iter().chain(attrs).find(|(k, _)| self.sym_str(*k) == name).map(|(_, v)| *v)
+        if props.len() + attrs.len() <= 3 {
+            // Comparing a few names is cheaper than hashing the query.
+            return props.iter().chain(attrs).find(|(k, _)| self.sym_str(*k) == name).map(|(_, v)| *v);
+        }
+        // A name never interned is on no op.
+        let key = self.lookup_sym(name)?;
+        props.iter().chain(attrs).find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    /// [`Ir::get_attr`] by interned name: for hot paths, with the constants
+    /// of [`crate::attrs::known`].
+    pub fn attr_of(&self, op: OpId, key: Sym) -> Option<Attribute> {
+        let o = &self.ops[op.index()];
+        let props = o.properties.map(|p| self.dict_entries(p)).unwrap_or(&[]);
+        props.iter().chain(self.dict_entries(o.attrs)).find(|(k, _)| *k == key).map(|(_, v)| *v)
     }
 
     /// The names of the op's attributes, inherent then discardable.

@@ -57,6 +57,9 @@ pub struct PassManager {
     pub print_after_all: bool,
     /// IR dumps requested by the print flags, in order (the driver writes them to stderr).
     pub dumps: String,
+    /// Wall time per pass (by display name, in first-run order) and, last,
+    /// the verifier runs between passes; filled for `--mlir-timing`.
+    pub timings: Vec<(String, f64)>,
 }
 
 impl PassManager {
@@ -78,14 +81,30 @@ impl PassManager {
                 }
             }
         }
-        Ok(PassManager { elements, print_before_all: false, print_after_all: false, dumps: String::new() })
+        Ok(PassManager {
+            elements,
+            print_before_all: false,
+            print_after_all: false,
+            dumps: String::new(),
+            timings: Vec::new(),
+        })
     }
 
     pub fn run(&mut self, ir: &mut Ir, module: OpId, verify_each: bool) -> Result<(), Diagnostic> {
-        let mut cx =
-            RunCx { verify_each, before: self.print_before_all, after: self.print_after_all, dumps: String::new() };
+        let mut cx = RunCx {
+            verify_each,
+            before: self.print_before_all,
+            after: self.print_after_all,
+            dumps: String::new(),
+            timings: Vec::new(),
+            verify_time: 0.0,
+        };
         let r = run_elements(&mut self.elements, ir, module, &mut cx);
         self.dumps = cx.dumps;
+        self.timings = cx.timings;
+        if verify_each {
+            self.timings.push(("Verifier".to_string(), cx.verify_time));
+        }
         r
     }
 }
@@ -95,9 +114,18 @@ struct RunCx {
     before: bool,
     after: bool,
     dumps: String,
+    timings: Vec<(String, f64)>,
+    verify_time: f64,
 }
 
 impl RunCx {
+    fn record(&mut self, pass: &dyn Pass, secs: f64) {
+        match self.timings.iter_mut().find(|(n, _)| n == pass.display_name()) {
+            Some((_, t)) => *t += secs,
+            None => self.timings.push((pass.display_name().to_string(), secs)),
+        }
+    }
+
     fn dump(&mut self, ir: &Ir, op: OpId, when: &str, pass: &dyn Pass) {
         self.dumps.push_str(&format!(
             "// -----// IR Dump {when} {} ({}) //----- //\n",
@@ -121,12 +149,18 @@ fn run_elements(elements: &mut [Element], ir: &mut Ir, op: OpId, cx: &mut RunCx)
                 if cx.before {
                     cx.dump(ir, op, "Before", p.as_ref());
                 }
-                p.run(ir, op)?;
+                let clock = std::time::Instant::now();
+                let ran = p.run(ir, op);
+                cx.record(p.as_ref(), clock.elapsed().as_secs_f64());
+                ran?;
                 if cx.after {
                     cx.dump(ir, op, "After", p.as_ref());
                 }
                 if cx.verify_each {
-                    crate::verifier::verify(ir, op)?;
+                    let clock = std::time::Instant::now();
+                    let verified = crate::verifier::verify(ir, op);
+                    cx.verify_time += clock.elapsed().as_secs_f64();
+                    verified?;
                 }
             }
             Element::Nest { anchor, elements } => {

@@ -34,6 +34,7 @@ pub fn verify(ir: &Ir, root: OpId) -> Result<(), Diagnostic> {
 /// stops verification, but sibling isolated ops (e.g. functions) are each
 /// verified and all their errors reported.
 pub fn verify_all(ir: &Ir, root: OpId) -> Vec<Diagnostic> {
+    let _symbols = crate::builder::SymbolCacheScope::new(ir);
     // Position of every op in its block, so same-block dominance is O(1).
     let mut positions = vec![0u32; ir.ops.len()];
     ir.walk(root, &mut |op| {

@@ -2,7 +2,9 @@
 //! numbered outside-in with a stack; custom form restores counters per region
 //! (so sibling regions reuse numbers) while generic form keeps them unique.
 
-use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::hash::BuildHasher;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::ir::{BlockId, Ir, OpId, RegionId, Value, ValueDef};
 
@@ -18,7 +20,13 @@ pub struct Names {
 
 struct Scope {
     parent: Option<usize>,
-    used: HashSet<String>,
+    /// Names taken in this scope, as indices into `Names::strings` (hashed
+    /// by their text), so each name is stored once.
+    used: hashbrown::HashTable<u32>,
+}
+
+fn hash_name(name: &str) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(name)
 }
 
 struct State<'a> {
@@ -30,9 +38,11 @@ struct State<'a> {
     scopes: Vec<Scope>,
     cur_scope: usize,
     custom: bool,
+    /// Reused buffer for the names an op's `asm_names` hook suggests.
+    named: Vec<(Value, String)>,
 }
 
-pub(crate) fn sanitize(name: &str) -> String {
+pub(crate) fn sanitize(name: &str) -> std::borrow::Cow<'_, str> {
     let valid = |c: char| c.is_ascii_alphanumeric() || "$._-".contains(c);
     let copy = |s: &mut String| {
         for c in name.chars() {
@@ -51,21 +61,22 @@ pub(crate) fn sanitize(name: &str) -> String {
     if name.starts_with(|c: char| c.is_ascii_digit()) {
         let mut s = String::from("_");
         copy(&mut s);
-        return s;
+        return s.into();
     }
     if name.chars().all(valid) {
-        return name.to_string();
+        return name.into();
     }
     let mut s = String::new();
     copy(&mut s);
-    s
+    s.into()
 }
 
 impl State<'_> {
-    fn is_used(&self, name: &str) -> bool {
+    fn is_used(&self, name: &str, hash: u64) -> bool {
+        let strings = &self.names.strings;
         let mut s = Some(self.cur_scope);
         while let Some(i) = s {
-            if self.scopes[i].used.contains(name) {
+            if self.scopes[i].used.find(hash, |&k| strings[k as usize] == name).is_some() {
                 return true;
             }
             s = self.scopes[i].parent;
@@ -73,21 +84,32 @@ impl State<'_> {
         false
     }
 
-    fn unique_name(&mut self, name: &str) -> String {
+    /// Stores a name not yet used in the current scope chain (MLIR's
+    /// `uniqueValueName`: the name itself, else `name_N` with a counter).
+    fn unique_name(&mut self, name: &str) -> u32 {
+        use std::fmt::Write;
         let name = sanitize(name);
-        let result = if !self.is_used(&name) {
-            name
+        let mut hash = hash_name(&name);
+        let result = if !self.is_used(&name, hash) {
+            name.into_owned()
         } else {
+            let mut probe = String::with_capacity(name.len() + 4);
             loop {
-                let probe = format!("{name}_{}", self.next_conflict);
+                probe.clear();
+                probe.push_str(&name);
+                let _ = write!(probe, "_{}", self.next_conflict);
                 self.next_conflict += 1;
-                if !self.is_used(&probe) {
+                hash = hash_name(&probe);
+                if !self.is_used(&probe, hash) {
                     break probe;
                 }
             }
         };
-        self.scopes[self.cur_scope].used.insert(result.clone());
-        result
+        let id = self.names.strings.len() as u32;
+        self.names.strings.push(result);
+        let strings = &self.names.strings;
+        self.scopes[self.cur_scope].used.insert_unique(hash, id, |&k| hash_name(&strings[k as usize]));
+        id
     }
 
     fn set_name(&mut self, v: Value, name: &str) {
@@ -96,20 +118,20 @@ impl State<'_> {
             self.next_value += 1;
             return;
         }
-        let n = self.unique_name(name);
-        self.names.value_ids[v.index()] = NAMED | self.names.strings.len() as u32;
-        self.names.strings.push(n);
+        let id = self.unique_name(name);
+        self.names.value_ids[v.index()] = NAMED | id;
     }
 
     fn number_op(&mut self, op: OpId) {
         let ir = self.ir;
-        let mut groups = vec![0u32];
+        // Result groups start at 0 and at every further named result.
+        let mut groups = Vec::new();
         if self.custom
             && let Some(f) = ir.op_def(op).and_then(|d| d.asm_names)
         {
-            let mut named = Vec::new();
+            let mut named = std::mem::take(&mut self.named);
             f(ir, op, &mut |v, n| named.push((v, n)));
-            for (v, n) in named {
+            for (v, n) in named.drain(..) {
                 if self.names.value_ids[v.index()] != UNSET {
                     continue;
                 }
@@ -117,9 +139,13 @@ impl State<'_> {
                 if let ValueDef::Result { index, .. } = ir.value_def(v)
                     && index != 0
                 {
+                    if groups.is_empty() {
+                        groups.push(0);
+                    }
                     groups.push(index);
                 }
             }
+            self.named = named;
         }
         let results = ir.results(op);
         if let Some(&first) = results.first() {
@@ -127,7 +153,7 @@ impl State<'_> {
                 self.names.value_ids[first.index()] = self.next_value;
                 self.next_value += 1;
             }
-            if groups.len() > 1 {
+            if !groups.is_empty() {
                 groups.sort_unstable();
                 self.names.result_groups.insert(op, groups);
             }
@@ -193,9 +219,10 @@ impl Names {
             next_value: 0,
             next_arg: 0,
             next_conflict: 0,
-            scopes: vec![Scope { parent: None, used: HashSet::default() }],
+            scopes: vec![Scope { parent: None, used: hashbrown::HashTable::new() }],
             cur_scope: 0,
             custom,
+            named: Vec::new(),
         };
         st.number_op(root);
         let mut stack: Vec<(RegionId, u32, u32, u32, usize)> =
@@ -206,7 +233,7 @@ impl Names {
                 st.next_arg = na;
                 st.next_conflict = nc;
             }
-            st.scopes.push(Scope { parent: Some(parent_scope), used: HashSet::default() });
+            st.scopes.push(Scope { parent: Some(parent_scope), used: hashbrown::HashTable::new() });
             st.cur_scope = st.scopes.len() - 1;
             st.number_region(r);
             let scope = st.cur_scope;
