@@ -35,23 +35,16 @@ pub fn verify(ir: &Ir, root: OpId) -> Result<(), Diagnostic> {
 /// verified and all their errors reported.
 pub fn verify_all(ir: &Ir, root: OpId) -> Vec<Diagnostic> {
     let _symbols = crate::builder::SymbolCacheScope::new(ir);
-    // Position of every op in its block, so same-block dominance is O(1).
-    let mut positions = vec![0u32; ir.ops.len()];
-    ir.walk(root, &mut |op| {
-        for &r in ir.regions(op) {
-            for &b in ir.region_blocks(r) {
-                for (i, o) in ir.block_ops(b).enumerate() {
-                    positions[o.index()] = i as u32;
-                }
-            }
-        }
-    });
+    // Position of each op in its block, assigned as the walk reaches it, so
+    // same-block dominance is O(1): a definition not reached yet keeps
+    // `u32::MAX` and so comes after every user reached so far.
+    let mut positions = vec![u32::MAX; ir.ops.len()];
     let mut errors = Vec::new();
-    verify_isolated(ir, root, &positions, &mut errors);
+    verify_isolated(ir, root, &mut positions, &mut errors);
     errors
 }
 
-fn verify_isolated(ir: &Ir, op: OpId, positions: &[u32], errors: &mut Vec<Diagnostic>) -> bool {
+fn verify_isolated(ir: &Ir, op: OpId, positions: &mut [u32], errors: &mut Vec<Diagnostic>) -> bool {
     let mut isolated = Vec::new();
     if let Err(d) = verify_tree(ir, op, positions, &mut isolated) {
         errors.extend(d);
@@ -65,11 +58,12 @@ fn verify_isolated(ir: &Ir, op: OpId, positions: &[u32], errors: &mut Vec<Diagno
 }
 
 /// Verifies `op` and non-isolated descendants; isolated descendants are queued.
-fn verify_tree(ir: &Ir, op: OpId, positions: &[u32], isolated: &mut Vec<OpId>) -> Result<(), Vec<Diagnostic>> {
+fn verify_tree(ir: &Ir, op: OpId, positions: &mut [u32], isolated: &mut Vec<OpId>) -> Result<(), Vec<Diagnostic>> {
     verify_op(ir, op, positions)?;
     for &r in ir.regions(op) {
         for &b in ir.region_blocks(r) {
-            for child in ir.block_ops(b) {
+            for (i, child) in ir.block_ops(b).enumerate() {
+                positions[child.index()] = i as u32;
                 if ir.op_def(child).is_some_and(|d| d.has(Traits::ISOLATED_FROM_ABOVE)) {
                     isolated.push(child);
                 } else {

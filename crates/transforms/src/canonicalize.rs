@@ -88,11 +88,13 @@ fn make_constant(ir: &mut Ir, before: OpId, value: i128, like: Value) -> Value {
     ir.result(c, 0)
 }
 
-fn use_counts(ir: &Ir, root: OpId) -> HashMap<Value, usize> {
-    let mut uses = HashMap::default();
+/// Uses of every value under `root`, indexed by value (dense: a walk that
+/// bumps counters, no hashing).
+fn use_counts(ir: &Ir, root: OpId) -> Vec<u32> {
+    let mut uses = vec![0u32; ir.value_count()];
     ir.walk(root, &mut |o| {
         for v in ir.operands(o) {
-            *uses.entry(*v).or_insert(0) += 1;
+            uses[v.index()] += 1;
         }
     });
     uses
@@ -154,7 +156,7 @@ impl Canonicalize {
             let removable = ir.is_side_effect_free(o)
                 && ir.op_def(o).is_some_and(|d| !d.has(Traits::TERMINATOR))
                 && ir.regions(o).is_empty()
-                && ir.results(o).iter().all(|v| uses.get(v).copied().unwrap_or(0) == 0);
+                && ir.results(o).iter().all(|v| uses.get(v.index()).copied().unwrap_or(0) == 0);
             if removable && o != root {
                 dead.push(o);
             }

@@ -2,35 +2,44 @@
 //! dominance like MLIR's `-cse`: values from enclosing single-block scopes stay
 //! available in nested regions; isolated-from-above ops start afresh.
 
-use rustc_hash::FxHashMap as HashMap;
+use std::hash::{BuildHasher, Hash, Hasher};
+
+use hashbrown::HashTable;
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{Attribute, Ir, OpId, RegionId, Sym, Traits, Type, Value};
+use hivm_ir::{Ir, OpId, RegionId, Traits};
 
-/// What makes two ops interchangeable.
-#[derive(PartialEq, Eq, Hash)]
-struct Key {
-    name: Sym,
-    operands: Vec<Value>,
-    props: Option<Attribute>,
-    attrs: Attribute,
-    types: Vec<Type>,
+/// Ops available for reuse, keyed by what makes two ops interchangeable
+/// (name, operands, attributes, result types), hashed and compared straight
+/// from the IR so that no key is built per op.
+type Table = HashTable<OpId>;
+
+fn candidate(ir: &Ir, op: OpId) -> bool {
+    ir.op_def(op)
+        .is_some_and(|def| ir.is_side_effect_free(op) && ir.regions(op).is_empty() && !def.has(Traits::TERMINATOR))
 }
 
-fn key(ir: &Ir, op: OpId) -> Option<Key> {
-    let def = ir.op_def(op)?;
-    if !ir.is_side_effect_free(op) || !ir.regions(op).is_empty() || def.has(Traits::TERMINATOR) {
-        return None;
-    }
+fn hash_op(ir: &Ir, op: OpId) -> u64 {
+    let mut h = rustc_hash::FxBuildHasher.build_hasher();
     let o = ir.op(op);
-    Some(Key {
-        name: o.name,
-        operands: ir.operands(op).to_vec(),
-        props: o.properties,
-        attrs: o.attrs,
-        types: ir.results(op).iter().map(|v| ir.value_type(*v)).collect(),
-    })
+    (o.name, o.properties, o.attrs).hash(&mut h);
+    ir.operands(op).hash(&mut h);
+    for v in ir.results(op) {
+        ir.value_type(*v).hash(&mut h);
+    }
+    h.finish()
+}
+
+fn same_op(ir: &Ir, a: OpId, b: OpId) -> bool {
+    let (x, y) = (ir.op(a), ir.op(b));
+    let (rx, ry) = (ir.results(a), ir.results(b));
+    x.name == y.name
+        && x.properties == y.properties
+        && x.attrs == y.attrs
+        && ir.operands(a) == ir.operands(b)
+        && rx.len() == ry.len()
+        && rx.iter().zip(ry).all(|(p, q)| ir.value_type(*p) == ir.value_type(*q))
 }
 
 pub struct Cse;
@@ -39,28 +48,29 @@ impl Cse {
     /// `replaced` collects the merges; operands are remapped as ops are
     /// visited (definitions come first in dominance order), and one sweep at
     /// the end catches any use the walk met earlier.
-    fn region(&self, ir: &mut Ir, r: RegionId, scope: &mut Vec<HashMap<Key, OpId>>, replaced: &mut hivm_ir::ValueMap) {
+    fn region(&self, ir: &mut Ir, r: RegionId, scope: &mut Vec<Table>, replaced: &mut hivm_ir::ValueMap) {
         let blocks = ir.region_blocks(r).to_vec();
         let inherit = blocks.len() == 1;
         for b in blocks {
             if !inherit {
-                scope.push(HashMap::default());
+                scope.push(Table::new());
             }
-            scope.push(HashMap::default());
+            scope.push(Table::new());
             let ops: Vec<OpId> = ir.block_ops(b).collect();
             for op in ops {
                 ir.remap_operands(op, replaced);
-                if let Some(k) = key(ir, op) {
-                    if let Some(&prev) = scope.iter().rev().find_map(|m| m.get(&k)) {
-                        let new: Vec<Value> = ir.results(prev).to_vec();
-                        let old: Vec<Value> = ir.results(op).to_vec();
-                        for (o, n) in old.iter().zip(&new) {
+                if candidate(ir, op) {
+                    let hash = hash_op(ir, op);
+                    let ir_ref: &Ir = ir;
+                    let prev = scope.iter().rev().find_map(|t| t.find(hash, |&p| same_op(ir_ref, p, op)).copied());
+                    if let Some(prev) = prev {
+                        for (o, n) in ir.results(op).iter().zip(ir.results(prev)) {
                             replaced.insert(*o, *n);
                         }
                         ir.erase_op(op);
                         continue;
                     }
-                    scope.last_mut().unwrap().insert(k, op);
+                    scope.last_mut().unwrap().insert_unique(hash, op, |&p| hash_op(ir_ref, p));
                 }
                 let isolated = ir.op_def(op).is_some_and(|d| d.has(Traits::ISOLATED_FROM_ABOVE));
                 for nr in ir.regions(op).to_vec() {

@@ -15,11 +15,14 @@ use hivm_ir::{Ir, OpId, OperationState, Type, TypeData, Value};
 pub struct ToStd {
     /// Only affects non-custom library calls upstream; accepted for compatibility.
     pub mark_libcall_noinline: bool,
+    /// Callees known to be declared in a module: one scan of the module per
+    /// new name instead of one per call (the pass only adds symbols).
+    declared: rustc_hash::FxHashSet<(OpId, String)>,
 }
 
 impl ToStd {
     pub fn from_options(options: &str) -> Result<ToStd, String> {
-        let mut p = ToStd { mark_libcall_noinline: true };
+        let mut p = ToStd { mark_libcall_noinline: true, declared: Default::default() };
         for kv in options.split_whitespace() {
             match kv.split_once('=') {
                 Some(("mark-libcall-noinline", v)) => p.mark_libcall_noinline = parse_bool(v)?,
@@ -181,7 +184,7 @@ impl ToStd {
     }
 
     fn declare(
-        &self,
+        &mut self,
         ir: &mut Ir,
         op: OpId,
         module: OpId,
@@ -190,6 +193,10 @@ impl ToStd {
         results: Vec<Type>,
     ) -> Result<(), Diagnostic> {
         let body = ir.region_blocks(ir.regions(module)[0])[0];
+        if self.declared.contains(&(module, callee.to_string())) {
+            return Ok(());
+        }
+        self.declared.insert((module, callee.to_string()));
         if lookup_symbol_in(ir, module, callee).is_some() {
             return Ok(());
         }
@@ -241,7 +248,7 @@ impl ToStd {
         Ok(())
     }
 
-    fn lower(&self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
+    fn lower(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
         let Some(module) = module_of(ir, op) else { return Ok(()) };
         let callee = self.callee(ir, op)?;
         let loc = ir.loc(op);
@@ -296,6 +303,7 @@ impl Pass for ToStd {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
+        self.declared.clear();
         for op in super::custom_ops(ir, root) {
             let Some(module) = module_of(ir, op) else { continue };
             // Regbase targets convert every function; membase only DEVICE ones.
