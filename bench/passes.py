@@ -9,7 +9,7 @@ For generated tensor kernels of N custom ops (bench/gen.py pipeline) it times
   reference  mlir-opt -one-shot-bufferize=allow-unknown-ops -canonicalize -cse
              (upstream's bufferizer on the same file, custom ops unknown to it,
              so a yardstick rather than the same work)
-and prints medians, microseconds per op and the growth of the per-op time
+and prints medians, microseconds per op, peak memory (MiB) with its ratio, and the growth of the per-op time
 from the smallest size (1.00 = linear). Needs a release build and mlir-22-tools.
 """
 import os, statistics, subprocess, sys
@@ -23,7 +23,7 @@ PIPELINE = ["-hivm-alloc-extra-buffer", "-one-shot-bufferize", "-convert-hivm-to
 def main():
     a = parse_args("10000,100000")
     print(f"{'ops':>7} | {'pipeline s':>10} {'us/op':>6} {'growth':>6} {'MiB':>5} | {'parse+print s':>13} | "
-          f"{'mlir-opt ref s':>14} {'us/op':>6} | {'ratio':>5}")
+          f"{'mlir-opt ref s':>14} {'us/op':>6} {'MiB':>5} | {'ratio':>5} {'mem':>5}")
     base = None
     for n in [int(s) for s in a.sizes.split(",")]:
         path = os.path.join(a.workdir, f"pipeline-{n}.mlir")
@@ -39,10 +39,11 @@ def main():
         pm = max(r[1] for r in rows["pipe"])
         lt = statistics.median(r[0] for r in rows["plain"])
         rt = statistics.median(r[0] for r in rows["ref"])
+        rm = max(r[1] for r in rows["ref"])
         per_op = pt / n * 1e6
         base = base or per_op
         print(f"{n:>7} | {pt:>10.3f} {per_op:>6.2f} {per_op / base:>6.2f} {pm:>5.0f} | {lt:>13.3f} | "
-              f"{rt:>14.3f} {rt / n * 1e6:>6.2f} | {pt / rt:>5.2f}", flush=True)
+              f"{rt:>14.3f} {rt / n * 1e6:>6.2f} {rm:>5.0f} | {pt / rt:>5.2f} {pm / rm:>5.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -217,7 +217,7 @@ pub fn segments(ir: &Ir, op: OpId) -> Vec<usize> {
 }
 
 /// The raw `operandSegmentSizes` entries (empty when absent or malformed).
-fn segment_sizes(ir: &Ir, op: OpId) -> &[i64] {
+pub fn segment_sizes(ir: &Ir, op: OpId) -> &[i64] {
     match ir.attr_of(op, hivm_ir::attrs::known::OPERAND_SEGMENT_SIZES).map(|a| ir.attr_data(a)) {
         Some(AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => v,
         _ => &[],

@@ -71,13 +71,15 @@ impl Span {
 #[derive(Clone, Debug)]
 pub struct OpData {
     pub name: Sym,
-    /// Index of the registered definition, or `NO_DEF`.
+    /// Index of the registered definition, or `NO_DEF`; the `ERASED` bit
+    /// marks an erased op (folded in here to keep the struct small).
     def: u32,
     operands: Span,
     /// Results are consecutive values; the span indexes the identity table.
     results: Span,
-    regions: Span,
-    successors: Span,
+    /// Regions and successors, which most ops lack: an index into
+    /// `Ir::nested_pool`, or `NO_NESTED`.
+    nested: u32,
     /// Inherent attributes (MLIR "properties"): a dictionary for registered ops;
     /// whatever was written in `<...>` for unregistered ones.
     pub properties: Option<Attribute>,
@@ -87,10 +89,11 @@ pub struct OpData {
     pub parent: Option<BlockId>,
     pub prev: Option<OpId>,
     pub next: Option<OpId>,
-    pub erased: bool,
 }
 
-const NO_DEF: u32 = u32::MAX;
+const ERASED: u32 = 1 << 31;
+const NO_DEF: u32 = ERASED - 1;
+const NO_NESTED: u32 = u32::MAX;
 
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
@@ -150,6 +153,8 @@ pub struct Ir {
     operand_pool: Vec<Value>,
     region_pool: Vec<RegionId>,
     successor_pool: Vec<BlockId>,
+    /// (regions, successors) spans of the ops that have either.
+    nested_pool: Vec<(Span, Span)>,
     pub registry: Arc<Registry>,
     pub allow_unregistered: bool,
     /// Non-fatal diagnostics (warnings, remarks) emitted by passes; the driver
@@ -186,6 +191,7 @@ impl Ir {
             operand_pool: Vec::new(),
             region_pool: Vec::new(),
             successor_pool: Vec::new(),
+            nested_pool: Vec::new(),
             registry,
             allow_unregistered: false,
             emitted: Vec::new(),
@@ -428,7 +434,7 @@ impl Ir {
     }
 
     pub fn def_index(&self, op: OpId) -> Option<u32> {
-        match self.ops[op.index()].def {
+        match self.ops[op.index()].def & !ERASED {
             NO_DEF => None,
             d => Some(d),
         }
@@ -463,12 +469,28 @@ impl Ir {
         self.results(op)[i]
     }
 
+    fn nested_spans(&self, op: OpId) -> (Span, Span) {
+        match self.ops[op.index()].nested {
+            NO_NESTED => (Span::default(), Span::default()),
+            i => self.nested_pool[i as usize],
+        }
+    }
+
+    /// The op's entry in `nested_pool`, made on first need.
+    fn nested_mut(&mut self, op: OpId) -> &mut (Span, Span) {
+        if self.ops[op.index()].nested == NO_NESTED {
+            self.ops[op.index()].nested = self.nested_pool.len() as u32;
+            self.nested_pool.push((Span::default(), Span::default()));
+        }
+        &mut self.nested_pool[self.ops[op.index()].nested as usize]
+    }
+
     pub fn regions(&self, op: OpId) -> &[RegionId] {
-        &self.region_pool[self.ops[op.index()].regions.range()]
+        &self.region_pool[self.nested_spans(op).0.range()]
     }
 
     pub fn successors(&self, op: OpId) -> &[BlockId] {
-        &self.successor_pool[self.ops[op.index()].successors.range()]
+        &self.successor_pool[self.nested_spans(op).1.range()]
     }
 
     /// Replaces the operand list (appending a new range when the length changes).
@@ -482,7 +504,8 @@ impl Ir {
     }
 
     pub fn set_successors(&mut self, op: OpId, blocks: &[BlockId]) {
-        self.ops[op.index()].successors = push_span(&mut self.successor_pool, blocks);
+        let span = push_span(&mut self.successor_pool, blocks);
+        self.nested_mut(op).1 = span;
     }
 
     pub fn loc(&self, op: OpId) -> Attribute {
@@ -523,8 +546,14 @@ impl Ir {
             self.regions[r.index()].parent = Some(id);
         }
         let operands = push_span(&mut self.operand_pool, &st.operands);
-        let regions = push_span(&mut self.region_pool, &st.regions);
-        let successors = push_span(&mut self.successor_pool, &st.successors);
+        let nested = if st.regions.is_empty() && st.successors.is_empty() {
+            NO_NESTED
+        } else {
+            let regions = push_span(&mut self.region_pool, &st.regions);
+            let successors = push_span(&mut self.successor_pool, &st.successors);
+            self.nested_pool.push((regions, successors));
+            self.nested_pool.len() as u32 - 1
+        };
         self.ops.push(OpData {
             name: st.name,
             def: def.unwrap_or(NO_DEF),
@@ -532,13 +561,11 @@ impl Ir {
             results,
             properties,
             attrs,
-            regions,
-            successors,
+            nested,
             loc: st.loc,
             parent: None,
             prev: None,
             next: None,
-            erased: false,
         });
         id
     }
@@ -828,12 +855,12 @@ impl Ir {
         let mut nested = Vec::new();
         self.walk(op, &mut |o| nested.push(o));
         for o in nested {
-            self.ops[o.index()].erased = true;
+            self.ops[o.index()].def |= ERASED;
         }
     }
 
     pub fn is_erased(&self, op: OpId) -> bool {
-        self.ops[op.index()].erased
+        self.ops[op.index()].def & ERASED != 0
     }
 
     pub fn set_operand(&mut self, op: OpId, i: usize, v: Value) {
@@ -917,7 +944,9 @@ impl Ir {
         };
         let new = self.create_op(st);
         self.ops[new.index()].attrs = src.attrs;
-        self.ops[op.index()].regions = Span::default();
+        if self.ops[op.index()].nested != NO_NESTED {
+            self.nested_mut(op).0 = Span::default();
+        }
         self.insert_op_before(op, new);
         self.erase_op(op);
         new
@@ -1009,7 +1038,7 @@ impl Ir {
         let mut nested = Vec::new();
         self.walk(new, &mut |o| nested.push(o));
         for o in nested {
-            let span = self.ops[o.index()].successors;
+            let span = self.nested_spans(o).1;
             for s in self.successor_pool[span.range()].iter_mut() {
                 if let Some(n) = block_map.get(s) {
                     *s = *n;
@@ -1044,5 +1073,23 @@ impl Iterator for BlockOps<'_> {
         let c = self.cur?;
         self.cur = self.ir.ops[c.index()].next;
         Some(c)
+    }
+}
+
+#[cfg(test)]
+mod size_tests {
+    /// Ops and values are the bulk of a large module's memory (issue 12's
+    /// target is half of mlir-opt's peak): keep them from growing unnoticed.
+    #[test]
+    fn core_structs_stay_small() {
+        eprintln!(
+            "OpData {} ValueData {} AttrData {} TypeData {}",
+            size_of::<super::OpData>(),
+            size_of::<super::ValueData>(),
+            size_of::<crate::AttrData>(),
+            size_of::<crate::TypeData>()
+        );
+        assert!(size_of::<super::OpData>() <= 56);
+        assert!(size_of::<super::ValueData>() <= 16);
     }
 }

@@ -351,10 +351,10 @@ impl Analysis {
         // definition (an iter_arg is fresh in each iteration).
         let read_pos = |op: OpId, v: Value| {
             let mut p = pos[&Step::Op(op)];
-            let defs = def_ancestors(ir, v);
+            let mut defs = None;
             let mut cur = ir.parent_op(op);
             while let Some(a) = cur.filter(|a| pos.contains_key(&Step::Op(*a))) {
-                if defs.contains(&a) {
+                if defs.get_or_insert_with(|| def_ancestors(ir, v)).contains(&a) {
                     break;
                 }
                 if !ir.is_op(a, "scf.if") {

@@ -3,7 +3,6 @@
 //! place so that the analysis and the rewrite agree.
 
 use hivm_dialects::hivm::custom;
-use hivm_dialects::util::segments;
 use hivm_ir::{Ir, OpId};
 
 /// How an op is bufferized.
@@ -80,8 +79,8 @@ pub fn dps_outs(ir: &Ir, op: OpId) -> std::ops::Range<usize> {
     if ir.is_op(op, "tensor.insert") {
         return 1..2; // scalar, dest, indices
     }
-    match segments(ir, op).as_slice() {
-        [ins, outs, ..] => *ins..*ins + *outs,
+    match hivm_dialects::util::segment_sizes(ir, op) {
+        &[ins, outs, ..] if ins >= 0 && outs >= 0 => ins as usize..ins.saturating_add(outs) as usize,
         // Ops without segment sizes (hivm.hir.store, copy): `ins(src) outs(dst)`.
         _ if ir.operands(op).len() >= 2 => 1..2,
         _ => 0..0,
