@@ -140,10 +140,13 @@ fn process_chunk(cx: &mut Session, buf: &SourceBuffer, base: usize, out: &mut dy
     timing.passes += clock.elapsed().as_secs_f64();
     // Warnings from passes are reported whether or not the pipeline succeeded.
     let mut diags = std::mem::take(&mut ir.emitted);
-    if let Err(d) = ran {
-        diags.push(d);
-        return (ir, diags);
-    }
+    let module = match ran {
+        Ok(m) => m,
+        Err(d) => {
+            diags.push(d);
+            return (ir, diags);
+        }
+    };
     let clock = std::time::Instant::now();
     let options = PrintOptions { generic: opts.generic, debuginfo: opts.debuginfo };
     let written = print_top_level_to(&ir, module, options, out).and_then(|_| out.write_all(b"\n"));

@@ -4,21 +4,22 @@ use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{Ir, OpId};
 
 /// Runs the driver's pipeline; per-pass wall times are added to `timings`.
+/// Returns the module's id afterwards (the IR is compacted between passes).
 pub fn run_pipeline(
     ir: &mut Ir,
     module: OpId,
     opts: &crate::opt::Options,
     timings: &mut Vec<(String, f64)>,
-) -> Result<(), Diagnostic> {
+) -> Result<OpId, Diagnostic> {
     if opts.passes.is_empty() {
-        return Ok(());
+        return Ok(module);
     }
     let registry = registry();
     let mut pm = hivm_ir::pass::PassManager::from_cli(&registry, &opts.passes)
         .map_err(|m| Diagnostic::error(ir.unknown_loc(), m))?;
     pm.print_before_all = opts.print_ir_before_all;
     pm.print_after_all = opts.print_ir_after_all;
-    let r = pm.run(ir, module, opts.verify_each);
+    let r = pm.run_compacting(ir, module, opts.verify_each);
     timings.append(&mut pm.timings);
     // IR dumps go to stderr as the pipeline runs, before any diagnostics.
     eprint!("{}", pm.dumps);

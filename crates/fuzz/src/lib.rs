@@ -63,6 +63,18 @@ fn check_passes(reg: &Arc<Registry>, text: &str) -> Result<(), String> {
             Ok(Some(_)) => {}
             _ => return Err(format!("after '{name}' the output does not parse and verify:\n{out}")),
         }
+        // Compaction (which the driver does between passes) renumbers every
+        // id; what prints must not change, in either form.
+        let generic = print_top_level(&ir, module, PrintOptions { generic: true, debuginfo: false });
+        let compacted = ir.compact(module);
+        for (form, before) in [(false, &out), (true, &generic)] {
+            let after = print_top_level(&ir, compacted, PrintOptions { generic: form, debuginfo: false });
+            if &after != before {
+                return Err(format!(
+                    "after '{name}', compacting changed the output (generic={form}):\n--- before\n{before}\n--- after\n{after}"
+                ));
+            }
+        }
     }
     Ok(())
 }

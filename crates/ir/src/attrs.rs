@@ -131,6 +131,16 @@ macro_rules! known_names {
             $(pub const $id: Sym = Sym(KnownIndex::$id as u32);)*
         }
         pub(crate) const KNOWN_NAMES: &[&str] = &[$($text,)*];
+
+        /// The constant symbol of a known name. Written as a `match` so that
+        /// with a literal argument (the usual case) it folds away.
+        #[inline(always)]
+        pub fn known_sym(name: &str) -> Option<Sym> {
+            match name {
+                $($text => Some(known::$id),)*
+                _ => None,
+            }
+        }
     };
 }
 
@@ -145,4 +155,20 @@ known_names! {
     CALLEE = "callee",
     NAME = "name",
     SYMBOL = "symbol",
+    HIVM_PIPE = "hivm.pipe",
+    HIVM_PIPE_IN = "hivm.pipe_in",
+    HIVM_PIPE_OUT = "hivm.pipe_out",
+    HIVM_TCORE_TYPE = "hivm.tcore_type",
+    HIVM_VF_MODE = "hivm.vf_mode",
+    EXTRA_BUFFERS_SIZES = "extra_buffers_sizes",
+    EXTRA_BUFFERS_TYPES = "extra_buffers_types",
+    SYNC_EVENT_SLOTS = "sync_event_slots",
+    NO_SIDE_EFFECT = "no_side_effect",
+    MAX_RANK = "max_rank",
+    INPLACE_OUTS = "inplace_outs",
+    HACC_TARGET = "hacc.target",
+    HACC_FUNCTION_KIND = "hacc.function_kind",
+    GM_ADDR_ARGS_INDICES = "gm_addr_args_indices",
+    WRITABLE = "writable",
+    RESTRICT = "restrict",
 }

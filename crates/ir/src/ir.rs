@@ -10,6 +10,8 @@ use crate::dialect::{OpDef, Registry};
 use crate::intern::{Interner, StrInterner};
 use crate::types::{FloatKind, Signedness, Type, TypeData};
 
+mod compact;
+
 macro_rules! id {
     ($name:ident) => {
         /// Index into its arena, stored off by one so `Option<Self>` is 4 bytes.
@@ -155,6 +157,8 @@ pub struct Ir {
     successor_pool: Vec<BlockId>,
     /// (regions, successors) spans of the ops that have either.
     nested_pool: Vec<(Span, Span)>,
+    /// Ops erased since the arenas were last compacted.
+    erased_ops: usize,
     pub registry: Arc<Registry>,
     pub allow_unregistered: bool,
     /// Non-fatal diagnostics (warnings, remarks) emitted by passes; the driver
@@ -192,6 +196,7 @@ impl Ir {
             region_pool: Vec::new(),
             successor_pool: Vec::new(),
             nested_pool: Vec::new(),
+            erased_ops: 0,
             registry,
             allow_unregistered: false,
             emitted: Vec::new(),
@@ -322,7 +327,10 @@ impl Ir {
     }
 
     pub fn dict_get(&self, dict: Attribute, name: &str) -> Option<Attribute> {
-        let sym = self.lookup_sym(name)?;
+        let sym = match crate::attrs::known_sym(name) {
+            Some(k) => k,
+            None => self.lookup_sym(name)?,
+        };
         self.dict_entries(dict).iter().find(|(k, _)| *k == sym).map(|(_, v)| *v)
     }
 
@@ -571,7 +579,15 @@ impl Ir {
     }
 
     /// Looks an attribute up among inherent properties first, then discardable ones.
+    #[inline]
     pub fn get_attr(&self, op: OpId, name: &str) -> Option<Attribute> {
+        match crate::attrs::known_sym(name) {
+            Some(key) => self.attr_of(op, key),
+            None => self.get_attr_by_text(op, name),
+        }
+    }
+
+    fn get_attr_by_text(&self, op: OpId, name: &str) -> Option<Attribute> {
         let o = &self.ops[op.index()];
         let props = o.properties.map(|p| self.dict_entries(p)).unwrap_or(&[]);
         let attrs = self.dict_entries(o.attrs);
@@ -586,6 +602,7 @@ impl Ir {
 
     /// [`Ir::get_attr`] by interned name: for hot paths, with the constants
     /// of [`crate::attrs::known`].
+    #[inline]
     pub fn attr_of(&self, op: OpId, key: Sym) -> Option<Attribute> {
         let o = &self.ops[op.index()];
         let props = o.properties.map(|p| self.dict_entries(p)).unwrap_or(&[]);
@@ -855,7 +872,10 @@ impl Ir {
         let mut nested = Vec::new();
         self.walk(op, &mut |o| nested.push(o));
         for o in nested {
-            self.ops[o.index()].def |= ERASED;
+            if self.ops[o.index()].def & ERASED == 0 {
+                self.ops[o.index()].def |= ERASED;
+                self.erased_ops += 1;
+            }
         }
     }
 

@@ -91,6 +91,23 @@ impl PassManager {
     }
 
     pub fn run(&mut self, ir: &mut Ir, module: OpId, verify_each: bool) -> Result<(), Diagnostic> {
+        self.run_inner(ir, module, verify_each, false).map(|_| ())
+    }
+
+    /// [`PassManager::run`], compacting the IR's arenas between top-level
+    /// passes once most of them is erased ops (see [`Ir::compact`]); returns
+    /// the module's id afterwards. For callers that hold no other ids.
+    pub fn run_compacting(&mut self, ir: &mut Ir, module: OpId, verify_each: bool) -> Result<OpId, Diagnostic> {
+        self.run_inner(ir, module, verify_each, true)
+    }
+
+    fn run_inner(
+        &mut self,
+        ir: &mut Ir,
+        mut module: OpId,
+        verify_each: bool,
+        compact: bool,
+    ) -> Result<OpId, Diagnostic> {
         let mut cx = RunCx {
             verify_each,
             before: self.print_before_all,
@@ -99,13 +116,22 @@ impl PassManager {
             timings: Vec::new(),
             verify_time: 0.0,
         };
-        let r = run_elements(&mut self.elements, ir, module, &mut cx);
+        let mut r = Ok(());
+        for e in self.elements.iter_mut() {
+            r = run_elements(std::slice::from_mut(e), ir, module, &mut cx);
+            if r.is_err() {
+                break;
+            }
+            if compact && ir.worth_compacting() {
+                module = ir.compact(module);
+            }
+        }
         self.dumps = cx.dumps;
         self.timings = cx.timings;
         if verify_each {
             self.timings.push(("Verifier".to_string(), cx.verify_time));
         }
-        r
+        r.map(|_| module)
     }
 }
 
