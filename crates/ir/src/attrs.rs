@@ -125,7 +125,7 @@ macro_rules! known_names {
         #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
         #[repr(u32)]
         enum KnownIndex { $($id,)* }
-        /// Constant symbols of frequently looked-up attribute names.
+        /// Constant symbols of frequently looked-up attribute and op names.
         pub mod known {
             use super::{KnownIndex, Sym};
             $(pub const $id: Sym = Sym(KnownIndex::$id as u32);)*
@@ -171,4 +171,23 @@ known_names! {
     GM_ADDR_ARGS_INDICES = "gm_addr_args_indices",
     WRITABLE = "writable",
     RESTRICT = "restrict",
+    // Op names that passes test for often.
+    OP_MODULE = "builtin.module",
+    OP_FUNC = "func.func",
+    OP_CALL = "func.call",
+    OP_RETURN = "func.return",
+    OP_FOR = "scf.for",
+    OP_WHILE = "scf.while",
+    OP_IF = "scf.if",
+    OP_YIELD = "scf.yield",
+    OP_CONSTANT = "arith.constant",
+    OP_INSERT_SLICE = "tensor.insert_slice",
+    OP_INSERT = "tensor.insert",
+    OP_EXTRACT_SLICE = "tensor.extract_slice",
+    OP_EMPTY = "tensor.empty",
+    OP_TO_TENSOR = "bufferization.to_tensor",
+    OP_FILL = "linalg.fill",
+    OP_MARK = "annotation.mark",
+    OP_CUSTOM = "hivm.hir.custom",
+    OP_CUSTOM_MACRO = "hivm.hir.custom_macro",
 }

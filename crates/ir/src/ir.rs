@@ -457,8 +457,12 @@ impl Ir {
         }
     }
 
+    #[inline]
     pub fn is_op(&self, op: OpId, name: &str) -> bool {
-        self.op_name(op) == name
+        match crate::attrs::known_sym(name) {
+            Some(k) => self.ops[op.index()].name == k,
+            None => self.op_name(op) == name,
+        }
     }
 
     pub fn operands(&self, op: OpId) -> &[Value] {
