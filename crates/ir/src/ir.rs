@@ -909,10 +909,16 @@ impl Ir {
     /// Replaces the operands of `op` found in `map` (one step, no chains):
     /// for passes that visit uses after their definitions.
     pub fn remap_operands(&mut self, op: OpId, map: &ValueMap) {
+        self.remap_operands_with(op, |v| map.get(&v).copied());
+    }
+
+    /// Replaces each operand `v` of `op` for which `f(v)` is `Some`.
+    #[inline]
+    pub fn remap_operands_with(&mut self, op: OpId, f: impl Fn(Value) -> Option<Value>) {
         let span = self.ops[op.index()].operands;
         for v in self.operand_pool[span.range()].iter_mut() {
-            if let Some(n) = map.get(v) {
-                *v = *n;
+            if let Some(n) = f(*v) {
+                *v = n;
             }
         }
     }
@@ -924,9 +930,14 @@ impl Ir {
         if map.is_empty() {
             return;
         }
+        self.replace_uses_with(root, |v| map.get(&v).copied());
+    }
+
+    /// [`Ir::replace_uses_with_map`] with the map as a function (`None`: kept).
+    pub fn replace_uses_with(&mut self, root: OpId, map: impl Fn(Value) -> Option<Value>) {
         let resolve = |mut v: Value| {
-            while let Some(n) = map.get(&v) {
-                v = *n;
+            while let Some(n) = map(v) {
+                v = n;
             }
             v
         };

@@ -8,7 +8,7 @@ use hashbrown::HashTable;
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{Ir, OpId, RegionId, Traits};
+use hivm_ir::{Ir, OpId, RegionId, Traits, Value};
 
 /// Ops available for reuse, keyed by what makes two ops interchangeable
 /// (name, operands, attributes, result types), hashed and compared straight
@@ -42,13 +42,20 @@ fn same_op(ir: &Ir, a: OpId, b: OpId) -> bool {
         && rx.iter().zip(ry).all(|(p, q)| ir.value_type(*p) == ir.value_type(*q))
 }
 
-pub struct Cse;
+#[derive(Default)]
+pub struct Cse {
+    /// Replacement of each merged value, indexed by value.
+    replaced: Vec<Option<Value>>,
+    /// Indices set in `replaced` by the current run.
+    merged: Vec<usize>,
+}
 
 impl Cse {
-    /// `replaced` collects the merges; operands are remapped as ops are
+    /// `replaced` collects the merges (indexed by value: a dense vector, as
+    /// a large function merges many); operands are remapped as ops are
     /// visited (definitions come first in dominance order), and one sweep at
     /// the end catches any use the walk met earlier.
-    fn region(&self, ir: &mut Ir, r: RegionId, scope: &mut Vec<Table>, replaced: &mut hivm_ir::ValueMap) {
+    fn region(&mut self, ir: &mut Ir, r: RegionId, scope: &mut Vec<Table>, replaced: &mut Vec<Option<Value>>) {
         let blocks = ir.region_blocks(r).to_vec();
         let inherit = blocks.len() == 1;
         for b in blocks {
@@ -58,14 +65,15 @@ impl Cse {
             scope.push(Table::new());
             let ops: Vec<OpId> = ir.block_ops(b).collect();
             for op in ops {
-                ir.remap_operands(op, replaced);
+                ir.remap_operands_with(op, |v| replaced.get(v.index()).copied().flatten());
                 if candidate(ir, op) {
                     let hash = hash_op(ir, op);
                     let ir_ref: &Ir = ir;
                     let prev = scope.iter().rev().find_map(|t| t.find(hash, |&p| same_op(ir_ref, p, op)).copied());
                     if let Some(prev) = prev {
                         for (o, n) in ir.results(op).iter().zip(ir.results(prev)) {
-                            replaced.insert(*o, *n);
+                            replaced[o.index()] = Some(*n);
+                            self.merged.push(o.index());
                         }
                         ir.erase_op(op);
                         continue;
@@ -100,12 +108,22 @@ impl Pass for Cse {
     }
 
     fn run(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
-        let mut replaced = hivm_ir::ValueMap::default();
+        // Kept across runs (a nested pipeline runs once per function) and
+        // cleared entry by entry, so many small functions stay linear.
+        let mut replaced = std::mem::take(&mut self.replaced);
+        replaced.resize(ir.value_count(), None);
         for r in ir.regions(op).to_vec() {
             let mut scope = Vec::new();
             self.region(ir, r, &mut scope, &mut replaced);
         }
-        ir.replace_uses_with_map(op, &replaced);
+        let merged: Vec<usize> = self.merged.drain(..).collect();
+        if !merged.is_empty() {
+            ir.replace_uses_with(op, |v| replaced[v.index()]);
+        }
+        for i in merged {
+            replaced[i] = None;
+        }
+        self.replaced = replaced;
         Ok(())
     }
 }

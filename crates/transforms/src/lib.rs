@@ -20,7 +20,7 @@ pub fn pass_registry() -> PassRegistry {
     r.register("one-shot-bufferize", "Bufferize tensors to memrefs (custom ops honour inplace_outs)", |o| {
         Ok(Box::new(bufferize::OneShotBufferize::from_options(o)?))
     });
-    r.register("cse", "Eliminate common sub-expressions", |o| no_options("cse", o, Box::new(cse::Cse)));
+    r.register("cse", "Eliminate common sub-expressions", |o| no_options("cse", o, Box::new(cse::Cse::default())));
     r.register("hivm-alloc-extra-buffer", "Allocate the scratch buffers custom ops declare", |o| {
         no_options("hivm-alloc-extra-buffer", o, Box::new(hivm::alloc_extra_buffer::AllocExtraBuffer))
     });
