@@ -327,8 +327,13 @@ pub fn i64_array_attr(ir: &mut Ir, values: &[i64]) -> Attribute {
 }
 
 pub fn i64_array(ir: &Ir, op: OpId, name: &str) -> Vec<i64> {
-    match ir.get_attr(op, name).map(|a| ir.attr_data(a)) {
-        Some(AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. }) => v.clone(),
+    ir.get_attr(op, name).map(|a| i64_array_of(ir, a)).unwrap_or_default()
+}
+
+/// The integers of a dense array attribute (empty for anything else).
+pub fn i64_array_of(ir: &Ir, a: Attribute) -> Vec<i64> {
+    match ir.attr_data(a) {
+        AttrData::DenseArray { data: hivm_ir::attrs::DenseArrayData::Int(v), .. } => v.clone(),
         _ => Vec::new(),
     }
 }

@@ -400,6 +400,30 @@ impl AffineExpr {
         }
     }
 
+    /// The expression with its dims and symbols replaced (MLIR's
+    /// `replaceDimsAndSymbols`): nodes that change are rebuilt with the
+    /// simplifying constructors; ids without a replacement stay.
+    pub fn replace(&self, dims: &[AffineExpr], syms: &[AffineExpr]) -> AffineExpr {
+        match self {
+            AffineExpr::Dim(d) => dims.get(*d as usize).cloned().unwrap_or_else(|| self.clone()),
+            AffineExpr::Symbol(s) => syms.get(*s as usize).cloned().unwrap_or_else(|| self.clone()),
+            AffineExpr::Constant(_) => self.clone(),
+            AffineExpr::Bin(b) => {
+                let (l, r) = (b.lhs.replace(dims, syms), b.rhs.replace(dims, syms));
+                if l == b.lhs && r == b.rhs {
+                    return self.clone();
+                }
+                match b.op {
+                    AffineBinOp::Add => AffineExpr::plus(l, r),
+                    AffineBinOp::Mul => AffineExpr::times(l, r),
+                    AffineBinOp::Mod => AffineExpr::modulo(l, r),
+                    AffineBinOp::FloorDiv => AffineExpr::floordiv(l, r),
+                    AffineBinOp::CeilDiv => AffineExpr::ceildiv(l, r),
+                }
+            }
+        }
+    }
+
     /// Evaluates the expression for concrete dims and symbols; `None` on division by zero.
     pub fn eval(&self, dims: &[i64], syms: &[i64]) -> Option<i64> {
         Some(match self {

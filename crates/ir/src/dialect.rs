@@ -20,11 +20,19 @@ pub struct VerifyError {
     /// How many times the error is reported (upstream verifiers sometimes emit
     /// the same error twice, and `-verify-diagnostics` tests count them).
     pub times: u8,
+    /// The op the error is reported at, when not the verified op itself
+    /// (an op in its body, say).
+    pub at: Option<OpId>,
 }
 
 impl VerifyError {
     pub fn plain(msg: impl Into<String>) -> VerifyError {
-        VerifyError { msg: msg.into(), plain: true, times: 1 }
+        VerifyError { msg: msg.into(), plain: true, times: 1, at: None }
+    }
+
+    /// A verbatim message reported at another op (MLIR's `nested->emitError`).
+    pub fn plain_at(op: OpId, msg: impl Into<String>) -> VerifyError {
+        VerifyError { msg: msg.into(), plain: true, times: 1, at: Some(op) }
     }
 
     pub fn twice(mut self) -> VerifyError {
@@ -35,13 +43,13 @@ impl VerifyError {
 
 impl From<String> for VerifyError {
     fn from(msg: String) -> VerifyError {
-        VerifyError { msg, plain: false, times: 1 }
+        VerifyError { msg, plain: false, times: 1, at: None }
     }
 }
 
 impl From<&str> for VerifyError {
     fn from(msg: &str) -> VerifyError {
-        VerifyError { msg: msg.to_string(), plain: false, times: 1 }
+        VerifyError { msg: msg.to_string(), plain: false, times: 1, at: None }
     }
 }
 pub type AsmNamesFn = fn(&Ir, OpId, &mut dyn FnMut(Value, String));
@@ -259,11 +267,22 @@ pub struct Dialect {
     /// Ops of this dialect need no definition (MLIR's
     /// `allowUnknownOperations`), as in test dialects.
     pub allow_unknown_ops: bool,
+    /// Attribute mnemonics printed through an alias named after them
+    /// (`#alias_scope = #llvm.alias_scope<...>`, MLIR's
+    /// `OpAsmDialectInterface::getAlias`); references to aliases inside
+    /// this dialect's attributes are read as the attributes they name.
+    pub alias_mnemonics: &'static [&'static str],
 }
 
 impl Dialect {
     pub fn new(name: &'static str, ops: Vec<OpDef>) -> Dialect {
-        Dialect { name, ops, check_attr: None, check_type: None, allow_unknown_ops: false }
+        Dialect { name, ops, check_attr: None, check_type: None, allow_unknown_ops: false, alias_mnemonics: &[] }
+    }
+
+    /// The alias mnemonic a body (`alias_scope<...>`) starts with, if any.
+    pub fn alias_mnemonic(&self, body: &str) -> Option<&'static str> {
+        let mnemonic = body.split('<').next().unwrap_or(body);
+        self.alias_mnemonics.iter().find(|m| **m == mnemonic).copied()
     }
 }
 

@@ -18,6 +18,7 @@ pub fn plain_error(ir: &Ir, op: OpId, msg: &str) -> Diagnostic {
 }
 
 fn from_verify_error(ir: &Ir, op: OpId, e: crate::dialect::VerifyError) -> Vec<Diagnostic> {
+    let op = e.at.unwrap_or(op);
     let d = if e.plain { plain_error(ir, op, &e.msg) } else { op_error(ir, op, &e.msg) };
     vec![d; e.times.max(1) as usize]
 }

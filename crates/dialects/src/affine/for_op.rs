@@ -206,8 +206,14 @@ pub(super) const YIELD: hivm_ir::opspec::OpSpec = hivm_ir::opspec::OpSpec {
 
 fn verify_yield(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let Some(parent) = ir.parent_op(op) else { return Ok(()) };
-    if matches!(ir.op_name(parent), "affine.for" | "affine.if") && ir.operands(op).len() != ir.results(parent).len() {
+    if !matches!(ir.op_name(parent), "affine.for" | "affine.if" | "affine.parallel") {
+        return Ok(());
+    }
+    if ir.operands(op).len() != ir.results(parent).len() {
         return Err("parent of yield must have same number of results as the yield operands".into());
+    }
+    if ir.operands(op).iter().zip(ir.results(parent)).any(|(v, r)| ir.value_type(*v) != ir.value_type(*r)) {
+        return Err("types mismatch between yield op and its parent".into());
     }
     Ok(())
 }

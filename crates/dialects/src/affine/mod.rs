@@ -1,10 +1,13 @@
 //! `affine.apply`, `affine.min` and `affine.max` (one syntax: a map and its
 //! dim and symbol operands), `affine.load` / `affine.store`, whose
-//! subscripts are affine expressions of SSA values, and `affine.for`
-//! (`for_op.rs`).
+//! subscripts are affine expressions of SSA values, `affine.for`
+//! (`for_op.rs`), `affine.if` (`if_op.rs`), `affine.parallel`
+//! (`parallel.rs`) and the index (de)linearization ops (`linearize.rs`).
 
 mod for_op;
 mod if_op;
+mod linearize;
+mod parallel;
 
 use hivm_ir::affine::AffineExpr;
 use hivm_ir::attrs::AttrData;
@@ -133,29 +136,36 @@ fn print_access(p: &mut Printer<'_>, op: OpId, memref: usize) {
     p.push("[");
     if let Some(AttrData::AffineMap(m)) = ir.get_attr(op, "map").map(|a| ir.attr_data(a)) {
         let operands: &[Value] = &ir.operands(op)[memref + 1..];
-        let names: Vec<String> = operands.iter().map(|v| p.value_text(*v)).collect();
-        let nd = m.num_dims as usize;
-        let mut out = String::new();
-        for (i, e) in m.results.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            e.print_with(&mut out, &|out, leaf| match leaf {
-                AffineExpr::Dim(d) => out.push_str(names.get(*d as usize).map_or("?", String::as_str)),
-                AffineExpr::Symbol(s) => {
-                    out.push_str("symbol(");
-                    out.push_str(names.get(nd + *s as usize).map_or("?", String::as_str));
-                    out.push(')');
-                }
-                _ => {}
-            });
-        }
-        p.push(&out);
+        let text = exprs_of_ssa_ids(p, &m.results, operands, m.num_dims as usize);
+        p.push(&text);
     }
     p.push("]");
     p.print_optional_attr_dict(op, &["map"]);
     p.push(" : ");
     p.print_type(ir.value_type(ir.operand(op, memref)));
+}
+
+/// Affine expressions with their dims written as the SSA values they stand
+/// for and their symbols as `symbol(%v)`, comma separated (MLIR's
+/// `printAffineMapOfSSAIds`); `operands` are the dims' then the symbols'.
+pub(crate) fn exprs_of_ssa_ids(p: &Printer<'_>, exprs: &[AffineExpr], operands: &[Value], num_dims: usize) -> String {
+    let names: Vec<String> = operands.iter().map(|v| p.value_text(*v)).collect();
+    let mut out = String::new();
+    for (i, e) in exprs.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        e.print_with(&mut out, &|out, leaf| match leaf {
+            AffineExpr::Dim(d) => out.push_str(names.get(*d as usize).map_or("?", String::as_str)),
+            AffineExpr::Symbol(s) => {
+                out.push_str("symbol(");
+                out.push_str(names.get(num_dims + *s as usize).map_or("?", String::as_str));
+                out.push(')');
+            }
+            _ => {}
+        });
+    }
+    out
 }
 
 fn print_load(p: &mut Printer<'_>, op: OpId) {
@@ -235,7 +245,11 @@ pub fn dialect() -> Dialect {
                 .assembly(if_op::parse_if, if_op::print_if)
                 .verifier(if_op::verify_if)
                 .implicit_terminator("affine.yield"),
+            parallel::def(),
             for_op::YIELD.def(),
-        ],
+        ]
+        .into_iter()
+        .chain(linearize::defs())
+        .collect(),
     )
 }

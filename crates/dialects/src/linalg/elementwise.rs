@@ -57,7 +57,19 @@ pub(crate) struct Body<'a> {
     attrs: &'a [(Sym, Attribute)],
 }
 
-impl Body<'_> {
+impl<'a> Body<'a> {
+    /// A builder appending to `block` (all ops at `loc`) for the op `name`
+    /// written with `attrs`.
+    pub fn new(
+        ir: &'a mut Ir,
+        name: &'a str,
+        block: BlockId,
+        loc: Attribute,
+        attrs: &'a [(Sym, Attribute)],
+    ) -> Body<'a> {
+        Body { ir, name, block, loc, attrs }
+    }
+
     /// Appends `name` and returns its one result.
     pub fn op(&mut self, name: &str, operands: &[Value], ty: Type, attrs: Vec<(&str, Attribute)>) -> Value {
         let mut b = Builder::new(self.ir, InsertPoint::End(self.block));
@@ -287,40 +299,57 @@ fn short_name<'a>(b: &Body<'a>) -> &'a str {
 }
 
 fn binary22(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
-    let (l, r) = (args[0], args[1]);
-    let out = b.ir.value_type(l);
-    let fun = short_name(b);
-    let (float, boolean) = (b.is_float(l), b.ir.type_data(out).is_signless_int(1));
-    if !(float && b.is_float(r) || b.is_int(l) && b.is_int(r)) {
+    let fun = match short_name(b) {
+        "max" => "max_signed",
+        "min" => "min_signed",
+        f => f,
+    };
+    binary_fn(b, fun, args[0], args[1])
+}
+
+/// linalg's `BinaryFn` applied to two body scalars, as MLIR's region
+/// builder applies it (the result has `l`'s type); `Err` is its diagnostic.
+pub(crate) fn binary_fn(b: &mut Body<'_>, fun: &str, l: Value, r: Value) -> Result<Value, String> {
+    let (lt, rt) = (b.ir.value_type(l), b.ir.value_type(r));
+    let width = |t: Type| match b.ir.type_data(t) {
+        TypeData::Integer { width, .. } => Some(*width),
+        _ => None,
+    };
+    let all_float = b.is_float(l) && b.is_float(r);
+    let all_int = width(lt).is_some() && width(rt).is_some();
+    let all_bool = width(lt) == Some(1) && width(rt) == Some(1);
+    if !all_float && !all_int {
         return Err(format!(
             "Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, or allInteger, got '{}' and '{}'",
-            type_str(b.ir, out),
-            type_str(b.ir, b.ir.value_type(r))
+            type_str(b.ir, lt),
+            type_str(b.ir, rt)
         ));
     }
-    let name = match (fun, float) {
+    let name = match (fun, all_float) {
         ("add", true) => "arith.addf",
-        ("add", false) if boolean => "arith.ori",
+        ("add", false) if all_bool => "arith.ori",
         ("add", false) => "arith.addi",
         ("sub", true) => "arith.subf",
-        ("sub", false) if boolean => return Err("unsupported operation: sub with bools".into()),
+        ("sub", false) if all_bool => return Err("unsupported operation: sub with bools".into()),
         ("sub", false) => "arith.subi",
         ("mul", true) => "arith.mulf",
-        ("mul", false) if boolean => "arith.andi",
+        ("mul", false) if all_bool => "arith.andi",
         ("mul", false) => "arith.muli",
         ("div", true) => "arith.divf",
-        ("div", false) if boolean => return Err("unsupported operation: div with bools".into()),
+        ("div", false) if all_bool => return Err("unsupported operation: div with bools".into()),
         ("div", false) => "arith.divsi",
-        ("div_unsigned", false) if !boolean => "arith.divui",
+        ("div_unsigned", false) if !all_bool => "arith.divui",
         ("div_unsigned", _) => return Err("unsupported operation: unsigned div not on uint".into()),
-        ("max", true) => "arith.maximumf",
-        ("max", false) => "arith.maxsi",
-        ("min", true) => "arith.minimumf",
-        ("min", false) => "arith.minsi",
+        ("max_signed" | "max_unsigned", true) => "arith.maximumf",
+        ("min_signed" | "min_unsigned", true) => "arith.minimumf",
+        ("max_signed", false) => "arith.maxsi",
+        ("min_signed", false) => "arith.minsi",
+        ("max_unsigned", false) => "arith.maxui",
+        ("min_unsigned", false) => "arith.minui",
         ("powf", true) => "math.powf",
-        (f, _) => return Err(format!("unsupported operation: {f} on {}", type_str(b.ir, out))),
+        (f, _) => return Err(format!("unsupported operation: {f} on {}", type_str(b.ir, lt))),
     };
-    Ok(b.op(name, &[l, r], out, Vec::new()))
+    Ok(b.op(name, &[l, r], lt, Vec::new()))
 }
 
 fn unary22(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {

@@ -1,8 +1,12 @@
 //! The linalg dialect: `linalg.fill` (with its implicit scalar-yield
-//! region), `linalg.yield`, the structured ops in `structured.rs` and the
-//! OpDSL-style elementwise ops in `elementwise.rs`.
+//! region), `linalg.yield`, the structured ops in `structured.rs`, the
+//! OpDSL-style elementwise ops in `elementwise.rs` and the OpDSL ops with
+//! fixed loop nests (convolutions, poolings, ...) in `named.rs`, checked
+//! through the interfaces in `interface.rs`.
 
 pub(crate) mod elementwise;
+pub(crate) mod interface;
+pub(crate) mod named;
 pub(crate) mod structured;
 
 /// linalg's elementwise named ops (the engine also serves hfusion's).
@@ -151,7 +155,16 @@ fn verify_yield(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> 
     if ir.get_attr(parent, "operandSegmentSizes").is_none() || crate::util::segments(ir, parent).len() != 2 {
         return Ok(());
     }
-    for (i, (v, init)) in ir.operands(op).iter().zip(segment(ir, parent, 1)).enumerate() {
+    let inits = segment(ir, parent, 1);
+    if ir.operands(op).len() != inits.len() {
+        return Err(format!(
+            "expected number of yield values ({}) to match the number of inits / outs operands of the enclosing LinalgOp ({})",
+            ir.operands(op).len(),
+            inits.len()
+        )
+        .into());
+    }
+    for (i, (v, init)) in ir.operands(op).iter().zip(inits).enumerate() {
         let want = body_element(ir, ir.value_type(*init));
         let got = ir.value_type(*v);
         if got != want {
@@ -180,6 +193,7 @@ pub fn dialect() -> Dialect {
             .verifier(verify_yield),
     ];
     ops.extend(structured::defs());
+    ops.extend(named::defs());
     ops.extend(ELEMENTWISE.iter().map(|n| n.def()));
     ops.extend(elementwise::NAMED_22.iter().map(|n| n.def()));
     ops.push(INDEX.def());

@@ -511,10 +511,11 @@ fn print_map(p: &mut Printer<'_>, op: OpId) {
 /// `linalg.matmul` C[m, n] += A[m, k] * B[k, n] over (m, n, k);
 /// `linalg.batch_matmul` the same with a leading batch dimension.
 fn default_maps(name: &str) -> (u32, [&'static [u32]; 3]) {
-    if name == "linalg.batch_matmul" {
-        (4, [&[0, 1, 3], &[0, 3, 2], &[0, 1, 2]])
-    } else {
-        (3, [&[0, 2], &[2, 1], &[0, 1]])
+    match name {
+        "linalg.batch_matmul" => (4, [&[0, 1, 3], &[0, 3, 2], &[0, 1, 2]]),
+        // C[m, n] += A[b, m, k] * B[b, k, n] over (b, m, n, k).
+        "linalg.batch_reduce_matmul" => (4, [&[0, 1, 3], &[0, 3, 2], &[1, 2]]),
+        _ => (3, [&[0, 2], &[2, 1], &[0, 1]]),
     }
 }
 
@@ -532,80 +533,57 @@ fn matmul_maps(ir: &mut Ir, name: &str) -> Attribute {
     ir.attr(AttrData::Array(maps))
 }
 
-/// The op converting `v` to `to` under linalg's `cast_signed` /
-/// `cast_unsigned` (none when the types agree).
+/// The op converting a scalar of type `from` to `to` under linalg's
+/// `cast_signed` / `cast_unsigned`, as MLIR's `convertScalarToDtype`
+/// chooses it: none when the types agree or no conversion applies (same
+/// widths, or a target that is neither an integer nor a float).
 pub(crate) fn cast_op(ir: &Ir, from: Type, to: Type, unsigned: bool) -> Option<&'static str> {
+    use hivm_ir::TypeData::{Float, Index, Integer};
     if from == to {
         return None;
     }
-    let (f, t) = (ir.type_data(from), ir.type_data(to));
-    let bits = |td: &hivm_ir::TypeData| match td {
-        hivm_ir::TypeData::Integer { width, .. } => Some(*width),
-        hivm_ir::TypeData::Float(k) => Some(k.bit_width()),
+    let pick = |u: &'static str, s: &'static str| Some(if unsigned { u } else { s });
+    match (ir.type_data(from), ir.type_data(to)) {
+        (Float(_), Integer { .. }) => pick("arith.fptoui", "arith.fptosi"),
+        (Index, Integer { .. }) => Some("arith.index_cast"),
+        (Integer { width: f, .. }, Integer { width: t, .. }) => match t.cmp(f) {
+            std::cmp::Ordering::Greater => pick("arith.extui", "arith.extsi"),
+            std::cmp::Ordering::Less => Some("arith.trunci"),
+            std::cmp::Ordering::Equal => None,
+        },
+        (Integer { .. }, Float(_)) => pick("arith.uitofp", "arith.sitofp"),
+        (Float(f), Float(t)) => match t.bit_width().cmp(&f.bit_width()) {
+            std::cmp::Ordering::Greater => Some("arith.extf"),
+            std::cmp::Ordering::Less => Some("arith.truncf"),
+            std::cmp::Ordering::Equal => None,
+        },
         _ => None,
-    };
-    let (fi, ti) = (matches!(f, hivm_ir::TypeData::Integer { .. }), matches!(t, hivm_ir::TypeData::Integer { .. }));
-    let (ff, tf) = (matches!(f, hivm_ir::TypeData::Float(_)), matches!(t, hivm_ir::TypeData::Float(_)));
-    Some(match (fi, ff, ti, tf) {
-        (_, true, _, true) => {
-            if bits(f)? < bits(t)? {
-                "arith.extf"
-            } else {
-                "arith.truncf"
-            }
-        }
-        (true, _, true, _) => {
-            if bits(f)? < bits(t)? {
-                if unsigned { "arith.extui" } else { "arith.extsi" }
-            } else {
-                "arith.trunci"
-            }
-        }
-        (true, _, _, true) => {
-            if unsigned {
-                "arith.uitofp"
-            } else {
-                "arith.sitofp"
-            }
-        }
-        (_, true, true, _) => {
-            if unsigned {
-                "arith.fptoui"
-            } else {
-                "arith.fptosi"
-            }
-        }
-        _ => return None,
-    })
-}
-
-fn append(ir: &mut Ir, block: hivm_ir::BlockId, name: &str, operands: Vec<Value>, ty: Type, loc: Attribute) -> Value {
-    let sym = ir.sym(name);
-    let mut st = OperationState::new(sym, loc);
-    st.operands = operands;
-    st.result_types = vec![ty];
-    let op = ir.create_op(st);
-    ir.append_op(block, op);
-    ir.result(op, 0)
+    }
 }
 
 fn parse_matmul(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let name = p.ir.sym_str(r.name).to_string();
     if p.parse_optional_keyword("indexing_maps") {
         p.expect(Tok::Equal, "'='")?;
         let maps = p.parse_attribute(None)?;
+        if super::interface::maps_of(p.ir, maps).is_none() {
+            return p.op_error_at(p.pos(), "element of indexing_maps array is not an affine_map");
+        }
         push_attr(p, r, "indexing_maps", maps);
+    } else if name == "linalg.contract" {
+        return p.op_error_at(p.pos(), "expected 'indexing_maps' attribute");
     }
+    let start = p.pos();
     let (ins, outs) = parse_ins_outs(p, r)?;
-    let name = p.ir.sym_str(r.name).to_string();
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_function_result_types()?;
+    }
     if ins.len() != 2 || outs.len() != 1 {
         return p.error(format!(
             "custom op '{name}' [parseNamedStructuredOpRegion] ods-gen generated region expects 3 args, got {}",
             ins.len() + outs.len()
         ));
-    }
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    if p.consume_if(Tok::Arrow) {
-        r.result_types = p.parse_function_result_types()?;
     }
     let key = p.ir.sym("indexing_maps");
     // LLVM 19's transposed matmuls fix their maps and store none.
@@ -614,28 +592,25 @@ fn parse_matmul(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         let maps = matmul_maps(p.ir, &name);
         r.attrs.push((key, maps));
     }
-    let unsigned = r.attrs.iter().any(|(k, a)| {
-        p.ir.sym_str(*k) == "cast" && crate::util::opaque_arg(p.ir, *a, "type_fn") == Some("cast_unsigned")
-    });
     let all: Vec<Value> = ins.iter().chain(&outs).copied().collect();
     // The body C += A * B, with A and B cast to C's element type; MLIR
     // builds named-op bodies with unknown locations throughout.
-    let unknown = p.ir.unknown_loc();
-    let loc = unknown;
-    let (region, block, args) = body_block(p.ir, &all, unknown);
-    let acc = p.ir.value_type(args[2]);
-    let mut factors = Vec::new();
-    for a in &args[..2] {
-        let from = p.ir.value_type(*a);
-        factors.push(match cast_op(p.ir, from, acc, unsigned) {
-            Some(c) => append(p.ir, block, c, vec![*a], acc, loc),
-            None => *a,
-        });
-    }
-    let float = matches!(p.ir.type_data(acc), hivm_ir::TypeData::Float(_));
-    let (mul, add) = if float { ("arith.mulf", "arith.addf") } else { ("arith.muli", "arith.addi") };
-    let prod = append(p.ir, block, mul, factors, acc, loc);
-    let sum = append(p.ir, block, add, vec![args[2], prod], acc, loc);
+    let loc = p.ir.unknown_loc();
+    let (region, block, args) = body_block(p.ir, &all, loc);
+    let built = {
+        let mut b = super::elementwise::Body::new(p.ir, &name, block, loc, &r.attrs);
+        // Upstream's batch_reduce_matmul stores `cast` but builds its body
+        // with signed casts regardless.
+        let unsigned = b.unsigned_cast() && name != "linalg.batch_reduce_matmul";
+        let acc = b.ir.value_type(args[2]);
+        let (x, y) = (b.cast(args[0], acc, unsigned), b.cast(args[1], acc, unsigned));
+        super::elementwise::binary_fn(&mut b, "mul", x, y)
+            .and_then(|prod| super::elementwise::binary_fn(&mut b, "add", args[2], prod))
+    };
+    let sum = match built {
+        Ok(v) => v,
+        Err(e) => return p.op_error_at(start, e),
+    };
     yield_op(p.ir, block, vec![sum], loc);
     r.regions.push(region);
     let seg = segment_attr(p.ir, &[2, 1]);
@@ -648,16 +623,18 @@ fn print_matmul(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     // Maps other than the default are printed before the operands.
     let (dims, want) = default_maps(ir.op_name(op));
-    let default = match ir.get_attr(op, "indexing_maps").map(|a| ir.attr_data(a)) {
-        Some(AttrData::Array(maps)) => {
-            maps.len() == 3
-                && maps.iter().zip(want).all(|(m, w)| {
-                    matches!(ir.attr_data(*m), AttrData::AffineMap(am) if am.num_dims == dims && am.num_symbols == 0
+    let always = ir.op_name(op) == "linalg.contract";
+    let default = !always
+        && match ir.get_attr(op, "indexing_maps").map(|a| ir.attr_data(a)) {
+            Some(AttrData::Array(maps)) => {
+                maps.len() == 3
+                    && maps.iter().zip(want).all(|(m, w)| {
+                        matches!(ir.attr_data(*m), AttrData::AffineMap(am) if am.num_dims == dims && am.num_symbols == 0
                         && am.results == w.iter().map(|d| hivm_ir::affine::AffineExpr::Dim(*d)).collect::<Vec<_>>())
-                })
-        }
-        _ => true,
-    };
+                    })
+            }
+            _ => true,
+        };
     if !default && let Some(a) = ir.get_attr(op, "indexing_maps") {
         p.push(" indexing_maps = ");
         p.print_attr(a, Elide::Never);
@@ -759,7 +736,43 @@ fn verify_matmul(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     if segment(ir, op, 0).len() != 2 || segment(ir, op, 1).len() != 1 {
         return Err("expected two inputs and one init".into());
     }
+    if ir.op_name(op) == "linalg.contract" {
+        return super::interface::verify_contract(ir, op, &matmul_family_maps(ir, op));
+    }
     verify_results(ir, op, segment(ir, op, 1))
+}
+
+/// The maps a matmul-family op stores, else its defaults.
+fn matmul_family_maps(ir: &Ir, op: OpId) -> Vec<hivm_ir::affine::AffineMap> {
+    if let Some(maps) = ir.get_attr(op, "indexing_maps").and_then(|a| super::interface::maps_of(ir, a)) {
+        return maps;
+    }
+    let (dims, results) = default_maps(ir.op_name(op));
+    let map = |r: &[u32]| hivm_ir::affine::AffineMap {
+        num_dims: dims,
+        num_symbols: 0,
+        results: r.iter().map(|d| hivm_ir::affine::AffineExpr::Dim(*d)).collect(),
+    };
+    results.iter().map(|r| map(r)).collect()
+}
+
+/// What MLIR checks once the body is verified: the destination-style and
+/// structured-op interfaces, then (but for `linalg.contract`, which checks
+/// its maps itself) the contraction interface.
+fn verify_matmul_regions(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    super::named::verify_terminator(ir, op)?;
+    let maps = matmul_family_maps(ir, op);
+    let iters: Vec<bool> = match ir.op_name(op) {
+        "linalg.contract" => maps.last().map(super::interface::iterators_from_output).unwrap_or_default(),
+        "linalg.batch_matmul" => vec![true, true, true, false],
+        "linalg.batch_reduce_matmul" => vec![false, true, true, false],
+        _ => vec![true, true, false],
+    };
+    super::interface::verify_structured(ir, op, &maps, iters.len())?;
+    if ir.op_name(op) != "linalg.contract" {
+        super::interface::verify_contraction(ir, op, &maps, &iters, 2, 1)?;
+    }
+    Ok(())
 }
 
 crate::util::namer!(transposed_name, "transposed");
@@ -792,12 +805,28 @@ pub fn defs() -> Vec<hivm_ir::OpDef> {
             .traits(Traits::SINGLE_BLOCK)
             .inherent(&["cast", "indexing_maps", "operandSegmentSizes"])
             .assembly(parse_matmul, print_matmul)
-            .verifier(verify_matmul),
+            .verifier(verify_matmul)
+            .region_verifier(verify_matmul_regions),
         OpDef::new("linalg.batch_matmul")
             .traits(Traits::SINGLE_BLOCK)
             .inherent(&["cast", "indexing_maps", "operandSegmentSizes"])
             .assembly(parse_matmul, print_matmul)
-            .verifier(verify_matmul),
+            .verifier(verify_matmul)
+            .region_verifier(verify_matmul_regions),
+        OpDef::new("linalg.batch_reduce_matmul")
+            .arity((0, None), (0, None), 1)
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["cast", "indexing_maps", "operandSegmentSizes"])
+            .assembly(parse_matmul, print_matmul)
+            .verifier(verify_matmul)
+            .region_verifier(verify_matmul_regions),
+        OpDef::new("linalg.contract")
+            .arity((0, None), (0, None), 1)
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["cast", "indexing_maps", "operandSegmentSizes"])
+            .assembly(parse_matmul, print_matmul)
+            .verifier(verify_matmul)
+            .region_verifier(verify_matmul_regions),
         OpDef::new("linalg.matmul_transpose_a")
             .traits(Traits::SINGLE_BLOCK)
             .inherent(&["cast", "operandSegmentSizes"])

@@ -370,85 +370,6 @@ fn print_inline_asm(p: &mut Printer<'_>, op: OpId) {
     p.print_functional_type(op);
 }
 
-// ----- intrinsics: `%r = llvm.intr.smin(%a, %b) : (i32, i32) -> i32` -----
-
-/// Intrinsics on integers (no properties).
-const INT_INTRINSICS: &[&str] = &["smin", "smax", "umin", "umax", "ctpop", "bitreverse", "bswap"];
-/// Intrinsics on floats, which carry fast-math flags.
-const FLOAT_INTRINSICS: &[&str] = &[
-    "exp",
-    "exp2",
-    "exp10",
-    "log",
-    "log2",
-    "log10",
-    "sqrt",
-    "fabs",
-    "floor",
-    "ceil",
-    "trunc",
-    "round",
-    "roundeven",
-    "rint",
-    "nearbyint",
-    "sin",
-    "cos",
-    "tan",
-    "asin",
-    "acos",
-    "atan",
-    "sinh",
-    "cosh",
-    "tanh",
-    "pow",
-    "fma",
-    "fmuladd",
-    "minnum",
-    "maxnum",
-    "minimum",
-    "maximum",
-    "copysign",
-];
-
-fn parse_intrinsic(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
-    let ops = crate::util::parse_paren_operand_list(p)?;
-    p.parse_optional_attr_dict(&mut r.attrs)?;
-    parse_functional_type_tail(p, r, &ops)?;
-    Ok(())
-}
-
-fn print_intrinsic(p: &mut Printer<'_>, op: OpId) {
-    let ir = p.ir;
-    p.push("(");
-    p.print_values(ir.operands(op));
-    p.push(")");
-    super::print_attrs_without_defaults(p, op, &[]);
-    p.push(" : ");
-    p.print_functional_type(op);
-}
-
-fn intrinsic_defs() -> Vec<OpDef> {
-    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
-    let mut defs: Vec<OpDef> = INT_INTRINSICS
-        .iter()
-        .map(|n| {
-            OpDef::new(leak(format!("llvm.intr.{n}")))
-                .arity((1, None), (1, Some(1)), 0)
-                .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
-                .assembly(parse_intrinsic, print_intrinsic)
-        })
-        .collect();
-    defs.extend(FLOAT_INTRINSICS.iter().map(|n| {
-        OpDef::new(leak(format!("llvm.intr.{n}")))
-            .arity((1, None), (1, Some(1)), 0)
-            .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
-            .inherent(&["fastmathFlags"])
-            .defaults(&["fastmathFlags"], super::fastmath_default)
-            .assembly(parse_intrinsic, print_intrinsic)
-    }));
-    defs
-}
-
 /// `nvvm.read.ptx.sreg.tid.x : i32` and its kin.
 const RES: &[hivm_ir::opspec::ValueDef] = &[one("res")];
 
@@ -477,7 +398,7 @@ pub fn nvvm_dialect() -> hivm_ir::Dialect {
 }
 
 pub(super) fn defs() -> Vec<OpDef> {
-    let mut defs = intrinsic_defs();
+    let mut defs = Vec::new();
     defs.extend([
         OpDef::new("llvm.call")
             .arity((0, None), (0, Some(1)), 0)

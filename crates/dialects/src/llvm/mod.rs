@@ -1,17 +1,19 @@
 //! The part of MLIR's LLVM dialect HIVM kernels carry: pointers (`!llvm.ptr`,
 //! `!llvm.ptr<11>`) and the other LLVM types (kept as text, canonicalized
-//! by the dialect's type check), the pointer/integer casts, non-atomic
-//! `load`/`store` (volatile or not), and the value ops in `ops.rs`, printed
-//! as mlir-opt 22 does.
+//! by the dialect's type check), the pointer/integer casts, the memory
+//! ops in `memory.rs` and the value ops in `ops.rs`, printed as mlir-opt 22
+//! does.
 
 mod calls;
 mod func;
+mod intrinsics;
+mod memory;
 mod ops;
 
 pub use calls::nvvm_dialect;
 
 use hivm_ir::Dialect;
-use hivm_ir::opspec::{AttrDef, AttrKind, OpSpec, default_attr, one, opt_attr};
+use hivm_ir::opspec::{OpSpec, one};
 
 /// Type keywords of the LLVM dialect, which drop their `!llvm.` prefix
 /// inside other LLVM types.
@@ -99,6 +101,47 @@ pub(crate) fn fastmath_default(ir: &mut hivm_ir::Ir) -> Vec<(&'static str, hivm_
     vec![("fastmathFlags", crate::util::opaque_attr(ir, "llvm", "fastmath<none>"))]
 }
 
+/// The LLVM attributes mlir-opt prints through an alias named after their
+/// mnemonic (scopes, TBAA nodes, access groups, loop annotations, debug info).
+const ALIASED_ATTRS: &[&str] = &[
+    "access_group",
+    "alias_scope",
+    "alias_scope_domain",
+    "di_basic_type",
+    "di_common_block",
+    "di_compile_unit",
+    "di_composite_type",
+    "di_derived_type",
+    "di_file",
+    "di_global_variable",
+    "di_global_variable_expression",
+    "di_imported_entity",
+    "di_label",
+    "di_lexical_block",
+    "di_lexical_block_file",
+    "di_local_variable",
+    "di_module",
+    "di_namespace",
+    "di_null_type",
+    "di_string_type",
+    "di_subprogram",
+    "di_subroutine_type",
+    "loop_annotation",
+    "loop_distribute",
+    "loop_interleave",
+    "loop_licm",
+    "loop_peeled",
+    "loop_pipeline",
+    "loop_unroll",
+    "loop_unroll_and_jam",
+    "loop_unswitch",
+    "loop_vectorize",
+    "mmra_tag",
+    "tbaa_root",
+    "tbaa_tag",
+    "tbaa_type_desc",
+];
+
 /// Validates the LLVM attributes the ops use, canonicalizing fast-math
 /// flag sets as arith's are; others are kept as written.
 fn check_attr(body: &str) -> Result<String, String> {
@@ -120,44 +163,12 @@ const INTTOPTR: OpSpec = OpSpec {
 
 const PTRTOINT: OpSpec = OpSpec { name: "llvm.ptrtoint", ..INTTOPTR };
 
-/// The memory-access properties of `load` and `store` (atomic orderings
-/// other than the default are not parsed: `atomic` is a syntax error).
-const ACCESS_ATTRS: &[AttrDef] = &[
-    opt_attr("volatile_", AttrKind::Unit),
-    opt_attr("alignment", AttrKind::Int(64)),
-    opt_attr("nontemporal", AttrKind::Unit),
-    opt_attr("invariant", AttrKind::Unit),
-    opt_attr("invariantGroup", AttrKind::Unit),
-    opt_attr("dereferenceable", AttrKind::Any),
-    default_attr("ordering", AttrKind::Int(64), "0"),
-    opt_attr("syncscope", AttrKind::Str),
-    opt_attr("access_groups", AttrKind::Array),
-    opt_attr("alias_scopes", AttrKind::Array),
-    opt_attr("noalias_scopes", AttrKind::Array),
-    opt_attr("tbaa", AttrKind::Array),
-];
-
-const LOAD: OpSpec = OpSpec {
-    name: "llvm.load",
-    operands: &[one("addr")],
-    attrs: ACCESS_ATTRS,
-    results: &[one("res")],
-    format: "(`volatile` $volatile_^)? $addr attr-dict `:` type($addr) `->` type($res)",
-    ..OpSpec::EMPTY
-};
-
-const STORE: OpSpec = OpSpec {
-    name: "llvm.store",
-    operands: &[one("value"), one("addr")],
-    attrs: ACCESS_ATTRS,
-    format: "(`volatile` $volatile_^)? $value `,` $addr attr-dict `:` type($value) `,` type($addr)",
-    ..OpSpec::EMPTY
-};
-
 pub fn dialect() -> Dialect {
-    let mut defs = [INTTOPTR, PTRTOINT, LOAD, STORE].map(|s| s.def()).to_vec();
+    let mut defs = [INTTOPTR, PTRTOINT].map(|s| s.def()).to_vec();
+    defs.extend(memory::defs());
     defs.extend(ops::defs());
     defs.extend(calls::defs());
+    defs.extend(intrinsics::defs());
     defs.push(
         hivm_ir::OpDef::new("llvm.func")
             .arity((0, Some(0)), (0, Some(0)), 1)
@@ -175,5 +186,8 @@ pub fn dialect() -> Dialect {
     let mut d = Dialect::new("llvm", defs);
     d.check_type = Some(check_type);
     d.check_attr = Some(check_attr);
+    // As upstream's: not every LLVM operation has an MLIR counterpart.
+    d.allow_unknown_ops = true;
+    d.alias_mnemonics = ALIASED_ATTRS;
     d
 }

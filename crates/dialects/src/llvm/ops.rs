@@ -442,6 +442,85 @@ fn print_insertelement(p: &mut Printer<'_>, op: OpId) {
     p.print_type(ir.value_type(ops[0]));
 }
 
+// ----- shufflevector: `%r = llvm.shufflevector %a, %b [0, 3, -1] : vector<4xf32>` -----
+
+/// The result has one element per mask entry, and is scalable when the
+/// operands are.
+fn parse_shufflevector(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let v1 = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    let v2 = p.parse_operand()?;
+    let mask = hivm_ir::opspec::parse_attr(p, AttrKind::I32Array)?;
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let tpos = p.pos();
+    let t = p.parse_colon_type()?;
+    let TypeData::Vector { scalable, elem, .. } = p.ir.type_data(t).clone() else {
+        return p.error_at(tpos, "expected an LLVM compatible vector type");
+    };
+    let n = crate::util::i64_array_of(p.ir, mask).len() as i64;
+    let res = p.ir.ty(TypeData::Vector {
+        shape: vec![n],
+        scalable: vec![scalable.first() == Some(&true)],
+        elem,
+        encoding: None,
+    });
+    for u in [&v1, &v2] {
+        let v = p.resolve_operand(u, t)?;
+        r.operands.push(v);
+    }
+    push_attr(p, r, "mask", mask);
+    r.result_types.push(res);
+    Ok(())
+}
+
+fn print_shufflevector(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_values(ir.operands(op));
+    p.push(" ");
+    if let Some(m) = ir.get_attr(op, "mask") {
+        hivm_ir::opspec::print_attr(p, AttrKind::I32Array, m);
+    }
+    p.print_optional_attr_dict(op, &["mask"]);
+    p.push(" : ");
+    p.print_type(ir.value_type(ir.operand(op, 0)));
+    // The generated printer's space before the (empty) result-type directive.
+    p.push(" ");
+}
+
+fn verify_shufflevector(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let Some(mask) = ir.get_attr(op, "mask") else { return Err("requires attribute 'mask'".into()) };
+    if !matches!(ir.attr_data(mask), hivm_ir::AttrData::DenseArray { elem, .. } if ir.type_data(*elem).is_signless_int(32))
+    {
+        return Err("attribute 'mask' failed to satisfy constraint: i32 dense array attribute".into());
+    }
+    let (t1, t2) = (ir.value_type(ir.operand(op, 0)), ir.value_type(ir.operand(op, 1)));
+    let TypeData::Vector { scalable, elem, .. } = ir.type_data(t1) else {
+        return Err(format!(
+            "operand #0 must be LLVM dialect-compatible vector type, but got '{}'",
+            crate::util::type_str(ir, t1)
+        )
+        .into());
+    };
+    if t2 != t1 {
+        return Err("failed to verify that all of {v1, v2} have same type".into());
+    }
+    let mask = crate::util::i64_array_of(ir, mask);
+    let want = TypeData::Vector {
+        shape: vec![mask.len() as i64],
+        scalable: vec![scalable.first() == Some(&true)],
+        elem: *elem,
+        encoding: None,
+    };
+    if *ir.type_data(ir.value_type(ir.result(op, 0))) != want {
+        return Err("result type must have one element per mask entry, of the operands' element type".into());
+    }
+    if scalable.first() == Some(&true) && mask.iter().any(|v| *v != 0) {
+        return Err("expected a splat operation for scalable vectors".into());
+    }
+    Ok(())
+}
+
 fn verify_aggregate(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     if crate::util::i64_array(ir, op, "position").iter().any(|i| *i < 0) {
         return Err("expected non-negative positions".into());
@@ -478,6 +557,14 @@ pub(super) fn defs() -> Vec<OpDef> {
             .inherent(&["position"])
             .assembly(parse_insertvalue, print_insertvalue)
             .verifier(verify_aggregate),
+    );
+    d.push(
+        OpDef::new("llvm.shufflevector")
+            .arity((2, Some(2)), (1, Some(1)), 0)
+            .traits(Traits::PURE.with(Traits::ZERO_REGIONS))
+            .inherent(&["mask"])
+            .assembly(parse_shufflevector, print_shufflevector)
+            .verifier(verify_shufflevector),
     );
     d.push(
         OpDef::new("llvm.insertelement")

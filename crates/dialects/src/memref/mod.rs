@@ -6,7 +6,10 @@ use hivm_ir::printer::{Elide, Printer};
 use hivm_ir::types::DYNAMIC;
 use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, TypeData, Value};
 
+mod atomic;
 mod dma;
+
+pub(crate) use atomic::ATOMIC_RMW_KIND;
 mod scope;
 mod transpose;
 
@@ -839,6 +842,7 @@ pub fn dialect() -> Dialect {
             RANK.def(),
         ]
         .into_iter()
+        .chain(atomic::defs())
         .chain(dma::defs())
         .chain(scope::defs())
         .chain(transpose::defs())

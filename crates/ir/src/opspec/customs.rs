@@ -13,6 +13,14 @@ use crate::types::DYNAMIC;
 pub const DYNAMIC_INDEX_LIST: CustomDirective =
     CustomDirective { name: "DynamicIndexList", parse: parse_dynamic_index_list, print: print_dynamic_index_list };
 
+/// The same list in parentheses (MLIR's `Delimiter::Paren` variant):
+/// `(4, %b)`.
+pub const DYNAMIC_INDEX_LIST_PAREN: CustomDirective = CustomDirective {
+    name: "DynamicIndexListParen",
+    parse: |p, st, args| parse_list(p, st, args, (Tok::LParen, Tok::RParen)),
+    print: |p, c, op, args| print_list(p, c, op, args, ("(", ")")),
+};
+
 fn slots(c_attrs: &[super::AttrDef], args: &[Var]) -> Option<(usize, &'static str)> {
     match (args.first(), args.get(1)) {
         (Some(Var::Operand(o)), Some(Var::Attr(a))) => Some((*o, c_attrs[*a].name)),
@@ -21,10 +29,15 @@ fn slots(c_attrs: &[super::AttrDef], args: &[Var]) -> Option<(usize, &'static st
 }
 
 fn parse_dynamic_index_list(p: &mut Parser<'_>, st: &mut FormatState, args: &[Var]) -> PResult<()> {
+    parse_list(p, st, args, (Tok::LSquare, Tok::RSquare))
+}
+
+fn parse_list(p: &mut Parser<'_>, st: &mut FormatState, args: &[Var], delims: (Tok, Tok)) -> PResult<()> {
     let Some(&Var::Operand(o)) = args.first() else { return p.error("bad DynamicIndexList directive") };
     let Some(&Var::Attr(_)) = args.get(1) else { return p.error("bad DynamicIndexList directive") };
     let mut statics = Vec::new();
-    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
+    let what = if delims.0 == Tok::LParen { "'('" } else { "'['" };
+    p.parse_comma_list(Some(delims), what, &mut |p| {
         if p.is(Tok::PercentIdent) {
             let u = p.parse_operand()?;
             st.operands[o].push(u);
@@ -46,6 +59,10 @@ fn parse_dynamic_index_list(p: &mut Parser<'_>, st: &mut FormatState, args: &[Va
 }
 
 fn print_dynamic_index_list(p: &mut Printer<'_>, c: &Compiled, op: OpId, args: &[Var]) {
+    print_list(p, c, op, args, ("[", "]"));
+}
+
+fn print_list(p: &mut Printer<'_>, c: &Compiled, op: OpId, args: &[Var], delims: (&str, &str)) {
     let ir = p.ir;
     let Some((o, name)) = slots(c.spec.attrs, args) else { return };
     let values = c.operand_group(ir, op, o);
@@ -53,7 +70,7 @@ fn print_dynamic_index_list(p: &mut Printer<'_>, c: &Compiled, op: OpId, args: &
         Some(AttrData::DenseArray { data: DenseArrayData::Int(v), .. }) => v.clone(),
         _ => Vec::new(),
     };
-    p.push("[");
+    p.push(delims.0);
     let mut next = values.iter();
     for (i, s) in statics.iter().enumerate() {
         if i > 0 {
@@ -64,5 +81,5 @@ fn print_dynamic_index_list(p: &mut Printer<'_>, c: &Compiled, op: OpId, args: &
             None => p.push(&s.to_string()),
         }
     }
-    p.push("]");
+    p.push(delims.1);
 }

@@ -8,7 +8,7 @@
 //! `( ... ) : ( ... )?`, and `oilist(`kw` ... | `kw2` ...)`, clauses
 //! led by a keyword, each at most once and in any order.
 
-use super::{AttrKind, OpSpec};
+use super::OpSpec;
 
 /// A variable of the op named in the format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -363,7 +363,7 @@ fn check_complete(spec: &OpSpec, elems: &[Elem]) -> Result<(), String> {
         if !dict && !seen.iter().any(|(s, _)| *s == v) {
             return Err(format!("attribute '{}' is not in the format and there is no attr-dict", a.name));
         }
-        if matches!(a.kind, AttrKind::Unit) && seen.contains(&(v, false)) && !is_anchor(elems, v) {
+        if a.kind.is_unit_like() && seen.contains(&(v, false)) && !is_anchor(elems, v) {
             return Err(format!("unit attribute '{}' outside an optional group anchor", a.name));
         }
     }

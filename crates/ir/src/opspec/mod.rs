@@ -28,7 +28,7 @@ use crate::dialect::OpDef;
 use crate::ir::{Ir, OpId, Value};
 use crate::types::Type;
 
-pub use customs::DYNAMIC_INDEX_LIST;
+pub use customs::{DYNAMIC_INDEX_LIST, DYNAMIC_INDEX_LIST_PAREN};
 pub use format::{Elem, Var};
 pub use parse::parse_attr;
 pub use print::print_attr;
@@ -49,6 +49,13 @@ pub enum Arity {
 pub enum Fixed {
     Index,
     Int(u32),
+    /// A dialect type written as `!dialect.body` (`!llvm.ptr`), with its
+    /// constraint's summary.
+    Dialect {
+        dialect: &'static str,
+        body: &'static str,
+        summary: &'static str,
+    },
 }
 
 impl Fixed {
@@ -56,6 +63,9 @@ impl Fixed {
         match self {
             Fixed::Index => matches!(ir.type_data(t), crate::types::TypeData::Index),
             Fixed::Int(w) => ir.type_data(t).is_signless_int(w),
+            Fixed::Dialect { dialect, body, .. } => {
+                matches!(ir.type_data(t), crate::types::TypeData::Opaque { dialect: d, body: b } if d == dialect && b == body)
+            }
         }
     }
 
@@ -64,6 +74,7 @@ impl Fixed {
         match self {
             Fixed::Index => "index".into(),
             Fixed::Int(w) => format!("{w}-bit signless integer"),
+            Fixed::Dialect { summary, .. } => summary.into(),
         }
     }
 
@@ -71,6 +82,9 @@ impl Fixed {
         match self {
             Fixed::Index => ir.index_type(),
             Fixed::Int(w) => ir.int_type(w),
+            Fixed::Dialect { dialect, body, .. } => {
+                ir.ty(crate::types::TypeData::Opaque { dialect: dialect.into(), body: body.into() })
+            }
         }
     }
 }
@@ -118,10 +132,41 @@ pub struct EnumKind {
     pub summary: &'static str,
 }
 
+/// An enum stored as a signless integer (MLIR's `I64EnumAttr` and kin,
+/// e.g. LLVM's atomic orderings): written in a format as its case name,
+/// bare or quoted.
+#[derive(Copy, Clone, Debug)]
+pub struct IntEnumKind {
+    /// Case names with their values.
+    pub cases: &'static [(&'static str, i64)],
+    /// The integer width the value is stored with.
+    pub width: u32,
+    /// The constraint's summary, for "failed to satisfy constraint".
+    pub summary: &'static str,
+}
+
+impl IntEnumKind {
+    pub fn name_of(&self, value: i64) -> Option<&'static str> {
+        self.cases.iter().find(|(_, v)| *v == value).map(|(n, _)| *n)
+    }
+
+    pub fn value_of(&self, name: &str) -> Option<i64> {
+        self.cases.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
+}
+
+impl AttrKind {
+    /// Written as a keyword that is there or not.
+    pub fn is_unit_like(self) -> bool {
+        matches!(self, AttrKind::Unit | AttrKind::UnitProp)
+    }
+}
+
 /// An attribute's storage kind, which decides its syntax inside a format.
 #[derive(Copy, Clone, Debug)]
 pub enum AttrKind {
     Enum(EnumKind),
+    IntEnum(IntEnumKind),
     /// `DenseI64ArrayAttr`: `[1, 2]`.
     I64Array,
     /// `DenseI32ArrayAttr`: `[1, 2]`.
@@ -136,6 +181,10 @@ pub enum AttrKind {
     Str,
     /// `UnitAttr`: present or not.
     Unit,
+    /// `UnitProp`: a flag property, present as a unit attribute or, when
+    /// unset, `false` (which the generic form shows). Declare it with a
+    /// `"false"` default.
+    UnitProp,
     /// `TypeAttr`: the type itself.
     TypeAttr,
     /// `ArrayAttr`, printed in full.
@@ -337,12 +386,17 @@ pub fn default_value(ir: &mut Ir, kind: AttrKind, text: &str) -> Attribute {
             let t = ir.index_type();
             ir.int_attr(text.parse().expect("integer default"), t)
         }
+        AttrKind::IntEnum(e) => {
+            let t = ir.int_type(e.width);
+            ir.int_attr(e.value_of(text).expect("default is a case") as i128, t)
+        }
         AttrKind::Enum(e) => {
             let d = ir.sym(e.dialect);
             ir.attr(AttrData::Opaque { dialect: d, body: format!("{}<{text}>", e.mnemonic) })
         }
         AttrKind::Str => ir.str_attr(text),
         AttrKind::Unit => ir.unit_attr(),
+        AttrKind::UnitProp => ir.bool_attr(text == "true"),
         // A parameterless dialect attribute, `#ub.poison`.
         AttrKind::Any if text.starts_with('#') && text.contains('.') => {
             let (dialect, body) = text[1..].split_once('.').expect("checked above");

@@ -121,7 +121,10 @@ fn elem(
         }
         Elem::Var(Var::Attr(i)) => {
             let a = &s.attrs[*i];
-            let v = parse_attr(p, a.kind)?;
+            let v = match a.kind {
+                AttrKind::IntEnum(e) => parse_int_enum(p, e, a.name)?,
+                kind => parse_attr(p, kind)?,
+            };
             st.attrs.push((a.name, v));
             Ok(())
         }
@@ -243,13 +246,13 @@ fn elem(
                 return elems(p, c, els, st, positions, r);
             }
             if let Elem::Var(Var::Attr(i)) = then[*anchor]
-                && matches!(s.attrs[i].kind, AttrKind::Unit)
+                && s.attrs[i].kind.is_unit_like()
             {
                 let u = p.ir.unit_attr();
                 st.attrs.push((s.attrs[i].name, u));
             }
             for (k, x) in then.iter().enumerate() {
-                let unit_anchor = matches!(x, Elem::Var(Var::Attr(i)) if matches!(s.attrs[*i].kind, AttrKind::Unit));
+                let unit_anchor = matches!(x, Elem::Var(Var::Attr(i)) if s.attrs[*i].kind.is_unit_like());
                 if (k == 0 && consumed) || unit_anchor {
                     continue;
                 }
@@ -274,7 +277,7 @@ fn group_present(p: &mut Parser<'_>, c: &Compiled, first: &Elem) -> PResult<(boo
         Elem::Var(Var::Operand(_)) => (p.is(Tok::PercentIdent), false),
         Elem::Var(Var::Attr(i)) => {
             let a = &c.spec.attrs[*i];
-            if let AttrKind::Unit = a.kind {
+            if a.kind.is_unit_like() {
                 (p.parse_optional_keyword(a.name), true)
             } else {
                 (starts_attr(p, a.kind), false)
@@ -300,13 +303,14 @@ fn group_present(p: &mut Parser<'_>, c: &Compiled, first: &Elem) -> PResult<(boo
 fn starts_attr(p: &Parser<'_>, kind: AttrKind) -> bool {
     match kind {
         AttrKind::Enum(_) => p.is(Tok::Less) || p.is(Tok::HashIdent),
+        AttrKind::IntEnum(e) => (p.is(Tok::BareIdent) && e.value_of(p.text()).is_some()) || p.is(Tok::String),
         AttrKind::I64Array | AttrKind::I32Array | AttrKind::Array => p.is(Tok::LSquare),
         AttrKind::Bool => p.is_keyword("true") || p.is_keyword("false"),
         AttrKind::Int(_) | AttrKind::IndexInt => p.is(Tok::Integer) || p.is(Tok::Minus),
         AttrKind::Str => p.is(Tok::String),
         AttrKind::TypeAttr => p.starts_type(),
         AttrKind::SymbolRef => p.is(Tok::AtIdent),
-        AttrKind::Unit => false,
+        AttrKind::Unit | AttrKind::UnitProp => false,
         AttrKind::Any => p.is(Tok::HashIdent) || p.is(Tok::LSquare) || p.is(Tok::String) || p.is(Tok::Integer),
     }
 }
@@ -347,6 +351,7 @@ fn literal(p: &mut Parser<'_>, l: &str) -> PResult<()> {
 pub fn parse_attr(p: &mut Parser<'_>, kind: AttrKind) -> PResult<Attribute> {
     match kind {
         AttrKind::Enum(e) => parse_enum(p, e),
+        AttrKind::IntEnum(e) => parse_int_enum(p, e, "value"),
         AttrKind::I64Array | AttrKind::I32Array => {
             let mut v = Vec::new();
             p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
@@ -385,8 +390,39 @@ pub fn parse_attr(p: &mut Parser<'_>, kind: AttrKind) -> PResult<Attribute> {
             let t = p.parse_type()?;
             Ok(p.ir.type_attr(t))
         }
-        AttrKind::Unit => Ok(p.ir.unit_attr()),
+        AttrKind::Unit | AttrKind::UnitProp => Ok(p.ir.unit_attr()),
         AttrKind::Any => p.parse_attribute(None),
+    }
+}
+
+/// A case name, bare or quoted (MLIR's `parseOptionalKeywordOrString`),
+/// stored as its integer value.
+fn parse_int_enum(p: &mut Parser<'_>, e: super::IntEnumKind, name: &str) -> PResult<Attribute> {
+    let pos = p.pos();
+    let word = if p.is(Tok::String) {
+        Some(p.parse_utf8_string("enum value")?)
+    } else if p.is(Tok::BareIdent) {
+        let w = p.text().to_string();
+        p.bump();
+        Some(w)
+    } else {
+        None
+    };
+    match word.as_deref().and_then(|w| e.value_of(w)) {
+        Some(v) => {
+            let t = p.ir.int_type(e.width);
+            Ok(p.ir.int_attr(v as i128, t))
+        }
+        None => {
+            let names: Vec<&str> = e.cases.iter().map(|(n, _)| *n).collect();
+            p.op_error_at(
+                pos,
+                format!(
+                    "expected string or keyword containing one of the following enum values for attribute '{name}' [{}]",
+                    names.join(", ")
+                ),
+            )
+        }
     }
 }
 

@@ -68,7 +68,7 @@ fn elem(p: &mut Printer<'_>, c: &Compiled, op: OpId, e: &Elem, sp: &mut Spacing,
             let shown = emit && present(ir, c, op, &then[*anchor]);
             for (k, x) in then.iter().enumerate() {
                 // A unit anchor is implied by the group (printed only when it leads).
-                let unit = matches!(x, Elem::Var(Var::Attr(i)) if matches!(c.spec.attrs[*i].kind, AttrKind::Unit));
+                let unit = matches!(x, Elem::Var(Var::Attr(i)) if c.spec.attrs[*i].kind.is_unit_like());
                 if unit && k != 0 {
                     continue;
                 }
@@ -120,7 +120,7 @@ fn value(p: &mut Printer<'_>, c: &Compiled, op: OpId, e: &Elem) {
         Elem::Var(Var::Attr(i)) => {
             let a = &c.spec.attrs[*i];
             match ir.get_attr(op, a.name) {
-                Some(_) if matches!(a.kind, AttrKind::Unit) => p.push(a.name),
+                Some(_) if a.kind.is_unit_like() => p.push(a.name),
                 Some(v) => print_attr(p, a.kind, v),
                 // An absent default-valued attribute prints its default
                 // (others cannot be absent here: the verifier requires them).
@@ -178,9 +178,10 @@ fn value(p: &mut Printer<'_>, c: &Compiled, op: OpId, e: &Elem) {
 pub fn print_attr(p: &mut Printer<'_>, kind: AttrKind, a: Attribute) {
     let ir = p.ir;
     match (kind, ir.attr_data(a)) {
-        (AttrKind::Enum(e), AttrData::Opaque { body, .. }) => match body.strip_prefix(e.mnemonic) {
-            Some(rest) if rest.starts_with('<') => p.push(rest),
-            _ => p.print_attr(a, Elide::Never),
+        (AttrKind::Enum(e), AttrData::Opaque { .. }) => p.print_stripped_dialect_attr(a, e.mnemonic),
+        (AttrKind::IntEnum(e), AttrData::Integer { value, .. }) => match e.name_of(*value as i64) {
+            Some(n) => p.push(n),
+            None => p.print_attr(a, Elide::Never),
         },
         (AttrKind::I64Array | AttrKind::I32Array, AttrData::DenseArray { data, .. }) => {
             if let crate::attrs::DenseArrayData::Int(v) = data {
@@ -219,7 +220,7 @@ fn is_default(ir: &Ir, c: &Compiled, i: usize, v: Attribute) -> bool {
     let a = &c.spec.attrs[i];
     let Some(text) = a.presence.default_text() else { return false };
     match (a.kind, ir.attr_data(v)) {
-        (AttrKind::Bool, AttrData::Integer { value, .. }) => (*value != 0) == (text == "true"),
+        (AttrKind::Bool | AttrKind::UnitProp, AttrData::Integer { value, .. }) => (*value != 0) == (text == "true"),
         (AttrKind::I64Array | AttrKind::I32Array, AttrData::DenseArray { data, .. }) => {
             let crate::attrs::DenseArrayData::Int(vals) = data else { return false };
             let want: Vec<i64> = text
@@ -231,6 +232,7 @@ fn is_default(ir: &Ir, c: &Compiled, i: usize, v: Attribute) -> bool {
             *vals == want
         }
         (AttrKind::Int(_) | AttrKind::IndexInt, AttrData::Integer { value, .. }) => text.parse() == Ok(*value),
+        (AttrKind::IntEnum(e), AttrData::Integer { value, .. }) => e.value_of(text) == Some(*value as i64),
         (AttrKind::Enum(e), AttrData::Opaque { body, .. }) => {
             body.strip_prefix(e.mnemonic).and_then(|r| r.strip_prefix('<')).and_then(|r| r.strip_suffix('>'))
                 == Some(text)

@@ -44,7 +44,7 @@ pub(super) fn verify(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), VerifyError>
         let needed =
             a.presence == Presence::Required || (a.presence == Presence::Optional && c.always_printed.contains(&i));
         match ir.get_attr(op, a.name) {
-            None if needed && !matches!(a.kind, AttrKind::Unit) => {
+            None if needed && !a.kind.is_unit_like() => {
                 return Err(format!("requires attribute '{}'", a.name).into());
             }
             Some(v) if !kind_matches(ir, a.kind, v) => {
@@ -161,7 +161,7 @@ fn dynamic_lists(ir: &Ir, op: OpId, c: &Compiled) -> Result<(), VerifyError> {
     let mut result = Ok(());
     super::format::walk(&c.program, &mut |e| {
         if let super::Elem::Custom { index, args } = e
-            && c.spec.customs[*index].name == "DynamicIndexList"
+            && c.spec.customs[*index].name.starts_with("DynamicIndexList")
             && let [super::Var::Operand(o), super::Var::Attr(a)] = args[..]
             && result.is_ok()
         {
@@ -224,6 +224,8 @@ pub(super) fn kind_matches(ir: &Ir, kind: AttrKind, a: crate::attrs::Attribute) 
     match kind {
         AttrKind::Enum(e) => matches!(d, AttrData::Opaque { dialect, body }
             if ir.sym_str(*dialect) == e.dialect && body.strip_prefix(e.mnemonic).is_some_and(|r| r.starts_with('<'))),
+        AttrKind::IntEnum(e) => matches!(d, AttrData::Integer { ty, value }
+            if ir.type_data(*ty).is_signless_int(e.width) && e.name_of(*value as i64).is_some()),
         AttrKind::I64Array => {
             matches!(d, AttrData::DenseArray { elem, .. } if ir.type_data(*elem).is_signless_int(64))
         }
@@ -237,6 +239,10 @@ pub(super) fn kind_matches(ir: &Ir, kind: AttrKind, a: crate::attrs::Attribute) 
         }
         AttrKind::Str => matches!(d, AttrData::String { .. }),
         AttrKind::Unit => matches!(d, AttrData::Unit),
+        AttrKind::UnitProp => {
+            matches!(d, AttrData::Unit)
+                || matches!(d, AttrData::Integer { ty, .. } if ir.type_data(*ty).is_signless_int(1))
+        }
         AttrKind::TypeAttr => matches!(d, AttrData::Type(_)),
         AttrKind::Array => matches!(d, AttrData::Array(_)),
         AttrKind::SymbolRef => matches!(d, AttrData::SymbolRef { nested, .. } if nested.is_empty()),
@@ -248,13 +254,14 @@ pub(super) fn kind_matches(ir: &Ir, kind: AttrKind, a: crate::attrs::Attribute) 
 fn summary(kind: AttrKind) -> String {
     match kind {
         AttrKind::Enum(e) => e.summary.to_string(),
+        AttrKind::IntEnum(e) => e.summary.to_string(),
         AttrKind::I64Array => "i64 dense array attribute".into(),
         AttrKind::I32Array => "i32 dense array attribute".into(),
         AttrKind::Bool => "bool attribute".into(),
         AttrKind::Int(w) => format!("{w}-bit signless integer attribute"),
         AttrKind::IndexInt => "index attribute".into(),
         AttrKind::Str => "string attribute".into(),
-        AttrKind::Unit => "unit attribute".into(),
+        AttrKind::Unit | AttrKind::UnitProp => "unit attribute".into(),
         AttrKind::TypeAttr => "any type attribute".into(),
         AttrKind::Array => "array attribute".into(),
         AttrKind::SymbolRef => "flat symbol reference attribute".into(),

@@ -180,9 +180,50 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A body with the attribute aliases it names (`#alias_scope_domain`)
+    /// written out, as their attributes are what it holds.
+    fn expand_alias_refs(&self, body: &str, pos: u32) -> PResult<String> {
+        let b = body.as_bytes();
+        let mut out = String::with_capacity(body.len());
+        let (mut i, mut copied) = (0, 0);
+        while i < b.len() {
+            match b[i] {
+                b'"' => {
+                    i += 1;
+                    while i < b.len() && b[i] != b'"' {
+                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    }
+                    i += 1;
+                }
+                b'#' if b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_') => {
+                    let mut j = i + 1;
+                    while j < b.len() && (b[j].is_ascii_alphanumeric() || matches!(b[j], b'_' | b'$' | b'.' | b'-')) {
+                        j += 1;
+                    }
+                    let name = &body[i + 1..j];
+                    if !name.contains('.') && b.get(j) != Some(&b'<') {
+                        let Some(&a) = self.attr_aliases.get(name) else {
+                            return err(pos, format!("undefined symbol alias id '{name}'"));
+                        };
+                        out.push_str(&body[copied..i]);
+                        out.push_str(&crate::printer::attr_to_string(self.ir, a));
+                        copied = j;
+                    }
+                    i = j;
+                }
+                _ => i += 1,
+            }
+        }
+        out.push_str(&body[copied.min(body.len())..]);
+        Ok(out)
+    }
+
     fn make_opaque_attr(&mut self, dialect: &str, mut body: String, pos: u32) -> PResult<Attribute> {
         match self.ir.registry.dialect(dialect) {
             Some(d) => {
+                if !d.alias_mnemonics.is_empty() && body.contains('#') {
+                    body = self.expand_alias_refs(&body, pos)?;
+                }
                 if let Some(check) = d.check_attr {
                     match check(&body) {
                         Ok(canonical) => body = canonical,
@@ -631,20 +672,35 @@ impl<'a> Parser<'a> {
     /// as subscripts of `affine.load` / `affine.store`: the map and its
     /// operands.
     pub fn parse_affine_map_of_ssa_ids(&mut self) -> PResult<(AffineMap, SsaAffineOperands)> {
+        self.parse_affine_map_of_ssa_ids_in((Tok::LSquare, Tok::RSquare))
+    }
+
+    /// The same, between other delimiters (`(`, `)` for `affine.parallel`'s
+    /// `max(...)` bounds and steps).
+    pub fn parse_affine_map_of_ssa_ids_in(&mut self, delims: (Tok, Tok)) -> PResult<(AffineMap, SsaAffineOperands)> {
+        let (open, close) = if delims.0 == Tok::LParen { ("'('", "')'") } else { ("'['", "']'") };
         let mut ids = SsaAffineOperands::default();
         let mut results = Vec::new();
-        self.expect(Tok::LSquare, "'['")?;
-        if !self.consume_if(Tok::RSquare) {
+        self.expect(delims.0, open)?;
+        if !self.consume_if(delims.1) {
             loop {
                 results.push(self.parse_affine_expr(&mut ids)?);
                 if !self.consume_if(Tok::Comma) {
                     break;
                 }
             }
-            self.expect_wrong_token(Tok::RSquare, "expected ']' in affine map")?;
+            self.expect_wrong_token(delims.1, &format!("expected {close} in affine map"))?;
         }
         let map = AffineMap { num_dims: ids.dims.len() as u32, num_symbols: ids.symbols.len() as u32, results };
         Ok((map, ids))
+    }
+
+    /// One affine expression of SSA values (`%i + symbol(%n) * 2`), with
+    /// its dims and symbols numbered in the order they first appear.
+    pub fn parse_affine_expr_of_ssa_ids(&mut self) -> PResult<(AffineExpr, SsaAffineOperands)> {
+        let mut ids = SsaAffineOperands::default();
+        let e = self.parse_affine_expr(&mut ids)?;
+        Ok((e, ids))
     }
 
     fn parse_integer_set_body(&mut self) -> PResult<IntegerSet> {
@@ -1037,6 +1093,10 @@ impl<'a> AffineLeaves<'a> for SsaAffineOperands {
                 self.symbols.push(o);
                 AffineExpr::Symbol(self.symbols.len() as u32 - 1)
             })));
+        }
+        // Identifiers here are SSA values; a bare name is none of them.
+        if p.is(Tok::BareIdent) {
+            return p.wrong_token_error("use of undeclared identifier");
         }
         Ok(None)
     }

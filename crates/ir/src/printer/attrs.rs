@@ -19,7 +19,7 @@ pub enum Elide {
 /// writes it: `.name` (with any `<...>` tail) when it reads as an identifier,
 /// `<body>` otherwise, whichever way it was written (`!bar<baz>` is
 /// `!bar.baz`).
-fn push_dialect_symbol(out: &mut String, body: &str) {
+pub(crate) fn push_dialect_symbol(out: &mut String, body: &str) {
     let sym = body.strip_prefix('<').and_then(|b| b.strip_suffix('>')).unwrap_or(body);
     let rest = sym.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.' || c == '_');
     let pretty = sym.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -337,10 +337,7 @@ impl Printer<'_> {
                 self.print_type(*ty);
             }
             AttrData::Strided { strides, offset } => print_strided(&mut self.out, strides, *offset),
-            AttrData::Opaque { dialect, body } => {
-                let _ = write!(self.out, "#{}", ir.sym_str(*dialect));
-                push_dialect_symbol(&mut self.out, body);
-            }
+            AttrData::Opaque { dialect, body } => self.print_dialect_attr(ir.sym_str(*dialect), body),
             AttrData::Location(_) => {
                 self.out.push_str("loc(");
                 self.print_loc_body(a);

@@ -2,6 +2,7 @@
 //! forms, regions and block headers, SSA names, and `#map`/`#set` aliases.
 
 mod attrs;
+mod dialect_attrs;
 mod float;
 mod names;
 
@@ -44,6 +45,16 @@ pub struct Printer<'a> {
     /// Predecessors of the blocks of the regions being printed (innermost
     /// last), gathered once per region so `// pred:` comments stay linear.
     preds: Vec<(RegionId, HashMap<BlockId, Vec<BlockId>>)>,
+    /// Dialect attributes with an alias (by `dialect_attrs::key`).
+    dialect_aliases: HashMap<String, String>,
+    /// During the dry run: dialect attributes seen, with whether they get
+    /// an alias and their alias depth (MLIR orders aliases by depth).
+    visited_dialect: HashMap<String, (bool, usize)>,
+    /// Those that get an alias, in visit order: key, alias name, depth.
+    collected_dialect: Vec<(String, &'static str, usize)>,
+    /// `distinct[N]` ids renumbered in print order (when `renumber_distinct`).
+    distinct_ids: HashMap<String, usize>,
+    renumber_distinct: bool,
 }
 
 impl<'a> Printer<'a> {
@@ -62,6 +73,11 @@ impl<'a> Printer<'a> {
             collected_locs: Vec::new(),
             loc_aliases: HashMap::default(),
             preds: Vec::new(),
+            dialect_aliases: HashMap::default(),
+            visited_dialect: HashMap::default(),
+            collected_dialect: Vec::new(),
+            distinct_ids: HashMap::default(),
+            renumber_distinct: true,
         }
     }
 
@@ -99,6 +115,12 @@ impl<'a> Printer<'a> {
             collected_locs: Vec::new(),
             loc_aliases: HashMap::default(),
             preds: Vec::new(),
+            dialect_aliases: HashMap::default(),
+            visited_dialect: HashMap::default(),
+            collected_dialect: Vec::new(),
+            distinct_ids: HashMap::default(),
+            // Snippets feed diagnostics and re-parsing: ids stay as written.
+            renumber_distinct: false,
         }
     }
 
@@ -593,28 +615,69 @@ impl Printer<'_> {
                     }
                 }
             }
+            // MLIR orders aliases by depth (how many aliased attributes
+            // nest inside), then by name, then in visit order; each name
+            // is numbered in that order (`#map`, `#map1`, ...). Locations
+            // are numbered apart, deferrable ones included.
+            enum Def {
+                Attr(Attribute),
+                Dialect(String),
+                Loc(Attribute, String),
+            }
+            let mut defs: Vec<(usize, &'static str, usize, Def)> = Vec::new();
+            // A location's definition may use the aliases of those before it.
+            let mut loc_names = Vec::new();
             for (i, (l, deferrable)) in locs.into_iter().enumerate() {
                 let name = if i == 0 { "loc".to_string() } else { format!("loc{i}") };
+                loc_names.push((ir.attr_data(l).clone(), name.clone()));
                 if deferrable {
-                    deferred.push((l, name.clone()));
+                    deferred.push((l, name));
                 } else {
+                    defs.push((0, "loc", i, Def::Loc(l, name)));
+                }
+            }
+            let mut named_locs = loc_names.into_iter().enumerate().peekable();
+            for (i, a) in found.into_iter().enumerate() {
+                let name = if matches!(ir.attr_data(a), AttrData::AffineMap(_)) { "map" } else { "set" };
+                defs.push((0, name, i, Def::Attr(a)));
+            }
+            for (i, (key, name, depth)) in std::mem::take(&mut self.collected_dialect).into_iter().enumerate() {
+                defs.push((depth, name, i, Def::Dialect(key)));
+            }
+            defs.sort_by(|a, b| (a.0, a.1, a.2).cmp(&(b.0, b.1, b.2)));
+            let mut counts: HashMap<&'static str, usize> = HashMap::default();
+            for (_, base, index, def) in defs {
+                if let Def::Loc(l, name) = def {
+                    while let Some((_, (data, n))) = named_locs.next_if(|(k, _)| *k < index) {
+                        self.loc_aliases.insert(data, n);
+                    }
                     let _ = write!(self.out, "#{name} = loc(");
                     self.print_loc_body(l);
                     self.out.push_str(")\n");
+                    continue;
                 }
-                self.loc_aliases.insert(ir.attr_data(l).clone(), name);
-            }
-            let (maps, sets): (Vec<_>, Vec<_>) =
-                found.into_iter().partition(|a| matches!(ir.attr_data(*a), AttrData::AffineMap(_)));
-            for (prefix, list) in [("map", maps), ("set", sets)] {
-                for (i, a) in list.into_iter().enumerate() {
-                    let name = if i == 0 { prefix.to_string() } else { format!("{prefix}{i}") };
-                    let _ = write!(self.out, "#{name} = ");
-                    self.print_attr(a, Elide::Never);
-                    self.out.push('\n');
-                    self.aliases.insert(a, name);
+                let n = counts.entry(base).or_insert(0);
+                let name = if *n == 0 { base.to_string() } else { format!("{base}{n}") };
+                *n += 1;
+                let _ = write!(self.out, "#{name} = ");
+                match def {
+                    Def::Attr(a) => {
+                        self.print_attr(a, Elide::Never);
+                        self.aliases.insert(a, name);
+                    }
+                    Def::Dialect(key) => {
+                        let (dialect, body) = key.split_once('.').unwrap_or((&key, ""));
+                        self.print_dialect_attr_in_full(dialect, body);
+                        self.dialect_aliases.insert(key, name);
+                    }
+                    Def::Loc(..) => {}
                 }
+                self.out.push('\n');
             }
+            for (_, (data, n)) in named_locs {
+                self.loc_aliases.insert(data, n);
+            }
+            self.visited_dialect.clear();
         }
         self.print_op(root);
         self.out.push('\n');
@@ -626,9 +689,141 @@ impl Printer<'_> {
     }
 }
 
+/// A dialect attribute body with nothing to rewrite when printed: no nested
+/// attributes and no distinct ids.
+fn plain_body(body: &str) -> bool {
+    !body.contains('#') && !body.contains("distinct[")
+}
+
 fn ir_has_aliasable(ir: &Ir) -> bool {
-    (0..ir.attr_count())
-        .any(|i| matches!(ir.attr_data(Attribute(i as u32)), AttrData::AffineMap(_) | AttrData::IntegerSet(_)))
+    (0..ir.attr_count()).any(|i| match ir.attr_data(Attribute(i as u32)) {
+        AttrData::AffineMap(_) | AttrData::IntegerSet(_) => true,
+        AttrData::Opaque { dialect, body } => ir
+            .registry
+            .dialect(ir.sym_str(*dialect))
+            .is_some_and(|d| !d.alias_mnemonics.is_empty() && (d.alias_mnemonic(body).is_some() || body.contains('#'))),
+        _ => false,
+    })
+}
+
+impl Printer<'_> {
+    /// `#dialect.body`, through its alias when it has one.
+    pub(crate) fn print_dialect_attr(&mut self, dialect: &str, body: &str) {
+        if self.collecting.is_some() {
+            self.visit_dialect_attr(dialect, body);
+        } else if let Some(alias) = self.dialect_alias(dialect, body) {
+            self.out.push('#');
+            self.out.push_str(&alias);
+            return;
+        }
+        self.print_dialect_attr_in_full(dialect, body);
+    }
+
+    /// A dialect attribute inside op syntax (MLIR's `printStrippedAttrOrType`):
+    /// its alias when it has one, else its body without the mnemonic.
+    pub fn print_stripped_dialect_attr(&mut self, a: Attribute, mnemonic: &str) {
+        let AttrData::Opaque { dialect, body } = self.ir.attr_data(a) else {
+            return self.print_attr(a, Elide::Never);
+        };
+        let dialect = self.ir.sym_str(*dialect);
+        if self.collecting.is_some() {
+            self.visit_dialect_attr(dialect, body);
+        } else if let Some(alias) = self.dialect_alias(dialect, body) {
+            self.out.push('#');
+            self.out.push_str(&alias);
+            return;
+        }
+        match body.strip_prefix(mnemonic).filter(|r| r.starts_with('<')) {
+            Some(_) => {
+                let rendered = self.render_body(body);
+                self.out.push_str(&rendered[mnemonic.len()..]);
+            }
+            None => self.print_attr(a, Elide::Never),
+        }
+    }
+
+    fn dialect_alias(&self, dialect: &str, body: &str) -> Option<String> {
+        if self.dialect_aliases.is_empty() {
+            return None;
+        }
+        self.dialect_aliases.get(&dialect_attrs::key(dialect, body)).cloned()
+    }
+
+    /// `#dialect.body` itself, nested attributes through their aliases.
+    fn print_dialect_attr_in_full(&mut self, dialect: &str, body: &str) {
+        let _ = write!(self.out, "#{dialect}");
+        if !plain_body(body) {
+            let rendered = self.render_body(body);
+            return attrs::push_dialect_symbol(&mut self.out, &rendered);
+        }
+        attrs::push_dialect_symbol(&mut self.out, body);
+    }
+
+    fn render_body(&mut self, body: &str) -> String {
+        if plain_body(body) {
+            return body.to_string();
+        }
+        let mut out = String::new();
+        for piece in dialect_attrs::pieces(body) {
+            match piece {
+                dialect_attrs::Piece::Text(t) => out.push_str(t),
+                dialect_attrs::Piece::Distinct(n) => {
+                    if self.renumber_distinct && self.collecting.is_none() {
+                        let next = self.distinct_ids.len();
+                        let id = *self.distinct_ids.entry(n.to_string()).or_insert(next);
+                        let _ = write!(out, "distinct[{id}]");
+                    } else {
+                        let _ = write!(out, "distinct[{n}]");
+                    }
+                }
+                dialect_attrs::Piece::Nested { dialect, body } => {
+                    let alias = self.dialect_alias(dialect, body);
+                    match alias.filter(|_| self.collecting.is_none()) {
+                        Some(a) => {
+                            out.push('#');
+                            out.push_str(&a);
+                        }
+                        None => {
+                            let _ = write!(out, "#{dialect}");
+                            let inner = self.render_body(body);
+                            attrs::push_dialect_symbol(&mut out, &inner);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Records a dialect attribute met in the dry run (and those nested in
+    /// it); returns whether it gets an alias and its alias depth.
+    fn visit_dialect_attr(&mut self, dialect: &str, body: &str) -> (bool, usize) {
+        let mnemonic = self.ir.registry.dialect(dialect).and_then(|d| d.alias_mnemonic(body));
+        if mnemonic.is_none() && !body.contains('#') {
+            return (false, 0);
+        }
+        let key = dialect_attrs::key(dialect, body);
+        if let Some(&v) = self.visited_dialect.get(&key) {
+            return v;
+        }
+        // MLIR records an attribute before what it holds.
+        let slot = mnemonic.map(|m| {
+            self.collected_dialect.push((key.clone(), m, 0));
+            self.collected_dialect.len() - 1
+        });
+        let mut depth = 0;
+        for piece in dialect_attrs::pieces(body) {
+            if let dialect_attrs::Piece::Nested { dialect, body } = piece {
+                let (aliased, d) = self.visit_dialect_attr(dialect, body);
+                depth = depth.max(if aliased { d + 1 } else { d });
+            }
+        }
+        if let Some(s) = slot {
+            self.collected_dialect[s].2 = depth;
+        }
+        self.visited_dialect.insert(key, (slot.is_some(), depth));
+        (slot.is_some(), depth)
+    }
 }
 
 /// Whether "see current operation" notes show locations, as mlir-opt's do
@@ -676,6 +871,23 @@ pub fn shaped_type_string(
         p.out.push_str(", ");
         p.print_attr(m, Elide::May);
     }
+    p.out.push('>');
+    p.out
+}
+
+/// Text of `vector<...>` with the given dims (`[n]` where scalable), for
+/// messages about vector types a verifier cannot create.
+pub fn vector_type_string(ir: &Ir, shape: &[i64], scalable: &[bool], elem: Type) -> String {
+    let mut p = Printer::snippet(ir);
+    p.out.push_str("vector<");
+    for (i, d) in shape.iter().enumerate() {
+        if scalable.get(i) == Some(&true) {
+            let _ = write!(p.out, "[{d}]x");
+        } else {
+            let _ = write!(p.out, "{d}x");
+        }
+    }
+    p.print_type(elem);
     p.out.push('>');
     p.out
 }

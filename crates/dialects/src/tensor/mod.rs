@@ -1,5 +1,7 @@
 //! The `tensor` dialect subset.
 
+mod gather;
+
 use hivm_ir::lexer::Tok;
 use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::Printer;
@@ -426,7 +428,10 @@ pub fn dialect() -> Dialect {
                 .assembly(parse_splat, print_splat)
                 .verifier(verify_splat)
                 .names(splat_name),
-        ],
+        ]
+        .into_iter()
+        .chain(gather::defs())
+        .collect(),
     )
 }
 

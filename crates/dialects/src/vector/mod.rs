@@ -1,13 +1,14 @@
-//! MLIR's `vector` dialect, the ops HIVM kernels use: masks, shape casts,
-//! broadcasts, reductions (declarative definitions) and the transfer ops
-//! (hand-written syntax, as upstream's is).
+//! MLIR's `vector` dialect: masks, shape casts, broadcasts, loads and
+//! stores, element and slice access (declarative definitions), the transfer
+//! ops, `vector.mask` and `vector.print` (hand-written syntax, as upstream's
+//! is); contractions and outer products (`contract.rs`), the reductions and
+//! scans (`reduction.rs`) and the scalable-vector ops (`scalable.rs`).
 
 use hivm_ir::affine::{AffineExpr, AffineMap};
 use hivm_ir::dialect::VerifyError;
 use hivm_ir::lexer::Tok;
 use hivm_ir::opspec::{
-    AttrKind, DYNAMIC_INDEX_LIST, EnumKind, Fixed, OpSpec, attr, default_attr, one, opt, opt_attr,
-    optional_default_attr, var,
+    AttrKind, DYNAMIC_INDEX_LIST, EnumKind, Fixed, OpSpec, attr, one, opt, opt_attr, optional_default_attr, var,
 };
 use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::Printer;
@@ -15,12 +16,16 @@ use hivm_ir::{AttrData, Dialect, Ir, OpDef, OpId, Traits, Type, TypeData};
 
 use crate::util::{push_attr, segment, segment_attr, type_str};
 
-const KIND: AttrKind = AttrKind::Enum(EnumKind {
+mod contract;
+mod reduction;
+mod scalable;
+
+pub(super) const KIND: AttrKind = AttrKind::Enum(EnumKind {
     dialect: "vector",
     mnemonic: "kind",
     summary: "Kind of combining function for contractions and reductions",
 });
-const FASTMATH: AttrKind =
+pub(super) const FASTMATH: AttrKind =
     AttrKind::Enum(EnumKind { dialect: "arith", mnemonic: "fastmath", summary: "Floating point fast math flags" });
 
 const KINDS: &[&str] = &[
@@ -29,22 +34,25 @@ const KINDS: &[&str] = &[
 
 const PUNCTUATIONS: &[&str] = &["no_punctuation", "newline", "comma", "open", "close"];
 
+/// The vector dialect's enum attributes: mnemonic, the enum's C++ name
+/// (for messages, as MLIR words them) and its cases.
+const ENUM_ATTRS: &[(&str, &str, &[&str])] = &[
+    ("kind", "CombiningKind", KINDS),
+    ("punctuation", "PrintPunctuation", PUNCTUATIONS),
+    ("iterator_type", "IteratorType", contract::ITERATOR_TYPES),
+];
+
 fn check_attr(body: &str) -> Result<String, String> {
-    if let Some(v) = body.strip_prefix("punctuation<").and_then(|b| b.strip_suffix('>')) {
+    for (mnemonic, cpp, cases) in ENUM_ATTRS {
+        let Some(v) = body.strip_prefix(mnemonic).and_then(|b| b.trim_start().strip_prefix('<')) else { continue };
+        let Some(v) = v.strip_suffix('>') else { continue };
         let v = v.trim();
-        if !PUNCTUATIONS.contains(&v) {
-            return Err(format!("expected one of [{}] for punctuation, got '{v}'", PUNCTUATIONS.join(", ")));
+        if !cases.contains(&v) {
+            return Err(format!("expected ::mlir::vector::{cpp} to be one of: {}", cases.join(", ")));
         }
-        return Ok(format!("punctuation<{v}>"));
+        return Ok(format!("{mnemonic}<{v}>"));
     }
-    let Some(v) = body.strip_prefix("kind<").and_then(|b| b.strip_suffix('>')) else {
-        return Err(format!("unknown attribute `{body}` in dialect `vector`"));
-    };
-    let v = v.trim();
-    if !KINDS.contains(&v) {
-        return Err(format!("expected one of [{}] for kind, got '{v}'", KINDS.join(", ")));
-    }
-    Ok(format!("kind<{v}>"))
+    Err(format!("unknown attribute `{body}` in dialect `vector`"))
 }
 
 const CONSTANT_MASK: OpSpec = OpSpec {
@@ -103,26 +111,6 @@ const BROADCAST: OpSpec = OpSpec {
     operands: &[one("source")],
     results: &[one("vector")],
     format: "$source attr-dict `:` type($source) `to` type($vector)",
-    traits: Traits::PURE,
-    ..OpSpec::EMPTY
-};
-
-const MULTI_REDUCTION: OpSpec = OpSpec {
-    name: "vector.multi_reduction",
-    operands: &[one("source"), one("acc").like("dest")],
-    attrs: &[attr("kind", KIND), attr("reduction_dims", AttrKind::I64Array)],
-    results: &[one("dest")],
-    format: "$kind `,` $source `,` $acc attr-dict $reduction_dims `:` type($source) `to` type($dest)",
-    traits: Traits::PURE,
-    ..OpSpec::EMPTY
-};
-
-const REDUCTION: OpSpec = OpSpec {
-    name: "vector.reduction",
-    operands: &[one("vector"), opt("acc").like("dest")],
-    attrs: &[attr("kind", KIND), default_attr("fastmath", FASTMATH, "none")],
-    results: &[one("dest")],
-    format: "$kind `,` $vector (`,` $acc^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($vector) `into` type($dest)",
     traits: Traits::PURE,
     ..OpSpec::EMPTY
 };
@@ -473,6 +461,22 @@ fn verify_mask(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     {
         return Err("expects number of results to match mask region yielded values".into());
     }
+    // The mask a contraction expects: one i1 per iterator.
+    if let Some(masked) = ir.block_ops(b).next().filter(|m| ir.op_name(*m) == "vector.contract")
+        && let Some((shape, scalable)) = contract::expected_mask(ir, masked)
+    {
+        let mask = ir.value_type(ir.operand(op, 0));
+        let ok = matches!(ir.type_data(mask), TypeData::Vector { shape: s, scalable: sc, elem, .. }
+            if *s == shape && *sc == scalable && ir.type_data(*elem).is_signless_int(1));
+        if !ok {
+            let dims: String = shape
+                .iter()
+                .zip(&scalable)
+                .map(|(d, s)| if *s { format!("[{d}]x") } else { format!("{d}x") })
+                .collect();
+            return Err(format!("expects a 'vector<{dims}i1>' mask for the maskable operation").into());
+        }
+    }
     Ok(())
 }
 
@@ -793,10 +797,11 @@ fn print_print(p: &mut Printer<'_>, op: OpId) {
 }
 
 pub fn dialect() -> Dialect {
-    let mut ops: Vec<OpDef> = [CONSTANT_MASK, CREATE_MASK, SHAPE_CAST, BROADCAST, MULTI_REDUCTION, REDUCTION]
-        .into_iter()
-        .map(OpSpec::def)
-        .collect();
+    let mut ops: Vec<OpDef> =
+        [CONSTANT_MASK, CREATE_MASK, SHAPE_CAST, BROADCAST].into_iter().map(OpSpec::def).collect();
+    ops.extend(reduction::defs());
+    ops.extend(contract::defs());
+    ops.extend(scalable::defs());
     ops.extend([LOAD, STORE, TRANSPOSE, GATHER, BITCAST, FMA, EXTRACT, EXTRACT_ELEMENT, INSERT].map(OpSpec::def));
     ops.extend([INTERLEAVE, STEP].map(OpSpec::def));
     ops.push(DEINTERLEAVE.def().names(hivm_ir::opspec::name_results_after_defs));
