@@ -8,7 +8,7 @@ use hivm_ir::{Attribute, Dialect, Ir, OpDef, OpId, Traits, Type, TypeData};
 
 use crate::util::type_str;
 
-fn parse_func(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+pub(crate) fn parse_func(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let vis_pos = p.pos();
     if p.tok.kind == Tok::BareIdent {
         let v = p.parse_keyword("visibility")?;
@@ -92,7 +92,7 @@ fn parse_func(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     Ok(())
 }
 
-fn print_func(p: &mut Printer<'_>, op: OpId) {
+pub(crate) fn print_func(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     p.push(" ");
     if let Some(v) = ir.get_attr(op, "sym_visibility").and_then(|a| ir.as_str(a)) {
@@ -167,7 +167,7 @@ pub fn func_signature(ir: &Ir, op: OpId) -> (Vec<Type>, Vec<Type>) {
     }
 }
 
-fn verify_func(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+pub(crate) fn verify_func(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
     let Some(ft) = ir.get_attr(op, "function_type") else {
         return Err("requires attribute 'function_type'".into());
     };

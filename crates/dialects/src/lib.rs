@@ -25,6 +25,9 @@ pub mod scope;
 pub mod symbol;
 pub mod tensor;
 pub mod testing;
+pub mod transform;
+pub mod triton;
+pub mod triton_gpu;
 pub mod util;
 pub mod vector;
 
@@ -64,6 +67,8 @@ pub fn registry() -> Registry {
     r.register(bishengir_test::dialect());
     r.register(ave::dialect());
     r.register(ascend_dpx::dialect());
+    r.register(transform::dialect());
+    [triton::dialect(), triton_gpu::dialect(), triton_gpu::ext_dialect()].into_iter().for_each(|d| r.register(d));
     r
 }
 

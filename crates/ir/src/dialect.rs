@@ -269,8 +269,10 @@ pub struct Dialect {
     pub allow_unknown_ops: bool,
     /// Attribute mnemonics printed through an alias named after them
     /// (`#alias_scope = #llvm.alias_scope<...>`, MLIR's
-    /// `OpAsmDialectInterface::getAlias`); references to aliases inside
-    /// this dialect's attributes are read as the attributes they name.
+    /// `OpAsmDialectInterface::getAlias`), or after another name when
+    /// written `mnemonic=alias` (`swizzled_shared=shared`); references to
+    /// aliases inside this dialect's attributes are read as the attributes
+    /// they name.
     pub alias_mnemonics: &'static [&'static str],
 }
 
@@ -279,10 +281,14 @@ impl Dialect {
         Dialect { name, ops, check_attr: None, check_type: None, allow_unknown_ops: false, alias_mnemonics: &[] }
     }
 
-    /// The alias mnemonic a body (`alias_scope<...>`) starts with, if any.
+    /// The alias name for a body (`alias_scope<...>`) by the mnemonic it
+    /// starts with, if any.
     pub fn alias_mnemonic(&self, body: &str) -> Option<&'static str> {
         let mnemonic = body.split('<').next().unwrap_or(body);
-        self.alias_mnemonics.iter().find(|m| **m == mnemonic).copied()
+        self.alias_mnemonics.iter().find_map(|m| {
+            let (key, alias) = m.split_once('=').unwrap_or((m, m));
+            (key == mnemonic).then_some(alias)
+        })
     }
 }
 

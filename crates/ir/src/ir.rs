@@ -227,6 +227,10 @@ impl Ir {
         Attribute(self.attrs.push_unique(AttrData::Location(LocData::FileLineCol { file, line, col })))
     }
 
+    pub fn type_count(&self) -> usize {
+        self.types.len()
+    }
+
     pub fn attr_count(&self) -> usize {
         self.attrs.len()
     }

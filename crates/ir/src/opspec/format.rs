@@ -320,6 +320,7 @@ impl Compiler<'_> {
 /// somewhere (or have a fixed type / be inferred) for parsing to rebuild it.
 fn check_complete(spec: &OpSpec, elems: &[Elem]) -> Result<(), String> {
     let mut seen = Vec::new();
+    let mut in_custom = Vec::new();
     let mut dict = false;
     walk(elems, &mut |e| match e {
         Elem::Var(v) | Elem::Qualified(v) => seen.push((*v, false)),
@@ -327,6 +328,7 @@ fn check_complete(spec: &OpSpec, elems: &[Elem]) -> Result<(), String> {
         Elem::Custom { args, .. } => {
             // A custom directive parses whatever it names, types included.
             seen.extend(args.iter().flat_map(|v| [(*v, false), (*v, true)]));
+            in_custom.extend(args.iter().copied());
         }
         Elem::AttrDict { .. } => dict = true,
         Elem::FunctionalType => {
@@ -363,7 +365,7 @@ fn check_complete(spec: &OpSpec, elems: &[Elem]) -> Result<(), String> {
         if !dict && !seen.iter().any(|(s, _)| *s == v) {
             return Err(format!("attribute '{}' is not in the format and there is no attr-dict", a.name));
         }
-        if a.kind.is_unit_like() && seen.contains(&(v, false)) && !is_anchor(elems, v) {
+        if a.kind.is_unit_like() && seen.contains(&(v, false)) && !in_custom.contains(&v) && !is_anchor(elems, v) {
             return Err(format!("unit attribute '{}' outside an optional group anchor", a.name));
         }
     }

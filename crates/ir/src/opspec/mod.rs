@@ -395,6 +395,9 @@ pub fn default_value(ir: &mut Ir, kind: AttrKind, text: &str) -> Attribute {
             ir.attr(AttrData::Opaque { dialect: d, body: format!("{}<{text}>", e.mnemonic) })
         }
         AttrKind::Str => ir.str_attr(text),
+        AttrKind::Array if text == "[]" => ir.array_attr(Vec::new()),
+        // `DictionaryAttr` defaulting to `{}`.
+        AttrKind::Any if text == "{}" => ir.empty_dict(),
         AttrKind::Unit => ir.unit_attr(),
         AttrKind::UnitProp => ir.bool_attr(text == "true"),
         // A parameterless dialect attribute, `#ub.poison`.

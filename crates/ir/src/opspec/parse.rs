@@ -136,6 +136,12 @@ fn elem(
         }
         Elem::Var(Var::Region(_)) => {
             let region = p.parse_region(&[], false)?;
+            // As MLIR's generated parsers do, a single-block op gets its
+            // block even when the text leaves the region empty.
+            if s.traits.has(crate::dialect::Traits::SINGLE_BLOCK) && p.ir.region_blocks(region).is_empty() {
+                let b = p.ir.create_block();
+                p.ir.push_block(region, b);
+            }
             r.regions.push(region);
             Ok(())
         }
@@ -207,10 +213,15 @@ fn elem(
             if s.results.len() == 1 {
                 st.result_types[0] = results;
             } else {
-                for (i, t) in results.into_iter().enumerate() {
-                    if let Some(slot) = st.result_types.get_mut(i) {
-                        *slot = vec![t];
-                    }
+                // Fixed groups take one type each; one variable group takes
+                // the rest (with several, each takes one).
+                let fixed = s.results.iter().filter(|d| d.arity == Arity::One).count();
+                let variable = s.results.len() - fixed;
+                let spare = if variable == 1 { results.len().saturating_sub(fixed) } else { 1 };
+                let mut it = results.into_iter();
+                for (i, d) in s.results.iter().enumerate() {
+                    let n = if d.arity == Arity::One { 1 } else { spare };
+                    st.result_types[i] = it.by_ref().take(n).collect();
                 }
             }
             Ok(())
@@ -366,6 +377,12 @@ pub fn parse_attr(p: &mut Parser<'_>, kind: AttrKind) -> PResult<Attribute> {
             let v = p.is_keyword("true");
             p.bump();
             Ok(p.ir.bool_attr(v))
+        }
+        // A string takes no `: type` suffix inside a format (MLIR parses it
+        // with its type given), so a `:` after it is the format's.
+        AttrKind::Str if p.is(Tok::String) => {
+            let value = p.parse_string("string")?;
+            Ok(p.ir.attr(AttrData::String { value, ty: None }))
         }
         AttrKind::Bool
         | AttrKind::Int(_)

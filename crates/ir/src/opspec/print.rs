@@ -83,7 +83,9 @@ fn elem(p: &mut Printer<'_>, c: &Compiled, op: OpId, e: &Elem, sp: &mut Spacing,
             for (kw, body) in clauses {
                 let mut shown = false;
                 walk(body, &mut |x| {
-                    if matches!(x, Elem::Var(_) | Elem::Type(_) | Elem::Qualified(_)) && present(ir, c, op, x) {
+                    if matches!(x, Elem::Var(_) | Elem::Type(_) | Elem::Qualified(_) | Elem::Custom { .. })
+                        && present(ir, c, op, x)
+                    {
                         shown = true;
                     }
                 });
@@ -211,6 +213,8 @@ fn present(ir: &Ir, c: &Compiled, op: OpId, anchor: &Elem) -> bool {
                 Some(v) => !is_default(ir, c, *i, v),
             }
         }
+        // A custom directive is there when any of its variables is.
+        Elem::Custom { args, .. } => args.iter().any(|v| present(ir, c, op, &Elem::Var(*v))),
         _ => true,
     }
 }
@@ -238,6 +242,8 @@ fn is_default(ir: &Ir, c: &Compiled, i: usize, v: Attribute) -> bool {
                 == Some(text)
         }
         (AttrKind::Str, AttrData::String { value, .. }) => value == text.as_bytes(),
+        (AttrKind::Array, AttrData::Array(items)) => text == "[]" && items.is_empty(),
+        (AttrKind::Any, AttrData::Dictionary(entries)) => text == "{}" && entries.is_empty(),
         (AttrKind::Any, AttrData::Opaque { dialect, body }) => {
             text.strip_prefix('#').and_then(|t| t.split_once('.')) == Some((ir.sym_str(*dialect), body.as_str()))
         }

@@ -182,7 +182,7 @@ impl<'a> Parser<'a> {
 
     /// A body with the attribute aliases it names (`#alias_scope_domain`)
     /// written out, as their attributes are what it holds.
-    fn expand_alias_refs(&self, body: &str, pos: u32) -> PResult<String> {
+    pub(super) fn expand_alias_refs(&self, body: &str, pos: u32) -> PResult<String> {
         let b = body.as_bytes();
         let mut out = String::with_capacity(body.len());
         let (mut i, mut copied) = (0, 0);

@@ -101,8 +101,13 @@ impl<'a> Parser<'a> {
     }
 
     /// The body as the dialect canonicalizes it, or its error.
-    fn check_dialect_type(&mut self, dialect: &str, body: String, pos: u32) -> PResult<String> {
+    fn check_dialect_type(&mut self, dialect: &str, mut body: String, pos: u32) -> PResult<String> {
         if let Some(d) = self.ir.registry.dialect(dialect) {
+            // Attribute aliases named inside the body (`#shared` in
+            // `!ttg.memdesc<...>`) stand for the attributes they name.
+            if body.contains('#') {
+                body = self.expand_alias_refs(&body, pos)?;
+            }
             return match d.check_type.map(|check| check(&body)) {
                 Some(Err(m)) => err(pos, m),
                 Some(Ok(canonical)) => Ok(canonical),

@@ -177,7 +177,14 @@ impl Printer<'_> {
             }
             TypeData::Opaque { dialect, body } => {
                 let _ = write!(self.out, "!{dialect}");
-                push_dialect_symbol(&mut self.out, body);
+                if body.contains('#') {
+                    // Attributes inside (`!ttg.memdesc<4xi32, #shared, ...>`)
+                    // print through their aliases.
+                    let rendered = self.render_type_body(body);
+                    push_dialect_symbol(&mut self.out, &rendered);
+                } else {
+                    push_dialect_symbol(&mut self.out, body);
+                }
             }
         }
     }

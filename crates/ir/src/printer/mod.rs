@@ -696,14 +696,21 @@ fn plain_body(body: &str) -> bool {
 }
 
 fn ir_has_aliasable(ir: &Ir) -> bool {
-    (0..ir.attr_count()).any(|i| match ir.attr_data(Attribute(i as u32)) {
-        AttrData::AffineMap(_) | AttrData::IntegerSet(_) => true,
-        AttrData::Opaque { dialect, body } => ir
-            .registry
-            .dialect(ir.sym_str(*dialect))
-            .is_some_and(|d| !d.alias_mnemonics.is_empty() && (d.alias_mnemonic(body).is_some() || body.contains('#'))),
-        _ => false,
-    })
+    let has_alias_dialects = || {
+        (0..ir.attr_count()).any(|i| match ir.attr_data(Attribute(i as u32)) {
+            AttrData::AffineMap(_) | AttrData::IntegerSet(_) => true,
+            AttrData::Opaque { dialect, body } => ir.registry.dialect(ir.sym_str(*dialect)).is_some_and(|d| {
+                !d.alias_mnemonics.is_empty() && (d.alias_mnemonic(body).is_some() || body.contains('#'))
+            }),
+            _ => false,
+        })
+    };
+    // Dialect types may hold dialect attributes written in place.
+    let typed = || {
+        (0..ir.type_count())
+            .any(|i| matches!(ir.type_data(Type(i as u32)), crate::types::TypeData::Opaque { body, .. } if body.contains('#')))
+    };
+    has_alias_dialects() || typed()
 }
 
 impl Printer<'_> {
@@ -740,6 +747,19 @@ impl Printer<'_> {
             }
             None => self.print_attr(a, Elide::Never),
         }
+    }
+
+    /// A dialect type's body with the dialect attributes in it printed
+    /// through their aliases (and recorded, during the dry run).
+    pub(crate) fn render_type_body(&mut self, body: &str) -> String {
+        if self.collecting.is_some() {
+            for piece in dialect_attrs::pieces(body) {
+                if let dialect_attrs::Piece::Nested { dialect, body } = piece {
+                    self.visit_dialect_attr(dialect, body);
+                }
+            }
+        }
+        self.render_body(body)
     }
 
     fn dialect_alias(&self, dialect: &str, body: &str) -> Option<String> {
