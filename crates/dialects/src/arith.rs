@@ -495,7 +495,7 @@ pub fn dialect() -> Dialect {
             .traits(pure)
             .inherent(&["fastmath"])
             .assembly(parse_negf, print_binary)
-            .verifier(verify_float_binary)
+            .invariants(verify_float_binary)
             .defaults(&["fastmath"], default_fastmath),
     ];
     for name in INT_OVERFLOW_OPS {
@@ -505,7 +505,7 @@ pub fn dialect() -> Dialect {
                 .traits(pure)
                 .inherent(&["overflowFlags"])
                 .assembly(parse_binary, print_binary)
-                .verifier(verify_int_binary)
+                .invariants(verify_int_binary)
                 .defaults(&["overflowFlags"], default_overflow),
         );
     }
@@ -515,7 +515,7 @@ pub fn dialect() -> Dialect {
                 .arity((2, Some(2)), (1, Some(1)), 0)
                 .traits(pure)
                 .assembly(parse_binary, print_binary)
-                .verifier(verify_int_binary),
+                .invariants(verify_int_binary),
         );
     }
     for name in FLOAT_OPS {
@@ -525,7 +525,7 @@ pub fn dialect() -> Dialect {
                 .traits(pure)
                 .inherent(&["fastmath"])
                 .assembly(parse_binary, print_binary)
-                .verifier(verify_float_binary)
+                .invariants(verify_float_binary)
                 .defaults(&["fastmath"], default_fastmath),
         );
     }

@@ -111,8 +111,11 @@ pub fn lookup_symbol_in(ir: &Ir, table: OpId, name: &str) -> Option<OpId> {
 /// borrowed immutably (see [`SymbolCacheScope`]), so it can never go stale.
 #[derive(Default)]
 pub struct SymbolCache {
-    tables: std::cell::RefCell<Option<rustc_hash::FxHashMap<OpId, rustc_hash::FxHashMap<Box<str>, OpId>>>>,
+    tables: std::cell::RefCell<Option<rustc_hash::FxHashMap<OpId, SymbolIndex>>>,
 }
+
+/// The symbols defined directly in one symbol table, by name.
+type SymbolIndex = rustc_hash::FxHashMap<Box<str>, OpId>;
 
 impl SymbolCache {
     /// `None` when the cache is off; else the answer for `name` in `table`.

@@ -111,6 +111,9 @@ pub struct OpDef {
     pub parse: Option<ParseFn>,
     pub print: Option<PrintFn>,
     pub verify: Option<VerifyFn>,
+    /// The checks MLIR's ODS generates (operand and result type constraints:
+    /// `OpInvariants`), which run before the op's other traits are verified.
+    pub invariants: Option<VerifyFn>,
     /// Runs after nested ops verified (MLIR's `hasRegionVerifier`).
     pub verify_regions: Option<VerifyFn>,
     pub asm_names: Option<AsmNamesFn>,
@@ -156,6 +159,7 @@ impl OpDef {
             parse: None,
             print: None,
             verify: None,
+            invariants: None,
             verify_regions: None,
             asm_names: None,
             block_arg_names: None,
@@ -221,6 +225,11 @@ impl OpDef {
 
     pub const fn canonicalizer(mut self, f: fn(&mut Ir, OpId) -> bool) -> OpDef {
         self.canonicalize = Some(f);
+        self
+    }
+
+    pub const fn invariants(mut self, f: VerifyFn) -> OpDef {
+        self.invariants = Some(f);
         self
     }
 

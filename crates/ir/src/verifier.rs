@@ -82,15 +82,20 @@ fn verify_tree(ir: &Ir, op: OpId, positions: &mut [u32], isolated: &mut Vec<OpId
 }
 
 fn verify_op(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Vec<Diagnostic>> {
-    match verify_op_one(ir, op) {
-        Ok(()) => {}
-        Err(d) => return Err(vec![d]),
-    }
+    // MLIR's order: region/result/operand counts, then the ODS invariants
+    // (type constraints), then the op's other traits, then its verifier.
+    verify_counts(ir, op).map_err(|d| vec![d])?;
     if let Some(c) = ir.op_def(op).and_then(|d| d.spec)
         && let Err(e) = crate::opspec::verify_spec(ir, op, c)
     {
         return Err(from_verify_error(ir, op, e));
     }
+    if let Some(f) = ir.op_def(op).and_then(|d| d.invariants)
+        && let Err(e) = f(ir, op)
+    {
+        return Err(from_verify_error(ir, op, e));
+    }
+    verify_traits(ir, op).map_err(|d| vec![d])?;
     if let Some(f) = ir.op_def(op).and_then(|d| d.verify)
         && let Err(e) = f(ir, op)
     {
@@ -131,8 +136,9 @@ fn arity_error(ir: &Ir, op: OpId, a: crate::dialect::Arity) -> Option<String> {
         })
 }
 
-/// Structural checks from traits; the op's own verifier runs after these.
-fn verify_op_one(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
+/// Registration, region and operand/result counts: the traits ODS lists
+/// before `OpInvariants`.
+fn verify_counts(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
     let name = ir.op_name(op);
     let Some(def) = ir.op_def(op) else {
         let dialect = name.split('.').next().unwrap_or("");
@@ -146,12 +152,6 @@ fn verify_op_one(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
         }
         return Ok(());
     };
-    if def.has(Traits::TERMINATOR)
-        && let Some(b) = ir.parent_block(op)
-        && ir.terminator(b) != Some(op)
-    {
-        return Err(op_error(ir, op, "must be the last operation in the parent block"));
-    }
     if def.has(Traits::ZERO_REGIONS) && !ir.regions(op).is_empty() {
         return Err(op_error(ir, op, "requires zero regions"));
     }
@@ -159,6 +159,18 @@ fn verify_op_one(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
         && let Some(msg) = arity_error(ir, op, a)
     {
         return Err(op_error(ir, op, &msg));
+    }
+    Ok(())
+}
+
+/// Structural checks from the op's other traits; its own verifier runs after these.
+fn verify_traits(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
+    let Some(def) = ir.op_def(op) else { return Ok(()) };
+    if def.has(Traits::TERMINATOR)
+        && let Some(b) = ir.parent_block(op)
+        && ir.terminator(b) != Some(op)
+    {
+        return Err(op_error(ir, op, "must be the last operation in the parent block"));
     }
     if def.has(Traits::SAME_OPERANDS_AND_RESULT_TYPE) {
         let mut tys = ir.operands(op).iter().chain(ir.results(op)).map(|v| ir.value_type(*v));

@@ -853,9 +853,17 @@ pub static NOTE_LOCATIONS: std::sync::atomic::AtomicBool = std::sync::atomic::At
 /// Prints one op in generic form with fresh numbering, as MLIR does for the
 /// "see current operation" note.
 pub fn op_to_generic_string(ir: &Ir, op: OpId) -> String {
-    let top = ir.top_ancestor(op);
+    // Values are numbered from the closest isolated-from-above op (the op
+    // itself if it is one), as MLIR numbers diagnostics' ops (local scope).
+    let mut scope = op;
+    while !ir.op_def(scope).is_some_and(|d| d.has(crate::dialect::Traits::ISOLATED_FROM_ABOVE)) {
+        match ir.parent_op(scope) {
+            Some(p) => scope = p,
+            None => break,
+        }
+    }
     let debuginfo = NOTE_LOCATIONS.load(std::sync::atomic::Ordering::Relaxed);
-    let mut p = Printer::new(ir, top, PrintOptions { generic: true, debuginfo });
+    let mut p = Printer::new(ir, scope, PrintOptions { generic: true, debuginfo });
     p.print_op(op);
     // Multi-line ops start on their own line, as MLIR's `appendOp` does.
     if p.out.contains('\n') { format!("\n{}", p.out) } else { p.out }

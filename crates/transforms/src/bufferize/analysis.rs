@@ -10,6 +10,54 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
+const NONE: u32 = u32::MAX;
+
+/// Index vectors reused across the functions of one pass run: a dense slot
+/// per value of the function being analyzed and the schedule position per
+/// op. Entries are cleared after each function, so many small functions
+/// cost no more than one large one.
+#[derive(Default)]
+pub struct Scratch {
+    value_slot: Vec<u32>,
+    op_pos: Vec<u32>,
+}
+
+/// A map from the analyzed function's values to `T`, stored densely by slot.
+struct ValueTable<'a, T> {
+    slots: &'a [u32],
+    data: Vec<Option<T>>,
+}
+
+impl<'a, T: Copy> ValueTable<'a, T> {
+    fn new(slots: &'a [u32], len: usize) -> Self {
+        ValueTable { slots, data: vec![None; len] }
+    }
+
+    fn slot(&self, v: Value) -> Option<usize> {
+        self.slots.get(v.index()).copied().filter(|s| *s != NONE).map(|s| s as usize)
+    }
+
+    fn get(&self, v: &Value) -> Option<&T> {
+        self.slot(*v).and_then(|s| self.data[s].as_ref())
+    }
+
+    fn contains_key(&self, v: &Value) -> bool {
+        self.get(v).is_some()
+    }
+
+    fn insert(&mut self, v: Value, t: T) {
+        let s = self.slot(v).expect("value of the analyzed function");
+        self.data[s] = Some(t);
+    }
+}
+
+impl<T: Copy> std::ops::Index<&Value> for ValueTable<'_, T> {
+    type Output = T;
+    fn index(&self, v: &Value) -> &T {
+        self.get(v).expect("tensor value without a buffer")
+    }
+}
+
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{BlockId, Ir, OpId, Value, ValueDef};
 
@@ -101,11 +149,11 @@ struct State<'a> {
     ir: &'a Ir,
     an: Analysis,
     buffers: Vec<Buffer>,
-    buffer_of: HashMap<Value, usize>,
+    buffer_of: ValueTable<'a, usize>,
     /// Values that are a whole buffer (not a slice or reshape of one): only
     /// those can be equivalent to a loop's iter_arg.
-    whole: HashSet<Value>,
-    last_read: HashMap<Value, usize>,
+    whole: ValueTable<'a, ()>,
+    last_read: ValueTable<'a, usize>,
     summaries: &'a HashMap<String, Summary>,
 }
 
@@ -118,7 +166,7 @@ impl State<'_> {
         let read = self.last_read.contains_key(&v);
         self.buffers.push(Buffer { writable, last_read: self.read_at(v), read, written: false });
         self.buffer_of.insert(v, self.buffers.len() - 1);
-        self.whole.insert(v);
+        self.whole.insert(v, ());
     }
 
     /// `v` shares buffer `b`; its reads are reads of `b`.
@@ -128,13 +176,13 @@ impl State<'_> {
         self.buffers[b].read |= self.last_read.contains_key(&v);
         self.buffer_of.insert(v, b);
         if whole {
-            self.whole.insert(v);
+            self.whole.insert(v, ());
         }
     }
 
     /// Whether `u` and `v` are the same whole buffer.
     fn equivalent(&self, u: Value, v: Value) -> bool {
-        self.whole.contains(&u) && self.whole.contains(&v) && self.buffer_of.get(&u) == self.buffer_of.get(&v)
+        self.whole.contains_key(&u) && self.whole.contains_key(&v) && self.buffer_of.get(&u) == self.buffer_of.get(&v)
     }
 
     fn dps(&mut self, op: OpId, p: usize) {
@@ -157,7 +205,7 @@ impl State<'_> {
             let r = ir.result(op, i - interface::dps_outs(ir, op).start);
             if in_place {
                 self.buffers[b].written = true;
-                let whole = self.whole.contains(&v);
+                let whole = self.whole.contains_key(&v);
                 self.alias(r, b, whole);
             } else {
                 self.an.out_of_place.insert((op, i));
@@ -221,7 +269,7 @@ impl State<'_> {
                 continue;
             }
             let b = self.buffer_of[&init];
-            if self.buffers[b].writable && self.buffers[b].last_read < p && self.whole.contains(&init) {
+            if self.buffers[b].writable && self.buffers[b].last_read < p && self.whole.contains_key(&init) {
                 self.alias(arg, b, true);
             } else {
                 self.an.out_of_place.insert((op, i));
@@ -342,29 +390,74 @@ impl Analysis {
         steps: &[Step],
         writable_args: &[bool],
         summaries: &HashMap<String, Summary>,
+        scratch: &mut Scratch,
     ) -> Result<Analysis, Diagnostic> {
         check_supported(ir, entry, steps)?;
-        let pos: HashMap<Step, usize> = steps.iter().enumerate().map(|(i, s)| (*s, i)).collect();
+        if scratch.value_slot.len() < ir.value_count() {
+            scratch.value_slot.resize(ir.value_count(), NONE);
+        }
+        if scratch.op_pos.len() < ir.op_arena_len() {
+            scratch.op_pos.resize(ir.op_arena_len(), NONE);
+        }
+        // The function's values: the entry's arguments, and the results and
+        // block arguments of every op the schedule visits.
+        let mut values: Vec<Value> = ir.block_args(entry).to_vec();
+        for (i, step) in steps.iter().enumerate() {
+            let Step::Op(op) = *step else { continue };
+            scratch.op_pos[op.index()] = i as u32;
+            values.extend(ir.results(op));
+            for &r in ir.regions(op) {
+                for &b in ir.region_blocks(r) {
+                    values.extend(ir.block_args(b));
+                }
+            }
+        }
+        for (i, v) in values.iter().enumerate() {
+            scratch.value_slot[v.index()] = i as u32;
+        }
+        let result = Self::analyze(ir, entry, steps, writable_args, summaries, scratch, values.len());
+        for v in &values {
+            scratch.value_slot[v.index()] = NONE;
+        }
+        for step in steps {
+            if let Step::Op(op) = *step {
+                scratch.op_pos[op.index()] = NONE;
+            }
+        }
+        result
+    }
+
+    fn analyze(
+        ir: &Ir,
+        entry: BlockId,
+        steps: &[Step],
+        writable_args: &[bool],
+        summaries: &HashMap<String, Summary>,
+        scratch: &Scratch,
+        n_values: usize,
+    ) -> Result<Analysis, Diagnostic> {
+        let slots = &scratch.value_slot[..];
+        let pos_of = |op: OpId| scratch.op_pos.get(op.index()).copied().filter(|p| *p != NONE).map(|p| p as usize);
         // A read inside a loop happens, as far as writes elsewhere in the
         // loop are concerned, for as long as the loop runs: up to the end of
         // the outermost loop that does not also enclose the value's
         // definition (an iter_arg is fresh in each iteration).
         let read_pos = |op: OpId, v: Value| {
-            let mut p = pos[&Step::Op(op)];
+            let mut p = pos_of(op).expect("a scheduled op");
             let mut defs = None;
             let mut cur = ir.parent_op(op);
-            while let Some(a) = cur.filter(|a| pos.contains_key(&Step::Op(*a))) {
+            while let Some((a, a_pos)) = cur.and_then(|a| pos_of(a).map(|q| (a, q))) {
                 if defs.get_or_insert_with(|| def_ancestors(ir, v)).contains(&a) {
                     break;
                 }
                 if !ir.is_op(a, "scf.if") {
-                    p = p.max(pos[&Step::Op(a)]);
+                    p = p.max(a_pos);
                 }
                 cur = ir.parent_op(a);
             }
             p
         };
-        let mut last_read: HashMap<Value, usize> = HashMap::default();
+        let mut last_read: ValueTable<usize> = ValueTable::new(slots, n_values);
         for step in steps {
             let Step::Op(op) = *step else { continue };
             // The area a matched insert_slice reads is outside the slice written.
@@ -377,8 +470,8 @@ impl Analysis {
                 };
                 if is_tensor(ir, v) && reads && !(matched && j == 1) {
                     let p = read_pos(op, v);
-                    let e = last_read.entry(v).or_insert(p);
-                    *e = (*e).max(p);
+                    let seen = last_read.get(&v).copied();
+                    last_read.insert(v, seen.map_or(p, |q| q.max(p)));
                 }
             }
         }
@@ -386,8 +479,8 @@ impl Analysis {
             ir,
             an: Analysis { out_of_place: HashSet::default(), summary: Summary::default() },
             buffers: Vec::new(),
-            buffer_of: HashMap::default(),
-            whole: HashSet::default(),
+            buffer_of: ValueTable::new(slots, n_values),
+            whole: ValueTable::new(slots, n_values),
             last_read,
             summaries,
         };
@@ -427,7 +520,7 @@ impl Analysis {
                             Some(Kind::Cast) => {
                                 let src = ir.operand(op, 0);
                                 let b = st.buffer_of[&src];
-                                let whole = st.whole.contains(&src);
+                                let whole = st.whole.contains_key(&src);
                                 st.alias(r, b, whole);
                             }
                             _ => st.new_buffer(r, true),
@@ -446,8 +539,8 @@ impl Analysis {
                 .operands(ret)
                 .iter()
                 .map(|v| {
-                    let b = st.buffer_of.get(v).copied().filter(|_| st.whole.contains(v))?;
-                    args.iter().position(|a| st.whole.contains(a) && st.buffer_of.get(a) == Some(&b))
+                    let b = st.buffer_of.get(v).copied().filter(|_| st.whole.contains_key(v))?;
+                    args.iter().position(|a| st.whole.contains_key(a) && st.buffer_of.get(a) == Some(&b))
                 })
                 .collect();
         }

@@ -153,7 +153,7 @@ fn reshaped_type(ir: &mut Ir, source: Type, shape: &[i64], groups: &[Vec<i64>], 
     Some(ir.ty(TypeData::MemRef { shape: shape.to_vec(), elem, layout: Some(layout), memory_space }))
 }
 
-struct Rewriter {
+struct Rewriter<'s> {
     func: OpId,
     entry: hivm_ir::BlockId,
     /// `to_buffer`s made for tensor function arguments.
@@ -163,13 +163,13 @@ struct Rewriter {
     /// Function-boundary bufferization: returns take buffers.
     boundaries: bool,
     /// Functions bufferized so far, for their calls.
-    summaries: HashMap<String, analysis::Summary>,
+    summaries: &'s HashMap<String, analysis::Summary>,
     /// Values replaced so far: applied to each op before it is rewritten and
     /// to the whole function at the end (one walk instead of one per value).
     replaced: hivm_ir::ValueMap,
 }
 
-impl Rewriter {
+impl Rewriter<'_> {
     fn buffer_of(&mut self, ir: &mut Ir, v: Value, at: OpId) -> Result<Value, Diagnostic> {
         match ir.value_def(v) {
             ValueDef::Result { op, .. } if ir.is_op(op, "bufferization.to_tensor") => Ok(ir.operand(op, 0)),
@@ -840,6 +840,7 @@ fn bufferize_function(
     func: OpId,
     boundaries: bool,
     summaries: &HashMap<String, analysis::Summary>,
+    scratch: &mut analysis::Scratch,
 ) -> Result<analysis::Summary, Diagnostic> {
     let Some(entry) = ir.regions(func).first().and_then(|r| ir.region_blocks(*r).first().copied()) else {
         if boundaries {
@@ -856,14 +857,14 @@ fn bufferize_function(
     let steps = analysis::schedule(ir, &ops);
     let n_args = ir.block_args(entry).len();
     let writable: Vec<bool> = (0..n_args).map(|k| boundaries && arg_writable(ir, func, k)).collect();
-    let an = Analysis::run(ir, entry, &steps, &writable, summaries)?;
+    let an = Analysis::run(ir, entry, &steps, &writable, summaries, scratch)?;
     let mut rw = Rewriter {
         func,
         entry,
         arg_buffers: HashMap::default(),
         iter_arg_locs: HashMap::default(),
         boundaries,
-        summaries: summaries.clone(),
+        summaries,
         replaced: hivm_ir::ValueMap::default(),
     };
     if boundaries {
@@ -991,8 +992,9 @@ impl Pass for OneShotBufferize {
         });
         let funcs = if self.function_boundaries { callee_first(ir, &funcs)? } else { funcs };
         let mut summaries = HashMap::default();
+        let mut scratch = analysis::Scratch::default();
         for f in funcs {
-            let summary = bufferize_function(ir, f, self.function_boundaries, &summaries)?;
+            let summary = bufferize_function(ir, f, self.function_boundaries, &summaries, &mut scratch)?;
             if let Some(name) = ir.get_attr(f, "sym_name").and_then(|a| ir.as_str(a)) {
                 summaries.insert(name.to_string(), summary);
             }
