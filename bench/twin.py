@@ -10,7 +10,9 @@ measured side by side in one run (medians of --runs):
 3. one custom-op call (a no-op implementation, its build cached): a loop of
    --calls calls against the same loop with none, per call, against what
    isolation by a fork per call costs at the least (fork + _exit + waitpid
-   of a small C process, bench/twin_fork.c).
+   of a small C process, bench/twin_fork.c);
+4. `--blocks N` growth: the custom-add example (a builtin custom op per
+   block) run with 100, 1000 and 4000 blocks; time per block must stay flat.
 
 Usage: bench/twin.py [--runs 5] [--elements 16777216] [--ops 1000000] [--calls 20000]
 Needs a release build (cargo build --release -p hivm-cli) and cc/c++.
@@ -126,6 +128,23 @@ def main():
     print(f"  hivm-run        {per_call * 1e6:8.2f} us/call (target <= 10 us)")
     print(f"  fork per call   {fork * 1e6:8.2f} us/call at the least (C: fork + _exit + waitpid)")
     print(f"  ratio call/fork: {per_call / fork:.3f}x")
+
+    ex = os.path.join(ROOT, "examples", "custom_add")
+    add = [os.path.join(ex, "kernel.mlir"), "--arg", "zeros:1xi8", "--arg", "zeros:1xi8", "--arg", "zeros:32xi32",
+           "--arg", os.path.join(ex, "a.npy"), "--arg", os.path.join(ex, "b.npy")] + ["--arg", "1"] * 3 + ["--arg", "0"] * 3
+    blocks = [1, 100, 1000, 4000]
+    times = {n: [] for n in blocks}
+    for _ in range(a.runs):
+        for n in blocks:
+            times[n].append(timed([RUN] + add + ["--blocks", str(n)])[0])
+    base = statistics.median(times[1])
+    print(f"--blocks growth, custom-add example (median of {a.runs}; one block's run {base * 1e3:.1f} ms excluded):")
+    first = None
+    for n in blocks[1:]:
+        per = (statistics.median(times[n]) - base) / (n - 1)
+        first = first or per
+        print(f"  {n:>5} blocks  {statistics.median(times[n]) * 1e3:8.1f} ms  ({per * 1e6:6.1f} us/block, "
+              f"growth {per / first:.2f})")
 
 
 main()

@@ -334,12 +334,21 @@ func.func @more_vector(%i: memref<4xi32>, %f: memref<4xf32>) {
     %fv = arith.sitofp %v : i32 to f32
     memref.store %fv, %fx[%k] : memref<4xf32, #hivm.address_space<ub>>
   }
+  // vxor and vpow take vectors only (upstream's VectorOnlyTrait<1>): the
+  // scalars are broadcast first.
+  %ub4 = arith.constant 256 : i64
+  %ub5 = arith.constant 320 : i64
+  %fives = hivm.hir.pointer_cast(%ub4) : memref<4xi32, #hivm.address_space<ub>>
+  %twos = hivm.hir.pointer_cast(%ub5) : memref<4xf32, #hivm.address_space<ub>>
   %five = arith.constant 5 : i32
-  hivm.hir.vxor ins(%x, %five : memref<4xi32, #hivm.address_space<ub>>, i32) outs(%y : memref<4xi32, #hivm.address_space<ub>>)
+  hivm.hir.vbrc ins(%five : i32) outs(%fives : memref<4xi32, #hivm.address_space<ub>>)
+  %two = arith.constant 2.0 : f32
+  hivm.hir.vbrc ins(%two : f32) outs(%twos : memref<4xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_V>]
+  hivm.hir.vxor ins(%x, %fives : memref<4xi32, #hivm.address_space<ub>>, memref<4xi32, #hivm.address_space<ub>>) outs(%y : memref<4xi32, #hivm.address_space<ub>>)
   hivm.hir.pipe_barrier[<PIPE_V>]
   hivm.hir.vnot ins(%y : memref<4xi32, #hivm.address_space<ub>>) outs(%y : memref<4xi32, #hivm.address_space<ub>>)
-  %two = arith.constant 2.0 : f32
-  hivm.hir.vpow ins(%fx, %two : memref<4xf32, #hivm.address_space<ub>>, f32) outs(%fy : memref<4xf32, #hivm.address_space<ub>>)
+  hivm.hir.vpow ins(%fx, %twos : memref<4xf32, #hivm.address_space<ub>>, memref<4xf32, #hivm.address_space<ub>>) outs(%fy : memref<4xf32, #hivm.address_space<ub>>)
   %four = arith.constant 4.0 : f32
   hivm.hir.pipe_barrier[<PIPE_V>]
   hivm.hir.vbrc ins(%four : f32) outs(%fx : memref<4xf32, #hivm.address_space<ub>>)

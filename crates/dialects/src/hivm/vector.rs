@@ -9,7 +9,8 @@ use hivm_ir::opspec::{
     AttrDef, AttrKind, DYNAMIC_INDEX_LIST, Fixed, OpSpec, ValueDef, attr, default_attr, one, opt, opt_attr,
     optional_default_attr, var,
 };
-use hivm_ir::{Ir, OpDef, OpId};
+use hivm_ir::types::FloatKind;
+use hivm_ir::{Ir, OpDef, OpId, TypeData};
 
 use super::attrs::kinds::{CAST, COMPARE_MODE, DEINTERLEAVE_MODE, REDUCE_OP, ROUND_MODE};
 
@@ -86,6 +87,18 @@ fn verify_elementwise(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     super::traits::same_rank(ir, op, &operands)?;
     super::traits::elementwise_nary(ir, op, n, src, dst, extra)?;
     super::traits::transposable_otf(ir, op, src, dst)?;
+    if same_operands_element_type(ir.op_name(op)) {
+        let elem = |v: &hivm_ir::Value| crate::util::element_or_self(ir, ir.value_type(*v));
+        let mut all = ir.operands(op).iter().map(elem);
+        if let Some(first) = all.next()
+            && all.any(|t| t != first)
+        {
+            return Err("requires the same element type for all operands".into());
+        }
+    }
+    for &idx in vector_only_operands(ir.op_name(op)) {
+        super::traits::vector_only(ir, op, idx)?;
+    }
     if !NOT_BROADCASTABLE_OTF.contains(&ir.op_name(op)) {
         super::traits::broadcastable_otf(ir, op, src, dst)?;
     }
@@ -93,6 +106,63 @@ fn verify_elementwise(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
         return Err(format!("expected 1 output operand, but got {}", dst.len()).into());
     }
     verify_result_matches(ir, op, dst[0])
+}
+
+/// Ops upstream declares `SameOperandsElementType` for (among those this
+/// verifier sees): every operand, scalars and scratch included, has one
+/// element type.
+fn same_operands_element_type(name: &str) -> bool {
+    matches!(
+        name.strip_prefix("hivm.hir.").unwrap_or(name),
+        "vexp"
+            | "vexp2"
+            | "vabs"
+            | "vln"
+            | "vlog2"
+            | "vlog10"
+            | "vlog1p"
+            | "vexpm1"
+            | "vilogb"
+            | "vrelu"
+            | "vrsqrt"
+            | "vsqrt"
+            | "vtanh"
+            | "vsin"
+            | "vcos"
+            | "vatan"
+            | "vtan"
+            | "verf"
+            | "vrec"
+            | "vnot"
+            | "vadd"
+            | "vmul"
+            | "vmulext"
+            | "vmulextui"
+            | "vmax"
+            | "vmin"
+            | "vor"
+            | "vand"
+            | "vxor"
+            | "vmod"
+            | "vmodui"
+            | "vshl"
+            | "vshr"
+            | "vpow"
+            | "vldexp"
+    )
+}
+
+/// Operands upstream declares `VectorOnlyTrait<idx>` for (the others, such
+/// as `vsub`'s and `vdiv`'s, may be scalars).
+fn vector_only_operands(name: &str) -> &'static [usize] {
+    match name.strip_prefix("hivm.hir.").unwrap_or(name) {
+        "vor" | "vand" | "vxor" | "vpow" | "vldexp" => &[0, 1],
+        "vexp" | "vexp2" | "vabs" | "vln" | "vlog2" | "vlog10" | "vlog1p" | "vexpm1" | "vilogb" | "vrelu"
+        | "vrsqrt" | "vsqrt" | "vtanh" | "vsin" | "vcos" | "vatan" | "vtan" | "verf" | "vrec" | "vnot" | "vcast"
+        | "vadd" | "vmul" | "vmulext" | "vmulextui" | "vmax" | "vmin" | "vmod" | "vmodui" | "vshl" | "vshr"
+        | "vcmp" | "visinf" | "visnan" => &[0],
+        _ => &[],
+    }
 }
 
 /// A tensor destination gives the one result; a memref destination none.
@@ -325,9 +395,58 @@ const VBRC: OpSpec = OpSpec {
         temp_buffer!(),
         "(`broadcast_dims` `=` $broadcast_dims^)? (`->` type($result)^)?"
     ),
-    verify: Some(verify_single_dst),
+    verify: Some(verify_vbrc),
     ..OpSpec::EMPTY
 };
+
+/// A scratch buffer, when given, is one-dimensional.
+fn check_temp_rank(ir: &Ir, temp: &[hivm_ir::Value]) -> Result<(), VerifyError> {
+    match temp.first() {
+        Some(t) if ir.type_data(ir.value_type(*t)).rank() != 1 => Err("temp_buffer'rank should be one".into()),
+        _ => Ok(()),
+    }
+}
+
+fn is_fp8(ir: &Ir, t: hivm_ir::Type) -> bool {
+    matches!(ir.type_data(t), TypeData::Float(FloatKind::F8E4M3FN | FloatKind::F8E5M2))
+}
+
+/// Upstream's `VBrcOp::verify`: a shaped source broadcasts along listed
+/// unit dimensions; a scalar source takes no dimensions.
+fn verify_vbrc(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
+    let src = ir.value_type(ir.operand(op, 0));
+    let target = crate::hacc::module_target(ir, op);
+    if let Some(t) = &target
+        && !(crate::hacc::is_910_95_family(t) || crate::hacc::is_regbase(t))
+        && is_fp8(ir, crate::util::element_or_self(ir, src))
+    {
+        return Err("Current hardware doesn't support fp8 type".into());
+    }
+    check_temp_rank(ir, c.operand_group(ir, op, 2))?;
+    let dims = crate::util::i64_array(ir, op, "broadcast_dims");
+    match ir.type_data(src).shape() {
+        Some(shape) => {
+            if dims.is_empty() {
+                return Err("have empty broadcast dims array".into());
+            }
+            if dims.len() > shape.len() {
+                return Err("have too many indices in the broadcast dims array".into());
+            }
+            for &d in &dims {
+                if d < 0 || d as usize >= shape.len() {
+                    return Err(format!("have invalid index '{d}' inside broadcast dims array").into());
+                }
+                if shape[d as usize] != 1 {
+                    return Err(format!("invalid source vector shape, 'SrcVecDim[{d}]' != 1\n").into());
+                }
+            }
+        }
+        None if !dims.is_empty() => return Err("broadcast dims must be empty for scalar src".into()),
+        None => {}
+    }
+    verify_single_dst(ir, op)
+}
 
 const VREDUCE: OpSpec = OpSpec {
     name: "hivm.hir.vreduce",
@@ -353,8 +472,50 @@ const VREDUCE: OpSpec = OpSpec {
 
 fn verify_vreduce(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
-    if c.operand_group(ir, op, 1).is_empty() {
+    let dst = c.operand_group(ir, op, 1);
+    if dst.is_empty() {
         return Err("expects one input and at least one output".into());
+    }
+    check_temp_rank(ir, c.operand_group(ir, op, 2))?;
+    let src = ir.value_type(ir.operand(op, 0));
+    let target = crate::hacc::module_target(ir, op);
+    if !target.as_deref().is_some_and(crate::hacc::is_910_95_family)
+        && is_fp8(ir, crate::util::element_or_self(ir, src))
+    {
+        return Err("fp8 is not supported.".into());
+    }
+    verify_vreduce_dims(ir, src, ir.value_type(dst[0]), &crate::util::i64_array(ir, op, "reduce_dims"))
+}
+
+/// Upstream's `verifyVReduceDims`: the reduced dimensions are listed, valid
+/// and of size 1 in the destination; the others agree between source and
+/// destination.
+fn verify_vreduce_dims(ir: &Ir, src: hivm_ir::Type, dst: hivm_ir::Type, dims: &[i64]) -> Result<(), VerifyError> {
+    let (Some(src_shape), Some(dst_shape)) = (ir.type_data(src).shape(), ir.type_data(dst).shape()) else {
+        return Ok(());
+    };
+    if dims.is_empty() {
+        return Err("have empty reduce dims array".into());
+    }
+    if dims.len() > src_shape.len() {
+        return Err("have too many indices in the reduce dims array".into());
+    }
+    for &d in dims {
+        if d < 0 || d as usize >= dst_shape.len() {
+            return Err(format!("have invalid index '{d}' inside reduce dims array").into());
+        }
+        if dst_shape[d as usize] != 1 {
+            return Err(format!("invalid dst vector shape, 'DstVecDim[{d}]' != 1\n").into());
+        }
+    }
+    if src_shape.len() != dst_shape.len() {
+        return Err("have src and dst with different ranks".into());
+    }
+    let dynamic = hivm_ir::types::DYNAMIC;
+    for (i, (s, d)) in src_shape.iter().zip(dst_shape).enumerate() {
+        if !dims.contains(&(i as i64)) && *s != *d && *s != dynamic && *d != dynamic {
+            return Err(format!("have dim at index {i} different between src and dst").into());
+        }
     }
     Ok(())
 }
