@@ -210,7 +210,7 @@ fn parse_constant(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let value = p.parse_attribute(None)?;
     let ty = match p.ir.attr_data(value) {
         AttrData::Integer { ty, .. } | AttrData::Float { bits: _, ty } | AttrData::DenseElements { ty, .. } => *ty,
-        AttrData::DenseResource { ty, .. } => *ty,
+        AttrData::DenseResource { ty, .. } | AttrData::SparseElements { ty, .. } => *ty,
         _ => return p.error_at(pos, "expected a typed attribute for arith.constant"),
     };
     let k = p.ir.sym("value");
@@ -254,7 +254,8 @@ fn verify_constant(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyErro
         AttrData::Integer { ty, .. }
         | AttrData::Float { ty, .. }
         | AttrData::DenseElements { ty, .. }
-        | AttrData::DenseResource { ty, .. } => *ty,
+        | AttrData::DenseResource { ty, .. }
+        | AttrData::SparseElements { ty, .. } => *ty,
         _ => return Err("value must be an integer, float, or elements attribute".into()),
     };
     if at != rt {

@@ -101,6 +101,14 @@ pub enum AttrData {
         splat: bool,
         elems: Vec<DenseElem>,
     },
+    /// `sparse<indices, values> : type`: `indices` a `DenseElements` of
+    /// i64 and shape [N, rank] (or [N] for rank 1), `values` a
+    /// `DenseElements` of the element type and shape [N].
+    SparseElements {
+        ty: Type,
+        indices: Attribute,
+        values: Attribute,
+    },
     /// `dense_resource<name> : type`
     DenseResource {
         name: Sym,

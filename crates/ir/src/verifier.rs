@@ -290,8 +290,44 @@ fn verify_dominance(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Diagnost
             let loc = ir.loc(op);
             let mut d = Diagnostic::error(loc, format!("operand #{i} does not dominate this use"))
                 .with_note(loc, format!("see current operation: {}", op_to_generic_string(ir, op)));
+            let (ub, ur) = (ir.parent_block(op), ir.parent_block(op).and_then(|b| ir.block_parent(b)));
+            let dr = ir.block_parent(def_block);
+            // Whether region `a` strictly encloses region `b`.
+            let encloses = |a: Option<crate::RegionId>, b: Option<crate::RegionId>| {
+                let mut r = b;
+                while let Some(o) = r.and_then(|r| ir.region_parent(r)) {
+                    r = ir.parent_block(o).and_then(|b| ir.block_parent(b));
+                    if r.is_some() && r == a {
+                        return true;
+                    }
+                }
+                false
+            };
             if let Some(dop) = def_op {
-                d = d.with_note(ir.loc(dop), "operand defined here");
+                let rel = if ub == Some(def_block) {
+                    "op in the same block"
+                } else if ur == dr {
+                    "op in the same region"
+                } else if encloses(dr, ur) {
+                    "op in a parent region"
+                } else if encloses(ur, dr) {
+                    "op in a child region"
+                } else {
+                    "op is neither in a parent nor in a child region"
+                };
+                d = d.with_note(ir.loc(dop), format!("operand defined here ({rel})"));
+            } else if let Some(owner) = ir.block_parent_op(def_block) {
+                let index = dr.map_or(0, |r| ir.region_blocks(r).iter().position(|b| *b == def_block).unwrap_or(0));
+                let rel = if ur == dr {
+                    "in the same region"
+                } else if encloses(dr, ur) {
+                    "in a parent region"
+                } else if encloses(ur, dr) {
+                    "in a child region"
+                } else {
+                    "neither in a parent nor in a child region"
+                };
+                d = d.with_note(ir.loc(owner), format!("operand defined as a block argument (block #{index} {rel})"));
             }
             return Err(d);
         }

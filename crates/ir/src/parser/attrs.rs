@@ -113,6 +113,7 @@ impl<'a> Parser<'a> {
                 }
                 "array" => self.parse_dense_array(),
                 "dense" => self.parse_dense_elements(ty),
+                "sparse" => self.parse_sparse_elements(),
                 "dense_resource" => {
                     self.bump();
                     self.expect(Tok::Less, "'<'")?;
@@ -502,51 +503,7 @@ impl<'a> Parser<'a> {
                 }
                 Vec::new()
             }
-            Lit::Hex(h) => {
-                let Some(hex) = h.strip_prefix("0x") else {
-                    return err(lit_pos, "expected string containing hex digits starting with `0x`");
-                };
-                let bytes: Option<Vec<u8>> =
-                    (0..hex.len() / 2).map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()).collect();
-                let Some(bytes) = bytes.filter(|_| hex.len() % 2 == 0) else {
-                    return err(lit_pos, "expected string containing hex digits starting with `0x`");
-                };
-                let width = match &elem_data {
-                    TypeData::Integer { width, .. } => *width,
-                    TypeData::Float(k) => k.bit_width(),
-                    TypeData::Index => 64,
-                    _ => return err(lit_pos, "hex elements of this type are not supported"),
-                };
-                let esize = (width as usize).div_ceil(8).max(1);
-                if bytes.len() % esize != 0 || (bytes.len() / esize != count as usize && bytes.len() / esize != 1) {
-                    return err(
-                        lit_pos,
-                        format!(
-                            "elements hex data size is invalid for provided type: Data size: {}, Type size: {}",
-                            bytes.len(),
-                            esize * count as usize
-                        ),
-                    );
-                }
-                bytes
-                    .chunks(esize)
-                    .map(|c| {
-                        let mut v: u128 = 0;
-                        for (i, b) in c.iter().enumerate() {
-                            v |= (*b as u128) << (8 * i);
-                        }
-                        match &elem_data {
-                            TypeData::Float(_) => DenseElem::Float(v as u64),
-                            TypeData::Integer { width, signedness }
-                                if *signedness != Signedness::Unsigned && *width > 1 =>
-                            {
-                                DenseElem::Int(sign_extend(v, *width))
-                            }
-                            _ => DenseElem::Int(v as i128),
-                        }
-                    })
-                    .collect()
-            }
+            Lit::Hex(h) => self.dense_hex(&h, lit_pos, count, &elem_data)?,
             Lit::Tree(tree) => {
                 let mut inferred = Vec::new();
                 let mut leaves = Vec::new();
@@ -578,6 +535,187 @@ impl<'a> Parser<'a> {
         Ok(self.ir.attr(AttrData::DenseElements { ty, splat, elems }))
     }
 
+    /// The elements of a hex string literal (`"0x..."`, little-endian bytes),
+    /// `count` of them or a single splat value.
+    fn dense_hex(&mut self, h: &str, lit_pos: u32, count: i64, elem_data: &TypeData) -> PResult<Vec<DenseElem>> {
+        let Some(hex) = h.strip_prefix("0x") else {
+            return err(lit_pos, "expected string containing hex digits starting with `0x`");
+        };
+        let bytes: Option<Vec<u8>> =
+            (0..hex.len() / 2).map(|i| u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()).collect();
+        let Some(bytes) = bytes.filter(|_| hex.len() % 2 == 0) else {
+            return err(lit_pos, "expected string containing hex digits starting with `0x`");
+        };
+        let width = match elem_data {
+            TypeData::Integer { width, .. } => *width,
+            TypeData::Float(k) => k.bit_width(),
+            TypeData::Index => 64,
+            _ => return err(lit_pos, "hex elements of this type are not supported"),
+        };
+        let esize = (width as usize).div_ceil(8).max(1);
+        if bytes.len() % esize != 0 || (bytes.len() / esize != count as usize && bytes.len() / esize != 1) {
+            return err(
+                lit_pos,
+                format!(
+                    "elements hex data size is invalid for provided type: Data size: {}, Type size: {}",
+                    bytes.len(),
+                    esize * count as usize
+                ),
+            );
+        }
+        Ok(bytes
+            .chunks(esize)
+            .map(|c| {
+                let mut v: u128 = 0;
+                for (i, b) in c.iter().enumerate() {
+                    v |= (*b as u128) << (8 * i);
+                }
+                match elem_data {
+                    TypeData::Float(_) => DenseElem::Float(v as u64),
+                    TypeData::Integer { width, signedness } if *signedness != Signedness::Unsigned && *width > 1 => {
+                        DenseElem::Int(sign_extend(v, *width))
+                    }
+                    _ => DenseElem::Int(v as i128),
+                }
+            })
+            .collect())
+    }
+
+    /// `sparse<INDICES, VALUES> : type` or `sparse<> : type`: the indices a
+    /// dense i64 tensor of shape [N, rank] (or a splat, one index with every
+    /// coordinate equal), the values a dense tensor of shape [N] (or a splat).
+    fn parse_sparse_elements(&mut self) -> PResult<Attribute> {
+        let pos = self.pos();
+        self.bump();
+        self.expect(Tok::Less, "'<' after 'sparse'").map_err(|mut e| {
+            e.msg = "Expected '<' after 'sparse'".into();
+            e
+        })?;
+        let i64t = self.ir.int_type(64);
+        let i64d = self.ir.type_data(i64t).clone();
+        let mut parts = None;
+        if !self.consume_if(Tok::Greater) {
+            let ipos = self.pos();
+            if self.is(Tok::String) {
+                return err(ipos, "integer constant out of range for type");
+            }
+            let itree = self.parse_dense_tree()?;
+            self.expect(Tok::Comma, "','")?;
+            let vpos = self.pos();
+            let vlit = if self.is(Tok::String) {
+                Err(String::from_utf8_lossy(&self.parse_string("hex string")?).into_owned())
+            } else {
+                Ok(self.parse_dense_tree()?)
+            };
+            self.expect(Tok::Greater, "'>'")?;
+            parts = Some((ipos, itree, vpos, vlit));
+        }
+        self.expect(Tok::Colon, "':'")?;
+        let ty = self.parse_type()?;
+        let (shape, elem) = match self.ir.type_data(ty) {
+            TypeData::RankedTensor { shape, elem, .. }
+            | TypeData::Vector { shape, elem, .. }
+            | TypeData::MemRef { shape, elem, .. } => (shape.clone(), *elem),
+            TypeData::UnrankedTensor { .. } | TypeData::UnrankedMemRef { .. } => {
+                return err(pos, "elements literal type must have static shape");
+            }
+            _ => return err(pos, "elements literal must be a shaped type"),
+        };
+        if shape.contains(&DYNAMIC) {
+            return err(pos, "elements literal type must have static shape");
+        }
+        let rank = shape.len() as i64;
+        let elem_data = self.ir.type_data(elem).clone();
+        let leaves_of = |tree: DenseTree, at: u32| -> PResult<(Vec<i64>, Vec<DenseLeaf>)> {
+            let mut inferred = Vec::new();
+            let mut leaves = Vec::new();
+            tree.flatten(&mut inferred, 0, &mut leaves)
+                .map_err(|m| Box::new(super::ParseError { pos: at, msg: m, notes: Vec::new() }))?;
+            Ok((inferred, leaves))
+        };
+        let (ishape, ielems, vshape, velems) = match parts {
+            None => (vec![0, rank], Vec::new(), vec![0], Vec::new()),
+            Some((ipos, itree, vpos, vlit)) => {
+                let (ishape, ileaves) = leaves_of(itree, ipos)?;
+                let ishape = if ishape.is_empty() { vec![1, rank] } else { ishape };
+                let mut ielems = Vec::with_capacity(ileaves.len());
+                for leaf in ileaves {
+                    ielems.push(self.dense_leaf(leaf, i64t, &i64d)?);
+                }
+                let n = ishape[0];
+                let (vshape, velems) = match vlit {
+                    Err(hex) => (vec![n], self.dense_hex(&hex, vpos, n, &elem_data)?),
+                    Ok(vtree) => {
+                        let (vshape, vleaves) = leaves_of(vtree, vpos)?;
+                        let vshape = if vshape.is_empty() { vec![n] } else { vshape };
+                        let mut velems = Vec::with_capacity(vleaves.len());
+                        for leaf in vleaves {
+                            velems.push(self.dense_leaf(leaf, elem, &elem_data)?);
+                        }
+                        (vshape, velems)
+                    }
+                };
+                (ishape, ielems, vshape, velems)
+            }
+        };
+        // Verification, as `SparseElementsAttr::verify`.
+        if vshape.len() != 1 {
+            return err(pos, "expected 1-d tensor for sparse element values");
+        }
+        let fmt = |s: &[i64]| s.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+        let shape_ok = match ishape.len() {
+            2 => ishape[1] == rank,
+            1 => rank == 1,
+            _ => false,
+        } && ishape[0] == vshape[0];
+        if !shape_ok {
+            return err(
+                pos,
+                format!(
+                    "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+                    fmt(&shape),
+                    fmt(&ishape),
+                    fmt(&vshape)
+                ),
+            );
+        }
+        let coord = |e: &DenseElem| match e {
+            DenseElem::Int(v) => *v as i64 as u64,
+            _ => 0,
+        };
+        let isplat = ielems.len() == 1 && ishape.iter().product::<i64>() != 1;
+        let indices: Vec<Vec<u64>> = if isplat {
+            vec![vec![coord(&ielems[0]); rank as usize]]
+        } else if rank == 0 {
+            vec![Vec::new(); ishape[0] as usize]
+        } else {
+            ielems.chunks(rank as usize).map(|c| c.iter().map(coord).collect()).collect()
+        };
+        for (n, index) in indices.iter().enumerate() {
+            let valid = index.len() == shape.len() && index.iter().zip(&shape).all(|(i, d)| *i < *d as u64);
+            if !valid {
+                let list = index.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+                let ts = self.type_str(ty);
+                return err(
+                    pos,
+                    format!(
+                        "sparse index #{n} is not contained within the value shape, with index=[{list}], and type='{ts}'"
+                    ),
+                );
+            }
+        }
+        let mut dense = |shape: Vec<i64>, elem: Type, elems: Vec<DenseElem>| {
+            let ty = self.ir.ty(TypeData::RankedTensor { shape, elem, encoding: None });
+            let splat = !elems.is_empty() && elems.iter().all(|e| *e == elems[0]);
+            let elems = if splat { vec![elems[0].clone()] } else { elems };
+            self.ir.attr(AttrData::DenseElements { ty, splat, elems })
+        };
+        let ielems = if ishape.contains(&0) { Vec::new() } else { ielems };
+        let indices = dense(ishape, i64t, ielems);
+        let values = dense(vshape, elem, velems);
+        Ok(self.ir.attr(AttrData::SparseElements { ty, indices, values }))
+    }
+
     fn dense_leaf(&mut self, leaf: DenseLeaf, elem: Type, data: &TypeData) -> PResult<DenseElem> {
         match (leaf, data) {
             (DenseLeaf::Complex(re, im), TypeData::Complex(inner)) => {
@@ -587,6 +725,10 @@ impl<'a> Parser<'a> {
                 Ok(DenseElem::Complex(Box::new((a, b))))
             }
             (DenseLeaf::Bool(b, _), TypeData::Integer { width: 1, .. }) => Ok(DenseElem::Int(b as i128)),
+            (DenseLeaf::Bool(_, pos), TypeData::Integer { .. } | TypeData::Index) => {
+                err(pos, "expected i1 type for 'true' or 'false' values")
+            }
+            (DenseLeaf::Bool(_, pos), TypeData::Float(_)) => err(pos, "expected floating point literal"),
             (DenseLeaf::Bool(_, pos), _) => err(pos, "expected integer elements, but parsed boolean"),
             (DenseLeaf::Num { text, neg, is_float, pos }, TypeData::Integer { .. } | TypeData::Index) => {
                 if is_float {

@@ -563,16 +563,18 @@ impl<'a> Parser<'a> {
         }
         if !scope.forward.is_empty() {
             for i in 0..count {
-                let Some((ph, _)) = self.scopes.last_mut().unwrap().forward.remove(&(name, i)) else { continue };
+                let Some((ph, use_pos)) = self.scopes.last_mut().unwrap().forward.remove(&(name, i)) else {
+                    continue;
+                };
                 let v = self.ir.value_offset(first, i);
                 let (pt, vt) = (self.ir.value_type(ph), self.ir.value_type(v));
                 if pt != vt {
                     let (a, b) = (self.type_str(vt), self.type_str(pt));
-                    let shown = if count == 1 { spelled.to_string() } else { format!("{spelled}#{i}") };
-                    return err(
+                    return Err(Box::new(ParseError {
                         pos,
-                        format!("definition of SSA value '{shown}' has type '{a}' but was used with type '{b}'"),
-                    );
+                        msg: format!("definition of SSA value '{spelled}#{i}' has type '{a}'"),
+                        notes: vec![(use_pos, format!("previously used here with type '{b}'"))],
+                    }));
                 }
                 for (op, idx) in self.forward_uses.remove(&ph).unwrap_or_default() {
                     self.ir.set_operand(op, idx, v);
@@ -808,6 +810,9 @@ impl<'a> Parser<'a> {
             }
         };
         let _ = name_pos;
+        // Record the op's uses of forward references before binding its
+        // results: in a graph region an op may use its own result.
+        self.note_forward_uses(op);
         let num_results = self.ir.results(op).len() as u32;
         if !result_groups.is_empty() {
             let bound: u32 = result_groups.iter().map(|g| g.1).sum();
@@ -821,7 +826,6 @@ impl<'a> Parser<'a> {
                 self.define_values(name, first, count, pos)?;
             }
         }
-        self.note_forward_uses(op);
         Ok(op)
     }
 

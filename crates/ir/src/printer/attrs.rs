@@ -323,21 +323,26 @@ impl Printer<'_> {
                 s.print(&mut self.out);
                 self.out.push('>');
             }
-            AttrData::DenseElements { ty, splat, elems } => {
+            AttrData::DenseElements { ty, .. } => {
                 self.out.push_str("dense<");
-                let elem_ty = ir.type_data(*ty).element_type().unwrap();
-                if *splat {
-                    self.print_dense_elem(&elems[0], elem_ty);
-                } else if !elems.is_empty() {
-                    let shape = ir.type_data(*ty).shape().unwrap_or(&[]).to_vec();
-                    let mut idx = 0;
-                    self.print_dense_nested(&shape, elems, &mut idx, elem_ty);
-                }
+                self.print_dense_body(a);
                 self.out.push('>');
                 if elide != Elide::Must {
                     self.out.push_str(" : ");
                     self.print_type(*ty);
                 }
+            }
+            AttrData::SparseElements { ty, indices, values } => {
+                self.out.push_str("sparse<");
+                let has_indices =
+                    matches!(ir.attr_data(*indices), AttrData::DenseElements { elems, .. } if !elems.is_empty());
+                if has_indices {
+                    self.print_dense_body(*indices);
+                    self.out.push_str(", ");
+                    self.print_dense_body(*values);
+                }
+                self.out.push_str("> : ");
+                self.print_type(*ty);
             }
             AttrData::DenseResource { name, ty } => {
                 let _ = write!(self.out, "dense_resource<{}> : ", ir.sym_str(*name));
@@ -350,6 +355,20 @@ impl Printer<'_> {
                 self.print_loc_body(a);
                 self.out.push(')');
             }
+        }
+    }
+
+    /// The literal of a dense elements attribute, between `dense<` and `>`.
+    fn print_dense_body(&mut self, a: Attribute) {
+        let ir = self.ir;
+        let AttrData::DenseElements { ty, splat, elems } = ir.attr_data(a) else { return };
+        let elem_ty = ir.type_data(*ty).element_type().unwrap();
+        if *splat {
+            self.print_dense_elem(&elems[0], elem_ty);
+        } else if !elems.is_empty() {
+            let shape = ir.type_data(*ty).shape().unwrap_or(&[]).to_vec();
+            let mut idx = 0;
+            self.print_dense_nested(&shape, elems, &mut idx, elem_ty);
         }
     }
 
