@@ -310,6 +310,49 @@ pub fn unescape(body: &[u8]) -> Vec<u8> {
     out
 }
 
+/// End (exclusive) of the bracketed construct opening at byte `start` of
+/// `bytes`, brackets of every kind balanced, or None if it is unbalanced.
+/// Strings are skipped (a raw newline inside one ends the search, as the
+/// lexer ends the string there); `->` is not a closer.
+pub fn balanced_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut depth: Vec<u8> = Vec::new();
+    let mut i = start;
+    while i < bytes.len() {
+        match bytes[i] {
+            c @ (b'<' | b'(' | b'[' | b'{') => depth.push(c),
+            b'>' if i > start && bytes[i - 1] == b'-' => {}
+            c @ (b'>' | b')' | b']' | b'}') => {
+                let open = match c {
+                    b'>' => b'<',
+                    b')' => b'(',
+                    b']' => b'[',
+                    _ => b'{',
+                };
+                if depth.pop() != Some(open) {
+                    return None;
+                }
+                if depth.is_empty() {
+                    return Some(i + 1);
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    } else if bytes[i] == b'\n' {
+                        return None;
+                    }
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

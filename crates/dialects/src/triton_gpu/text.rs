@@ -3,6 +3,8 @@
 //! lists (`{sizePerThread = [1, 4], parent = #ttg.blocked<...>}`) and for
 //! dimension lists (`32x16xf16`).
 
+pub(crate) use hivm_ir::lexer::balanced_end;
+
 /// One parameter value.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Value {
@@ -124,41 +126,6 @@ impl<'a> Reader<'a> {
             },
         }
     }
-}
-
-/// Just past the bracketed text starting at `start` (a `<`).
-pub(crate) fn balanced_end(b: &[u8], start: usize) -> Option<usize> {
-    let mut depth: Vec<u8> = Vec::new();
-    let mut i = start;
-    while i < b.len() {
-        match b[i] {
-            c @ (b'<' | b'(' | b'[' | b'{') => depth.push(c),
-            b'>' if i > start && b[i - 1] == b'-' => {}
-            c @ (b'>' | b')' | b']' | b'}') => {
-                let open = match c {
-                    b'>' => b'<',
-                    b')' => b'(',
-                    b']' => b'[',
-                    _ => b'{',
-                };
-                if depth.pop() != Some(open) {
-                    return None;
-                }
-                if depth.is_empty() {
-                    return Some(i + 1);
-                }
-            }
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 /// `{key = value, ...}` (the whole text) as its entries, in order; keys

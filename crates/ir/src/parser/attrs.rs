@@ -162,6 +162,10 @@ impl<'a> Parser<'a> {
         if let Some((dialect, rest)) = ident.split_once('.') {
             let dialect = dialect.to_string();
             let mut body = rest.to_string();
+            if rest.is_empty() && self.ir.registry.dialect(&dialect).is_some() {
+                // A registered dialect's pretty form starts with a mnemonic.
+                return err(end, "expected valid keyword");
+            }
             self.bump();
             if self.tok.kind == Tok::Less && self.tok.start == end {
                 body.push_str(&self.parse_pretty_body()?);

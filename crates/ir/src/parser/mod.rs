@@ -229,43 +229,7 @@ impl<'a> Parser<'a> {
     /// End (exclusive) of the bracketed construct opening at byte `start`, or
     /// None if it is unbalanced. Strings are skipped; `->` is not a closer.
     pub(crate) fn balanced_end(&self, start: usize) -> Option<usize> {
-        let bytes = self.src.as_bytes();
-        let mut depth: Vec<u8> = Vec::new();
-        let mut i = start;
-        while i < bytes.len() {
-            match bytes[i] {
-                c @ (b'<' | b'(' | b'[' | b'{') => depth.push(c),
-                b'>' if i > start && bytes[i - 1] == b'-' => {}
-                c @ (b'>' | b')' | b']' | b'}') => {
-                    let open = match c {
-                        b'>' => b'<',
-                        b')' => b'(',
-                        b']' => b'[',
-                        _ => b'{',
-                    };
-                    if depth.pop() != Some(open) {
-                        return None;
-                    }
-                    if depth.is_empty() {
-                        return Some(i + 1);
-                    }
-                }
-                b'"' => {
-                    i += 1;
-                    while i < bytes.len() && bytes[i] != b'"' {
-                        if bytes[i] == b'\\' {
-                            i += 1;
-                        } else if bytes[i] == b'\n' {
-                            return None;
-                        }
-                        i += 1;
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        None
+        crate::lexer::balanced_end(self.src.as_bytes(), start)
     }
 
     /// Re-lexes starting at byte `offset`.

@@ -177,9 +177,10 @@ impl Printer<'_> {
             }
             TypeData::Opaque { dialect, body } => {
                 let _ = write!(self.out, "!{dialect}");
-                if body.contains('#') {
+                if body.contains('#') && self.ir.registry.dialect(dialect).is_some() {
                     // Attributes inside (`!ttg.memdesc<4xi32, #shared, ...>`)
-                    // print through their aliases.
+                    // print through their aliases; an unregistered dialect's
+                    // body is text kept verbatim, as MLIR keeps it.
                     let rendered = self.render_type_body(body);
                     push_dialect_symbol(&mut self.out, &rendered);
                 } else {

@@ -3,6 +3,8 @@
 //! through that alias, nested ones included, and `distinct[N]` ids
 //! renumbered in the order they are printed.
 
+use crate::lexer::balanced_end;
+
 /// One piece of a dialect attribute's body.
 pub(crate) enum Piece<'a> {
     Text(&'a str),
@@ -13,37 +15,6 @@ pub(crate) enum Piece<'a> {
     },
     /// The number of a `distinct[N]` id.
     Distinct(&'a str),
-}
-
-/// The end of the bracketed text starting at `start` (a `<`), brackets of
-/// every kind balanced and strings skipped; `->` is no closer.
-fn balanced_end(b: &[u8], start: usize) -> Option<usize> {
-    let mut depth: Vec<u8> = Vec::new();
-    let mut i = start;
-    while i < b.len() {
-        match b[i] {
-            c @ (b'<' | b'(' | b'[' | b'{') => depth.push(c),
-            b'>' if i > start && b[i - 1] == b'-' => {}
-            c @ (b'>' | b')' | b']' | b'}') => {
-                let open = match c {
-                    b'>' => b'<',
-                    b')' => b'(',
-                    b']' => b'[',
-                    _ => b'{',
-                };
-                if depth.pop() != Some(open) {
-                    return None;
-                }
-                if depth.is_empty() {
-                    return Some(i + 1);
-                }
-            }
-            b'"' => i = string_end(b, i) - 1,
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 /// Just past the string literal starting at `start` (a `"`).

@@ -1,0 +1,2 @@
+//
+tt.func@c(%m:!c<#ttg.shared_memory>){tt.return}
