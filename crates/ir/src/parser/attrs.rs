@@ -211,7 +211,13 @@ impl<'a> Parser<'a> {
                             return err(pos, format!("undefined symbol alias id '{name}'"));
                         };
                         out.push_str(&body[copied..i]);
-                        out.push_str(&crate::printer::attr_to_string(self.ir, a));
+                        let text = crate::printer::attr_to_string(self.ir, a);
+                        // The alias's own text may name aliases (an
+                        // unregistered attribute keeps its body as written):
+                        // they must resolve too, or the result would not
+                        // read back.
+                        let text = if text.contains('#') { self.expand_alias_refs(&text, pos)? } else { text };
+                        out.push_str(&text);
                         copied = j;
                     }
                     i = j;

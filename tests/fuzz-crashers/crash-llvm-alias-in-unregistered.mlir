@@ -1,0 +1,2 @@
+//
+#a=#e<>#b=#llvm.alias_scope<>#c=#t<"">#r=#_<{<>}>#int=#c<""{<#h>}>#tag=#llvm.b<#int,>#group=#l<[]<>>#l=#l<>#p=#n<>#e=affine_map<(d0)->(0*4)>llvm.func@s(%p:!llvm.ptr,%q:!llvm.ptr){llvm.intr.experimental.noalias.scope.decl#b%0=llvm.load%p{a=[#b],t=[#tag]}:!llvm.ptr ->i32 llvm.store%0,%q{s=[#group],n=[#a],e}:i32,!llvm.ptr llvm.br^bb1{}^bb1:llvm.intr.experimental.noalias.scope.decl#llvm.alias_scope<"">llvm.return}
