@@ -8,7 +8,11 @@ use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
 use hivm_ir::{AttrData, Attribute, Ir, OpId, OperationState, Traits, TypeData, Value, ValueDef};
 
-pub struct Canonicalize;
+#[derive(Default)]
+pub struct Canonicalize {
+    /// Use counts by value (see `count_uses`).
+    uses: Vec<u32>,
+}
 
 /// The integer value of a constant-defined scalar, with its width (64 for index).
 fn const_int(ir: &Ir, v: Value) -> Option<(i128, u32)> {
@@ -88,21 +92,32 @@ fn make_constant(ir: &mut Ir, before: OpId, value: i128, like: Value) -> Value {
     ir.result(c, 0)
 }
 
-/// Uses of every value under `root`, indexed by value (dense: a walk that
-/// bumps counters, no hashing).
-fn use_counts(ir: &Ir, root: OpId) -> Vec<u32> {
-    let mut uses = vec![0u32; ir.value_count()];
+/// Counts the uses of every value under `root` into `uses` (indexed by
+/// value; a walk that bumps counters, no hashing). The vector is kept across
+/// sweeps and runs and cleared entry by entry (`clear_use_counts`), so that a
+/// nested pipeline running once per function stays linear.
+fn count_uses(ir: &Ir, root: OpId, uses: &mut Vec<u32>) {
+    if uses.len() < ir.value_count() {
+        uses.resize(ir.value_count(), 0);
+    }
     ir.walk(root, &mut |o| {
         for v in ir.operands(o) {
             uses[v.index()] += 1;
         }
     });
-    uses
+}
+
+fn clear_use_counts(ir: &Ir, root: OpId, uses: &mut [u32]) {
+    ir.walk(root, &mut |o| {
+        for v in ir.operands(o) {
+            uses[v.index()] = 0;
+        }
+    });
 }
 
 impl Canonicalize {
     /// One sweep; returns whether anything changed.
-    fn sweep(&self, ir: &mut Ir, root: OpId) -> bool {
+    fn sweep(&mut self, ir: &mut Ir, root: OpId) -> bool {
         let mut changed = false;
         let mut ops = Vec::new();
         ir.walk(root, &mut |o| ops.push(o));
@@ -148,7 +163,8 @@ impl Canonicalize {
             }
         }
         // Dead code: side-effect-free ops whose results are unused.
-        let uses = use_counts(ir, root);
+        let mut uses = std::mem::take(&mut self.uses);
+        count_uses(ir, root, &mut uses);
         let mut dead = Vec::new();
         ir.walk_post(root, &mut |o| {
             // Side-effect-free ops go when unused, including result-less ones
@@ -161,6 +177,8 @@ impl Canonicalize {
                 dead.push(o);
             }
         });
+        clear_use_counts(ir, root, &mut uses);
+        self.uses = uses;
         for o in dead {
             ir.erase_op(o);
             changed = true;

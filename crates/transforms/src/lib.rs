@@ -15,7 +15,7 @@ fn no_options(name: &str, options: &str, p: Box<dyn Pass>) -> Result<Box<dyn Pas
 pub fn pass_registry() -> PassRegistry {
     let mut r = PassRegistry::default();
     r.register("canonicalize", "Fold constants, apply identities, remove dead pure ops", |o| {
-        no_options("canonicalize", o, Box::new(canonicalize::Canonicalize))
+        no_options("canonicalize", o, Box::new(canonicalize::Canonicalize::default()))
     });
     r.register("one-shot-bufferize", "Bufferize tensors to memrefs (custom ops honour inplace_outs)", |o| {
         Ok(Box::new(bufferize::OneShotBufferize::from_options(o)?))

@@ -54,11 +54,16 @@ pub(super) fn compatible_shapes(a: &[i64], b: &[i64]) -> bool {
     a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y || *x == DYNAMIC || *y == DYNAMIC)
 }
 
+/// `f8E4M3FN` or `f8E5M2`, the f8 types the hardware checks name.
+pub(super) fn is_fp8(ir: &Ir, t: Type) -> bool {
+    matches!(ir.type_data(t), TypeData::Float(FloatKind::F8E4M3FN | FloatKind::F8E5M2))
+}
+
 /// Upstream's "Current hardware doesn't support fp8 type": the module
 /// enclosing `op` names a target outside the 910_95/950 and register-based
 /// families, and `elem` is an f8 type.
 pub(super) fn fp8_unsupported(ir: &Ir, op: OpId, elem: Type) -> bool {
-    if !matches!(ir.type_data(elem), TypeData::Float(FloatKind::F8E4M3FN | FloatKind::F8E5M2)) {
+    if !is_fp8(ir, elem) {
         return false;
     }
     // `getParentOfType<ModuleOp>`: the nearest module, with or without a target.

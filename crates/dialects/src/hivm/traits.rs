@@ -22,7 +22,7 @@ pub(crate) fn pure_tensor(ir: &Ir, op: OpId) -> bool {
 }
 
 /// MLIR's `verifyCompatibleDims`: the static sizes agree.
-fn compatible_dims(dims: &[i64]) -> bool {
+pub(crate) fn compatible_dims(dims: &[i64]) -> bool {
     let mut statics = dims.iter().filter(|d| **d >= 0);
     statics.next().is_none_or(|first| statics.all(|d| d == first))
 }

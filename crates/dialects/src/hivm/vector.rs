@@ -9,8 +9,7 @@ use hivm_ir::opspec::{
     AttrDef, AttrKind, DYNAMIC_INDEX_LIST, Fixed, OpSpec, ValueDef, attr, default_attr, one, opt, opt_attr,
     optional_default_attr, var,
 };
-use hivm_ir::types::FloatKind;
-use hivm_ir::{Ir, OpDef, OpId, TypeData};
+use hivm_ir::{Ir, OpDef, OpId};
 
 use super::attrs::kinds::{CAST, COMPARE_MODE, DEINTERLEAVE_MODE, REDUCE_OP, ROUND_MODE};
 
@@ -87,7 +86,8 @@ fn verify_elementwise(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     super::traits::same_rank(ir, op, &operands)?;
     super::traits::elementwise_nary(ir, op, n, src, dst, extra)?;
     super::traits::transposable_otf(ir, op, src, dst)?;
-    if same_operands_element_type(ir.op_name(op)) {
+    let traits = elementwise_traits(ir.op_name(op));
+    if traits.same_element_type {
         let elem = |v: &hivm_ir::Value| crate::util::element_or_self(ir, ir.value_type(*v));
         let mut all = ir.operands(op).iter().map(elem);
         if let Some(first) = all.next()
@@ -96,7 +96,7 @@ fn verify_elementwise(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
             return Err("requires the same element type for all operands".into());
         }
     }
-    for &idx in vector_only_operands(ir.op_name(op)) {
+    for &idx in traits.vector_only {
         super::traits::vector_only(ir, op, idx)?;
     }
     if !NOT_BROADCASTABLE_OTF.contains(&ir.op_name(op)) {
@@ -108,61 +108,26 @@ fn verify_elementwise(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     verify_result_matches(ir, op, dst[0])
 }
 
-/// Ops upstream declares `SameOperandsElementType` for (among those this
-/// verifier sees): every operand, scalars and scratch included, has one
-/// element type.
-fn same_operands_element_type(name: &str) -> bool {
-    matches!(
-        name.strip_prefix("hivm.hir.").unwrap_or(name),
-        "vexp"
-            | "vexp2"
-            | "vabs"
-            | "vln"
-            | "vlog2"
-            | "vlog10"
-            | "vlog1p"
-            | "vexpm1"
-            | "vilogb"
-            | "vrelu"
-            | "vrsqrt"
-            | "vsqrt"
-            | "vtanh"
-            | "vsin"
-            | "vcos"
-            | "vatan"
-            | "vtan"
-            | "verf"
-            | "vrec"
-            | "vnot"
-            | "vadd"
-            | "vmul"
-            | "vmulext"
-            | "vmulextui"
-            | "vmax"
-            | "vmin"
-            | "vor"
-            | "vand"
-            | "vxor"
-            | "vmod"
-            | "vmodui"
-            | "vshl"
-            | "vshr"
-            | "vpow"
-            | "vldexp"
-    )
+/// Upstream's `VectorOnlyTrait<idx>` and `SameOperandsElementType` on the
+/// ops this verifier sees (`vsub` and `vdiv` take scalars anywhere; the
+/// casts and compares change the element type).
+struct ElementwiseTraits {
+    vector_only: &'static [usize],
+    /// Every operand, scalars and scratch included, has one element type.
+    same_element_type: bool,
 }
 
-/// Operands upstream declares `VectorOnlyTrait<idx>` for (the others, such
-/// as `vsub`'s and `vdiv`'s, may be scalars).
-fn vector_only_operands(name: &str) -> &'static [usize] {
-    match name.strip_prefix("hivm.hir.").unwrap_or(name) {
-        "vor" | "vand" | "vxor" | "vpow" | "vldexp" => &[0, 1],
-        "vexp" | "vexp2" | "vabs" | "vln" | "vlog2" | "vlog10" | "vlog1p" | "vexpm1" | "vilogb" | "vrelu"
-        | "vrsqrt" | "vsqrt" | "vtanh" | "vsin" | "vcos" | "vatan" | "vtan" | "verf" | "vrec" | "vnot" | "vcast"
-        | "vadd" | "vmul" | "vmulext" | "vmulextui" | "vmax" | "vmin" | "vmod" | "vmodui" | "vshl" | "vshr"
-        | "vcmp" | "visinf" | "visnan" => &[0],
-        _ => &[],
-    }
+fn elementwise_traits(name: &str) -> ElementwiseTraits {
+    let (vector_only, same_element_type): (&'static [usize], bool) =
+        match name.strip_prefix("hivm.hir.").unwrap_or(name) {
+            "vor" | "vand" | "vxor" | "vpow" | "vldexp" => (&[0, 1], true),
+            "vcast" | "vcmp" | "visinf" | "visnan" => (&[0], false),
+            "vexp" | "vexp2" | "vabs" | "vln" | "vlog2" | "vlog10" | "vlog1p" | "vexpm1" | "vilogb" | "vrelu"
+            | "vrsqrt" | "vsqrt" | "vtanh" | "vsin" | "vcos" | "vatan" | "vtan" | "verf" | "vrec" | "vnot" | "vadd"
+            | "vmul" | "vmulext" | "vmulextui" | "vmax" | "vmin" | "vmod" | "vmodui" | "vshl" | "vshr" => (&[0], true),
+            _ => (&[], false),
+        };
+    ElementwiseTraits { vector_only, same_element_type }
 }
 
 /// A tensor destination gives the one result; a memref destination none.
@@ -407,20 +372,12 @@ fn check_temp_rank(ir: &Ir, temp: &[hivm_ir::Value]) -> Result<(), VerifyError> 
     }
 }
 
-fn is_fp8(ir: &Ir, t: hivm_ir::Type) -> bool {
-    matches!(ir.type_data(t), TypeData::Float(FloatKind::F8E4M3FN | FloatKind::F8E5M2))
-}
-
 /// Upstream's `VBrcOp::verify`: a shaped source broadcasts along listed
 /// unit dimensions; a scalar source takes no dimensions.
 fn verify_vbrc(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
     let src = ir.value_type(ir.operand(op, 0));
-    let target = crate::hacc::module_target(ir, op);
-    if let Some(t) = &target
-        && !(crate::hacc::is_910_95_family(t) || crate::hacc::is_regbase(t))
-        && is_fp8(ir, crate::util::element_or_self(ir, src))
-    {
+    if super::ops::fp8_unsupported(ir, op, crate::util::element_or_self(ir, src)) {
         return Err("Current hardware doesn't support fp8 type".into());
     }
     check_temp_rank(ir, c.operand_group(ir, op, 2))?;
@@ -480,7 +437,7 @@ fn verify_vreduce(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let src = ir.value_type(ir.operand(op, 0));
     let target = crate::hacc::module_target(ir, op);
     if !target.as_deref().is_some_and(crate::hacc::is_910_95_family)
-        && is_fp8(ir, crate::util::element_or_self(ir, src))
+        && super::ops::is_fp8(ir, crate::util::element_or_self(ir, src))
     {
         return Err("fp8 is not supported.".into());
     }
@@ -511,9 +468,8 @@ fn verify_vreduce_dims(ir: &Ir, src: hivm_ir::Type, dst: hivm_ir::Type, dims: &[
     if src_shape.len() != dst_shape.len() {
         return Err("have src and dst with different ranks".into());
     }
-    let dynamic = hivm_ir::types::DYNAMIC;
     for (i, (s, d)) in src_shape.iter().zip(dst_shape).enumerate() {
-        if !dims.contains(&(i as i64)) && *s != *d && *s != dynamic && *d != dynamic {
+        if !dims.contains(&(i as i64)) && !super::traits::compatible_dims(&[*s, *d]) {
             return Err(format!("have dim at index {i} different between src and dst").into());
         }
     }

@@ -8,11 +8,9 @@ use hivm_ir::opspec::{
 };
 
 use super::Kind::{Handle, Value};
-use super::TOp;
 use super::customs::{SEMI_FUNCTION_TYPE, TRANSFORM_MATCH_DIMS};
 use super::structured::{MATCH_ATTRS, match_filters, verify_match_filters};
-
-const TARGET: &[ValueDef] = &[one("target")];
+use super::{RESULT, TARGET, TOp, TRANSFORMED};
 
 /// `SetBufferSizeModeEnum`.
 const SET_BUFFER_SIZE_MODE: AttrKind = AttrKind::IntEnum(IntEnumKind {
@@ -34,8 +32,6 @@ const RESULT_ATTRS: &[AttrDef] = &[
     opt_attr("find_reshape_producer", AttrKind::Unit),
 ];
 const OUTPUTS: &[ValueDef] = &[one("outputs")];
-const RESULT: &[ValueDef] = &[one("result")];
-const TRANSFORMED: &[ValueDef] = &[one("transformed")];
 
 /// `func.get_func_argument` / `func.get_func_result`: values of the target
 /// function by position.
@@ -58,13 +54,7 @@ const fn func_values(name: &'static str, attrs: &'static [AttrDef]) -> TOp {
 /// `%target : (T) -> R`, one handle in and one out.
 const fn handle_to_handle(name: &'static str, results: &'static [ValueDef]) -> TOp {
     TOp::new(
-        OpSpec {
-            name,
-            operands: TARGET,
-            results,
-            format: "$target attr-dict `:` functional-type(operands, results)",
-            ..OpSpec::EMPTY
-        },
+        OpSpec { name, operands: TARGET, results, format: super::TARGET_FUNCTIONAL, ..OpSpec::EMPTY },
         &[Handle],
         &[Handle],
     )
@@ -184,7 +174,7 @@ pub(super) const SPECS: &[TOp] = &[
             operands: TARGET,
             attrs: &[default_attr("recursive", AttrKind::Bool, "false")],
             results: &[one("transformed")],
-            format: "$target attr-dict `:` functional-type(operands, results)",
+            format: super::TARGET_FUNCTIONAL,
             ..OpSpec::EMPTY
         },
         &[Handle],

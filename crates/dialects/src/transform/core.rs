@@ -9,10 +9,8 @@ use hivm_ir::{Ir, OpId};
 
 use super::Kind::{Any, AnyHandle, Handle, Param, Value};
 use super::customs::{APPLY_REGISTERED_PASS_OPTIONS, TRANSFORM_MATCH_DIMS};
-use super::{FAILURE_PROPAGATION_KIND, TOp};
+use super::{FAILURE_PROPAGATION_KIND, RESULT, TARGET, TOp};
 
-const TARGET: &[hivm_ir::opspec::ValueDef] = &[one("target")];
-const RESULT: &[hivm_ir::opspec::ValueDef] = &[one("result")];
 const POSITION_ATTRS: &[hivm_ir::opspec::AttrDef] = &[
     attr("raw_position_list", AttrKind::I64Array),
     opt_attr("is_inverted", AttrKind::Unit),
@@ -178,7 +176,7 @@ pub(super) const SPECS: &[TOp] = &[
             name: "transform.get_defining_op",
             operands: TARGET,
             results: &[one("result")],
-            format: "$target attr-dict `:` functional-type(operands, results)",
+            format: super::TARGET_FUNCTIONAL,
             ..OpSpec::EMPTY
         },
         &[Value],
@@ -197,7 +195,7 @@ pub(super) const SPECS: &[TOp] = &[
                 default_attr("nth_parent", AttrKind::Int(64), "1"),
             ],
             results: &[one("parent")],
-            format: "$target attr-dict `:` functional-type(operands, results)",
+            format: super::TARGET_FUNCTIONAL,
             ..OpSpec::EMPTY
         },
         &[Handle],

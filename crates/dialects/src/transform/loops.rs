@@ -6,9 +6,8 @@ use hivm_ir::opspec::{AttrKind, OpSpec, ValueDef, attr, default_attr, one, opt_a
 use hivm_ir::{Ir, OpId};
 
 use super::Kind::{Handle, OpNamed};
-use super::TOp;
+use super::{TARGET, TOp};
 
-const TARGET: &[ValueDef] = &[one("target")];
 const SCF_FOR: super::Kind = OpNamed("scf.for");
 const TRANSFORMED_LOOPS: &[ValueDef] = &[var("transformed")];
 const FACTOR: &[hivm_ir::opspec::AttrDef] = &[attr("factor", AttrKind::Int(64))];
@@ -20,7 +19,7 @@ const fn to_loops(name: &'static str) -> TOp {
             name,
             operands: TARGET,
             results: TRANSFORMED_LOOPS,
-            format: "$target attr-dict `:` functional-type(operands, results)",
+            format: super::TARGET_FUNCTIONAL,
             ..OpSpec::EMPTY
         },
         &[Handle],
@@ -65,7 +64,7 @@ pub(super) const SPECS: &[TOp] = &[
             operands: TARGET,
             attrs: &[attr("func_name", AttrKind::Str)],
             results: &[one("function"), one("call")],
-            format: "$target attr-dict `:` functional-type(operands, results)",
+            format: super::TARGET_FUNCTIONAL,
             ..OpSpec::EMPTY
         },
         &[Handle],
@@ -80,7 +79,7 @@ pub(super) const SPECS: &[TOp] = &[
                 default_attr("fail_if_already_divisible", AttrKind::Bool, "false"),
             ],
             results: &[one("peeled_loop"), one("remainder_loop")],
-            format: "$target attr-dict `:` functional-type(operands, results)",
+            format: super::TARGET_FUNCTIONAL,
             ..OpSpec::EMPTY
         },
         &[SCF_FOR],
@@ -95,7 +94,7 @@ pub(super) const SPECS: &[TOp] = &[
                 default_attr("read_latency", AttrKind::Int(64), "10"),
             ],
             results: &[one("transformed")],
-            format: "$target attr-dict `:` functional-type(operands, results)",
+            format: super::TARGET_FUNCTIONAL,
             ..OpSpec::EMPTY
         },
         &[SCF_FOR],
@@ -118,7 +117,7 @@ pub(super) const SPECS: &[TOp] = &[
             name: "transform.loop.coalesce",
             operands: TARGET,
             results: &[one("transformed")],
-            format: "$target attr-dict `:` functional-type(operands, results)",
+            format: super::TARGET_FUNCTIONAL,
             ..OpSpec::EMPTY
         },
         &[Handle],

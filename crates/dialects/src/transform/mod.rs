@@ -37,6 +37,13 @@ use hivm_ir::dialect::{VerifyError, VerifyFn};
 use hivm_ir::opspec::{AttrKind, IntEnumKind, OpSpec};
 use hivm_ir::{Dialect, Ir, OpDef, OpId, Type, TypeData, Value};
 
+/// Operand and result groups most transform ops share.
+pub(crate) const TARGET: &[hivm_ir::opspec::ValueDef] = &[hivm_ir::opspec::one("target")];
+pub(crate) const RESULT: &[hivm_ir::opspec::ValueDef] = &[hivm_ir::opspec::one("result")];
+pub(crate) const TRANSFORMED: &[hivm_ir::opspec::ValueDef] = &[hivm_ir::opspec::one("transformed")];
+/// The commonest format: `%target : (T) -> (R...)`.
+pub(crate) const TARGET_FUNCTIONAL: &str = "$target attr-dict `:` functional-type(operands, results)";
+
 /// The type constraint of an operand or result group.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(crate) enum Kind {

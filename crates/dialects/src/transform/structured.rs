@@ -13,8 +13,8 @@ use hivm_ir::types::DYNAMIC;
 use hivm_ir::{Ir, OpId};
 
 use super::Kind::{Any, Handle, ParamOrHandle};
-use super::TOp;
 use super::customs::{DYNAMIC_INDEX_LIST, PACKED_OR_DYNAMIC_INDEX_LIST, SEMI_FUNCTION_TYPE};
+use super::{RESULT, TARGET, TOp, TRANSFORMED};
 
 /// `MatchInterfaceEnum`.
 pub(super) const MATCH_INTERFACE: AttrKind = AttrKind::IntEnum(IntEnumKind {
@@ -182,20 +182,10 @@ fn verify_interchange(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     Ok(())
 }
 
-const TARGET: &[ValueDef] = &[one("target")];
-const TRANSFORMED: &[ValueDef] = &[one("transformed")];
-const RESULT: &[ValueDef] = &[one("result")];
-
 /// `%target : (T) -> R`.
 const fn functional(name: &'static str, results: &'static [ValueDef]) -> TOp {
     TOp::new(
-        OpSpec {
-            name,
-            operands: TARGET,
-            results,
-            format: "$target attr-dict `:` functional-type(operands, results)",
-            ..OpSpec::EMPTY
-        },
+        OpSpec { name, operands: TARGET, results, format: super::TARGET_FUNCTIONAL, ..OpSpec::EMPTY },
         &[Handle],
         &[Handle],
     )
@@ -365,7 +355,7 @@ pub(super) const SPECS: &[TOp] = &[
             operands: TARGET,
             attrs: &[opt_attr("verify_non_zero_trip", AttrKind::Unit)],
             results: TRANSFORMED,
-            format: "$target attr-dict `:` functional-type(operands, results)",
+            format: super::TARGET_FUNCTIONAL,
             ..OpSpec::EMPTY
         },
         &[Handle],
@@ -384,7 +374,7 @@ pub(super) const SPECS: &[TOp] = &[
                 opt_attr("disable_transfer_permutation_map_lowering_patterns", AttrKind::Unit),
             ],
             results: TRANSFORMED,
-            format: "$target attr-dict `:` functional-type(operands, results)",
+            format: super::TARGET_FUNCTIONAL,
             ..OpSpec::EMPTY
         },
         &[Handle],
