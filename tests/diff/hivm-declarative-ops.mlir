@@ -9,7 +9,7 @@ func.func @ops(%ub: memref<16x8xf16>, %ubt: memref<8x16xf16>,
   hivm.hir.vcumsum ins(%ub : memref<16x8xf16>) outs(%ub : memref<16x8xf16>) cum_dims = [0] reverse = true
   %c = hivm.hir.vconcat dim(0) ins(%t, %t : tensor<16xf32>, tensor<16xf32>) outs(%t : tensor<16xf32>) -> tensor<16xf32>
   hivm.hir.vcast ins(%ub : memref<16x8xf16>) outs(%ub : memref<16x8xf16>) round_mode = #hivm.round_mode<floor>
-  hivm.hir.vcast ins(%ub : memref<16x8xf16>) outs(%ub : memref<16x8xf16>) round_mode = <rint> cast = <cast_unsigned>
+  hivm.hir.vcast ins(%ub : memref<16x8xf16>) outs(%ub : memref<16x8xf16>) round_mode = <ceil> cast = <cast_unsigned>
   %g = hivm.hir.gather_load ins(%gm : memref<?xf32>, %idx : tensor<16xi32>, %i : i64) outs(%t : tensor<16xf32>) {cache = #hivm.cache_modifier<none>} -> tensor<16xf32>
   %l = hivm.hir.convert_layout %ub output_shape [8, %n] {dstLayout = #hivm.data_layout<Fractal, fractalSizes = [16, 16]>, srcLayout = #hivm.data_layout<ND, transpose = false>} : (memref<16x8xf16>) -> memref<8x?xf16>
   hivm.hir.debug {debugtype = "print", hex = false, prefix = "x: "} %t : tensor<16xf32>

@@ -14,7 +14,7 @@ func.func @ops(%ub: memref<16x8xf16, #hivm.address_space<ub>>, %ubt: memref<8x16
   hivm.hir.vcumsum ins(%ub : memref<16x8xf16, #hivm.address_space<ub>>) outs(%ub : memref<16x8xf16, #hivm.address_space<ub>>) cum_dims = [0] reverse = true
   %c = hivm.hir.vconcat dim(0) ins(%t, %t : tensor<16xf32>, tensor<16xf32>) outs(%t : tensor<16xf32>) -> tensor<16xf32>
   hivm.hir.vcast ins(%ub : memref<16x8xf16, #hivm.address_space<ub>>) outs(%ub : memref<16x8xf16, #hivm.address_space<ub>>) round_mode = #hivm.round_mode<floor>
-  hivm.hir.vcast ins(%ub : memref<16x8xf16, #hivm.address_space<ub>>) outs(%ub : memref<16x8xf16, #hivm.address_space<ub>>) round_mode = <rint> cast = <cast_unsigned>
+  hivm.hir.vcast ins(%ub : memref<16x8xf16, #hivm.address_space<ub>>) outs(%ub : memref<16x8xf16, #hivm.address_space<ub>>) round_mode = <ceil> cast = <cast_unsigned>
   %g = hivm.hir.gather_load ins(%gm : memref<?xf32, #hivm.address_space<gm>>, %idx : tensor<16xi32>, %i : i64) outs(%t : tensor<16xf32>) {cache = #hivm.cache_modifier<none>} -> tensor<16xf32>
   %l = hivm.hir.convert_layout %ub output_shape [8, %n] {dstLayout = #hivm.data_layout<Fractal, fractalSizes = [16, 16]>, srcLayout = #hivm.data_layout<ND, transpose = false>} : (memref<16x8xf16, #hivm.address_space<ub>>) -> memref<8x?xf16, #hivm.address_space<ub>>
   hivm.hir.debug {debugtype = "print", hex = false, prefix = "x: "} %t : tensor<16xf32>
@@ -35,7 +35,7 @@ func.func @ops(%ub: memref<16x8xf16, #hivm.address_space<ub>>, %ubt: memref<8x16
 // CHECK-NEXT: hivm.hir.vcumsum ins(%arg0 : memref<16x8xf16, #hivm.address_space<ub>>) outs(%arg0 : memref<16x8xf16, #hivm.address_space<ub>>) cum_dims = [0] reverse = true
 // CHECK-NEXT: %1 = hivm.hir.vconcat dim(0) ins(%arg3, %arg3 : tensor<16xf32>, tensor<16xf32>) outs(%arg3 : tensor<16xf32>) -> tensor<16xf32>
 // CHECK-NEXT: hivm.hir.vcast ins(%arg0 : memref<16x8xf16, #hivm.address_space<ub>>) outs(%arg0 : memref<16x8xf16, #hivm.address_space<ub>>) round_mode = <floor>
-// CHECK-NEXT: hivm.hir.vcast ins(%arg0 : memref<16x8xf16, #hivm.address_space<ub>>) outs(%arg0 : memref<16x8xf16, #hivm.address_space<ub>>) cast = <cast_unsigned>
+// CHECK-NEXT: hivm.hir.vcast ins(%arg0 : memref<16x8xf16, #hivm.address_space<ub>>) outs(%arg0 : memref<16x8xf16, #hivm.address_space<ub>>) round_mode = <ceil> cast = <cast_unsigned>
 // CHECK-NEXT: %2 = hivm.hir.gather_load ins(%arg2 : memref<?xf32, #hivm.address_space<gm>>, %arg4 : tensor<16xi32>, %arg6 : i64) outs(%arg3 : tensor<16xf32>) {cache = #hivm.cache_modifier<none>} -> tensor<16xf32>
 // CHECK-NEXT: %3 = hivm.hir.convert_layout %arg0 output_shape [8, %arg5] {dstLayout = #hivm.data_layout<Fractal, fractalSizes = [16, 16]>, srcLayout = #hivm.data_layout<ND, transpose = false>} : (memref<16x8xf16, #hivm.address_space<ub>>) -> memref<8x?xf16, #hivm.address_space<ub>>
 // CHECK-NEXT: hivm.hir.debug {debugtype = "print", hex = false, prefix = "x: "} %arg3 : tensor<16xf32>

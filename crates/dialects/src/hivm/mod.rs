@@ -2,6 +2,7 @@
 //! kernels with custom ops use.
 
 pub mod attrs;
+mod cast_support;
 pub mod custom;
 pub mod fixpipe;
 pub mod matmul_ops;

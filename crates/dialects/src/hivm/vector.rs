@@ -220,7 +220,27 @@ const fn min_max(name: &'static str) -> OpSpec {
     )
 }
 
-const VCAST: OpSpec = elementwise(
+const VCAST: OpSpec = OpSpec { verify: Some(verify_vcast), ..VCAST_FORMAT };
+
+/// Upstream's `VCastOp::verify`, after the elementwise traits: the
+/// conversion must be one the hardware or the target's library provides.
+fn verify_vcast(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    verify_elementwise(ir, op)?;
+    let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
+    let (Some(src), Some(dst)) = (c.operand_group(ir, op, 0).first(), c.operand_group(ir, op, 1).first()) else {
+        return Ok(());
+    };
+    let elem = |v: &hivm_ir::Value| crate::util::element_or_self(ir, ir.value_type(*v));
+    let enum_arg = |key: &str, default: &'static str| {
+        ir.get_attr(op, key).and_then(|a| crate::util::opaque_arg(ir, a, key)).unwrap_or(default)
+    };
+    let register_based = super::ops::enclosing_target(ir, op).is_some_and(crate::hacc::is_regbase);
+    let unsigned = enum_arg("cast", "cast_signed") == "cast_unsigned";
+    super::cast_support::check(ir, elem(src), elem(dst), enum_arg("round_mode", "rint"), unsigned, register_based)
+        .map_err(VerifyError::from)
+}
+
+const VCAST_FORMAT: OpSpec = elementwise(
     "hivm.hir.vcast",
     WITH_TEMP,
     &[

@@ -212,10 +212,14 @@ const INDEX: hivm_ir::opspec::OpSpec = hivm_ir::opspec::OpSpec {
     ..hivm_ir::opspec::OpSpec::EMPTY
 };
 
+/// MLIR's two iterator kinds and bishengir's additions to them (its LLVM
+/// carries `concat` and `gather`, which its tests write in `linalg.generic`).
+pub(crate) const ITERATOR_TYPES: &[&str] = &["parallel", "reduction", "concat", "gather"];
+
 /// linalg's enum attributes, validated and canonicalized.
 fn check_attr(body: &str) -> Result<String, String> {
     const ENUMS: &[(&str, &[&str])] = &[
-        ("iterator_type", &["parallel", "reduction"]),
+        ("iterator_type", ITERATOR_TYPES),
         ("type_fn", &["cast_signed", "cast_unsigned"]),
         (
             "unary_fn",

@@ -88,7 +88,7 @@ fn parse_generic(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
                     _ => return p.op_error_at(after, "expected iterator types written as strings"),
                 }
             }
-            if let Some(bad) = kinds.iter().find(|k| !matches!(k.as_str(), "parallel" | "reduction")) {
+            if let Some(bad) = kinds.iter().find(|k| !super::ITERATOR_TYPES.contains(&k.as_str())) {
                 return p.op_error_at(after, format!("unexpected iterator_type ({bad})"));
             }
             let attrs: Vec<Attribute> = kinds.iter().map(|k| iterator_attr(p.ir, k)).collect();
