@@ -18,6 +18,9 @@ pub enum DenseElem {
     /// Bit pattern of the value as a float of the element type.
     Float(u64),
     Complex(Box<(DenseElem, DenseElem)>),
+    /// Raw bytes of a string element (element types that are not numbers,
+    /// such as an unregistered dialect's type).
+    Str(Vec<u8>),
 }
 
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -122,6 +125,12 @@ pub enum AttrData {
     Opaque {
         dialect: Sym,
         body: String,
+    },
+    /// An unregistered dialect's attribute written with a type,
+    /// `#foo.attr : i32` (MLIR's `OpaqueAttr` keeps the type).
+    TypedOpaque {
+        attr: Attribute,
+        ty: Type,
     },
     Location(LocData),
 }

@@ -142,9 +142,89 @@ const ALIASED_ATTRS: &[&str] = &[
     "tbaa_type_desc",
 ];
 
+/// Every mnemonic MLIR 22's LLVM dialect parses (each probed against
+/// `mlir-opt`, which reports any other as unknown).
+const MNEMONICS: &[&str] = &[
+    "access_group",
+    "address_space",
+    "alias_scope",
+    "alias_scope_domain",
+    "blockaddress",
+    "blocktag",
+    "cconv",
+    "cgprofile_entry",
+    "comdat",
+    "constant_range",
+    "dependent_libraries",
+    "dereferenceable",
+    "di_annotation",
+    "di_basic_type",
+    "di_common_block",
+    "di_compile_unit",
+    "di_composite_type",
+    "di_derived_type",
+    "di_expression",
+    "di_expression_elem",
+    "di_file",
+    "di_generic_subrange",
+    "di_global_variable",
+    "di_global_variable_expression",
+    "di_imported_entity",
+    "di_label",
+    "di_lexical_block",
+    "di_lexical_block_file",
+    "di_local_variable",
+    "di_module",
+    "di_namespace",
+    "di_null_type",
+    "di_string_type",
+    "di_subprogram",
+    "di_subrange",
+    "di_subroutine_type",
+    "dso_local_equivalent",
+    "fastmath",
+    "framePointerKind",
+    "linkage",
+    "loop_annotation",
+    "loop_distribute",
+    "loop_interleave",
+    "loop_licm",
+    "loop_peeled",
+    "loop_pipeline",
+    "loop_unroll",
+    "loop_unroll_and_jam",
+    "loop_unswitch",
+    "loop_vectorize",
+    "memory_effects",
+    "mlir.module_flag",
+    "mlir.workgroup_attribution",
+    "mmra_tag",
+    "overflow",
+    "poison",
+    "profile_summary",
+    "profile_summary_detailed",
+    "tailcallkind",
+    "target",
+    "target_features",
+    "tbaa_member",
+    "tbaa_root",
+    "tbaa_tag",
+    "tbaa_type_desc",
+    "undef",
+    "uwtableKind",
+    "vec_type_hint",
+    "vscale_range",
+    "zero",
+];
+
 /// Validates the LLVM attributes the ops use, canonicalizing fast-math
-/// flag sets as arith's are; others are kept as written.
+/// flag sets as arith's are; others are kept as written once their
+/// mnemonic is one LLVM's dialect has.
 fn check_attr(body: &str) -> Result<String, String> {
+    let mnemonic = body.split(['<', ' ']).next().unwrap_or("");
+    if !MNEMONICS.contains(&mnemonic) {
+        return Err(format!("unknown attribute `{mnemonic}` in dialect `llvm`"));
+    }
     if body.starts_with("fastmath<") {
         // arith's flag set, but LLVM's printer separates flags with ", ".
         return crate::arith::check_attr(body).map(|b| b.replace(',', ", "));

@@ -78,7 +78,7 @@ impl<'a> Parser<'a> {
                 }
                 Ok(self.ir.attr(AttrData::SymbolRef { root, nested }))
             }
-            Tok::HashIdent => self.parse_hash_attr(),
+            Tok::HashIdent => self.parse_hash_attr(ty.is_none()),
             Tok::BareIdent => match self.text() {
                 "true" | "false" => {
                     let v = self.text() == "true";
@@ -155,7 +155,9 @@ impl<'a> Parser<'a> {
         Ok(s)
     }
 
-    fn parse_hash_attr(&mut self) -> PResult<Attribute> {
+    /// `typed`: an unregistered dialect attribute may carry `: type`, as
+    /// MLIR's opaque attributes do, unless the caller already gave one.
+    fn parse_hash_attr(&mut self, typed: bool) -> PResult<Attribute> {
         let pos = self.pos();
         let ident = &self.text()[1..];
         let end = self.tok.end;
@@ -170,13 +172,21 @@ impl<'a> Parser<'a> {
             if self.tok.kind == Tok::Less && self.tok.start == end {
                 body.push_str(&self.parse_pretty_body()?);
             }
-            return self.make_opaque_attr(&dialect, body, pos);
+            // Dialect parsers report an unknown mnemonic where it starts.
+            let mnemonic_pos = pos + 2 + dialect.len() as u32;
+            let attr = self.make_opaque_attr(&dialect, body, pos, mnemonic_pos)?;
+            if typed && self.is(Tok::Colon) && self.ir.registry.dialect(&dialect).is_none() {
+                self.bump();
+                let ty = self.parse_type()?;
+                return Ok(self.ir.attr(AttrData::TypedOpaque { attr, ty }));
+            }
+            return Ok(attr);
         }
         let name = ident.to_string();
         self.bump();
         if self.tok.kind == Tok::Less && self.tok.start == end {
             let body = self.parse_pretty_body()?;
-            return self.make_opaque_attr(&name, body, pos);
+            return self.make_opaque_attr(&name, body, pos, pos);
         }
         match self.attr_aliases.get(&name) {
             Some(a) => Ok(*a),
@@ -229,7 +239,7 @@ impl<'a> Parser<'a> {
         Ok(out)
     }
 
-    fn make_opaque_attr(&mut self, dialect: &str, mut body: String, pos: u32) -> PResult<Attribute> {
+    fn make_opaque_attr(&mut self, dialect: &str, mut body: String, pos: u32, mnemonic_pos: u32) -> PResult<Attribute> {
         match self.ir.registry.dialect(dialect) {
             Some(d) => {
                 if !d.alias_mnemonics.is_empty() && body.contains('#') {
@@ -238,6 +248,7 @@ impl<'a> Parser<'a> {
                 if let Some(check) = d.check_attr {
                     match check(&body) {
                         Ok(canonical) => body = canonical,
+                        Err(m) if m.starts_with("unknown attribute `") => return err(mnemonic_pos, m),
                         Err(m) => return err(pos, m),
                     }
                 }
@@ -470,13 +481,13 @@ impl<'a> Parser<'a> {
         let lit_pos = self.pos();
         enum Lit {
             Empty,
-            Hex(String),
+            Hex(Vec<u8>),
             Tree(DenseTree),
         }
         let lit = if self.is(Tok::Greater) {
             Lit::Empty
         } else if self.is(Tok::String) {
-            Lit::Hex(String::from_utf8_lossy(&self.parse_string("hex string")?).into_owned())
+            Lit::Hex(self.parse_string("hex string")?)
         } else {
             Lit::Tree(self.parse_dense_tree()?)
         };
@@ -513,7 +524,9 @@ impl<'a> Parser<'a> {
                 }
                 Vec::new()
             }
-            Lit::Hex(h) => self.dense_hex(&h, lit_pos, count, &elem_data)?,
+            // A string for non-numeric elements is the one (splat) value.
+            Lit::Hex(h) if holds_strings(&elem_data) => vec![DenseElem::Str(h)],
+            Lit::Hex(h) => self.dense_hex(&String::from_utf8_lossy(&h), lit_pos, count, &elem_data)?,
             Lit::Tree(tree) => {
                 let mut inferred = Vec::new();
                 let mut leaves = Vec::new();
@@ -534,12 +547,11 @@ impl<'a> Parser<'a> {
                 }
                 let mut out = Vec::with_capacity(leaves.len());
                 for leaf in leaves {
-                    out.push(self.dense_leaf(leaf, elem, &elem_data)?);
+                    out.push(self.dense_leaf_at(leaf, elem, &elem_data, pos)?);
                 }
                 out
             }
         };
-        let _ = pos;
         let splat = !elems.is_empty() && elems.iter().all(|e| *e == elems[0]);
         let elems = if splat { vec![elems[0].clone()] } else { elems };
         Ok(self.ir.attr(AttrData::DenseElements { ty, splat, elems }))
@@ -654,13 +666,14 @@ impl<'a> Parser<'a> {
                 }
                 let n = ishape[0];
                 let (vshape, velems) = match vlit {
+                    Err(hex) if holds_strings(&elem_data) => (vec![n], vec![DenseElem::Str(hex.into_bytes())]),
                     Err(hex) => (vec![n], self.dense_hex(&hex, vpos, n, &elem_data)?),
                     Ok(vtree) => {
                         let (vshape, vleaves) = leaves_of(vtree, vpos)?;
                         let vshape = if vshape.is_empty() { vec![n] } else { vshape };
                         let mut velems = Vec::with_capacity(vleaves.len());
                         for leaf in vleaves {
-                            velems.push(self.dense_leaf(leaf, elem, &elem_data)?);
+                            velems.push(self.dense_leaf_at(leaf, elem, &elem_data, pos)?);
                         }
                         (vshape, velems)
                     }
@@ -726,8 +739,22 @@ impl<'a> Parser<'a> {
         Ok(self.ir.attr(AttrData::SparseElements { ty, indices, values }))
     }
 
+    /// A leaf of the literal starting at `at` (where MLIR reports a
+    /// non-string leaf among string elements).
+    fn dense_leaf_at(&mut self, leaf: DenseLeaf, elem: Type, data: &TypeData, at: u32) -> PResult<DenseElem> {
+        if !holds_strings(data) {
+            return self.dense_leaf(leaf, elem, data);
+        }
+        match leaf {
+            DenseLeaf::Str(bytes, _) => Ok(DenseElem::Str(bytes)),
+            other => err(at, format!("expected string token, got {}", other.spelling())),
+        }
+    }
+
     fn dense_leaf(&mut self, leaf: DenseLeaf, elem: Type, data: &TypeData) -> PResult<DenseElem> {
         match (leaf, data) {
+            (DenseLeaf::Str(_, pos), TypeData::Float(_)) => err(pos, "expected floating point literal"),
+            (DenseLeaf::Str(_, pos), _) => err(pos, "integer constant out of range for type"),
             (DenseLeaf::Complex(re, im), TypeData::Complex(inner)) => {
                 let inner_data = self.ir.type_data(*inner).clone();
                 let a = self.dense_leaf(*re, *inner, &inner_data)?;
@@ -795,6 +822,9 @@ impl<'a> Parser<'a> {
             let im = self.parse_dense_leaf()?;
             self.expect(Tok::RParen, "')'")?;
             return Ok(DenseLeaf::Complex(Box::new(re), Box::new(im)));
+        }
+        if self.is(Tok::String) {
+            return Ok(DenseLeaf::Str(self.parse_string("string element")?, pos));
         }
         let neg = self.consume_if(Tok::Minus);
         let is_float = match self.tok.kind {
@@ -1105,7 +1135,7 @@ impl<'a> Parser<'a> {
     fn parse_location_instance_inner(&mut self) -> PResult<Attribute> {
         match self.tok.kind {
             Tok::HashIdent => {
-                let a = self.parse_hash_attr()?;
+                let a = self.parse_hash_attr(false)?;
                 if !matches!(self.ir.attr_data(a), AttrData::Location(_)) {
                     // Upstream's words, missing space included.
                     return self.error(format!("expected location attribute, but got{}", self.attr_str(a)));
@@ -1263,6 +1293,26 @@ enum DenseLeaf {
     Num { text: String, neg: bool, is_float: bool, pos: u32 },
     Bool(bool, u32),
     Complex(Box<DenseLeaf>, Box<DenseLeaf>),
+    Str(Vec<u8>, u32),
+}
+
+impl DenseLeaf {
+    /// The leaf's first token as written, for diagnostics.
+    fn spelling(&self) -> String {
+        match self {
+            // MLIR names the token after a minus sign.
+            DenseLeaf::Num { text, .. } => text.clone(),
+            DenseLeaf::Bool(b, _) => b.to_string(),
+            DenseLeaf::Complex(re, _) => re.spelling(),
+            DenseLeaf::Str(bytes, _) => String::from_utf8_lossy(bytes).into_owned(),
+        }
+    }
+}
+
+/// Elements of a type that is not a number are strings (MLIR's
+/// `DenseStringElementsAttr`).
+fn holds_strings(elem: &TypeData) -> bool {
+    !matches!(elem, TypeData::Integer { .. } | TypeData::Index | TypeData::Float(_) | TypeData::Complex(_))
 }
 
 impl DenseTree {

@@ -351,6 +351,11 @@ impl Printer<'_> {
             }
             AttrData::Strided { strides, offset } => print_strided(&mut self.out, strides, *offset),
             AttrData::Opaque { dialect, body } => self.print_dialect_attr(ir.sym_str(*dialect), body),
+            AttrData::TypedOpaque { attr, ty } => {
+                self.print_attr(*attr, Elide::Never);
+                self.out.push_str(" : ");
+                self.print_type(*ty);
+            }
             AttrData::Location(_) => {
                 self.out.push_str("loc(");
                 self.print_loc_body(a);
@@ -405,6 +410,11 @@ impl Printer<'_> {
                 self.out.push(',');
                 self.print_dense_elem(&pair.1, *inner);
                 self.out.push(')');
+            }
+            (DenseElem::Str(bytes), _) => {
+                self.out.push('"');
+                escape_into(&mut self.out, bytes);
+                self.out.push('"');
             }
             _ => self.out.push('?'),
         }
