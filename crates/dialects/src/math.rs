@@ -1,5 +1,7 @@
 //! MLIR's `math` dialect: elementwise functions on floats and integers,
-//! each a declarative definition (`%r = math.sqrt %x fastmath<fast> : f32`).
+//! each a declarative definition (`%r = math.sqrt %x fastmath<fast> : f32`),
+//! and AscendNPU-IR's `mathExt`, which adds four float functions in the same
+//! two shapes (hfusion's `ilogb`, `lgamma`, `ldexp` and `divfhp` bodies).
 
 use hivm_ir::opspec::{AttrDef, AttrKind, EnumKind, OpSpec, ValueDef, default_attr, one};
 use hivm_ir::{Dialect, OpDef, Traits};
@@ -144,4 +146,17 @@ pub fn dialect() -> Dialect {
     let mut ops: Vec<OpDef> = specs.into_iter().map(OpSpec::def).collect();
     ops.push(SINCOS.def().names(hivm_ir::opspec::name_results_after_defs));
     Dialect::new("math", ops)
+}
+
+/// AscendNPU-IR's `mathExt` dialect: `ilogb` and `lgamma` take one float
+/// operand, `ldexp` and the high-precision division `divfhp` two, written as
+/// `math`'s float functions are.
+pub fn ext_dialect() -> Dialect {
+    let ops = vec![
+        float_unary("mathExt.ilogb").def(),
+        float_unary("mathExt.lgamma").def(),
+        float_binary("mathExt.ldexp").def(),
+        float_binary("mathExt.divfhp").def(),
+    ];
+    Dialect::new("mathExt", ops)
 }

@@ -26,9 +26,9 @@ func.func @float_xor(%x: tensor<4xf32>) {
 
 // -----
 
-func.func @math_ext(%x: tensor<4xf32>) {
-  // CHECK: [[@LINE+1]]:31: error: custom op 'hfusion.elemwise_unary' function ilogb is not supported by hivm-rs yet
-  %0 = hfusion.elemwise_unary {fun = #hfusion.unary_fn<ilogb>} ins(%x : tensor<4xf32>) outs(%x : tensor<4xf32>) -> tensor<4xf32>
+func.func @math_ext(%x: tensor<4xi32>) {
+  // CHECK: [[@LINE+1]]:32: error: custom op 'hfusion.elemwise_binary' unsupported type for divfhp: i32
+  %0 = hfusion.elemwise_binary {fun = #hfusion.binary_fn<divfhp>} ins(%x, %x : tensor<4xi32>, tensor<4xi32>) outs(%x : tensor<4xi32>) -> tensor<4xi32>
   return
 }
 

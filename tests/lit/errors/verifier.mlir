@@ -86,10 +86,30 @@ func.func @workspace_sizes(%ws: memref<?xi8>) {
 // -----
 
 func.func @scope_return(%a: i32) {
-  scope.scope : () -> () {
-    // expected-error@+1 {{the types of the returned values must match the results of the enclosing scope}}
+  // The edge into the parent's results is checked on the scope, after its body.
+  // expected-error@+1 {{'scope.scope' op  along control flow edge from Region #0 to parent results: source type #0 'i32' should match input type #0 'i64'}}
+  %r = scope.scope : () -> i64 {
     scope.return %a : i32
   }
+  return
+}
+
+// -----
+
+func.func @scope_return_count(%a: i32) {
+  // expected-error@+1 {{'scope.scope' op  region control flow edge from Region #0 to parent results: source has 1 operands, but target successor needs 0}}
+  scope.scope : () -> () {
+    scope.return %a : i32
+  }
+  return
+}
+
+// -----
+
+func.func @scope_return_outside(%a: i32) {
+  // The parent is checked before the terminator's position.
+  // expected-error@+1 {{'scope.return' op expects parent op 'scope.scope'}}
+  scope.return %a : i32
   return
 }
 

@@ -1,5 +1,6 @@
 //! `affine.apply`, `affine.min` and `affine.max` (one syntax: a map and its
-//! dim and symbol operands), `affine.load` / `affine.store`, whose
+//! dim and symbol operands), `affine.load` / `affine.store` (and their
+//! `vector_` forms), whose
 //! subscripts are affine expressions of SSA values, `affine.for`
 //! (`for_op.rs`), `affine.if` (`if_op.rs`), `affine.parallel`
 //! (`parallel.rs`) and the index (de)linearization ops (`linearize.rs`).
@@ -181,6 +182,68 @@ fn print_store(p: &mut Printer<'_>, op: OpId) {
     print_access(p, op, 1);
 }
 
+/// A type that must be a vector (ODS's typed `type($result)`).
+fn parse_vector_type(p: &mut Parser<'_>) -> PResult<hivm_ir::Type> {
+    let pos = p.pos();
+    let t = p.parse_type()?;
+    if !matches!(p.ir.type_data(t), hivm_ir::TypeData::Vector { .. }) {
+        let found = type_str(p.ir, t);
+        return p
+            .op_error_at(pos, format!("invalid kind of type specified: expected builtin.vector, but found '{found}'"));
+    }
+    Ok(t)
+}
+
+/// `affine.vector_load %m[..] : memref-type, vector-type`.
+fn parse_vector_load(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    parse_access(p, r)?;
+    p.expect(Tok::Comma, "','")?;
+    let t = parse_vector_type(p)?;
+    r.result_types.push(t);
+    Ok(())
+}
+
+/// `affine.vector_store %v, %m[..] : memref-type, vector-type`.
+fn parse_vector_store(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let v = p.parse_operand()?;
+    p.expect(Tok::Comma, "','")?;
+    parse_access(p, r)?;
+    p.expect(Tok::Comma, "','")?;
+    let t = parse_vector_type(p)?;
+    let value = p.resolve_operand(&v, t)?;
+    r.operands.insert(0, value);
+    Ok(())
+}
+
+fn print_vector_load(p: &mut Printer<'_>, op: OpId) {
+    print_load(p, op);
+    p.push(", ");
+    p.print_type(p.ir.value_type(p.ir.results(op)[0]));
+}
+
+fn print_vector_store(p: &mut Printer<'_>, op: OpId) {
+    print_store(p, op);
+    p.push(", ");
+    p.print_type(p.ir.value_type(p.ir.operand(op, 0)));
+}
+
+/// The vector of a vector load (its result) or store (its value operand)
+/// has the memref's element type.
+fn verify_vector_access(ir: &Ir, op: OpId, memref: usize) -> Result<(), hivm_ir::dialect::VerifyError> {
+    let vector = if memref == 0 { ir.results(op)[0] } else { ir.operand(op, 0) };
+    let vt = ir.value_type(vector);
+    let hivm_ir::TypeData::Vector { elem, .. } = ir.type_data(vt) else {
+        let what = if memref == 0 { "result #0" } else { "operand #0" };
+        return Err(format!("{what} must be vector of any type values, but got '{}'", type_str(ir, vt)).into());
+    };
+    verify_access(ir, op, memref)?;
+    let memref_elem = ir.type_data(ir.value_type(ir.operand(op, memref))).element_type();
+    if memref_elem != Some(*elem) {
+        return Err("requires memref and vector types of the same elemental type".into());
+    }
+    Ok(())
+}
+
 fn verify_access(ir: &Ir, op: OpId, memref: usize) -> Result<(), hivm_ir::dialect::VerifyError> {
     let Some(AttrData::AffineMap(m)) = ir.get_attr(op, "map").map(|a| ir.attr_data(a)) else {
         return Err("requires attribute 'map'".into());
@@ -231,6 +294,16 @@ pub fn dialect() -> Dialect {
                 .inherent(&["map"])
                 .assembly(parse_store, print_store)
                 .verifier(|ir, op| verify_access(ir, op, 1)),
+            OpDef::new("affine.vector_load")
+                .arity((1, None), (1, Some(1)), 0)
+                .inherent(&["map"])
+                .assembly(parse_vector_load, print_vector_load)
+                .verifier(|ir, op| verify_vector_access(ir, op, 0)),
+            OpDef::new("affine.vector_store")
+                .arity((2, None), (0, Some(0)), 0)
+                .inherent(&["map"])
+                .assembly(parse_vector_store, print_vector_store)
+                .verifier(|ir, op| verify_vector_access(ir, op, 1)),
             OpDef::new("affine.for")
                 .arity((0, None), (0, None), 1)
                 .traits(Traits::SINGLE_BLOCK)

@@ -2,7 +2,8 @@
 //! enum attributes (`#hfusion.fusion_kind<PURE_ELEMWISE>`, the function and
 //! mode enums of its named ops), validated and canonicalized, and the ops
 //! HIVM's tests use: the OpDSL elementwise ops (`named.rs`), the
-//! declaratively formatted ones (`ops.rs`) and `reduce_with_index`/`gather`
+//! declaratively formatted ones (`ops.rs`) and the hand-formatted structured
+//! ones, `reduce_with_index`, `gather`, `gather_mask`, the convolutions, ...
 //! (`structured.rs`).
 
 mod named;
@@ -136,6 +137,7 @@ pub fn dialect() -> Dialect {
     let mut defs: Vec<hivm_ir::OpDef> = NAMED.iter().map(|n| n.def()).collect();
     defs.extend([ops::INTERLEAVE, ops::DEINTERLEAVE, ops::CUMSUM, ops::CUMPROD].map(|s| s.def()));
     defs.extend(ops::DECLARATIVE.iter().map(|s| s.def()));
+    defs.push(ops::signbit());
     defs.extend(structured::defs());
     let mut d = Dialect::new("hfusion", defs);
     d.check_attr = Some(check_attr);

@@ -61,10 +61,6 @@ fn ternary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     }
 }
 
-/// The functions whose bodies use upstream's `mathExt` dialect, which
-/// hivm-rs does not have.
-const MATH_EXT: &[&str] = &["ilogb", "lgamma", "ldexp", "divfhp"];
-
 fn unary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
     let out = b.ir.value_type(args[1]);
     let unsigned = b.unsigned_cast();
@@ -85,7 +81,8 @@ fn unary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
             b.op("arith.xori", &[ones, x], out, Vec::new())
         }
         "nearbyint" => b.op("math.roundeven", &[x], out, Vec::new()),
-        f if MATH_EXT.contains(&f) => return Err(format!("function {f} is not supported by hivm-rs yet")),
+        "ilogb" => b.op("mathExt.ilogb", &[x], out, Vec::new()),
+        "lgamma" => b.op("mathExt.lgamma", &[x], out, Vec::new()),
         f => b.op(&format!("math.{f}"), &[x], out, Vec::new()),
     })
 }
@@ -117,7 +114,8 @@ fn binary(b: &mut Body<'_>, args: &[Value]) -> Result<Value, String> {
         ("floordivsi", false) => "arith.floordivsi",
         ("ceildivsi", false) => "arith.ceildivsi",
         ("ceildivui", false) => "arith.ceildivui",
-        (f, _) if MATH_EXT.contains(&f) => return Err(format!("function {f} is not supported by hivm-rs yet")),
+        ("ldexp", true) => "mathExt.ldexp",
+        ("divfhp", true) => "mathExt.divfhp",
         (f, _) => return Err(format!("unsupported type for {f}: {}", type_str(b.ir, out))),
     };
     Ok(b.op(name, &[l, r], out, Vec::new()))

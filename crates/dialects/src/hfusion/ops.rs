@@ -1,5 +1,7 @@
 //! hfusion's declaratively formatted ops: `interleave`, `deinterleave`,
-//! `cumsum` and `cumprod` (value semantics, no body).
+//! `cumsum` and `cumprod` (value semantics, no body), the debug, atomic and
+//! SIMT memory ops (`gather_load`, `embedding_gather`, `index_put`,
+//! `gatherT`, ...), and `signbit`, which has no custom form.
 
 use hivm_ir::dialect::VerifyError;
 use hivm_ir::lexer::Tok;
@@ -9,7 +11,7 @@ use hivm_ir::opspec::{
 };
 use hivm_ir::parser::{PResult, Parser};
 use hivm_ir::printer::Printer;
-use hivm_ir::{Ir, OpId, Traits, Type};
+use hivm_ir::{Ir, OpDef, OpId, Traits, Type, TypeData, Value};
 
 /// Ranks of the ranked operands and results, which must agree
 /// (`SameOperandsAndResultRank`).
@@ -203,7 +205,324 @@ const fn cum_extreme(name: &'static str) -> OpSpec {
     }
 }
 
+// ----- ODS type constraints -----
+
+/// The type constraints of upstream's operand and result declarations that
+/// the newer ops check, with the summaries of MLIR's "must be" messages.
+#[derive(Copy, Clone)]
+pub(super) enum Ty {
+    /// `AnyMemRef`.
+    MemRef,
+    /// `AnyRankedTensor`.
+    RankedTensor,
+    /// `RankedTensorOf<[I32, I64]>`.
+    IndexTensor,
+    /// `RankedTensorOf<[I1]>`.
+    BoolTensor,
+    /// `AnyTypeOf<[I32, I64]>`.
+    Int,
+    /// hfusion's `TensorOrMemref`.
+    TensorOrMemref,
+    /// `AnyShaped`.
+    Shaped,
+    /// `AnyTensor`.
+    Tensor,
+    /// `RankedTensorOf<[F16, F32]>`.
+    HalfOrFloatTensor,
+    /// `RankedTensorOf<[I1, I8]>`.
+    MaskTensor,
+}
+
+impl Ty {
+    fn holds(self, ir: &Ir, t: Type) -> bool {
+        let td = ir.type_data(t);
+        let elem = |ok: &dyn Fn(&TypeData) -> bool| match td {
+            TypeData::RankedTensor { elem, .. } => ok(ir.type_data(*elem)),
+            _ => false,
+        };
+        match self {
+            Ty::MemRef => matches!(td, TypeData::MemRef { .. }),
+            Ty::RankedTensor => matches!(td, TypeData::RankedTensor { .. }),
+            Ty::IndexTensor => elem(&|e| e.is_signless_int(32) || e.is_signless_int(64)),
+            Ty::BoolTensor => elem(&|e| e.is_signless_int(1)),
+            Ty::Int => td.is_signless_int(32) || td.is_signless_int(64),
+            Ty::TensorOrMemref => matches!(td, TypeData::MemRef { .. } | TypeData::RankedTensor { .. }),
+            Ty::Shaped => td.is_shaped(),
+            Ty::Tensor => td.is_tensor(),
+            Ty::HalfOrFloatTensor => {
+                elem(&|e| matches!(e, TypeData::Float(hivm_ir::types::FloatKind::F16 | hivm_ir::types::FloatKind::F32)))
+            }
+            Ty::MaskTensor => elem(&|e| e.is_signless_int(1) || e.is_signless_int(8)),
+        }
+    }
+
+    fn summary(self) -> &'static str {
+        match self {
+            Ty::MemRef => "memref of any type values",
+            Ty::RankedTensor => "ranked tensor of any type values",
+            Ty::IndexTensor => "ranked tensor of 32-bit signless integer or 64-bit signless integer values",
+            Ty::BoolTensor => "ranked tensor of 1-bit signless integer values",
+            Ty::Int => "32-bit signless integer or 64-bit signless integer",
+            Ty::TensorOrMemref => "Tensor or Memref",
+            Ty::Shaped => "shaped of any type values",
+            Ty::Tensor => "tensor of any type values",
+            Ty::HalfOrFloatTensor => "ranked tensor of 16-bit float or 32-bit float values",
+            Ty::MaskTensor => "ranked tensor of 1-bit signless integer or 8-bit signless integer values",
+        }
+    }
+}
+
+/// `what #i` (an operand or result, numbered as ODS numbers them) meets `ty`.
+pub(super) fn check_type(ir: &Ir, what: &str, i: usize, v: Value, ty: Ty) -> Result<(), VerifyError> {
+    let t = ir.value_type(v);
+    if ty.holds(ir, t) {
+        return Ok(());
+    }
+    Err(format!("{what} #{i} must be {}, but got '{}'", ty.summary(), crate::util::type_str(ir, t)).into())
+}
+
+/// The constraints of a declaratively defined op, one per operand group and
+/// per result group (in declaration order), checked value by value.
+fn check_groups(ir: &Ir, op: OpId, operands: &[Ty], results: &[Ty]) -> Result<(), VerifyError> {
+    let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
+    let mut n = 0;
+    for (g, ty) in operands.iter().enumerate() {
+        for v in c.operand_group(ir, op, g) {
+            check_type(ir, "operand", n, *v, *ty)?;
+            n += 1;
+        }
+    }
+    let mut n = 0;
+    for (g, ty) in results.iter().enumerate() {
+        for v in c.result_group(ir, op, g) {
+            check_type(ir, "result", n, *v, *ty)?;
+            n += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The value of operand group `name` when it holds one.
+fn operand(ir: &Ir, op: OpId, name: &str) -> Option<Value> {
+    let c = ir.op_def(op).and_then(|d| d.spec)?;
+    c.operand_group(ir, op, c.operand_index(name)?).first().copied()
+}
+
+fn shape(ir: &Ir, v: Value) -> Option<Vec<i64>> {
+    ir.type_data(ir.value_type(v)).shape().map(<[i64]>::to_vec)
+}
+
+// ----- gather_load -----
+
+fn verify_gather_load(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    use Ty::*;
+    check_groups(ir, op, &[MemRef, IndexTensor, Int, BoolTensor, RankedTensor, TensorOrMemref], &[RankedTensor])?;
+    let (Some(base), Some(indices), Some(dst)) =
+        (operand(ir, op, "base"), operand(ir, op, "indices"), operand(ir, op, "dst"))
+    else {
+        return Ok(());
+    };
+    let elem = |v: Value| crate::util::element_or_self(ir, ir.value_type(v));
+    if elem(base) != elem(dst) {
+        return Err("failed to verify that all of {base, dst} have same element type".into());
+    }
+    let (index_shape, dst_shape) = (shape(ir, indices).unwrap_or_default(), shape(ir, dst).unwrap_or_default());
+    if index_shape.len() != dst_shape.len() {
+        return Err("failed to verify that all of {indices, dst} have same rank".into());
+    }
+    if index_shape != dst_shape {
+        return Err("failed to verify that all of {indices, dst} have same shape".into());
+    }
+    let n = ir.operands(op).len();
+    crate::hivm::ops::verify_dps(ir, op, n - 1..n)?;
+    if let Some(mask) = operand(ir, op, "mask")
+        && shape(ir, mask).unwrap_or_default() != index_shape
+    {
+        return Err("mask of hfusion::GatherLoadOp must have the same shape and rank as indices".into());
+    }
+    if let Some(other) = operand(ir, op, "other") {
+        if shape(ir, other).unwrap_or_default() != index_shape {
+            return Err("other of hfusion::GatherLoadOp must have the same shape and rank as indices".into());
+        }
+        if elem(other) != elem(base) {
+            return Err("other of hfusion::GatherLoadOp must have the same element type as base".into());
+        }
+    }
+    Ok(())
+}
+
+const GATHER_LOAD: OpSpec = OpSpec {
+    name: "hfusion.gather_load",
+    operands: &[one("base"), one("indices"), one("burst_len"), opt("mask"), opt("other"), one("dst")],
+    attrs: &[
+        opt_attr("cache", AttrKind::Any),
+        opt_attr("evict", AttrKind::Any),
+        opt_attr("isVolatile", AttrKind::Bool),
+    ],
+    results: &[opt("result")],
+    format: "`ins` `(` $base `:` type($base) `,` $indices `:` type($indices) `,` $burst_len `:` type($burst_len) \
+             (`,` $mask `:` type($mask)^)? (`,` $other `:` type($other)^)? `)` `outs` `(` $dst `:` type($dst) `)` \
+             attr-dict (`->` type($result)^)?",
+    verify: Some(verify_gather_load),
+    ..OpSpec::EMPTY
+};
+
+// ----- scatter_store -----
+
+fn verify_scatter_store(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    use Ty::*;
+    check_groups(ir, op, &[IndexTensor, RankedTensor, Int, BoolTensor, TensorOrMemref], &[RankedTensor])?;
+    let (Some(indices), Some(data), Some(base)) =
+        (operand(ir, op, "indices"), operand(ir, op, "data"), operand(ir, op, "base"))
+    else {
+        return Ok(());
+    };
+    let elem = |v: Value| crate::util::element_or_self(ir, ir.value_type(v));
+    if elem(base) != elem(data) {
+        return Err("failed to verify that all of {base, data} have same element type".into());
+    }
+    let (index_shape, data_shape) = (shape(ir, indices).unwrap_or_default(), shape(ir, data).unwrap_or_default());
+    if index_shape.len() != data_shape.len() {
+        return Err("failed to verify that all of {indices, data} have same rank".into());
+    }
+    if index_shape != data_shape {
+        return Err("failed to verify that all of {indices, data} have same shape".into());
+    }
+    let n = ir.operands(op).len();
+    crate::hivm::ops::verify_dps(ir, op, n - 1..n)?;
+    if let Some(mask) = operand(ir, op, "mask")
+        && shape(ir, mask).unwrap_or_default() != data_shape
+    {
+        return Err("mask of hfusion::ScatterStoreOp must have the same shape and rank as data".into());
+    }
+    Ok(())
+}
+
+// ----- matmul_mx -----
+
+/// Upstream's checks: 2-D inputs with matching inner sizes, and the result
+/// (and accumulator) `[M, N]`; sizes compare as written (`?` only equals `?`).
+fn verify_matmul_mx(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let ops = ir.operands(op);
+    crate::hivm::ops::verify_dps(ir, op, 4..5)?;
+    let s = |v: Value| shape(ir, v);
+    let (Some(a), Some(b), Some(_), Some(_)) = (s(ops[0]), s(ops[1]), s(ops[2]), s(ops[3])) else {
+        return Err("requires shaped types for input".into());
+    };
+    if a.len() != 2 || b.len() != 2 {
+        return Err("requires both input to have rank 2".into());
+    }
+    if a[1] != b[0] {
+        return Err("requires inner dimension of matmul matrix to match".into());
+    }
+    let result = s(ir.result(op, 0)).unwrap_or_default();
+    if result.first() != Some(&a[0]) || result.get(1) != Some(&b[1]) {
+        return Err("requires output shape to match with input shapes".into());
+    }
+    if s(ops[4]).unwrap_or_default() != result {
+        return Err("acc and output should have the same shape".into());
+    }
+    Ok(())
+}
+
+// ----- the SIMT gathers and scatters (their operand lists split evenly,
+// as upstream's `SameVariadicOperandSize`) -----
+
+fn verify_embedding_gather(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    use Ty::*;
+    check_groups(ir, op, &[MemRef, RankedTensor, RankedTensor, Int, Int, Int], &[RankedTensor])
+}
+
+const EMBEDDING_GATHER: OpSpec = OpSpec {
+    name: "hfusion.embedding_gather",
+    operands: &[one("src"), one("index"), one("dst"), one("bound"), var("offsets"), var("numels")],
+    results: &[opt("result")],
+    format: "`ins` `(` $src `:` type($src) `,` $index `:` type($index) `,` $bound `:` type($bound) `,` \
+             `[` $offsets `:` type($offsets) `]` `,` `[` $numels `:` type($numels) `]` `)` \
+             `outs` `(` $dst `:` type($dst) `)` attr-dict (`->` type($result)^)?",
+    verify: Some(verify_embedding_gather),
+    ..OpSpec::EMPTY
+};
+
+fn verify_index_put(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    use Ty::*;
+    check_groups(ir, op, &[MemRef, RankedTensor, RankedTensor, Int, Int, Int, Int, Int], &[])
+}
+
+const INDEX_PUT: OpSpec = OpSpec {
+    name: "hfusion.index_put",
+    operands: &[
+        one("dst"),
+        one("index"),
+        one("value"),
+        one("scatter_dim"),
+        one("bound"),
+        var("end_offset"),
+        var("start_offset"),
+        var("dst_stride"),
+    ],
+    format: "`ins` `(` $dst `:` type($dst) `,` $index `:` type($index) `,` $value `:` type($value) `,` \
+             $scatter_dim `:` type($scatter_dim) `,` $bound `:` type($bound) `,` \
+             `[` $end_offset `:` type($end_offset) `]` `,` `[` $start_offset `:` type($start_offset) `]` `,` \
+             `[` $dst_stride `:` type($dst_stride) `]` `)` attr-dict",
+    verify: Some(verify_index_put),
+    ..OpSpec::EMPTY
+};
+
+fn verify_gather_t(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    use Ty::*;
+    check_groups(ir, op, &[MemRef, RankedTensor, RankedTensor, Int, Int, Int, Int, Int], &[RankedTensor])
+}
+
+const GATHER_T: OpSpec = OpSpec {
+    name: "hfusion.gatherT",
+    operands: &[
+        one("src"),
+        one("index"),
+        one("dst"),
+        one("bound"),
+        one("dim"),
+        var("src_stride"),
+        var("index_shape"),
+        var("offsets"),
+    ],
+    results: &[opt("result")],
+    format: "`ins` `(` $src `:` type($src) `,` $index `:` type($index) `,` $bound `:` type($bound) `,` \
+             $dim `:` type($dim) `,` `[` $src_stride `:` type($src_stride) `]` `,` \
+             `[` $index_shape `:` type($index_shape) `]` `,` `[` $offsets `:` type($offsets) `]` `)` \
+             `outs` `(` $dst `:` type($dst) `)` attr-dict (`->` type($result)^)?",
+    verify: Some(verify_gather_t),
+    ..OpSpec::EMPTY
+};
+
+// ----- signbit: no custom form upstream, so generic only -----
+
+fn verify_signbit(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let (input, output) = (ir.operands(op)[0], ir.result(op, 0));
+    check_type(ir, "operand", 0, input, Ty::HalfOrFloatTensor)?;
+    check_type(ir, "result", 0, output, Ty::MaskTensor)?;
+    // `Elementwise` (before `SameOperandsAndResultShape`, which agrees).
+    let (a, b) = (shape(ir, input).unwrap_or_default(), shape(ir, output).unwrap_or_default());
+    let compatible = a.len() == b.len()
+        && a.iter().zip(&b).all(|(x, y)| *x == hivm_ir::types::DYNAMIC || *y == hivm_ir::types::DYNAMIC || x == y);
+    if !compatible {
+        return Err("all non-scalar operands/results must have the same shape and base type".into());
+    }
+    Ok(())
+}
+
+pub(crate) fn signbit() -> OpDef {
+    OpDef::new("hfusion.signbit")
+        .arity((1, Some(1)), (1, Some(1)), 0)
+        .traits(Traits::PURE.with(Traits::ZERO_REGIONS).with(Traits::ELEMENTWISE))
+        .verifier(verify_signbit)
+}
+
 pub(crate) const DECLARATIVE: &[OpSpec] = &[
+    GATHER_LOAD,
+    EMBEDDING_GATHER,
+    INDEX_PUT,
+    GATHER_T,
     OpSpec {
         name: "hfusion.print",
         operands: &[one("arg")],
@@ -310,6 +629,7 @@ pub(crate) const DECLARATIVE: &[OpSpec] = &[
         results: &[opt("result")],
         format: "`ins` `(` $indices `:` type($indices) `,` $data `:` type($data) `,` $burst_len `:` type($burst_len) \
                  (`,` $mask `:` type($mask)^)? `)` `outs` `(` $base `:` type($base) `)` attr-dict (`->` type($result)^)?",
+        verify: Some(verify_scatter_store),
         ..OpSpec::EMPTY
     },
     OpSpec {
@@ -356,6 +676,7 @@ pub(crate) const DECLARATIVE: &[OpSpec] = &[
                  type($inputB) `,` type($scaleA) `,` type($scaleB) `)` `outs` `(` $acc `:` type($acc) `)` \
                  `->` type($result)",
         traits: Traits::PURE,
+        verify: Some(verify_matmul_mx),
         ..OpSpec::EMPTY
     },
 ];

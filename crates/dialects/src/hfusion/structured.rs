@@ -1,14 +1,18 @@
-//! hfusion's hand-formatted structured ops, `reduce_with_index` and
-//! `gather`: destination-style, with the bodies upstream's parsers build.
+//! hfusion's hand-formatted structured ops, `reduce_with_index`, `arange`,
+//! `gather`, `gather_mask`, `group_matmul` and the convolutions
+//! `conv1d`/`conv2d`/`conv3d`: destination-style, with the bodies upstream's
+//! parsers build.
 
+use hivm_ir::affine::{AffineExpr, AffineMap};
 use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::dialect::VerifyError;
 use hivm_ir::lexer::Tok;
 use hivm_ir::parser::{OpParseResult, PResult, Parser};
 use hivm_ir::printer::Printer;
-use hivm_ir::{Attribute, BlockId, Ir, OpDef, OpId, Traits, Type, TypeData, Value};
+use hivm_ir::{AttrData, Attribute, BlockId, Ir, OpDef, OpId, Traits, Type, TypeData, Value};
 
-use crate::linalg::structured::{body_block, parse_ins_outs, yield_op};
+use super::ops::{Ty, check_type};
+use crate::linalg::structured::{body_block, cast_op, parse_ins_outs, print_ins_outs, print_results, yield_op};
 use crate::util::{i64_array, i64_array_attr, opaque_arg, opaque_attr, push_attr, segment, segment_attr};
 
 fn append(
@@ -142,13 +146,22 @@ fn print_reduce(p: &mut Printer<'_>, op: OpId) {
 
 fn verify_reduce(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     crate::util::check_segments(ir, op, 2)?;
+    let dims = i64_array(ir, op, "dimensions");
+    // ODS's `DenseArrayStrictlySorted` constraint on the attribute.
+    if dims.windows(2).any(|w| w[0] >= w[1]) {
+        return Err("attribute 'dimensions' failed to satisfy constraint: i64 dense array attribute should be in \
+                    increasing order"
+            .into());
+    }
     results_only_if_tensor(ir, op)?;
     let (ins, inits) = (segment(ir, op, 0), segment(ir, op, 1));
     crate::hivm::ops::verify_dps(ir, op, ins.len()..ins.len() + inits.len())?;
-    let dims = i64_array(ir, op, "dimensions");
     if dims.is_empty() || ins.is_empty() {
         return Err(VerifyError::plain("ReduceWithIndexOp requires positive number of dimensions and inputs"));
     }
+    // Upstream compares the first init only, dimension by dimension (a
+    // dynamic size matches only a dynamic size).
+    let Some(&init) = inits.first() else { return Ok(()) };
     let shape = |v: Value| ir.type_data(ir.value_type(v)).shape().map(|s| s.to_vec()).unwrap_or_default();
     let input = shape(ins[0]);
     let rank = input.len() as i64;
@@ -157,25 +170,23 @@ fn verify_reduce(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     }
     let kept: Vec<i64> =
         input.iter().enumerate().filter(|(i, _)| !dims.contains(&(*i as i64))).map(|(_, d)| *d).collect();
-    for init in inits {
-        let s = shape(*init);
-        if s.len() != kept.len() {
-            return Err(format!(
-                "number of dimensions after reduction {} doesn't match the init rank {}",
-                kept.len(),
-                s.len()
-            )
-            .into());
-        }
-        if s.iter().zip(&kept).any(|(a, b)| *a >= 0 && *b >= 0 && a != b) {
-            let list = |v: &[i64]| v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
-            return Err(format!(
-                "init dimensions [{}] doesn't match input dimensions after reduction [{}]",
-                list(&s),
-                list(&kept)
-            )
-            .into());
-        }
+    let s = shape(init);
+    if s.len() != kept.len() {
+        return Err(format!(
+            "number of dimensions after reduction {} doesn't match the init rank {}",
+            kept.len(),
+            s.len()
+        )
+        .into());
+    }
+    if s != kept {
+        let list = |v: &[i64]| v.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+        return Err(format!(
+            "init dimensions [{}] doesn't match input dimensions after reduction [{}]",
+            list(&s),
+            list(&kept)
+        )
+        .into());
     }
     Ok(())
 }
@@ -381,8 +392,457 @@ fn verify_arange(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     crate::hivm::ops::verify_dps(ir, op, n - 1..n)
 }
 
+// ----- shared by gather_mask and the convolutions -----
+
+/// `parseOptionalArrowTypeList`: ` -> T` or ` -> (T, U)`, or nothing.
+fn parse_optional_arrow_types(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_function_result_types()?;
+    }
+    Ok(())
+}
+
+/// DPS's `hasPureTensorSemantics` and `hasPureBufferSemantics`: every
+/// shaped operand a tensor (a buffer).
+fn semantics(ir: &Ir, op: OpId) -> (bool, bool) {
+    let td = |v: &Value| ir.type_data(ir.value_type(*v));
+    let ops = ir.operands(op);
+    let tensor = ops.iter().all(|v| !td(v).is_shaped() || td(v).is_tensor());
+    let buffer = ops.iter().all(|v| !td(v).is_shaped() || td(v).is_memref());
+    (tensor, buffer)
+}
+
+/// An affine map reading the loops `dims` of `loops`.
+fn dims_map(loops: u32, dims: impl IntoIterator<Item = u32>) -> AffineMap {
+    AffineMap { num_dims: loops, num_symbols: 0, results: dims.into_iter().map(AffineExpr::Dim).collect() }
+}
+
+fn rank(ir: &Ir, v: Value) -> usize {
+    ir.type_data(ir.value_type(v)).rank()
+}
+
+// ----- gather_mask: `ins(%src, %mask : S, M) outs(%data, %size : D, N)` -----
+
+fn parse_gather_mask(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let (ins, outs) = parse_ins_outs(p, r)?;
+    parse_optional_arrow_types(p, r)?;
+    let all: Vec<Value> = ins.iter().chain(&outs).copied().collect();
+    if all.len() < 2 {
+        return p.error_at(
+            r.pos,
+            format!("'hfusion.gather_mask' op expects a source and a mask, got {} operands", all.len()),
+        );
+    }
+    // The body: the source where the mask is set, else the data init; a zero
+    // `i32` for every further init (the gathered length).
+    let loc = r.loc;
+    let (region, block, args) = body_block(p.ir, &all, loc);
+    let ir = &mut *p.ir;
+    let i1 = ir.int_type(1);
+    let mut mask = args[1];
+    if ir.value_type(mask) != i1 {
+        mask = append_at(ir, block, "arith.trunci", &[mask], i1, Vec::new(), loc);
+    }
+    let mut yielded = Vec::new();
+    for (k, init) in args[2..].iter().enumerate() {
+        yielded.push(if k == 0 {
+            let t = ir.value_type(args[0]);
+            append_at(ir, block, "arith.select", &[mask, args[0], *init], t, Vec::new(), loc)
+        } else {
+            let i32 = ir.int_type(32);
+            let zero = ir.int_attr(0, i32);
+            append_at(ir, block, "arith.constant", &[], i32, vec![("value", zero)], loc)
+        });
+    }
+    yield_op(p.ir, block, yielded, loc);
+    r.regions.push(region);
+    r.operands = all;
+    Ok(())
+}
+
+fn append_at(
+    ir: &mut Ir,
+    block: BlockId,
+    name: &str,
+    operands: &[Value],
+    ty: Type,
+    attrs: Vec<(&str, Attribute)>,
+    loc: Attribute,
+) -> Value {
+    let op = Builder::new(ir, InsertPoint::End(block)).op(name, operands, &[ty], attrs, loc);
+    ir.result(op, 0)
+}
+
+fn print_gather_mask(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &[]);
+    let ops = ir.operands(op);
+    let (ins, outs) = ops.split_at(ops.len().min(2));
+    print_ins_outs(p, ins, outs);
+    print_results(p, op);
+}
+
+fn verify_gather_mask(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let ops = ir.operands(op);
+    for (i, v) in ops.iter().enumerate() {
+        check_type(ir, "operand", i, *v, Ty::Shaped)?;
+    }
+    for (i, v) in ir.results(op).iter().enumerate() {
+        check_type(ir, "result", i, *v, Ty::RankedTensor)?;
+    }
+    let (src, mask, inits) = (ops[0], ops[1], &ops[2..]);
+    if rank(ir, src) != rank(ir, mask) {
+        return Err("failed to verify that all of {src, mask} have same rank".into());
+    }
+    let shape = |v: Value| ir.type_data(ir.value_type(v)).shape().map(<[i64]>::to_vec);
+    if shape(src) != shape(mask) {
+        return Err("failed to verify that all of {src, mask} have same shape".into());
+    }
+    crate::hivm::ops::verify_dps(ir, op, 2..ops.len())?;
+    results_only_if_tensor(ir, op)?;
+    let (tensor, buffer) = semantics(ir, op);
+    if !tensor && !buffer {
+        return Err("must have pure tensor or pure memref semantics (cannot mix tensor/memref operands)".into());
+    }
+    let Some(&data) = inits.first() else {
+        return Err("expects at least one init".into());
+    };
+    let ty = |v: Value| crate::util::type_str(ir, ir.value_type(v));
+    let n = ir.results(op).len();
+    if tensor {
+        if n != 2 {
+            return Err(format!("expecting exactly 2 result for tensor semantics, but got {n}").into());
+        }
+        if ir.value_type(ir.result(op, 0)) != ir.value_type(data) {
+            return Err(format!(
+                "tensor semantics: result type ('{}') must match init type ('{}')",
+                ty(ir.result(op, 0)),
+                ty(data)
+            )
+            .into());
+        }
+    }
+    if buffer && n != 0 {
+        return Err(format!("expecting 0 results for memref semantics, but got {n}").into());
+    }
+    let elem = |v: Value| crate::util::element_or_self(ir, ir.value_type(v));
+    let mask_elem = ir.type_data(elem(mask));
+    if !mask_elem.is_signless_int(1) && !mask_elem.is_signless_int(8) {
+        return Err(
+            format!("mask element type must be i1 or i8, but got '{}'", crate::util::type_str(ir, elem(mask))).into()
+        );
+    }
+    // Ranks are compared when all three are ranked.
+    let ranked =
+        |v: Value| matches!(ir.type_data(ir.value_type(v)), TypeData::RankedTensor { .. } | TypeData::MemRef { .. });
+    if ranked(src) && ranked(mask) && ranked(data) {
+        let (s, m, d) = (rank(ir, src), rank(ir, mask), rank(ir, data));
+        if s != m || s != d {
+            return Err(format!(
+                "src rank ({s}), mask rank ({m}), init rank ({d}) must be the same (for ranked types)"
+            )
+            .into());
+        }
+    }
+    if elem(src) != elem(data) {
+        return Err(format!(
+            "src element type ('{}') must match init element type ('{}')",
+            crate::util::type_str(ir, elem(src)),
+            crate::util::type_str(ir, elem(data))
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// The linalg interface checks, once the body is verified: identity maps
+/// over the data init's rank for the source, mask and data, and a map to
+/// element 0 for the length.
+fn verify_gather_mask_regions(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    crate::linalg::named::verify_terminator(ir, op)?;
+    let loops = ir.operands(op).get(2).map_or(0, |v| rank(ir, *v)) as u32;
+    let identity = dims_map(loops, 0..loops);
+    let length = AffineMap { num_dims: 1, num_symbols: 0, results: vec![AffineExpr::Constant(0)] };
+    let maps = [identity.clone(), identity.clone(), identity, length];
+    crate::linalg::interface::verify_structured_split(ir, op, 2, &maps, loops as usize)
+}
+
+// ----- conv1d, conv2d, conv3d -----
+
+/// The spatial dimensions of each convolution.
+fn conv_dims(ir: &Ir, op: OpId) -> usize {
+    match ir.op_name(op) {
+        "hfusion.conv1d" => 1,
+        "hfusion.conv2d" => 2,
+        _ => 3,
+    }
+}
+
+/// `{attrs} ins(%input, %weight[, %bias] : ...) outs(%init : T) -> T`, the
+/// body the input converted to the init's element type.
+fn parse_conv(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    p.parse_optional_attr_dict(&mut r.attrs)?;
+    let (ins, outs) = parse_ins_outs(p, r)?;
+    parse_optional_arrow_types(p, r)?;
+    let all: Vec<Value> = ins.iter().chain(&outs).copied().collect();
+    if all.len() != 3 && all.len() != 4 {
+        let name = p.ir.sym_str(r.name).to_string();
+        return p.error_at(r.pos, format!("'{name}' op expects 3 or 4 operands, got {}", all.len()));
+    }
+    let loc = r.loc;
+    let (region, block, args) = body_block(p.ir, &all, loc);
+    let ir = &mut *p.ir;
+    let to = ir.value_type(args[args.len() - 1]);
+    let mut v = args[0];
+    if let Some(name) = cast_op(ir, ir.value_type(v), to, false) {
+        v = append_at(ir, block, name, &[v], to, Vec::new(), loc);
+    }
+    yield_op(p.ir, block, vec![v], loc);
+    r.regions.push(region);
+    r.operands = all;
+    Ok(())
+}
+
+fn print_conv(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &[]);
+    let ops = ir.operands(op);
+    let (ins, outs) = ops.split_at(ops.len().saturating_sub(1));
+    print_ins_outs(p, ins, outs);
+    print_results(p, op);
+}
+
+/// `stride`, `padding` or `dilation` of a 2-D or 3-D convolution: one
+/// integer for every dimension, or one each (upstream's `getConvIntArrayAttr`).
+fn conv_values(ir: &Ir, op: OpId, name: &str, n: usize) -> Result<Vec<i64>, VerifyError> {
+    let bad = || VerifyError::from(format!("`{name}` must be an integer scalar or a {n}-element integer array"));
+    let Some(a) = ir.get_attr(op, name) else { return Err(bad()) };
+    if let Some(v) = ir.as_int(a) {
+        return Ok(vec![v as i64; n]);
+    }
+    let values: Vec<i64> = match ir.attr_data(a) {
+        AttrData::DenseArray { elem, .. } if ir.type_data(*elem).is_signless_int(64) => {
+            crate::util::i64_array_of(ir, a)
+        }
+        AttrData::Array(items) => {
+            items.iter().map(|i| ir.as_int(*i).map(|v| v as i64)).collect::<Option<_>>().ok_or_else(bad)?
+        }
+        _ => return Err(bad()),
+    };
+    if values.len() != n {
+        return Err(bad());
+    }
+    Ok(values)
+}
+
+fn verify_conv(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    let k = conv_dims(ir, op);
+    // The attributes (conv1d's are all `I32Attr`; the others take any
+    // attribute but `groups`), in the order ODS checks them.
+    for name in ["dilation", "groups", "padding", "stride"] {
+        let Some(a) = ir.get_attr(op, name) else {
+            return Err(format!("requires attribute '{name}'").into());
+        };
+        let i32_attr = matches!(ir.attr_data(a), AttrData::Integer { ty, .. } if ir.type_data(*ty).is_signless_int(32));
+        if (k == 1 || name == "groups") && !i32_attr {
+            return Err(
+                format!("attribute '{name}' failed to satisfy constraint: 32-bit signless integer attribute").into()
+            );
+        }
+    }
+    let ops = ir.operands(op);
+    for (i, v) in ops.iter().enumerate() {
+        check_type(ir, "operand", i, *v, Ty::Shaped)?;
+    }
+    let result = ir.result(op, 0);
+    check_type(ir, "result", 0, result, Ty::Tensor)?;
+    let (input, weight, init) = (ops[0], ops[1], ops[ops.len() - 1]);
+    let bias = (ops.len() == 4).then(|| ops[2]);
+    let elem = |v: Value| crate::util::element_or_self(ir, ir.value_type(v));
+    if ops.iter().any(|v| elem(*v) != elem(input)) {
+        return Err("failed to verify that all of {input, weight, bias, init} have same element type".into());
+    }
+    crate::hivm::ops::verify_dps(ir, op, ops.len() - 1..ops.len())?;
+    results_only_if_tensor(ir, op)?;
+    conv_shapes(ir, op, k, input, weight, bias, init, result)
+}
+
+/// Upstream's checks of the convolutions' shapes and window attributes:
+/// `[N,] C, spatial...` input and init, `[oC, iC/groups, window...]` weight,
+/// `[oC]` bias, stride and dilation 1, and each output size from its input,
+/// padding and window.
+#[allow(clippy::too_many_arguments)]
+fn conv_shapes(
+    ir: &Ir,
+    op: OpId,
+    k: usize,
+    input: Value,
+    weight: Value,
+    bias: Option<Value>,
+    init: Value,
+    result: Value,
+) -> Result<(), VerifyError> {
+    let shape = |v: Value| ir.type_data(ir.value_type(v)).shape().map(<[i64]>::to_vec).unwrap_or_default();
+    let (is, ws, os, rs) = (shape(input), shape(weight), shape(init), shape(result));
+    let dynamic = |d: i64| d == hivm_ir::types::DYNAMIC;
+    let conv3d = k == 3;
+    let all_static = |s: &[i64]| !s.iter().any(|d| dynamic(*d));
+    if conv3d && !(all_static(&is) && all_static(&ws) && all_static(&os) && all_static(&rs)) {
+        return Err("currently only supports static shape for input/weight/init/result".into());
+    }
+    if os.len() != rs.len() {
+        return Err("init and result must have the same rank".into());
+    }
+    if os.iter().zip(&rs).any(|(a, b)| !dynamic(*a) && !dynamic(*b) && a != b) {
+        return Err("init and result must have the same shape".into());
+    }
+    if is.len() != os.len() {
+        return Err("requires input and init to have the same rank".into());
+    }
+    let (plain, batched) = (k + 1, k + 2);
+    if is.len() != plain && is.len() != batched {
+        let names = ["2D or 3D", "3D or 4D", "4D or 5D"];
+        return Err(format!("requires input and init to be {} tensors", names[k - 1]).into());
+    }
+    if ws.len() != k + 2 {
+        let window = ["wW", "wH, wW", "wD, wH, wW"];
+        return Err(format!("requires weight to have rank {}: [oC, iC/groups, {}]", k + 2, window[k - 1]).into());
+    }
+    // Two sizes differ when both are known.
+    let differ = |a: i64, b: i64| !dynamic(a) && !dynamic(b) && a != b;
+    let batch = is.len() == batched;
+    if let Some(b) = bias {
+        let bs = shape(b);
+        if conv3d && !all_static(&bs) {
+            return Err("currently only supports static shape for bias".into());
+        }
+        if bs.len() != 1 {
+            return Err("requires bias to be 1D tensor".into());
+        }
+        if differ(bs[0], ws[0]) {
+            return Err("requires bias shape to be oC from weight".into());
+        }
+        if differ(bs[0], os[batch as usize]) {
+            return Err("requires bias shape to be oC from init".into());
+        }
+    }
+    let groups = ir.get_attr(op, "groups").and_then(|a| ir.as_int(a)).unwrap_or(1) as i64;
+    let channels = is[batch as usize];
+    if !dynamic(channels) && !dynamic(ws[1]) && channels != ws[1].wrapping_mul(groups) {
+        return Err("requires input channels == weight.shape[1] * groups".into());
+    }
+    if batch && differ(is[0], os[0]) {
+        return Err("requires batch size of input and init to match".into());
+    }
+    let (stride, dilation, padding) = if k == 1 {
+        let one = |name: &str| vec![ir.get_attr(op, name).and_then(|a| ir.as_int(a)).unwrap_or(0) as i64];
+        (one("stride"), one("dilation"), one("padding"))
+    } else {
+        let (s, d) = (conv_values(ir, op, "stride", k)?, conv_values(ir, op, "dilation", k)?);
+        (s, d, conv_values(ir, op, "padding", k)?)
+    };
+    if stride.iter().chain(&dilation).any(|v| *v != 1) {
+        return Err("currently does not support stride != 1 or dilation != 1".into());
+    }
+    let first = batch as usize + 1;
+    let names: &[&str] = match k {
+        1 => &["width oW"],
+        2 => &["height oH", "width oW"],
+        _ => &["depth oD", "height oH", "width oW"],
+    };
+    for j in 0..k {
+        let (i, w, o) = (is[first + j], ws[2 + j], os[first + j]);
+        if dynamic(i) || dynamic(w) || dynamic(o) {
+            continue;
+        }
+        let expected = (i + 2 * padding[j] - dilation[j] * (w - 1) - 1) / stride[j] + 1;
+        if o != expected {
+            let formula = match k {
+                1 => "(iW + 2 * padding - dilation * (wW - 1) - 1) / stride + 1".to_string(),
+                2 => {
+                    let x = &names[j][names[j].len() - 1..];
+                    format!("(i{x} + 2 * padding{x} - dilation{x} * (w{x} - 1) - 1) / stride{x} + 1")
+                }
+                _ => "(iX + 2 * paddingX - dilationX * (wX - 1) - 1) / strideX + 1".to_string(),
+            };
+            return Err(format!("requires output {} to be computed as: {formula}", names[j]).into());
+        }
+    }
+    Ok(())
+}
+
+/// The linalg interface checks, once the body is verified: the input reads
+/// the first loops, the weight the next `k + 2` (its first the output
+/// channel, which the bias reads too), the init the batch, output channel
+/// and the last `k` loops.
+fn verify_conv_regions(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    crate::linalg::named::verify_terminator(ir, op)?;
+    let k = conv_dims(ir, op) as u32;
+    let ops = ir.operands(op);
+    let r = rank(ir, ops[0]) as u32;
+    let loops = r + (k + 2) + k;
+    let batch = r == k + 2;
+    let mut maps = vec![dims_map(loops, 0..r), dims_map(loops, r..r + k + 2)];
+    if ops.len() == 4 {
+        maps.push(dims_map(loops, [r]));
+    }
+    let out = batch.then_some(0).into_iter().chain([r]).chain(loops - k..loops);
+    maps.push(dims_map(loops, out));
+    crate::linalg::interface::verify_structured_split(ir, op, ops.len() - 1, &maps, loops as usize)
+}
+
+// ----- group_matmul: an OpDSL op whose body yields its init unchanged -----
+
+fn parse_group_matmul(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let (ins, outs) = parse_ins_outs(p, r)?;
+    parse_optional_arrow_types(p, r)?;
+    let all: Vec<Value> = ins.iter().chain(&outs).copied().collect();
+    if all.len() != 4 {
+        return p.error(format!(
+            "custom op 'hfusion.group_matmul' [parseNamedStructuredOpRegion] ods-gen generated region expects 4 \
+             args, got {}",
+            all.len()
+        ));
+    }
+    let loc = p.ir.unknown_loc();
+    let (region, block, args) = body_block(p.ir, &all, loc);
+    yield_op(p.ir, block, vec![args[3]], loc);
+    r.regions.push(region);
+    let seg = segment_attr(p.ir, &[ins.len(), outs.len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = all;
+    Ok(())
+}
+
+fn print_group_matmul(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.print_optional_attr_dict(op, &["operandSegmentSizes", "hfusion.memoized_indexing_maps"]);
+    print_ins_outs(p, segment(ir, op, 0), segment(ir, op, 1));
+    print_results(p, op);
+}
+
+fn verify_group_matmul(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    crate::util::check_segments(ir, op, 2)?;
+    let ins = segment(ir, op, 0).len();
+    crate::hivm::ops::verify_dps(ir, op, ins..ir.operands(op).len())
+}
+
+/// Its indexing maps over (d0, d1, d2): the weights read `(d2, d1, d0)`, the
+/// tokens `(d0, d1)`, the per-expert counts element 0, the output `(d0, d0)`.
+fn verify_group_matmul_regions(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    crate::linalg::named::verify_terminator(ir, op)?;
+    let maps = [
+        dims_map(3, [2, 1, 0]),
+        dims_map(3, [0, 1]),
+        AffineMap { num_dims: 3, num_symbols: 0, results: vec![AffineExpr::Constant(0)] },
+        dims_map(3, [0, 0]),
+    ];
+    crate::linalg::interface::verify_structured(ir, op, &maps, 3)
+}
+
 pub(crate) fn defs() -> Vec<OpDef> {
-    vec![
+    let mut defs = vec![
         OpDef::new("hfusion.reduce_with_index")
             .arity((0, None), (0, None), 1)
             .traits(Traits::SINGLE_BLOCK)
@@ -401,5 +861,30 @@ pub(crate) fn defs() -> Vec<OpDef> {
             .inherent(&["axis"])
             .assembly(parse_gather, print_gather)
             .verifier(verify_gather),
-    ]
+        OpDef::new("hfusion.gather_mask")
+            .arity((2, None), (0, None), 1)
+            .traits(Traits::SINGLE_BLOCK)
+            .assembly(parse_gather_mask, print_gather_mask)
+            .verifier(verify_gather_mask)
+            .region_verifier(verify_gather_mask_regions),
+        OpDef::new("hfusion.group_matmul")
+            .arity((0, None), (0, None), 1)
+            .traits(Traits::SINGLE_BLOCK)
+            .inherent(&["operandSegmentSizes"])
+            .assembly(parse_group_matmul, print_group_matmul)
+            .verifier(verify_group_matmul)
+            .region_verifier(verify_group_matmul_regions),
+    ];
+    for name in ["hfusion.conv1d", "hfusion.conv2d", "hfusion.conv3d"] {
+        defs.push(
+            OpDef::new(name)
+                .arity((3, Some(4)), (1, Some(1)), 1)
+                .traits(Traits::SINGLE_BLOCK)
+                .inherent(&["dilation", "groups", "padding", "stride"])
+                .assembly(parse_conv, print_conv)
+                .verifier(verify_conv)
+                .region_verifier(verify_conv_regions),
+        );
+    }
+    defs
 }

@@ -5,10 +5,13 @@
 //! (some make `ins`/`outs` optional, some have no temp buffer).
 
 use hivm_ir::dialect::VerifyError;
+use hivm_ir::lexer::Tok;
 use hivm_ir::opspec::{
-    AttrDef, AttrKind, DYNAMIC_INDEX_LIST, Fixed, OpSpec, ValueDef, attr, default_attr, one, opt, opt_attr,
-    optional_default_attr, var,
+    AttrDef, AttrKind, Compiled, CustomDirective, DYNAMIC_INDEX_LIST, Fixed, FormatState, OpSpec, ValueDef, Var, attr,
+    default_attr, one, opt, opt_attr, optional_default_attr, var,
 };
+use hivm_ir::parser::{PResult, Parser};
+use hivm_ir::printer::Printer;
 use hivm_ir::{Ir, OpDef, OpId};
 
 use super::attrs::kinds::{CAST, COMPARE_MODE, DEINTERLEAVE_MODE, REDUCE_OP, ROUND_MODE};
@@ -257,22 +260,47 @@ const VCAST_FORMAT: OpSpec = elementwise(
     ),
 );
 
-const VCMP: OpSpec = elementwise(
-    "hivm.hir.vcmp",
-    WITH_TEMP,
-    &[
-        default_attr("is_signed", AttrKind::Bool, "true"),
-        default_attr("compare_mode", COMPARE_MODE, "eq"),
-        default_attr("transpose", AttrKind::I64Array, "[]"),
-        default_attr("broadcast", AttrKind::I64Array, "[]"),
-    ],
-    concat!(
-        ins_outs!(optional),
-        temp_buffer!(),
-        "(`compare_mode` `=` $compare_mode^ )? (`is_signed` `:` $is_signed^ )? ",
-        broadcast_transpose!()
-    ),
-);
+/// `is_signed : false`, upstream's syntax; `is_signed = false`, the
+/// spelling two of upstream's tests (written against an earlier format)
+/// use, is read too. Printed as upstream prints it.
+const SIGNED_FLAG: CustomDirective = CustomDirective { name: "SignedFlag", parse: parse_signed, print: print_signed };
+
+fn parse_signed(p: &mut Parser<'_>, st: &mut FormatState, args: &[Var]) -> PResult<()> {
+    if !p.consume_if(Tok::Equal) {
+        p.expect(Tok::Colon, "':'")?;
+    }
+    let a = hivm_ir::opspec::parse_attr(p, AttrKind::Bool)?;
+    st.set_attr(args[0], a);
+    Ok(())
+}
+
+fn print_signed(p: &mut Printer<'_>, c: &Compiled, op: OpId, args: &[Var]) {
+    let Var::Attr(i) = args[0] else { return };
+    p.push(": ");
+    if let Some(a) = p.ir.get_attr(op, c.spec.attrs[i].name) {
+        hivm_ir::opspec::print_attr(p, AttrKind::Bool, a);
+    }
+}
+
+const VCMP: OpSpec = OpSpec {
+    customs: &[SIGNED_FLAG],
+    ..elementwise(
+        "hivm.hir.vcmp",
+        WITH_TEMP,
+        &[
+            default_attr("is_signed", AttrKind::Bool, "true"),
+            default_attr("compare_mode", COMPARE_MODE, "eq"),
+            default_attr("transpose", AttrKind::I64Array, "[]"),
+            default_attr("broadcast", AttrKind::I64Array, "[]"),
+        ],
+        concat!(
+            ins_outs!(optional),
+            temp_buffer!(),
+            "(`compare_mode` `=` $compare_mode^ )? (`is_signed` custom<SignedFlag>($is_signed)^ )? ",
+            broadcast_transpose!()
+        ),
+    )
+};
 
 const VDIV: OpSpec = elementwise(
     "hivm.hir.vdiv",

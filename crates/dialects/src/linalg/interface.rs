@@ -78,8 +78,19 @@ fn shapes_to_loops(maps: &[AffineMap]) -> Option<Vec<usize>> {
 /// `maps` are the op's indexing maps, `loops` its iterator count; the
 /// inputs and inits are the op's `operandSegmentSizes` split.
 pub(crate) fn verify_structured(ir: &Ir, op: OpId, maps: &[AffineMap], loops: usize) -> Result<(), VerifyError> {
+    verify_structured_split(ir, op, segment(ir, op, 0).len(), maps, loops)
+}
+
+/// [`verify_structured`] for an op whose first `ins` operands are its
+/// inputs and the rest its inits (ops without `operandSegmentSizes`).
+pub(crate) fn verify_structured_split(
+    ir: &Ir,
+    op: OpId,
+    ins: usize,
+    maps: &[AffineMap],
+    loops: usize,
+) -> Result<(), VerifyError> {
     let operands = ir.operands(op);
-    let ins = segment(ir, op, 0).len();
     crate::hivm::ops::verify_dps(ir, op, ins..operands.len())?;
     let td = |v: &Value| ir.type_data(ir.value_type(*v));
     let scalar = |v: &Value| !td(v).is_shaped();

@@ -7,6 +7,7 @@
 pub(crate) mod elementwise;
 pub(crate) mod interface;
 pub(crate) mod named;
+pub(crate) mod relayout;
 pub(crate) mod structured;
 
 /// linalg's elementwise named ops (the engine also serves hfusion's).
@@ -197,6 +198,7 @@ pub fn dialect() -> Dialect {
     ops.extend(ELEMENTWISE.iter().map(|n| n.def()));
     ops.extend(elementwise::NAMED_22.iter().map(|n| n.def()));
     ops.push(INDEX.def());
+    ops.extend(relayout::linalg_defs());
     let mut d = Dialect::new("linalg", ops);
     d.check_attr = Some(check_attr);
     d

@@ -223,6 +223,7 @@ pub(super) const SPECS: &[OpSpec] = &[
         traits: Traits::PURE,
         ..OpSpec::EMPTY
     },
+    OpSpec { name: "llvm.unreachable", format: "attr-dict", traits: Traits::TERMINATOR, ..OpSpec::EMPTY },
     OpSpec {
         name: "llvm.return",
         operands: &[var("arg")],

@@ -322,8 +322,9 @@ fn parse_index_switch(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> 
     let iv = p.resolve_operand(&i, it)?;
     r.operands.push(iv);
     p.parse_optional_attr_dict(&mut r.attrs)?;
-    if p.is(Tok::Arrow) {
-        r.result_types = p.parse_arrow_result_types()?;
+    // `type($results)` of a variadic group: a bare comma-separated list.
+    if p.consume_if(Tok::Arrow) {
+        r.result_types = p.parse_type_list_no_parens()?;
     }
     let loc = r.loc;
     let mut cases = Vec::new();
@@ -347,7 +348,11 @@ fn print_index_switch(p: &mut Printer<'_>, op: OpId) {
     p.push(" ");
     p.print_value(ir.operand(op, 0));
     p.print_optional_attr_dict(op, &["cases"]);
-    p.print_arrow_results(op);
+    let outs: Vec<Type> = ir.results(op).iter().map(|v| ir.value_type(*v)).collect();
+    if !outs.is_empty() {
+        p.push(" -> ");
+        p.print_type_list(&outs);
+    }
     p.push(" ");
     let cases = crate::util::i64_array(ir, op, "cases");
     let regions = ir.regions(op).to_vec();

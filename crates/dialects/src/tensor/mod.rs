@@ -431,6 +431,7 @@ pub fn dialect() -> Dialect {
         ]
         .into_iter()
         .chain(gather::defs())
+        .chain(crate::linalg::relayout::tensor_defs())
         .collect(),
     )
 }

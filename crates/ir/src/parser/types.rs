@@ -288,6 +288,29 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// MLIR's `parseDimensionList` without a trailing `x` (an op's
+    /// `custom<DimensionList>`): `2x?x4`, or nothing.
+    pub fn parse_dimension_list(&mut self, allow_dynamic: bool) -> PResult<Vec<i64>> {
+        let mut shape = Vec::new();
+        if !self.is(Tok::Question) && !self.is(Tok::Integer) {
+            return Ok(shape);
+        }
+        loop {
+            if self.is(Tok::Question) {
+                if !allow_dynamic {
+                    return self.error("expected static shape");
+                }
+                self.bump();
+                shape.push(DYNAMIC);
+            } else {
+                shape.push(self.parse_dim_int()?);
+            }
+            if !self.consume_x() {
+                return Ok(shape);
+            }
+        }
+    }
+
     fn parse_dim_int(&mut self) -> PResult<i64> {
         let t = self.text();
         // `0x` would lex as hex: MLIR treats `0x4` in a dimension list as `0` then `x4`.
