@@ -231,6 +231,12 @@ pub(super) enum Ty {
     HalfOrFloatTensor,
     /// `RankedTensorOf<[I1, I8]>`.
     MaskTensor,
+    /// `RankedTensorOf<[I8, UI8, I16, UI16, I32, UI32, I64, UI64]>`.
+    HistogramInput,
+    /// `RankedTensorOf<[I1, I8, I16]>`.
+    HistogramMask,
+    /// `RankedTensorOf<[I8, I16, I32, I64]>`.
+    HistogramOutput,
 }
 
 impl Ty {
@@ -253,6 +259,12 @@ impl Ty {
                 elem(&|e| matches!(e, TypeData::Float(hivm_ir::types::FloatKind::F16 | hivm_ir::types::FloatKind::F32)))
             }
             Ty::MaskTensor => elem(&|e| e.is_signless_int(1) || e.is_signless_int(8)),
+            Ty::HistogramInput => elem(&|e| {
+                matches!(e, TypeData::Integer { width: 8 | 16 | 32 | 64, signedness }
+                    if *signedness != hivm_ir::types::Signedness::Signed)
+            }),
+            Ty::HistogramMask => elem(&|e| [1, 8, 16].iter().any(|w| e.is_signless_int(*w))),
+            Ty::HistogramOutput => elem(&|e| [8, 16, 32, 64].iter().any(|w| e.is_signless_int(*w))),
         }
     }
 
@@ -268,6 +280,18 @@ impl Ty {
             Ty::Tensor => "tensor of any type values",
             Ty::HalfOrFloatTensor => "ranked tensor of 16-bit float or 32-bit float values",
             Ty::MaskTensor => "ranked tensor of 1-bit signless integer or 8-bit signless integer values",
+            Ty::HistogramInput => {
+                "ranked tensor of 8-bit signless integer or 8-bit unsigned integer or 16-bit signless integer or \
+                 16-bit unsigned integer or 32-bit signless integer or 32-bit unsigned integer or 64-bit signless \
+                 integer or 64-bit unsigned integer values"
+            }
+            Ty::HistogramMask => {
+                "ranked tensor of 1-bit signless integer or 8-bit signless integer or 16-bit signless integer values"
+            }
+            Ty::HistogramOutput => {
+                "ranked tensor of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or \
+                 64-bit signless integer values"
+            }
         }
     }
 }
@@ -620,6 +644,7 @@ pub(crate) const DECLARATIVE: &[OpSpec] = &[
         attrs: &[attr("num_bins", AttrKind::Int(64))],
         results: &[one("output")],
         format: "$input `,` $num_bins (`,` $mask^)? attr-dict `:` type($input) (`,` type($mask)^)? `->` type($output)",
+        verify: Some(verify_histogram),
         ..OpSpec::EMPTY
     },
     OpSpec {
@@ -680,3 +705,35 @@ pub(crate) const DECLARATIVE: &[OpSpec] = &[
         ..OpSpec::EMPTY
     },
 ];
+
+/// Upstream's `HistogramOp` checks after its ODS constraints: a static
+/// rank-1 output of i32 or i64 counts with one entry per bin, and a mask
+/// shaped like the input.
+fn verify_histogram(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    check_groups(ir, op, &[Ty::HistogramInput, Ty::HistogramMask], &[Ty::HistogramOutput])?;
+    let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return Ok(()) };
+    let shape = |v: Value| ir.type_data(ir.value_type(v)).shape().map(<[i64]>::to_vec).unwrap_or_default();
+    let input = c.operand_group(ir, op, 0)[0];
+    let output = ir.result(op, 0);
+    let out_shape = shape(output);
+    if out_shape.len() != 1 {
+        return Err("output must be rank-1".into());
+    }
+    if out_shape[0] == hivm_ir::types::DYNAMIC {
+        return Err("output must have static shape".into());
+    }
+    let out_elem = crate::util::element_or_self(ir, ir.value_type(output));
+    if !(ir.type_data(out_elem).is_signless_int(32) || ir.type_data(out_elem).is_signless_int(64)) {
+        return Err("output element type must be i32 or i64".into());
+    }
+    let bins = crate::util::int_attr(ir, op, "num_bins").unwrap_or(0);
+    if out_shape[0] as i128 != bins as i128 {
+        return Err(format!("output length ({}) must equal num_bins ({bins})", out_shape[0]).into());
+    }
+    if let Some(mask) = c.operand_group(ir, op, 1).first()
+        && shape(*mask) != shape(input)
+    {
+        return Err("mask shape must match input shape".into());
+    }
+    Ok(())
+}
