@@ -727,7 +727,7 @@ fn verify_histogram(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
         return Err("output element type must be i32 or i64".into());
     }
     let bins = crate::util::int_attr(ir, op, "num_bins").unwrap_or(0);
-    if out_shape[0] as i128 != bins as i128 {
+    if out_shape[0] as i128 != bins {
         return Err(format!("output length ({}) must equal num_bins ({bins})", out_shape[0]).into());
     }
     if let Some(mask) = c.operand_group(ir, op, 1).first()

@@ -14,7 +14,7 @@ use crate::sync::{self, Site};
 use crate::value::{Elem, MemRefVal, Val, load, round_float, store, unflatten};
 
 impl Interp<'_> {
-    fn enum_attr(&self, op: OpId, key: &str, mnemonic: &str) -> Option<String> {
+    pub(super) fn enum_attr(&self, op: OpId, key: &str, mnemonic: &str) -> Option<String> {
         let a = self.ir.get_attr(op, key)?;
         enum_value(self.ir, a, mnemonic).map(str::to_string)
     }
@@ -76,7 +76,17 @@ impl Interp<'_> {
             }
             hivm_dialects::hivm::custom::CUSTOM | hivm_dialects::hivm::custom::MACRO => self.custom(op)?,
             "hivm.hir.vcast" => self.vcast(op)?,
+            "hivm.hir.vcmp" => self.vcmp(op)?,
+            "hivm.hir.vsel" => self.vsel(op)?,
             _ if hivm_dialects::hivm::vector::is_elementwise(name) => self.elementwise(op, name)?,
+            "hivm.hir.vtranspose" => self.vtranspose(op)?,
+            "hivm.hir.vcumsum" | "hivm.hir.vcumprod" | "hivm.hir.vcummax" | "hivm.hir.vcummin" => {
+                self.cumulative(op, name)?
+            }
+            "hivm.hir.vconcat" => self.vconcat(op)?,
+            "hivm.hir.vpad" => self.vpad(op)?,
+            "hivm.hir.vinterleave" => self.vinterleave(op)?,
+            "hivm.hir.vdeinterleave" => self.vdeinterleave(op)?,
             "hivm.hir.vbrc" => self.vbrc(op)?,
             "hivm.hir.vreduce" => self.vreduce(op)?,
             "hivm.hir.vgather" => self.vgather(op)?,
@@ -141,10 +151,6 @@ impl Interp<'_> {
     /// operands of one shape (scalar inputs broadcast).
     fn elementwise(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
-        // What the twin does not compute yet is an error, never a guess.
-        if matches!(name, "hivm.hir.vcmp" | "hivm.hir.vsel") {
-            return Err(RunError::at(op, format!("{name} is not supported by the CPU twin yet")));
-        }
         for k in ["isSigned", "is_signed"] {
             if ir.get_attr(op, k).and_then(|a| ir.as_int(a)) == Some(0) {
                 return Err(RunError::at(op, format!("{name} with {k} = false is not supported by the CPU twin yet")));

@@ -14,6 +14,7 @@ mod hivm;
 mod liveness;
 mod memref;
 mod ub_bounds;
+mod vector_ops;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
