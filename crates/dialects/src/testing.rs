@@ -1,10 +1,16 @@
 //! MLIR's `test` dialect, which bishengir's tools link for their tests: it
 //! accepts any op (`"test.consume"(%x) : (T) -> ()`), in generic form, as
 //! MLIR's does with `allowUnknownOperations`, and knows the custom syntax of
-//! the one op upstream's tests write in it, `test.destination_style_op`.
+//! the ops upstream's tests (bishengir's and MLIR's own parser tests) write
+//! in it: `test.destination_style_op`, graph and affine-scope regions,
+//! `polyfor`'s induction variables, the literal-parsing ops and the ops
+//! printed by the dialect's own hook.
 
-use hivm_ir::opspec::{OpSpec, ValueDef, var};
-use hivm_ir::{Dialect, Ir, OpId, TypeData};
+use hivm_ir::lexer::Tok;
+use hivm_ir::opspec::{OpSpec, ValueDef, opt, var};
+use hivm_ir::parser::{OpParseResult, PResult, Parser, RegionArg};
+use hivm_ir::printer::Printer;
+use hivm_ir::{Dialect, Ir, OpDef, OpId, Traits, TypeData};
 
 /// `test.destination_style_op {attrs} ins(%a : A) outs(%b : B) (%c : C) -> R`:
 /// a destination-style op with no semantics of its own.
@@ -60,8 +66,202 @@ fn verify_destination_style(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::V
     Ok(())
 }
 
+/// `test.graph_region { ... }`: a region whose ops may use values defined
+/// after them.
+const GRAPH_REGION: OpSpec = OpSpec {
+    name: "test.graph_region",
+    regions: &["region"],
+    format: "attr-dict-with-keyword $region",
+    traits: Traits::GRAPH_REGION,
+    ..OpSpec::EMPTY
+};
+
+/// `test.affine_scope { ... }`: a new scope for affine symbols.
+const AFFINE_SCOPE: OpSpec = OpSpec {
+    name: "test.affine_scope",
+    regions: &["region"],
+    format: "attr-dict-with-keyword $region",
+    traits: Traits::AFFINE_SCOPE,
+    ..OpSpec::EMPTY
+};
+
+/// `%r = test.format_optional_result_d_op : f80`.
+const OPTIONAL_RESULT: OpSpec = OpSpec {
+    name: "test.format_optional_result_d_op",
+    results: &[opt("optional")],
+    format: "(`:` type($optional)^)? attr-dict",
+    ..OpSpec::EMPTY
+};
+
+/// `test.parse_wrapped_keyword foo.keyword`: a bare keyword, dots included.
+fn parse_wrapped_keyword(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let word = p.parse_keyword("keyword")?.to_string();
+    let (k, v) = (p.ir.sym("keyword"), p.ir.str_attr(&word));
+    r.attrs.push((k, v));
+    Ok(())
+}
+
+fn print_wrapped_keyword(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    if let Some(w) = ir.get_attr(op, "keyword").and_then(|a| ir.as_str(a)) {
+        p.push(" ");
+        p.push(w);
+    }
+}
+
+/// `test.polyfor %i, %j { ... }`: the names are the region's index arguments.
+fn parse_polyfor(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let index = p.ir.index_type();
+    let mut args = Vec::new();
+    loop {
+        let name = p.parse_operand()?;
+        let loc = if p.is_keyword("loc") { Some(p.parse_location()?) } else { None };
+        args.push(RegionArg { name, ty: index, loc });
+        if !p.consume_if(Tok::Comma) {
+            break;
+        }
+    }
+    let region = p.parse_region(&args, false)?;
+    r.regions.push(region);
+    Ok(())
+}
+
+fn print_polyfor(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let Some(&region) = ir.regions(op).first() else { return };
+    if let Some(&entry) = ir.region_blocks(region).first() {
+        for (i, a) in ir.block_args(entry).iter().enumerate() {
+            p.push(if i == 0 { " " } else { ", " });
+            p.print_value(*a);
+            if p.options.debuginfo {
+                p.print_arg_loc(ir.block_arg_loc(*a).unwrap_or(ir.unknown_loc()));
+            }
+        }
+    }
+    p.push(" ");
+    p.print_region(region, false, true);
+}
+
+/// `%r:5 = test.parse_integer_literal : 5`: as many index results as the
+/// literal says (none without one).
+fn parse_integer_literal(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    if !p.consume_if(Tok::Colon) {
+        return Ok(());
+    }
+    let pos = p.pos();
+    let n = p.parse_integer("integer value")?;
+    let Ok(n) = usize::try_from(n) else { return p.error_at(pos, "expected a non-negative result count") };
+    let index = p.ir.index_type();
+    r.result_types = vec![index; n];
+    Ok(())
+}
+
+fn print_integer_literal(p: &mut Printer<'_>, op: OpId) {
+    let n = p.ir.results(op).len();
+    if n > 0 {
+        p.push(&format!(" : {n}"));
+    }
+}
+
+/// `test.parse_b64 "aGVsbG8="`: the property holds the decoded bytes.
+fn parse_b64(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let pos = p.pos();
+    let text = p.parse_utf8_string("base64 string")?;
+    let Some(bytes) = base64_decode(&text) else { return p.error_at(pos, "expected valid base64 string") };
+    let (k, v) = (p.ir.sym("b64"), p.ir.attr(hivm_ir::AttrData::String { value: bytes, ty: None }));
+    r.attrs.push((k, v));
+    Ok(())
+}
+
+fn print_b64(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    if let Some(hivm_ir::AttrData::String { value, .. }) = ir.get_attr(op, "b64").map(|a| ir.attr_data(a)) {
+        p.push(&format!(" \"{}\"", base64_encode(value)));
+    }
+}
+
+const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+fn base64_encode(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |acc, (i, b)| acc | (*b as u32) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(B64[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+fn base64_decode(text: &str) -> Option<Vec<u8>> {
+    let text = text.trim_end_matches('=');
+    let mut out = Vec::new();
+    let (mut acc, mut bits) = (0u32, 0);
+    for c in text.bytes() {
+        let v = B64.iter().position(|b| *b == c)? as u32;
+        acc = acc << 6 | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits & 0xff) as u8);
+        }
+    }
+    Some(out)
+}
+
+/// An op the test dialect's own hook parses: its name, then one fixed word.
+fn word_op(name: &'static str, parse: hivm_ir::dialect::ParseFn, print: hivm_ir::dialect::PrintFn) -> OpDef {
+    OpDef::new(name).arity((0, Some(0)), (0, Some(0)), 0).assembly(parse, print)
+}
+
+fn parse_custom_format(p: &mut Parser<'_>, _: &mut OpParseResult) -> PResult<()> {
+    p.expect_keyword("custom_format")
+}
+
+fn print_custom_format(p: &mut Printer<'_>, _: OpId) {
+    p.push(" custom_format");
+}
+
+fn parse_custom_format_fallback(p: &mut Parser<'_>, _: &mut OpParseResult) -> PResult<()> {
+    p.expect_keyword("custom_format_fallback")
+}
+
+fn print_custom_format_fallback(p: &mut Printer<'_>, _: OpId) {
+    p.push(" custom_format_fallback");
+}
+
 pub fn dialect() -> Dialect {
-    let mut d = Dialect::new("test", vec![DESTINATION_STYLE.def()]);
+    let mut ops: Vec<OpDef> =
+        [DESTINATION_STYLE, GRAPH_REGION, AFFINE_SCOPE, OPTIONAL_RESULT].into_iter().map(OpSpec::def).collect();
+    ops.push(
+        OpDef::new("test.parse_wrapped_keyword")
+            .arity((0, Some(0)), (0, Some(0)), 0)
+            .inherent(&["keyword"])
+            .assembly(parse_wrapped_keyword, print_wrapped_keyword),
+    );
+    ops.push(OpDef::new("test.polyfor").arity((0, Some(0)), (0, Some(0)), 1).assembly(parse_polyfor, print_polyfor));
+    ops.push(
+        OpDef::new("test.parse_integer_literal")
+            .arity((0, Some(0)), (0, None), 0)
+            .assembly(parse_integer_literal, print_integer_literal),
+    );
+    ops.push(
+        OpDef::new("test.parse_b64")
+            .arity((0, Some(0)), (0, Some(0)), 0)
+            .inherent(&["b64"])
+            .assembly(parse_b64, print_b64),
+    );
+    ops.push(word_op("test.dialect_custom_printer", parse_custom_format, print_custom_format));
+    ops.push(word_op(
+        "test.dialect_custom_format_fallback",
+        parse_custom_format_fallback,
+        print_custom_format_fallback,
+    ));
+    let mut d = Dialect::new("test", ops);
     d.allow_unknown_ops = true;
     d
 }

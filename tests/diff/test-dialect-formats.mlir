@@ -1,0 +1,34 @@
+// Custom formats of MLIR's test dialect (linked by bishengir's tools too):
+// graph regions (uses before definitions), an affine scope, polyfor's
+// induction variables, literal-parsing ops, an optional result, and ops
+// the dialect's own hook prints.
+func.func @graph() {
+  test.graph_region {
+    %late:2 = "acme.pair"(%early) : (i32) -> (i32, i32)
+    %early = "acme.one"(%late#1) : (i32) -> i32
+  }
+  return
+}
+func.func @loops(%n: index) {
+  test.polyfor %i, %j {
+    "acme.use"(%j, %i, %n) : (index, index, index) -> ()
+  }
+  test.affine_scope {
+    %s = arith.addi %n, %n : index
+    "acme.end"(%s) : (index) -> ()
+  }
+  return
+}
+func.func @literals() {
+  %r:3 = test.parse_integer_literal : 3
+  test.parse_integer_literal : 0
+  test.parse_wrapped_keyword acme.some.keyword
+  test.parse_b64 "aHZpdm0tcnM="
+  test.parse_b64 "eA=="
+  "acme.use"(%r#2) : (index) -> ()
+  return
+}
+test.dialect_custom_printer custom_format
+test.dialect_custom_format_fallback custom_format_fallback
+%opt = test.format_optional_result_d_op : f80
+test.format_optional_result_d_op
