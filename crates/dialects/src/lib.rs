@@ -15,6 +15,7 @@ pub mod gpu;
 pub mod hacc;
 pub mod hfusion;
 pub mod hivm;
+pub mod hivm_regbaseintrins;
 pub mod index;
 pub mod linalg;
 pub mod llvm;
@@ -24,9 +25,11 @@ pub mod memref_ext;
 pub mod scf;
 pub mod scope;
 pub mod shard;
+pub mod sparse_tensor;
 pub mod symbol;
 pub mod tensor;
 pub mod testing;
+pub mod torch;
 pub mod transform;
 pub mod triton;
 pub mod triton_gpu;
@@ -74,7 +77,9 @@ pub fn registry() -> Registry {
     r.register(ave::dialect());
     r.register(ascend_dpx::dialect());
     r.register(transform::dialect());
+    [sparse_tensor::dialect(), hivm_regbaseintrins::dialect()].into_iter().for_each(|d| r.register(d));
     [triton::dialect(), triton_gpu::dialect(), triton_gpu::ext_dialect()].into_iter().for_each(|d| r.register(d));
+    [torch::dialect(), torch::conversion_dialect()].into_iter().for_each(|d| r.register(d));
     r
 }
 

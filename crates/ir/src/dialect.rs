@@ -58,6 +58,22 @@ pub type DefaultsFn = fn(&mut Ir) -> Vec<(&'static str, crate::attrs::Attribute)
 /// Validates the body of a dialect attribute or type (`mnemonic<...>`) and
 /// returns its canonical spelling; `Err` carries the diagnostic message.
 pub type CheckFn = fn(&str) -> Result<String, String>;
+/// Checks a dialect attribute used as a ranked tensor's encoding against the
+/// tensor's shape and element type (spelled as diagnostics quote it), as
+/// MLIR's `VerifiableTensorEncoding` does; `Err` is the diagnostic.
+pub type EncodingCheckFn = fn(body: &str, shape: &[i64], elem: &str) -> Result<(), String>;
+
+/// A [`CheckFn`] error that points `offset` bytes into the body it was
+/// given rather than at the attribute (see [`located_error`]).
+pub fn error_at(offset: usize, msg: impl std::fmt::Display) -> String {
+    format!("\u{1}{offset}\u{1}{msg}")
+}
+
+/// The offset and message of an error made by [`error_at`].
+pub fn located_error(m: &str) -> Option<(u32, &str)> {
+    let (offset, msg) = m.strip_prefix('\u{1}')?.split_once('\u{1}')?;
+    Some((offset.parse().ok()?, msg))
+}
 /// Custom names for the entry-block arguments of each region (e.g. `%iv`).
 pub type BlockArgNamesFn = fn(&Ir, OpId) -> Vec<(Value, String)>;
 
@@ -104,6 +120,8 @@ impl std::ops::BitOr for Traits {
 
 #[derive(Clone)]
 pub struct OpDef {
+    /// The op's name; one ending in `*` (`torch.aten.*`) defines every
+    /// name with that prefix that has no definition of its own.
     pub name: &'static str,
     pub traits: Traits,
     /// Attributes stored as properties (printed in `<{...}>` in generic form).
@@ -283,11 +301,21 @@ pub struct Dialect {
     /// aliases inside this dialect's attributes are read as the attributes
     /// they name.
     pub alias_mnemonics: &'static [&'static str],
+    /// Checks this dialect's attributes where a tensor type holds them.
+    pub check_encoding: Option<EncodingCheckFn>,
 }
 
 impl Dialect {
     pub fn new(name: &'static str, ops: Vec<OpDef>) -> Dialect {
-        Dialect { name, ops, check_attr: None, check_type: None, allow_unknown_ops: false, alias_mnemonics: &[] }
+        Dialect {
+            name,
+            ops,
+            check_attr: None,
+            check_type: None,
+            allow_unknown_ops: false,
+            alias_mnemonics: &[],
+            check_encoding: None,
+        }
     }
 
     /// The alias name for a body (`alias_scope<...>`) by the mnemonic it
@@ -306,6 +334,9 @@ pub struct Registry {
     defs: Vec<OpDef>,
     by_name: HashMap<&'static str, u32>,
     dialects: HashMap<&'static str, Dialect>,
+    /// Ops standing for every name with a prefix (an `OpDef` named
+    /// `torch.aten.*`): the prefix and the definition. Exact names win.
+    families: Vec<(&'static str, u32)>,
 }
 
 impl Registry {
@@ -318,14 +349,21 @@ impl Registry {
         for def in &dialect.ops {
             debug_assert!(def.name.starts_with(dialect.name), "{} not in {}", def.name, dialect.name);
             let id = self.defs.len() as u32;
+            if let Some(prefix) = def.name.strip_suffix('*') {
+                self.families.push((prefix, id));
+            }
             self.by_name.insert(def.name, id);
             self.defs.push(def.clone());
         }
         self.dialects.insert(dialect.name, dialect);
     }
 
+    /// The definition of an op name: registered under it, or else the
+    /// family (`torch.aten.*`) whose prefix it extends.
     pub fn lookup(&self, name: &str) -> Option<u32> {
-        self.by_name.get(name).copied()
+        self.by_name.get(name).copied().or_else(|| {
+            self.families.iter().find(|(p, _)| name.len() > p.len() && name.starts_with(p)).map(|&(_, id)| id)
+        })
     }
 
     pub fn def(&self, id: u32) -> &OpDef {

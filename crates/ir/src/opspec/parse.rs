@@ -470,7 +470,7 @@ fn parse_enum(p: &mut Parser<'_>, e: EnumKind) -> PResult<Attribute> {
     let canonical = match p.ir.registry.dialect(e.dialect).and_then(|d| d.check_attr) {
         Some(check) => match check(&body) {
             Ok(c) => c,
-            Err(m) => return p.error_at(pos, m),
+            Err(m) => return p.error_at(pos, crate::dialect::located_error(&m).map_or(m.as_str(), |(_, m)| m)),
         },
         None => body,
     };

@@ -249,7 +249,12 @@ impl<'a> Parser<'a> {
                     match check(&body) {
                         Ok(canonical) => body = canonical,
                         Err(m) if m.starts_with("unknown attribute `") => return err(mnemonic_pos, m),
-                        Err(m) => return err(pos, m),
+                        Err(m) => {
+                            return match crate::dialect::located_error(&m) {
+                                Some((at, msg)) => err(mnemonic_pos + at, msg.to_string()),
+                                None => err(pos, m),
+                            };
+                        }
                     }
                 }
             }

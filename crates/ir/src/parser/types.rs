@@ -1,7 +1,7 @@
 //! Type grammar: builtin types, aliases and opaque dialect types.
 
 use super::{PResult, Parser, err};
-use crate::attrs::AttrData;
+use crate::attrs::{AttrData, Attribute};
 use crate::lexer::Tok;
 use crate::types::{DYNAMIC, FloatKind, Signedness, Type, TypeData};
 
@@ -375,13 +375,25 @@ impl<'a> Parser<'a> {
         self.check_tensor_elem(elem, epos)?;
         let mut encoding = None;
         if self.consume_if(Tok::Comma) {
-            encoding = Some(self.parse_attribute(None)?);
+            let e = self.parse_attribute(None)?;
+            self.check_encoding(e, &shape, elem)?;
+            encoding = Some(e);
         }
         self.expect(Tok::Greater, "'>' in tensor type")?;
         if shape.iter().any(|d| *d < 0 && *d != DYNAMIC) {
             return err(epos, "invalid tensor dimension size");
         }
         Ok(self.ir.ty(TypeData::RankedTensor { shape, elem, encoding }))
+    }
+
+    /// A dialect's checks of its attribute as this tensor's encoding,
+    /// reported where the type closes (as mlir-opt does).
+    fn check_encoding(&self, enc: Attribute, shape: &[i64], elem: Type) -> PResult<()> {
+        let AttrData::Opaque { dialect, body } = self.ir.attr_data(enc) else { return Ok(()) };
+        match self.ir.registry.dialect(self.ir.sym_str(*dialect)).and_then(|d| d.check_encoding) {
+            Some(check) => check(body, shape, &self.type_str(elem)).or_else(|m| err(self.pos(), m)),
+            None => Ok(()),
+        }
     }
 
     fn check_tensor_elem(&self, elem: Type, pos: u32) -> PResult<()> {
