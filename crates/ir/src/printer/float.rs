@@ -25,6 +25,127 @@ fn mantissa_bits(kind: FloatKind) -> u32 {
     }
 }
 
+/// The decimal digits LLVM's `toString` rounds from, and the decimal
+/// exponent of the last one: the value is the odd integer `m` times `2^e`,
+/// written exactly as `S * 10^x` (`S = m * 5^-e`, or `m * 2^e`); before any
+/// digit is produced, LLVM cuts `S` down to about the bits `precision`
+/// digits need by dividing it by a power of ten, which truncates (so
+/// `0.1 : f16`, 9.99755859375e-02, prints as 9.997550e-02).
+fn llvm_digits(a: f64, precision: usize) -> (Vec<u8>, i64) {
+    let bits = a.to_bits();
+    let (frac, biased) = (bits & ((1 << 52) - 1), ((bits >> 52) & 0x7ff) as i64);
+    let (mut m, mut e) = if biased == 0 { (frac, -1074) } else { (frac | 1 << 52, biased - 1075) };
+    let tz = m.trailing_zeros();
+    m >>= tz;
+    e += tz as i64;
+    let mut s = Big::from(m);
+    let mut exp10 = 0i64;
+    if e > 0 {
+        s.shl(e as u32);
+    } else {
+        s.mul_pow5((-e) as u32);
+        exp10 = e;
+    }
+    let have = s.bit_len() as usize;
+    let want = (precision * 196).div_ceil(59);
+    if have > want {
+        let tens = (have - want) * 59 / 196;
+        if tens > 0 {
+            s.div_pow10(tens as u32);
+            exp10 += tens as i64;
+        }
+    }
+    let mut digits = s.to_decimal();
+    while digits.len() > 1 && *digits.last().unwrap() == b'0' {
+        digits.pop();
+        exp10 += 1;
+    }
+    (digits, exp10)
+}
+
+/// Just enough of an unsigned big integer for [`llvm_digits`]
+/// (little-endian 32-bit limbs).
+struct Big(Vec<u32>);
+
+impl Big {
+    fn from(v: u64) -> Big {
+        Big(vec![v as u32, (v >> 32) as u32])
+    }
+
+    fn mul_small(&mut self, k: u32) {
+        let mut carry = 0u64;
+        for l in &mut self.0 {
+            let x = *l as u64 * k as u64 + carry;
+            *l = x as u32;
+            carry = x >> 32;
+        }
+        if carry > 0 {
+            self.0.push(carry as u32);
+        }
+    }
+
+    /// Divides in place, returning the remainder.
+    fn div_small(&mut self, k: u32) -> u32 {
+        let mut rem = 0u64;
+        for l in self.0.iter_mut().rev() {
+            let x = rem << 32 | *l as u64;
+            *l = (x / k as u64) as u32;
+            rem = x % k as u64;
+        }
+        while self.0.len() > 1 && *self.0.last().unwrap() == 0 {
+            self.0.pop();
+        }
+        rem as u32
+    }
+
+    fn shl(&mut self, n: u32) {
+        for _ in 0..n / 32 {
+            self.0.insert(0, 0);
+        }
+        if n % 32 > 0 {
+            self.mul_small(1 << (n % 32));
+        }
+    }
+
+    fn mul_pow5(&mut self, mut n: u32) {
+        // 5^13 is the largest power of five below 2^32.
+        while n >= 13 {
+            self.mul_small(1_220_703_125);
+            n -= 13;
+        }
+        self.mul_small(5u32.pow(n));
+    }
+
+    fn div_pow10(&mut self, mut n: u32) {
+        while n >= 9 {
+            self.div_small(1_000_000_000);
+            n -= 9;
+        }
+        self.div_small(10u32.pow(n));
+    }
+
+    fn bit_len(&self) -> u32 {
+        let top = self.0.iter().rposition(|l| *l != 0);
+        top.map_or(0, |i| i as u32 * 32 + 32 - self.0[i].leading_zeros())
+    }
+
+    fn to_decimal(mut self) -> Vec<u8> {
+        let mut groups = Vec::new();
+        while self.0.iter().any(|l| *l != 0) {
+            groups.push(self.div_small(1_000_000_000));
+        }
+        let mut out = Vec::new();
+        for (i, g) in groups.iter().rev().enumerate() {
+            let text = if i == 0 { g.to_string() } else { format!("{g:09}") };
+            out.extend_from_slice(text.as_bytes());
+        }
+        if out.is_empty() {
+            out.push(b'0');
+        }
+        out
+    }
+}
+
 /// LLVM `APFloat::toString(Str, precision, max_padding, truncate_zero)` for finite values.
 fn apfloat_to_string(v: f64, precision: usize, max_padding: usize, truncate_zero: bool) -> String {
     let mut out = String::new();
@@ -48,30 +169,30 @@ fn apfloat_to_string(v: f64, precision: usize, max_padding: usize, truncate_zero
         }
         return out;
     }
-    // Significant digits and the decimal exponent of the first digit, rounded
-    // as LLVM does: up when the first dropped digit is 5 or more (Rust's
-    // formatting rounds exact ties to even), so round from 25 more digits.
     let keep = precision.max(1);
-    let sci = format!("{:.*e}", keep - 1 + 25, a);
-    let (mant, exp) = sci.split_once('e').unwrap();
-    let mut first_exp: i64 = exp.parse().unwrap();
-    let all: Vec<u8> = mant.bytes().filter(|c| c.is_ascii_digit()).collect();
-    let mut digits = all[..keep].to_vec();
-    if all[keep] >= b'5' {
-        let mut i = keep;
-        loop {
-            if i == 0 {
-                digits.insert(0, b'1');
-                digits.pop();
-                first_exp += 1;
-                break;
-            }
-            i -= 1;
-            if digits[i] == b'9' {
-                digits[i] = b'0';
-            } else {
-                digits[i] += 1;
-                break;
+    let (mut digits, last_exp) = llvm_digits(a, keep);
+    // Exponent of the first digit.
+    let mut first_exp = last_exp + digits.len() as i64 - 1;
+    // LLVM rounds half up on the first dropped digit of what is left.
+    if digits.len() > keep {
+        let up = digits[keep] >= b'5';
+        digits.truncate(keep);
+        if up {
+            let mut i = keep;
+            loop {
+                if i == 0 {
+                    digits.insert(0, b'1');
+                    digits.pop();
+                    first_exp += 1;
+                    break;
+                }
+                i -= 1;
+                if digits[i] == b'9' {
+                    digits[i] = b'0';
+                } else {
+                    digits[i] += 1;
+                    break;
+                }
             }
         }
     }
