@@ -102,7 +102,7 @@ impl Big {
         for _ in 0..n / 32 {
             self.0.insert(0, 0);
         }
-        if n % 32 > 0 {
+        if !n.is_multiple_of(32) {
             self.mul_small(1 << (n % 32));
         }
     }
