@@ -55,7 +55,7 @@ fn llvm_digits(a: f64, precision: usize) -> (Vec<u8>, i64) {
             exp10 += tens as i64;
         }
     }
-    let mut digits = s.to_decimal();
+    let mut digits = s.into_decimal();
     while digits.len() > 1 && *digits.last().unwrap() == b'0' {
         digits.pop();
         exp10 += 1;
@@ -129,7 +129,7 @@ impl Big {
         top.map_or(0, |i| i as u32 * 32 + 32 - self.0[i].leading_zeros())
     }
 
-    fn to_decimal(mut self) -> Vec<u8> {
+    fn into_decimal(mut self) -> Vec<u8> {
         let mut groups = Vec::new();
         while self.0.iter().any(|l| *l != 0) {
             groups.push(self.div_small(1_000_000_000));
