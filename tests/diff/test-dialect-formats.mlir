@@ -32,3 +32,26 @@ test.dialect_custom_printer custom_format
 test.dialect_custom_format_fallback custom_format_fallback
 %opt = test.format_optional_result_d_op : f80
 test.format_optional_result_d_op
+// An isolated region's argument is written with the operand's name, result
+// number included; ops in a default-dialect region leave out `test.`.
+func.func @isolated() {
+  %c = arith.constant 4 : index
+  test.isolated_region %c {
+    "acme.use"(%c) : (index) -> ()
+  }
+  %pair:2 = "acme.pair"() : () -> (index, index)
+  test.isolated_region %pair#1 {
+    "acme.use"(%pair#1) : (index) -> ()
+  }
+  return
+}
+func.func @default_dialect() {
+  test.default_dialect {
+    parse_integer_literal : 2
+    test.parse_integer_literal : 1
+    test.op.with_dot_in_name
+    test.dialect_custom_printer.with.dot
+    "test.terminator"() : () -> ()
+  }
+  return
+}

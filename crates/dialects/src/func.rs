@@ -32,7 +32,7 @@ pub(crate) fn parse_func(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<(
             return p.error("expected SSA identifier");
         }
         let (name, ty) = if is_named {
-            let n = p.parse_operand()?;
+            let n = p.parse_argument_name()?;
             p.expect(Tok::Colon, "':'")?;
             (Some(n), p.parse_type()?)
         } else {

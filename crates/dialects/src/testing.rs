@@ -85,6 +85,13 @@ const AFFINE_SCOPE: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
+/// `test.op.with_dot_in_name`: a dot in the op's own name.
+const WITH_DOT: OpSpec = OpSpec { name: "test.op.with_dot_in_name", format: "attr-dict", ..OpSpec::EMPTY };
+
+fn parse_nothing(_: &mut Parser<'_>, _: &mut OpParseResult) -> PResult<()> {
+    Ok(())
+}
+
 /// `%r = test.format_optional_result_d_op : f80`.
 const OPTIONAL_RESULT: OpSpec = OpSpec {
     name: "test.format_optional_result_d_op",
@@ -213,6 +220,45 @@ fn base64_decode(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// `test.isolated_region %v { ... }`: the region is isolated from above and
+/// its one argument is written with the operand's name.
+fn parse_isolated_region(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let operand = p.parse_operand()?;
+    let index = p.ir.index_type();
+    let v = p.resolve_operand(&operand, index)?;
+    r.operands.push(v);
+    let region = p.parse_region(&[RegionArg { name: operand, ty: index, loc: None }], true)?;
+    r.regions.push(region);
+    Ok(())
+}
+
+fn print_isolated_region(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    p.push(" ");
+    p.print_values(ir.operands(op));
+    if let Some(&region) = ir.regions(op).first() {
+        p.push(" ");
+        p.print_region(region, false, true);
+    }
+}
+
+/// `test.default_dialect { ... } attributes {...}`: ops inside may leave
+/// out `test.`.
+fn parse_default_dialect(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let region = p.parse_region(&[], false)?;
+    r.regions.push(region);
+    p.parse_optional_attr_dict_with_keyword(&mut r.attrs)
+}
+
+fn print_default_dialect(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    if let Some(&region) = ir.regions(op).first() {
+        p.push(" ");
+        p.print_region(region, true, true);
+    }
+    p.print_optional_attr_dict_with_keyword(op, &[]);
+}
+
 /// An op the test dialect's own hook parses: its name, then one fixed word.
 fn word_op(name: &'static str, parse: hivm_ir::dialect::ParseFn, print: hivm_ir::dialect::PrintFn) -> OpDef {
     OpDef::new(name).arity((0, Some(0)), (0, Some(0)), 0).assembly(parse, print)
@@ -261,6 +307,24 @@ pub fn dialect() -> Dialect {
         parse_custom_format_fallback,
         print_custom_format_fallback,
     ));
+    ops.push(
+        OpDef::new("test.isolated_region")
+            .arity((1, Some(1)), (0, Some(0)), 1)
+            .traits(Traits::ISOLATED_FROM_ABOVE)
+            .assembly(parse_isolated_region, print_isolated_region)
+            .shadowing_region_args(),
+    );
+    ops.push(
+        OpDef::new("test.default_dialect")
+            .arity((0, Some(0)), (0, Some(0)), 1)
+            .assembly(parse_default_dialect, print_default_dialect)
+            .default_dialect("test"),
+    );
+    ops.push(WITH_DOT.def());
+    // Read in custom form by the dialect's hook, printed in generic form.
+    let mut dotted = OpDef::new("test.dialect_custom_printer.with.dot").arity((0, Some(0)), (0, Some(0)), 0);
+    dotted.parse = Some(parse_nothing);
+    ops.push(dotted);
     let mut d = Dialect::new("test", ops);
     d.allow_unknown_ops = true;
     d

@@ -136,6 +136,9 @@ pub struct OpDef {
     pub verify_regions: Option<VerifyFn>,
     pub asm_names: Option<AsmNamesFn>,
     pub block_arg_names: Option<BlockArgNamesFn>,
+    /// The first region's entry arguments print with the names of the op's
+    /// operands (MLIR's `shadowRegionArgs`), in custom form.
+    pub shadow_region_args: bool,
     /// Name of the terminator inserted when a custom form omits it.
     pub implicit_terminator: Option<&'static str>,
     /// Dialect whose prefix may be omitted inside this op's regions (e.g. `func`).
@@ -181,6 +184,7 @@ impl OpDef {
             verify_regions: None,
             asm_names: None,
             block_arg_names: None,
+            shadow_region_args: false,
             implicit_terminator: None,
             default_dialect: None,
             defaults: None,
@@ -263,6 +267,11 @@ impl OpDef {
 
     pub const fn arg_names(mut self, f: BlockArgNamesFn) -> OpDef {
         self.block_arg_names = Some(f);
+        self
+    }
+
+    pub const fn shadowing_region_args(mut self) -> OpDef {
+        self.shadow_region_args = true;
         self
     }
 

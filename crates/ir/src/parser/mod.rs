@@ -65,6 +65,9 @@ pub struct RegionArg {
 struct Definition {
     first: Value,
     count: u32,
+    /// The `#N` of `first`: 0 but for a region argument that takes an
+    /// operand's name (`%r#1`), which only that number reaches.
+    number: u32,
     pos: u32,
 }
 
@@ -472,13 +475,13 @@ impl<'a> Parser<'a> {
     /// Resolves a use against the current scope, creating a forward reference if needed.
     pub fn resolve_operand(&mut self, u: &UnresolvedOperand, ty: Type) -> PResult<Value> {
         let scope = self.scopes.last_mut().expect("no value scope");
-        let found = scope.values.get(&u.name).map(|d| (d.first, d.count));
+        let found = scope.values.get(&u.name).map(|d| (d.first, d.count, d.number));
         let v = match found {
-            Some((first, count)) => {
-                if u.number >= count {
+            Some((first, count, number)) => {
+                if u.number < number || u.number - number >= count {
                     return err(u.pos, "reference to invalid result number");
                 }
-                self.ir.value_offset(first, u.number)
+                self.ir.value_offset(first, u.number - number)
             }
             None => match scope.forward.get(&(u.name, u.number)) {
                 Some(&(v, _)) => v,
@@ -514,7 +517,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Binds `name` to `count` consecutive values starting at `first`.
-    fn define_values(&mut self, name: u32, first: Value, count: u32, pos: u32) -> PResult<()> {
+    fn define_values(&mut self, name: u32, number: u32, first: Value, count: u32, pos: u32) -> PResult<()> {
         let spelled = self.ssa_names.get(name as usize).copied().unwrap_or("");
         let scope = self.scopes.last_mut().expect("no value scope");
         if let Some(prev) = scope.values.get(&name) {
@@ -527,7 +530,7 @@ impl<'a> Parser<'a> {
         }
         if !scope.forward.is_empty() {
             for i in 0..count {
-                let Some((ph, use_pos)) = self.scopes.last_mut().unwrap().forward.remove(&(name, i)) else {
+                let Some((ph, use_pos)) = self.scopes.last_mut().unwrap().forward.remove(&(name, number + i)) else {
                     continue;
                 };
                 let v = self.ir.value_offset(first, i);
@@ -549,7 +552,7 @@ impl<'a> Parser<'a> {
         if let Some(r) = scope.region_defs.last_mut() {
             r.push(name);
         }
-        scope.values.insert(name, Definition { first, count, pos });
+        scope.values.insert(name, Definition { first, count, number, pos });
         Ok(())
     }
 
@@ -787,7 +790,7 @@ impl<'a> Parser<'a> {
             for (name, count, pos) in result_groups {
                 let first = self.ir.results(op)[idx];
                 idx += count as usize;
-                self.define_values(name, first, count, pos)?;
+                self.define_values(name, 0, first, count, pos)?;
             }
         }
         Ok(op)
@@ -1163,7 +1166,7 @@ impl<'a> Parser<'a> {
             if a.name.name == u32::MAX {
                 continue;
             }
-            self.define_values(a.name.name, v, 1, a.name.pos)?;
+            self.define_values(a.name.name, a.name.number, v, 1, a.name.pos)?;
         }
         Ok(())
     }
@@ -1189,17 +1192,13 @@ impl<'a> Parser<'a> {
         };
         if self.is(Tok::LParen) {
             self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "block argument list", &mut |p| {
+                // As in MLIR, `^bb0(%x#2: T)` defines `%x#2` (and only it).
                 let u = p.parse_operand()?;
-                if u.number != 0
-                    || p.src.as_bytes()[u.pos as usize..].iter().take_while(|c| **c != b':').any(|c| *c == b'#')
-                {
-                    return err(u.pos, "invalid block argument name");
-                }
                 p.expect(Tok::Colon, "':' and type for SSA value")?;
                 let ty = p.parse_type()?;
                 let loc = if p.is_keyword("loc") { p.parse_location()? } else { p.loc_at(u.pos) };
                 let v = p.ir.add_block_arg(b, ty, Some(loc));
-                p.define_values(u.name, v, 1, u.pos)
+                p.define_values(u.name, u.number, v, 1, u.pos)
             })?;
         }
         self.expect(Tok::Colon, "':' after block name")?;
@@ -1256,8 +1255,18 @@ impl<'a> Parser<'a> {
     }
 
     /// `%name : type` entries of a custom region header, e.g. `(%arg0: i32)`.
-    pub fn parse_region_arg(&mut self) -> PResult<RegionArg> {
+    /// The name of an argument being defined: `%x`, never `%x#1`.
+    pub fn parse_argument_name(&mut self) -> PResult<UnresolvedOperand> {
         let name = self.parse_operand()?;
+        let spelled = &self.src.as_bytes()[name.pos as usize..self.tok.start as usize];
+        if let Some(hash) = spelled.iter().position(|c| *c == b'#') {
+            return err(name.pos + hash as u32, "result number not allowed in argument list");
+        }
+        Ok(name)
+    }
+
+    pub fn parse_region_arg(&mut self) -> PResult<RegionArg> {
+        let name = self.parse_argument_name()?;
         self.expect(Tok::Colon, "':'")?;
         let ty = self.parse_type()?;
         let loc = if self.is_keyword("loc") { Some(self.parse_location()?) } else { None };

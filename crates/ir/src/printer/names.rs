@@ -164,6 +164,23 @@ impl State<'_> {
         let ir = self.ir;
         if self.custom
             && let Some(parent) = ir.region_parent(r)
+            && ir.regions(parent).first() == Some(&r)
+            && ir.op_def(parent).is_some_and(|d| d.shadow_region_args)
+            && let Some(&entry) = ir.region_blocks(r).first()
+        {
+            // The arguments take the operands' printed names, `#N` included,
+            // unchecked for uniqueness: the region is isolated, so the
+            // operands themselves cannot be named inside it.
+            for (&arg, &operand) in ir.block_args(entry).iter().zip(ir.operands(parent)) {
+                let mut text = String::new();
+                self.names.write_value(ir, operand, &mut text);
+                let id = self.names.strings.len() as u32;
+                self.names.strings.push(text.trim_start_matches('%').to_string());
+                self.names.value_ids[arg.index()] = NAMED | id;
+            }
+        }
+        if self.custom
+            && let Some(parent) = ir.region_parent(r)
             && let Some(f) = ir.op_def(parent).and_then(|d| d.block_arg_names)
         {
             for (v, n) in f(ir, parent) {
