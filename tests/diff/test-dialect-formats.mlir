@@ -55,3 +55,15 @@ func.func @default_dialect() {
   }
   return
 }
+// Result names taken from, and printed through, a `names` property; printed
+// only where the printed names differ from it.
+func.func @pretty_names() {
+  %first = test.string_attr_pretty_name
+  %second = test.string_attr_pretty_name attributes {names = ["first"]}
+  %g = "test.string_attr_pretty_name"() {names = ["two words"]} : () -> i32
+  %u, %v = test.string_attr_pretty_name
+  %w:2, %z = test.string_attr_pretty_name
+  %7 = test.string_attr_pretty_name
+  "acme.use"(%first, %second, %g, %u, %v, %w#1, %z, %7) : (i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+  return
+}

@@ -259,6 +259,60 @@ fn print_default_dialect(p: &mut Printer<'_>, op: OpId) {
     p.print_optional_attr_dict_with_keyword(op, &[]);
 }
 
+/// `%x = test.string_attr_pretty_name (attributes {names = [...]})?`: the
+/// `names` property, written or taken from the result names, names the
+/// results when printed, and is printed only where the printed names differ.
+fn parse_pretty_name(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    let written: Vec<String> = p.result_names().iter().map(|n| n.to_string()).collect();
+    p.parse_optional_attr_dict_with_keyword(&mut r.attrs)?;
+    let i32t = p.ir.int_type(32);
+    r.result_types = vec![i32t; written.len()];
+    if written.is_empty() || r.attrs.iter().any(|(k, _)| p.ir.sym_str(*k) == "names") {
+        return Ok(());
+    }
+    // Numbered names (`%0`) give no name.
+    let names: Vec<hivm_ir::Attribute> = written
+        .iter()
+        .map(|n| if n.starts_with(|c: char| c.is_ascii_digit()) { "" } else { n.as_str() })
+        .map(|n| p.ir.str_attr(n))
+        .collect();
+    let (k, v) = (p.ir.sym("names"), p.ir.array_attr(names));
+    r.attrs.push((k, v));
+    Ok(())
+}
+
+fn pretty_names(ir: &Ir, op: OpId) -> Vec<Option<&str>> {
+    match ir.get_attr(op, "names").map(|a| ir.attr_data(a)) {
+        Some(hivm_ir::AttrData::Array(items)) => items.iter().map(|a| ir.as_str(*a)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn print_pretty_name(p: &mut Printer<'_>, op: OpId) {
+    let ir = p.ir;
+    let names = pretty_names(ir, op);
+    let results = ir.results(op);
+    let agree = names.len() == results.len()
+        && results.iter().zip(&names).all(|(v, n)| n.is_some_and(|n| p.value_text(*v)[1..] == *n));
+    p.print_optional_attr_dict_with_keyword(op, if agree { &["names"] } else { &[] });
+}
+
+fn verify_pretty_name(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> {
+    match ir.get_attr(op, "names").map(|a| ir.attr_data(a)) {
+        None => Err("requires attribute 'names'".into()),
+        Some(hivm_ir::AttrData::Array(items)) if items.iter().all(|a| ir.as_str(*a).is_some()) => Ok(()),
+        Some(_) => Err("attribute 'names' failed to satisfy constraint: string array attribute".into()),
+    }
+}
+
+fn pretty_result_names(ir: &Ir, op: OpId, set: &mut dyn FnMut(hivm_ir::Value, String)) {
+    for (v, n) in ir.results(op).iter().zip(pretty_names(ir, op)) {
+        if let Some(n) = n.filter(|n| !n.is_empty()) {
+            set(*v, n.to_string());
+        }
+    }
+}
+
 /// An op the test dialect's own hook parses: its name, then one fixed word.
 fn word_op(name: &'static str, parse: hivm_ir::dialect::ParseFn, print: hivm_ir::dialect::PrintFn) -> OpDef {
     OpDef::new(name).arity((0, Some(0)), (0, Some(0)), 0).assembly(parse, print)
@@ -321,6 +375,14 @@ pub fn dialect() -> Dialect {
             .default_dialect("test"),
     );
     ops.push(WITH_DOT.def());
+    ops.push(
+        OpDef::new("test.string_attr_pretty_name")
+            .arity((0, Some(0)), (0, None), 0)
+            .inherent(&["names"])
+            .assembly(parse_pretty_name, print_pretty_name)
+            .verifier(verify_pretty_name)
+            .names(pretty_result_names),
+    );
     // Read in custom form by the dialect's hook, printed in generic form.
     let mut dotted = OpDef::new("test.dialect_custom_printer.with.dot").arity((0, Some(0)), (0, Some(0)), 0);
     dotted.parse = Some(parse_nothing);

@@ -118,6 +118,9 @@ pub struct Parser<'a> {
     /// names themselves (which would fault released input pages back in).
     ssa_ids: hashbrown::HashTable<(u64, u32)>,
     ssa_names: Vec<&'a str>,
+    /// The result names written before the op being parsed (`%a, %b:2 =`):
+    /// name id and count, for custom parsers that read them.
+    pending_results: Vec<(u32, u32)>,
     /// Attributes and types by exact spelling: kernels repeat the same few
     /// (`tensor<64xf32>`, `#hivm.pipe<PIPE_V>`, property dictionaries), and
     /// their meaning depends only on the text (aliases are fixed once defined).
@@ -166,6 +169,7 @@ impl<'a> Parser<'a> {
             custom_ops: Vec::new(),
             ssa_ids: hashbrown::HashTable::new(),
             ssa_names: Vec::new(),
+            pending_results: Vec::new(),
             attr_spellings: HashMap::default(),
             type_spellings: HashMap::default(),
             depth: 0,
@@ -767,7 +771,11 @@ impl<'a> Parser<'a> {
         let name_pos = self.pos();
         let op = match self.tok.kind {
             Tok::String => self.parse_generic_operation()?,
-            Tok::BareIdent => self.parse_custom_operation()?,
+            Tok::BareIdent => {
+                self.pending_results.clear();
+                self.pending_results.extend(result_groups.iter().map(|(n, c, _)| (*n, *c)));
+                self.parse_custom_operation()?
+            }
             Tok::Error => return self.error(""),
             _ => {
                 if result_groups.is_empty() {
@@ -1255,6 +1263,18 @@ impl<'a> Parser<'a> {
     }
 
     /// `%name : type` entries of a custom region header, e.g. `(%arg0: i32)`.
+    /// The names the results of the op being parsed are given, one per
+    /// result (a group `%q:3` names three), without `%` (MLIR's
+    /// `getResultName`).
+    pub fn result_names(&self) -> Vec<&'a str> {
+        let mut out = Vec::new();
+        for &(name, count) in &self.pending_results {
+            let spelled = self.ssa_names.get(name as usize).copied().unwrap_or("");
+            out.extend(std::iter::repeat_n(spelled.trim_start_matches('%'), count as usize));
+        }
+        out
+    }
+
     /// The name of an argument being defined: `%x`, never `%x#1`.
     pub fn parse_argument_name(&mut self) -> PResult<UnresolvedOperand> {
         let name = self.parse_operand()?;
