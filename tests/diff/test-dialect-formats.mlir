@@ -67,3 +67,9 @@ func.func @pretty_names() {
   "acme.use"(%first, %second, %g, %u, %v, %w#1, %z, %7) : (i32, i32, i32, i32, i32, i32, i32, i32) -> ()
   return
 }
+// Names an op's asm interface gives its result groups, in generic form.
+func.func @asm_names() -> (i32, i32, i32, i32, i32, i32) {
+  %a, %b:2, %c = "test.asm_interface_op"() : () -> (i32, i32, i32, i32)
+  %d, %e = "test.asm_interface_op"() : () -> (i32, i32)
+  return %a, %b#0, %b#1, %c, %d, %e : i32, i32, i32, i32, i32, i32
+}

@@ -313,6 +313,21 @@ fn pretty_result_names(ir: &Ir, op: OpId, set: &mut dyn FnMut(hivm_ir::Value, St
     }
 }
 
+/// `test.asm_interface_op` (generic form only) names its first result
+/// `first`, its middle results as one group `middle_results`, and numbers
+/// its last result on its own.
+fn asm_interface_names(ir: &Ir, op: OpId, set: &mut dyn FnMut(hivm_ir::Value, String)) {
+    let results = ir.results(op);
+    let Some((&last, rest)) = results.split_last() else { return };
+    if let Some((&first, middle)) = rest.split_first() {
+        set(first, "first".into());
+        if let Some(&m) = middle.first() {
+            set(m, "middle_results".into());
+        }
+    }
+    set(last, String::new());
+}
+
 /// An op the test dialect's own hook parses: its name, then one fixed word.
 fn word_op(name: &'static str, parse: hivm_ir::dialect::ParseFn, print: hivm_ir::dialect::PrintFn) -> OpDef {
     OpDef::new(name).arity((0, Some(0)), (0, Some(0)), 0).assembly(parse, print)
@@ -375,6 +390,7 @@ pub fn dialect() -> Dialect {
             .default_dialect("test"),
     );
     ops.push(WITH_DOT.def());
+    ops.push(OpDef::new("test.asm_interface_op").arity((0, Some(0)), (2, None), 0).names(asm_interface_names));
     ops.push(
         OpDef::new("test.string_attr_pretty_name")
             .arity((0, Some(0)), (0, None), 0)
