@@ -149,6 +149,10 @@ fn print_polyfor(p: &mut Printer<'_>, op: OpId) {
     p.print_region(region, false, true);
 }
 
+/// More results than any real op has: a count beyond it is an error rather
+/// than an attempt to allocate them.
+const MAX_RESULTS: u64 = 1 << 20;
+
 /// `%r:5 = test.parse_integer_literal : 5`: as many index results as the
 /// literal says (none without one).
 fn parse_integer_literal(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
@@ -157,9 +161,12 @@ fn parse_integer_literal(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<(
     }
     let pos = p.pos();
     let n = p.parse_integer("integer value")?;
-    let Ok(n) = usize::try_from(n) else { return p.error_at(pos, "expected a non-negative result count") };
+    let Ok(n) = u64::try_from(n) else { return p.error_at(pos, "expected a non-negative result count") };
+    if n > MAX_RESULTS {
+        return p.error_at(pos, "too many results");
+    }
     let index = p.ir.index_type();
-    r.result_types = vec![index; n];
+    r.result_types = vec![index; n as usize];
     Ok(())
 }
 
@@ -263,6 +270,9 @@ fn print_default_dialect(p: &mut Printer<'_>, op: OpId) {
 /// `names` property, written or taken from the result names, names the
 /// results when printed, and is printed only where the printed names differ.
 fn parse_pretty_name(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
+    if p.result_count() > MAX_RESULTS {
+        return p.op_error_at(r.pos, "too many results");
+    }
     let written: Vec<String> = p.result_names().iter().map(|n| n.to_string()).collect();
     p.parse_optional_attr_dict_with_keyword(&mut r.attrs)?;
     let i32t = p.ir.int_type(32);

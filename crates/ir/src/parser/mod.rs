@@ -1267,12 +1267,18 @@ impl<'a> Parser<'a> {
     /// result (a group `%q:3` names three), without `%` (MLIR's
     /// `getResultName`).
     pub fn result_names(&self) -> Vec<&'a str> {
+        debug_assert!(self.result_count() <= u32::MAX as u64, "check result_count first");
         let mut out = Vec::new();
         for &(name, count) in &self.pending_results {
             let spelled = self.ssa_names.get(name as usize).copied().unwrap_or("");
             out.extend(std::iter::repeat_n(spelled.trim_start_matches('%'), count as usize));
         }
         out
+    }
+
+    /// How many results the names before the op being parsed give it.
+    pub fn result_count(&self) -> u64 {
+        self.pending_results.iter().map(|(_, c)| *c as u64).sum()
     }
 
     /// The name of an argument being defined: `%x`, never `%x#1`.
