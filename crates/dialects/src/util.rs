@@ -812,3 +812,16 @@ pub fn print_terminator_operands(p: &mut Printer<'_>, op: OpId) {
         p.print_operand_types(op);
     }
 }
+
+/// The value of an integer constant: a constant-like op's integer `value`
+/// (MLIR's `getConstantIntValue` / `m_ConstantInt` on a value).
+pub fn constant_int(ir: &Ir, v: hivm_ir::Value) -> Option<i64> {
+    let op = ir.defining_op(v)?;
+    if !ir.op_def(op).is_some_and(|d| d.has(hivm_ir::Traits::CONSTANT_LIKE)) {
+        return None;
+    }
+    match ir.attr_data(ir.get_attr(op, "value")?) {
+        AttrData::Integer { value, .. } => i64::try_from(*value).ok(),
+        _ => None,
+    }
+}

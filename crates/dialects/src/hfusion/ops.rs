@@ -475,20 +475,8 @@ fn verify_index_put(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 
 const INDEX_PUT: OpSpec = OpSpec {
     name: "hfusion.index_put",
-    operands: &[
-        one("dst"),
-        one("index"),
-        one("value"),
-        one("scatter_dim"),
-        one("bound"),
-        var("end_offset"),
-        var("start_offset"),
-        var("dst_stride"),
-    ],
-    format: "`ins` `(` $dst `:` type($dst) `,` $index `:` type($index) `,` $value `:` type($value) `,` \
-             $scatter_dim `:` type($scatter_dim) `,` $bound `:` type($bound) `,` \
-             `[` $end_offset `:` type($end_offset) `]` `,` `[` $start_offset `:` type($start_offset) `]` `,` \
-             `[` $dst_stride `:` type($dst_stride) `]` `)` attr-dict",
+    operands: crate::hivm::memory_ops::INDEX_PUT_OPERANDS,
+    format: crate::hivm::memory_ops::INDEX_PUT_FORMAT,
     verify: Some(verify_index_put),
     ..OpSpec::EMPTY
 };
@@ -500,21 +488,9 @@ fn verify_gather_t(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 
 const GATHER_T: OpSpec = OpSpec {
     name: "hfusion.gatherT",
-    operands: &[
-        one("src"),
-        one("index"),
-        one("dst"),
-        one("bound"),
-        one("dim"),
-        var("src_stride"),
-        var("index_shape"),
-        var("offsets"),
-    ],
+    operands: crate::hivm::memory_ops::GATHER_T_OPERANDS,
     results: &[opt("result")],
-    format: "`ins` `(` $src `:` type($src) `,` $index `:` type($index) `,` $bound `:` type($bound) `,` \
-             $dim `:` type($dim) `,` `[` $src_stride `:` type($src_stride) `]` `,` \
-             `[` $index_shape `:` type($index_shape) `]` `,` `[` $offsets `:` type($offsets) `]` `)` \
-             `outs` `(` $dst `:` type($dst) `)` attr-dict (`->` type($result)^)?",
+    format: crate::hivm::memory_ops::GATHER_T_FORMAT,
     verify: Some(verify_gather_t),
     ..OpSpec::EMPTY
 };

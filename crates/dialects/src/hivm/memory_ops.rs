@@ -84,23 +84,27 @@ const EMBEDDING_GATHER: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
-const GATHER_T: OpSpec = OpSpec {
-    name: "hivm.hir.gatherT",
-    operands: &[
-        one("src"),
-        one("index"),
-        one("dst"),
-        one("bound"),
-        one("dim"),
-        var("src_stride"),
-        var("index_shape"),
-        var("offsets"),
-    ],
-    results: RESULT,
-    format: "`ins` `(` $src `:` type($src) `,` $index `:` type($index) `,` $bound `:` type($bound) `,` \
+/// `gatherT`'s operands and syntax, shared with `hfusion.gatherT`.
+pub(crate) const GATHER_T_OPERANDS: &[ValueDef] = &[
+    one("src"),
+    one("index"),
+    one("dst"),
+    one("bound"),
+    one("dim"),
+    var("src_stride"),
+    var("index_shape"),
+    var("offsets"),
+];
+pub(crate) const GATHER_T_FORMAT: &str = "`ins` `(` $src `:` type($src) `,` $index `:` type($index) `,` $bound `:` type($bound) `,` \
              $dim `:` type($dim) `,` `[` $src_stride `:` type($src_stride) `]` `,` \
              `[` $index_shape `:` type($index_shape) `]` `,` `[` $offsets `:` type($offsets) `]` `)` \
-             `outs` `(` $dst `:` type($dst) `)` attr-dict (`->` type($result)^)?",
+             `outs` `(` $dst `:` type($dst) `)` attr-dict (`->` type($result)^)?";
+
+const GATHER_T: OpSpec = OpSpec {
+    name: "hivm.hir.gatherT",
+    operands: GATHER_T_OPERANDS,
+    results: RESULT,
+    format: GATHER_T_FORMAT,
     ..OpSpec::EMPTY
 };
 
@@ -124,24 +128,24 @@ const SCATTER_T: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
-const INDEX_PUT: OpSpec = OpSpec {
-    name: "hivm.hir.index_put",
-    operands: &[
-        one("dst"),
-        one("index"),
-        one("value"),
-        one("scatter_dim"),
-        one("bound"),
-        var("end_offset"),
-        var("start_offset"),
-        var("dst_stride"),
-    ],
-    format: "`ins` `(` $dst `:` type($dst) `,` $index `:` type($index) `,` $value `:` type($value) `,` \
-             $scatter_dim `:` type($scatter_dim) `,` $bound `:` type($bound) `,` \
-             `[` $end_offset `:` type($end_offset) `]` `,` `[` $start_offset `:` type($start_offset) `]` `,` \
-             `[` $dst_stride `:` type($dst_stride) `]` `)` attr-dict",
-    ..OpSpec::EMPTY
-};
+/// `index_put`'s operands and syntax, shared with `hfusion.index_put`.
+pub(crate) const INDEX_PUT_OPERANDS: &[ValueDef] = &[
+    one("dst"),
+    one("index"),
+    one("value"),
+    one("scatter_dim"),
+    one("bound"),
+    var("end_offset"),
+    var("start_offset"),
+    var("dst_stride"),
+];
+pub(crate) const INDEX_PUT_FORMAT: &str = "`ins` `(` $dst `:` type($dst) `,` $index `:` type($index) `,` \
+     $value `:` type($value) `,` $scatter_dim `:` type($scatter_dim) `,` $bound `:` type($bound) `,` \
+     `[` $end_offset `:` type($end_offset) `]` `,` `[` $start_offset `:` type($start_offset) `]` `,` \
+     `[` $dst_stride `:` type($dst_stride) `]` `)` attr-dict";
+
+const INDEX_PUT: OpSpec =
+    OpSpec { name: "hivm.hir.index_put", operands: INDEX_PUT_OPERANDS, format: INDEX_PUT_FORMAT, ..OpSpec::EMPTY };
 
 macro_rules! src_dst_result {
     ($extra:literal) => {

@@ -12,7 +12,7 @@ use hivm_ir::opspec::{
     var,
 };
 use hivm_ir::types::DYNAMIC;
-use hivm_ir::{AttrData, Ir, OpDef, OpId, Traits, Type, TypeData, Value};
+use hivm_ir::{Ir, OpDef, OpId, Traits, Type, TypeData, Value};
 
 use crate::util::{i64_array, type_str};
 
@@ -117,19 +117,6 @@ fn tensor_text(ir: &Ir, shape: &[i64], elem: Type) -> String {
     s
 }
 
-/// The value of an integer constant (MLIR's `getConstantIntValue` on a
-/// value: a constant-like op's integer `value`).
-fn constant_int(ir: &Ir, v: Value) -> Option<i64> {
-    let op = ir.defining_op(v)?;
-    if !ir.op_def(op).is_some_and(|d| d.has(Traits::CONSTANT_LIKE)) {
-        return None;
-    }
-    match ir.attr_data(ir.get_attr(op, "value")?) {
-        AttrData::Integer { value, .. } => i64::try_from(*value).ok(),
-        _ => None,
-    }
-}
-
 /// A tile: static, or the SSA value standing for it.
 #[derive(Copy, Clone)]
 enum Tile {
@@ -204,7 +191,7 @@ fn verify(ir: &Ir, op: OpId, kind: Kind) -> Result<(), VerifyError> {
     let plain = |m: &str| Err(VerifyError::plain(m));
     let constant = |t: &Tile| match t {
         Tile::Static(s) => Some(*s),
-        Tile::Dynamic(v) => constant_int(ir, *v),
+        Tile::Dynamic(v) => crate::util::constant_int(ir, *v),
     };
     if tiles.iter().any(|t| constant(t) == Some(0)) {
         return plain("invalid zero tile factor");

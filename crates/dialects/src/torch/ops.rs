@@ -163,46 +163,16 @@ fn float_name(ir: &Ir, op: OpId, set: &mut dyn FnMut(Value, String)) {
 }
 
 /// `APFloat::toString(6 digits, no padding, zeros kept)`: `2.500000e-01`,
-/// `2.973020e-01` for 0.29730177875.
+/// `2.973020e-01` for 0.29730177875 (the printer's own digits, LLVM's
+/// truncation quirk included).
 fn six_digits(v: f64) -> String {
     if v.is_nan() {
         return "NaN".into();
     }
     if v.is_infinite() {
-        return if v < 0.0 { "-Inf" } else { "Inf" }.into();
+        return if v < 0.0 { "-Inf" } else { "+Inf" }.into();
     }
-    let sign = if v.is_sign_negative() { "-" } else { "" };
-    let (mut digits, mut exp) = (vec![b'0'; 6], 0i32);
-    if v != 0.0 {
-        let sci = format!("{:.40e}", v.abs());
-        let (mantissa, e) = sci.split_once('e').unwrap_or((&sci, "0"));
-        exp = e.parse().unwrap_or(0);
-        let all: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
-        digits = all[..6].to_vec();
-        // Rounded half up, as LLVM rounds the decimal digits.
-        if all[6] >= b'5' {
-            let mut i = 6;
-            loop {
-                if i == 0 {
-                    digits.insert(0, b'1');
-                    digits.pop();
-                    exp += 1;
-                    break;
-                }
-                i -= 1;
-                if digits[i] == b'9' {
-                    digits[i] = b'0';
-                } else {
-                    digits[i] += 1;
-                    break;
-                }
-            }
-        }
-    }
-    let d = String::from_utf8(digits).unwrap_or_default();
-    let esign = if exp < 0 { '-' } else { '+' };
-    // Six significant digits, then zeros to six places after the point.
-    format!("{sign}{}.{}0e{esign}{:02}", &d[..1], &d[1..], exp.unsigned_abs())
+    hivm_ir::printer::apfloat_to_string(v, 6, 0, false)
 }
 
 // ----- lists -----
@@ -481,7 +451,9 @@ mod tests {
         assert_eq!(six_digits(1.0), "1.000000e+00");
         assert_eq!(six_digits(0.0), "0.000000e+00");
         assert_eq!(six_digits(-2.5), "-2.500000e+00");
-        assert_eq!(six_digits(9.9999995), "1.000000e+01");
+        // LLVM cuts the exact digits (9.99999949999...) to about six before
+        // rounding, so this one does not round up.
+        assert_eq!(six_digits(9.9999995), "9.999990e+00");
         assert_eq!(six_digits(1e-10), "1.000000e-10");
         assert_eq!(six_digits(1e100), "1.000000e+100");
     }

@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap as HashMap;
 use std::fmt::Write;
 
 pub use attrs::Elide;
-pub use float::format_float;
+pub use float::{apfloat_to_string, format_float};
 use names::Names;
 
 use crate::attrs::{AttrData, Attribute};

@@ -496,7 +496,13 @@ fn subview_info(ir: &Ir, sv: OpId) -> SubviewInfo {
         let mut dynamic = segment(ir, sv, i + 1).iter();
         let list: Vec<Option<i64>> = i64_array(ir, sv, name)
             .into_iter()
-            .map(|s| if s == DYNAMIC { dynamic.next().and_then(|&d| constant_int(ir, d)) } else { Some(s) })
+            .map(|s| {
+                if s == DYNAMIC {
+                    dynamic.next().and_then(|&d| hivm_dialects::util::constant_int(ir, d))
+                } else {
+                    Some(s)
+                }
+            })
             .collect();
         lists.push(list);
     }
@@ -504,19 +510,6 @@ fn subview_info(ir: &Ir, sv: OpId) -> SubviewInfo {
     let sizes = lists.pop().unwrap_or_default();
     let offsets = lists.pop().unwrap_or_default();
     SubviewInfo { subview: ir.result(sv, 0), source: ir.operand(sv, 0), offsets, sizes, strides }
-}
-
-/// The value of an integer constant (any constant-like op with an integer
-/// `value`, as MLIR's `m_ConstantInt`).
-fn constant_int(ir: &Ir, v: Value) -> Option<i64> {
-    let op = ir.defining_op(v)?;
-    if !ir.op_def(op).is_some_and(|d| d.has(Traits::CONSTANT_LIKE)) {
-        return None;
-    }
-    match ir.attr_data(ir.get_attr(op, "value")?) {
-        AttrData::Integer { value, .. } => i64::try_from(*value).ok(),
-        _ => None,
-    }
 }
 
 // ----- conflicts -----
