@@ -36,16 +36,61 @@ pub fn verify(ir: &Ir, root: OpId) -> Result<(), Diagnostic> {
 /// verified and all their errors reported.
 pub fn verify_all(ir: &Ir, root: OpId) -> Vec<Diagnostic> {
     let _symbols = crate::builder::SymbolCacheScope::new(ir);
-    // Position of each op in its block, assigned as the walk reaches it, so
-    // same-block dominance is O(1): a definition not reached yet keeps
-    // `u32::MAX` and so comes after every user reached so far.
-    let mut positions = vec![u32::MAX; ir.ops.len()];
-    let mut errors = Vec::new();
-    verify_isolated(ir, root, &mut positions, &mut errors);
-    errors
+    let run = |positions: &mut Positions| {
+        positions.start(ir.ops.len());
+        let mut errors = Vec::new();
+        verify_isolated(ir, root, positions, &mut errors);
+        errors
+    };
+    POSITIONS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut positions) => run(&mut positions),
+        // A verifier that verifies again gets a table of its own.
+        Err(_) => run(&mut Positions { generation: 0, slots: Vec::new() }),
+    })
 }
 
-fn verify_isolated(ir: &Ir, op: OpId, positions: &mut [u32], errors: &mut Vec<Diagnostic>) -> bool {
+/// Position of each op in its block, assigned as the walk reaches it, so
+/// same-block dominance is O(1): a definition not reached yet reads as
+/// `u32::MAX` and so comes after every user reached so far. The table is
+/// kept per thread and stamped with a generation, so verifying each of many
+/// nested targets (per-function pipelines) costs what the target holds, not
+/// what the whole module holds.
+struct Positions {
+    generation: u32,
+    slots: Vec<(u32, u32)>,
+}
+
+impl Positions {
+    fn start(&mut self, ops: usize) {
+        if self.slots.len() < ops {
+            self.slots.resize(ops, (0, u32::MAX));
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // Stamps wrapped: every old stamp could look current again.
+            self.slots.iter_mut().for_each(|s| *s = (0, u32::MAX));
+            self.generation = 1;
+        }
+    }
+
+    fn get(&self, op: OpId) -> u32 {
+        match self.slots[op.index()] {
+            (g, p) if g == self.generation => p,
+            _ => u32::MAX,
+        }
+    }
+
+    fn set(&mut self, op: OpId, pos: u32) {
+        self.slots[op.index()] = (self.generation, pos);
+    }
+}
+
+thread_local! {
+    static POSITIONS: std::cell::RefCell<Positions> =
+        const { std::cell::RefCell::new(Positions { generation: 0, slots: Vec::new() }) };
+}
+
+fn verify_isolated(ir: &Ir, op: OpId, positions: &mut Positions, errors: &mut Vec<Diagnostic>) -> bool {
     let mut isolated = Vec::new();
     if let Err(d) = verify_tree(ir, op, positions, &mut isolated) {
         errors.extend(d);
@@ -59,12 +104,12 @@ fn verify_isolated(ir: &Ir, op: OpId, positions: &mut [u32], errors: &mut Vec<Di
 }
 
 /// Verifies `op` and non-isolated descendants; isolated descendants are queued.
-fn verify_tree(ir: &Ir, op: OpId, positions: &mut [u32], isolated: &mut Vec<OpId>) -> Result<(), Vec<Diagnostic>> {
+fn verify_tree(ir: &Ir, op: OpId, positions: &mut Positions, isolated: &mut Vec<OpId>) -> Result<(), Vec<Diagnostic>> {
     verify_op(ir, op, positions)?;
     for &r in ir.regions(op) {
         for &b in ir.region_blocks(r) {
             for (i, child) in ir.block_ops(b).enumerate() {
-                positions[child.index()] = i as u32;
+                positions.set(child, i as u32);
                 if ir.op_def(child).is_some_and(|d| d.has(Traits::ISOLATED_FROM_ABOVE)) {
                     isolated.push(child);
                 } else {
@@ -81,7 +126,7 @@ fn verify_tree(ir: &Ir, op: OpId, positions: &mut [u32], isolated: &mut Vec<OpId
     Ok(())
 }
 
-fn verify_op(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Vec<Diagnostic>> {
+fn verify_op(ir: &Ir, op: OpId, positions: &Positions) -> Result<(), Vec<Diagnostic>> {
     // MLIR's order: region/result/operand counts, then the ODS invariants
     // (type constraints), then the op's other traits, then its verifier.
     verify_counts(ir, op).map_err(|d| vec![d])?;
@@ -256,7 +301,7 @@ fn block_dominates(ir: &Ir, a: BlockId, b: BlockId) -> bool {
 
 /// Checks that every operand's definition dominates the use: an earlier op in
 /// the same block, an enclosing block's value, or a dominating block.
-fn verify_dominance(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Diagnostic> {
+fn verify_dominance(ir: &Ir, op: OpId, positions: &Positions) -> Result<(), Diagnostic> {
     for (i, &v) in ir.operands(op).iter().enumerate() {
         let (def_block, def_op) = match ir.value_def(v) {
             ValueDef::Result { op: d, .. } => match ir.parent_block(d) {
@@ -279,7 +324,7 @@ fn verify_dominance(ir: &Ir, op: OpId, positions: &[u32]) -> Result<(), Diagnost
                     break true;
                 }
                 break if ub == def_block {
-                    def_op.is_none_or(|d| d != user && positions[d.index()] < positions[user.index()])
+                    def_op.is_none_or(|d| d != user && positions.get(d) < positions.get(user))
                 } else {
                     block_dominates(ir, def_block, ub)
                 };
