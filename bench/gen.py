@@ -111,6 +111,21 @@ def affine(n, w):
     w('}) : () -> ()\n')
 
 
+def functions(n, w):
+    """n ops in functions of 30 `arith.addi`s each: per-function pipelines."""
+    w('"builtin.module"() ({\n')
+    for f in range(max(1, n // 30)):
+        w(f'  "func.func"() <{{function_type = (i32) -> i32, sym_name = "f{f}"}}> ({{\n')
+        w('  ^bb0(%a: i32):\n')
+        prev = "%a"
+        for i in range(30):
+            w(f'    %v{i} = "arith.addi"({prev}, %a) : (i32, i32) -> i32\n')
+            prev = f"%v{i}"
+        w(f'    "func.return"({prev}) : (i32) -> ()\n')
+        w('  }) : () -> ()\n')
+    w('}) : () -> ()\n')
+
+
 def pipeline(n, w):
     t = "tensor<64xf32>"
     w('"builtin.module"() ({\n')
@@ -149,7 +164,8 @@ def main():
             if len(buf) > 4096:
                 f.write("".join(buf))
                 buf.clear()
-        kinds = {"custom": custom, "arith": arith, "nested": nested, "pipeline": pipeline, "blocks": blocks, "affine": affine}
+        kinds = {"custom": custom, "arith": arith, "nested": nested, "pipeline": pipeline, "blocks": blocks, "affine": affine,
+                 "functions": functions}
         kinds[kind](n, w)
         f.write("".join(buf))
 

@@ -3,6 +3,7 @@
 measured side by side in one run (single-threaded, output to /dev/null).
 
 Usage: bench/run.py [--sizes 10000,100000,1000000] [--kinds custom,arith,nested] [--runs 3]
+       [--pipeline PIPELINE]  (e.g. --kinds functions --pipeline "builtin.module(func.func(canonicalize,cse))")
 Prints a table of median wall time and peak RSS for each tool and the ratios
 ours/mlir-opt. Needs a release build (cargo build --release) and mlir-22-tools.
 """
@@ -41,7 +42,12 @@ def parse_args(sizes, extra=lambda ap: None):
 
 
 def main():
-    a = parse_args("10000,100000,1000000", lambda ap: ap.add_argument("--kinds", default="custom,arith,nested"))
+    def extra(ap):
+        ap.add_argument("--kinds", default="custom,arith,nested")
+        # A pass pipeline both tools run, e.g. 'builtin.module(func.func(canonicalize,cse))'
+        # with --kinds functions (per-function pipelines over many functions).
+        ap.add_argument("--pipeline", default=None)
+    a = parse_args("10000,100000,1000000", extra)
     print(f"{'kind':8} {'ops':>8} {'MB':>7} | {'mlir-opt s':>10} {'MiB':>7} | {'hivm-opt s':>10} {'MiB':>7} | {'time ratio':>10} {'mem ratio':>9}")
     for kind in a.kinds.split(","):
         for n in [int(s) for s in a.sizes.split(",")]:
@@ -50,6 +56,8 @@ def main():
                 subprocess.run([sys.executable, os.path.join(ROOT, "bench", "gen.py"), kind, str(n), path], check=True)
             size = os.path.getsize(path) / 1e6
             common = ["--allow-unregistered-dialect", path, "-o", "/dev/null"]
+            if a.pipeline:
+                common.append(f"--pass-pipeline={a.pipeline}")
             rows = {"mlir": [], "ours": []}
             for _ in range(a.runs):
                 # Interleave the tools so machine noise hits both alike.
