@@ -53,7 +53,11 @@ pub fn dialect() -> Dialect {
         vec![
             OpDef::new("builtin.module")
                 .traits(
-                    Traits::ISOLATED_FROM_ABOVE | Traits::NO_TERMINATOR | Traits::SYMBOL_TABLE | Traits::GRAPH_REGION,
+                    Traits::ISOLATED_FROM_ABOVE
+                        | Traits::NO_TERMINATOR
+                        | Traits::SYMBOL_TABLE
+                        | Traits::GRAPH_REGION
+                        | Traits::AFFINE_SCOPE,
                 )
                 .inherent(&["sym_name", "sym_visibility"])
                 .assembly(parse_module, print_module)

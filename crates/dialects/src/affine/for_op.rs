@@ -175,6 +175,11 @@ pub(super) fn verify_for(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
             );
         }
     }
+    for (k, seg) in [("lowerBoundMap", 0), ("upperBoundMap", 1)] {
+        if let Some(AttrData::AffineMap(m)) = ir.get_attr(op, k).map(|a| ir.attr_data(a)) {
+            super::validity::check_dims_and_symbols(ir, op, segment(ir, op, seg), m.num_dims as usize)?;
+        }
+    }
     // MLIR 22 accepts any step here (a zero or negative one included).
     if ir.get_attr(op, "step").and_then(|a| ir.as_int(a)).is_none() {
         return Err("requires attribute 'step'".into());

@@ -88,6 +88,7 @@ pub(super) fn verify_if(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     if ir.operands(op).len() != (s.num_dims + s.num_symbols) as usize {
         return Err("operand count and condition integer set dimension and symbol count must match".into());
     }
+    super::validity::check_dims_and_symbols(ir, op, ir.operands(op), s.num_dims as usize)?;
     if ir.regions(op).len() != 2 {
         return Err("expected a then and an else region".into());
     }

@@ -9,6 +9,7 @@ mod for_op;
 mod if_op;
 mod linearize;
 mod parallel;
+mod validity;
 
 use hivm_ir::affine::AffineExpr;
 use hivm_ir::attrs::AttrData;
@@ -259,7 +260,7 @@ fn verify_access(ir: &Ir, op: OpId, memref: usize) -> Result<(), hivm_ir::dialec
     if ir.operands(op).len() != memref + 1 + (m.num_dims + m.num_symbols) as usize {
         return Err("expects as many subscripts as affine map inputs".into());
     }
-    Ok(())
+    validity::check_dims_and_symbols(ir, op, &ir.operands(op)[memref + 1..], m.num_dims as usize)
 }
 
 pub fn dialect() -> Dialect {

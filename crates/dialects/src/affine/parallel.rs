@@ -299,7 +299,10 @@ fn verify_parallel(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
             return Err("result type cannot match reduction attribute".into());
         }
     }
-    Ok(())
+    let operands = ir.operands(op);
+    let n_lb = (lb.num_dims + lb.num_symbols) as usize;
+    super::validity::check_dims_and_symbols(ir, op, &operands[..n_lb], lb.num_dims as usize)?;
+    super::validity::check_dims_and_symbols(ir, op, &operands[n_lb..], ub.num_dims as usize)
 }
 
 /// Whether a result of type `t` can be reduced with `kind`

@@ -162,6 +162,9 @@ impl<'a> Parser<'a> {
         let ident = &self.text()[1..];
         let end = self.tok.end;
         if let Some((dialect, rest)) = ident.split_once('.') {
+            if dialect.is_empty() {
+                return err(pos + 2, "invalid dialect namespace '\"\"'");
+            }
             let dialect = dialect.to_string();
             let mut body = rest.to_string();
             if rest.is_empty() && self.ir.registry.dialect(&dialect).is_some() {

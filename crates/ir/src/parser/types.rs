@@ -77,6 +77,9 @@ impl<'a> Parser<'a> {
         let pos = self.pos();
         let ident = &self.text()[1..];
         if let Some((dialect, _)) = ident.split_once('.') {
+            if dialect.is_empty() {
+                return err(pos + 2, "invalid dialect namespace '\"\"'");
+            }
             let dialect = dialect.to_string();
             let mut body = ident[dialect.len() + 1..].to_string();
             self.bump();

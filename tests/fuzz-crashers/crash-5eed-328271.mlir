@@ -1,0 +1,2 @@
+//
+func.func@s(){"p"(){d=#c<>}:()->()"a"(){t=dense<"">:tensor<3x!.>,l=dense<["","",""]>:tensor<3x!.>,d=dense<[["",""],["",""]]>:tensor<2x2x!.>,h=dense<"">:tensor<2x!.>}:()->()"p"(){e=sparse<[[0],[2]],["",""]>:tensor<4x!.>,t=sparse<0,"">:tensor<1x!.>}:()->()return}
