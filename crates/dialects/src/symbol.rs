@@ -21,8 +21,11 @@ fn map_of<'a>(ir: &'a Ir, op: OpId, name: &str) -> Option<&'a hivm_ir::affine::A
     }
 }
 
-/// `[%a, %b], affine_map<...>`: the symbols and their map.
-fn parse_symbols_and_map(p: &mut Parser<'_>, r: &mut OpParseResult, name: &str) -> PResult<()> {
+/// `[%a, %b], affine_map<...>`: the symbol names and their map (also
+/// torch's `bind_symbolic_shape`, whose symbols are `!torch.int`).
+pub(crate) fn parse_symbol_names_and_map(
+    p: &mut Parser<'_>,
+) -> PResult<(Vec<hivm_ir::parser::UnresolvedOperand>, hivm_ir::Attribute)> {
     let mut symbols = Vec::new();
     p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
         symbols.push(p.parse_operand()?);
@@ -34,6 +37,12 @@ fn parse_symbols_and_map(p: &mut Parser<'_>, r: &mut OpParseResult, name: &str) 
     if !matches!(p.ir.attr_data(map), AttrData::AffineMap(_)) {
         return p.error_at(pos, "invalid kind of attribute specified");
     }
+    Ok((symbols, map))
+}
+
+/// `[%a, %b], affine_map<...>`: the symbols and their map.
+fn parse_symbols_and_map(p: &mut Parser<'_>, r: &mut OpParseResult, name: &str) -> PResult<()> {
+    let (symbols, map) = parse_symbol_names_and_map(p)?;
     push_attr(p, r, name, map);
     let index = p.ir.index_type();
     for s in &symbols {

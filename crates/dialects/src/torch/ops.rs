@@ -333,17 +333,7 @@ fn affine_map(ir: &Ir, op: OpId) -> Option<&hivm_ir::affine::AffineMap> {
 fn parse_bind(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let operand = p.parse_operand()?;
     p.expect(Tok::Comma, "','")?;
-    let mut symbols = Vec::new();
-    p.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "'['", &mut |p| {
-        symbols.push(p.parse_operand()?);
-        Ok(())
-    })?;
-    p.expect(Tok::Comma, "','")?;
-    let pos = p.pos();
-    let map = p.parse_attribute(None)?;
-    if !matches!(p.ir.attr_data(map), AttrData::AffineMap(_)) {
-        return p.error_at(pos, "invalid kind of attribute specified");
-    }
+    let (symbols, map) = crate::symbol::parse_symbol_names_and_map(p)?;
     push_attr(p, r, "shape_expressions", map);
     p.parse_optional_attr_dict(&mut r.attrs)?;
     let t = p.parse_colon_type()?;
