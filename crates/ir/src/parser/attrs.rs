@@ -178,18 +178,14 @@ impl<'a> Parser<'a> {
             // Dialect parsers report an unknown mnemonic where it starts.
             let mnemonic_pos = pos + 2 + dialect.len() as u32;
             let attr = self.make_opaque_attr(&dialect, body, pos, mnemonic_pos)?;
-            if typed && self.is(Tok::Colon) && self.ir.registry.dialect(&dialect).is_none() {
-                self.bump();
-                let ty = self.parse_type()?;
-                return Ok(self.ir.attr(AttrData::TypedOpaque { attr, ty }));
-            }
-            return Ok(attr);
+            return self.typed_opaque_suffix(attr, &dialect, typed);
         }
         let name = ident.to_string();
         self.bump();
         if self.tok.kind == Tok::Less && self.tok.start == end {
             let body = self.parse_pretty_body()?;
-            return self.make_opaque_attr(&name, body, pos, pos);
+            let attr = self.make_opaque_attr(&name, body, pos, pos)?;
+            return self.typed_opaque_suffix(attr, &name, typed);
         }
         match self.attr_aliases.get(&name) {
             Some(a) => Ok(*a),
@@ -240,6 +236,17 @@ impl<'a> Parser<'a> {
         }
         out.push_str(&body[copied.min(body.len())..]);
         Ok(out)
+    }
+
+    /// An unregistered dialect's attribute may carry `: type`, in either
+    /// spelling (`#foo.attr : i32`, `#foo<"x"> : i8`).
+    fn typed_opaque_suffix(&mut self, attr: Attribute, dialect: &str, typed: bool) -> PResult<Attribute> {
+        if typed && self.is(Tok::Colon) && self.ir.registry.dialect(dialect).is_none() {
+            self.bump();
+            let ty = self.parse_type()?;
+            return Ok(self.ir.attr(AttrData::TypedOpaque { attr, ty }));
+        }
+        Ok(attr)
     }
 
     fn make_opaque_attr(&mut self, dialect: &str, mut body: String, pos: u32, mnemonic_pos: u32) -> PResult<Attribute> {

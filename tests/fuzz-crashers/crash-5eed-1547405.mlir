@@ -1,0 +1,2 @@
+//
+func.func@s(){"p"(){l=#e.:i2,g=#m<>}:()->()"a"(){t=dense<"">:tensor<3x!e.>,l=dense<["","",""]>:tensor<3x!a.>,d=dense<[["",""],["",""]]>:tensor<2x2x!a.>,h=dense<"">:tensor<2x!a.>}:()->()"p"(){e=sparse<[[0],[2]],["",""]>:tensor<4x!e.>,t=sparse<0,"">:tensor<1x!e.>}:()->()return}
