@@ -685,6 +685,11 @@ impl Ir {
         self.ops[op.index()].parent
     }
 
+    /// The region whose block holds `op`.
+    pub fn parent_region(&self, op: OpId) -> Option<RegionId> {
+        self.blocks[self.parent_block(op)?.index()].parent
+    }
+
     pub fn parent_op(&self, op: OpId) -> Option<OpId> {
         let b = self.parent_block(op)?;
         let r = self.blocks[b.index()].parent?;

@@ -157,6 +157,15 @@ pub fn unflatten(mut pos: i64, shape: &[i64]) -> Vec<i64> {
     idx
 }
 
+/// Row-major strides of a shape, in elements.
+pub fn row_major_strides(sizes: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1; sizes.len()];
+    for d in (0..sizes.len().saturating_sub(1)).rev() {
+        strides[d] = strides[d + 1] * sizes[d + 1].max(1);
+    }
+    strides
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct MemRefVal {
     pub buf: BufId,
@@ -169,10 +178,7 @@ pub struct MemRefVal {
 
 impl MemRefVal {
     pub fn contiguous(buf: BufId, elem: Elem, sizes: Vec<i64>) -> MemRefVal {
-        let mut strides = vec![1; sizes.len()];
-        for d in (0..sizes.len().saturating_sub(1)).rev() {
-            strides[d] = strides[d + 1] * sizes[d + 1].max(1);
-        }
+        let strides = row_major_strides(&sizes);
         MemRefVal { buf, elem, offset: 0, sizes, strides }
     }
 

@@ -17,10 +17,6 @@ fn is_index(ir: &Ir, v: Value) -> bool {
     matches!(ir.type_data(ir.value_type(v)), TypeData::Index)
 }
 
-fn parent_region(ir: &Ir, op: OpId) -> Option<RegionId> {
-    ir.parent_block(op).and_then(|b| ir.block_parent(b))
-}
-
 fn has(ir: &Ir, op: OpId, t: Traits) -> bool {
     ir.op_def(op).is_some_and(|d| d.has(t))
 }
@@ -31,7 +27,7 @@ pub(super) fn affine_scope(ir: &Ir, op: OpId) -> Option<RegionId> {
     let mut cur = op;
     while let Some(parent) = ir.parent_op(cur) {
         if has(ir, parent, Traits::AFFINE_SCOPE) {
-            return parent_region(ir, cur);
+            return ir.parent_region(cur);
         }
         cur = parent;
     }
@@ -42,7 +38,7 @@ pub(super) fn affine_scope(ir: &Ir, op: OpId) -> Option<RegionId> {
 fn defining_region(ir: &Ir, v: Value) -> Option<RegionId> {
     match ir.value_def(v) {
         ValueDef::BlockArg { block, .. } => ir.block_parent(block),
-        ValueDef::Result { op, .. } => parent_region(ir, op),
+        ValueDef::Result { op, .. } => ir.parent_region(op),
         _ => None,
     }
 }
@@ -88,7 +84,7 @@ fn valid_symbol(ir: &Ir, v: Value, region: Option<RegionId>, depth: u32) -> bool
         if has(ir, owner, Traits::ISOLATED_FROM_ABOVE) {
             return None;
         }
-        parent_region(ir, owner)
+        ir.parent_region(owner)
     };
     let ValueDef::Result { op: def, .. } = ir.value_def(v) else {
         return dominating().is_some_and(|outer| valid_symbol(ir, v, Some(outer), depth + 1));

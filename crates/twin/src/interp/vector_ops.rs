@@ -11,16 +11,7 @@ use hivm_ir::{OpId, Value};
 
 use super::{Interp, R, RunError};
 use crate::sync::{self, Site};
-use crate::value::{Elem, MemRefVal, Val, load, round_float, store, unflatten, unsigned};
-
-/// Row-major strides of a shape (in elements).
-fn row_major(shape: &[i64]) -> Vec<i64> {
-    let mut s = vec![1; shape.len()];
-    for d in (0..shape.len().saturating_sub(1)).rev() {
-        s[d] = s[d + 1] * shape[d + 1].max(1);
-    }
-    s
-}
+use crate::value::{Elem, MemRefVal, Val, load, round_float, row_major_strides, store, unflatten, unsigned};
 
 fn flat(idx: &[i64], strides: &[i64]) -> usize {
     idx.iter().zip(strides).map(|(i, s)| i * s).sum::<i64>() as usize
@@ -154,7 +145,7 @@ impl Interp<'_> {
         if cond.sizes != dst.sizes || !shaped_alike(&a) || !shaped_alike(&b) {
             return Err(RunError::at(op, "the CPU twin runs vector ops on operands of one shape only"));
         }
-        let n = dst.sizes.iter().product::<i64>().max(0) as usize;
+        let n = dst.num_elements().max(0) as usize;
         let values = |me: &Self, v: &Val| -> R<Vec<Val>> {
             match v {
                 Val::Mem(m) => me.read_all(op, m),
@@ -190,7 +181,7 @@ impl Interp<'_> {
         }
         let xs = self.read_all(op, &src)?;
         self.v_touch(op, &[src.as_ref()], &[dst.as_ref()]);
-        let strides = row_major(&src.sizes);
+        let strides = row_major_strides(&src.sizes);
         let mut out = Vec::with_capacity(xs.len());
         let mut j = vec![0i64; rank];
         for k in 0..xs.len() {
@@ -244,7 +235,7 @@ impl Interp<'_> {
                 Val::Int(crate::value::norm_int(r, e.width()))
             }
         };
-        let strides = row_major(&src.sizes);
+        let strides = row_major_strides(&src.sizes);
         let (n, step) = (src.sizes[dim] as usize, strides[dim] as usize);
         // The position along `dim` of row-major element k.
         let pos = |k: usize| (k / step) % n.max(1);
@@ -283,7 +274,7 @@ impl Interp<'_> {
         let ins: Vec<Vec<Val>> = srcs.iter().map(|s| self.read_all(op, s)).collect::<R<_>>()?;
         let refs: Vec<&MemRefVal> = srcs.iter().map(|s| s.as_ref()).collect();
         self.v_touch(op, &refs, &[dst.as_ref()]);
-        let n = dst.sizes.iter().product::<i64>().max(0) as usize;
+        let n = dst.num_elements().max(0) as usize;
         let mut out = Vec::with_capacity(n);
         for k in 0..n {
             let mut i = unflatten(k as i64, &dst.sizes);
@@ -292,7 +283,7 @@ impl Interp<'_> {
                 i[d] -= srcs[which].sizes[d];
                 which += 1;
             }
-            out.push(ins[which][flat(&i, &row_major(&srcs[which].sizes))].clone());
+            out.push(ins[which][flat(&i, &row_major_strides(&srcs[which].sizes))].clone());
         }
         self.write_all(op, &dst, &out)
     }
@@ -327,8 +318,8 @@ impl Interp<'_> {
         };
         let xs = self.read_all(op, &src)?;
         self.v_touch(op, &[src.as_ref()], &[dst.as_ref()]);
-        let strides = row_major(&src.sizes);
-        let n = dst.sizes.iter().product::<i64>().max(0) as usize;
+        let strides = row_major_strides(&src.sizes);
+        let n = dst.num_elements().max(0) as usize;
         let mut out = Vec::with_capacity(n);
         for k in 0..n {
             let i = unflatten(k as i64, &dst.sizes);
@@ -358,8 +349,8 @@ impl Interp<'_> {
         let ins: Vec<Vec<Val>> = srcs.iter().map(|s| self.read_all(op, s)).collect::<R<_>>()?;
         let refs: Vec<&MemRefVal> = srcs.iter().map(|s| s.as_ref()).collect();
         self.v_touch(op, &refs, &[dst.as_ref()]);
-        let total = dst.sizes.iter().product::<i64>().max(0) as usize;
-        let strides = row_major(&first.sizes);
+        let total = dst.num_elements().max(0) as usize;
+        let strides = row_major_strides(&first.sizes);
         let mut out = Vec::with_capacity(total);
         for k in 0..total {
             let mut i = unflatten(k as i64, &dst.sizes);
@@ -401,9 +392,9 @@ impl Interp<'_> {
         let xs = self.read_all(op, &src)?;
         let refs: Vec<&MemRefVal> = dsts.iter().map(|d| d.as_ref()).collect();
         self.v_touch(op, &[src.as_ref()], &refs);
-        let strides = row_major(&src.sizes);
+        let strides = row_major_strides(&src.sizes);
         for (d, c) in dsts.iter().zip(&channels) {
-            let total = d.sizes.iter().product::<i64>().max(0) as usize;
+            let total = d.num_elements().max(0) as usize;
             let mut out = Vec::with_capacity(total);
             for k in 0..total {
                 let mut i = unflatten(k as i64, &d.sizes);

@@ -10,7 +10,7 @@
 
 use hivm_dialects::util::{opaque_attr, segment};
 use hivm_ir::builder::{Builder, InsertPoint};
-use hivm_ir::{AttrData, Ir, OpId, RegionId, Value};
+use hivm_ir::{AttrData, Ir, OpId, Value};
 
 use super::codegen::set_segment;
 
@@ -108,10 +108,6 @@ pub fn enclosing_for(ir: &Ir, op: OpId) -> Option<OpId> {
     super::memory::ancestor(ir, op, |n| n == "scf.for")
 }
 
-fn parent_region(ir: &Ir, op: OpId) -> Option<RegionId> {
-    ir.parent_block(op).and_then(|b| ir.block(b).parent)
-}
-
 /// The handover patterns between `op1` (the earlier side) and `op2`, given
 /// what each op already does (`merged1`, `merged2`) and, for a pair across
 /// iterations, the loop it crosses. None when unit flags cannot serve.
@@ -144,7 +140,7 @@ pub fn pattern(ir: &Ir, op1: OpId, op2: OpId, merged1: &Info, backward_loop: Opt
     }
     match (parent_for(ir, op1), parent_for(ir, op2)) {
         (Some(f1), None) => {
-            if enclosing_for(ir, op2).is_some() || parent_region(ir, f1) != parent_region(ir, op2) {
+            if enclosing_for(ir, op2).is_some() || ir.parent_region(f1) != ir.parent_region(op2) {
                 return None;
             }
             let mut set = [Mode::Disabled; 3];
@@ -152,7 +148,7 @@ pub fn pattern(ir: &Ir, op1: OpId, op2: OpId, merged1: &Info, backward_loop: Opt
             Some(Info { set, wait: [wait_mode; 3], linked_wait: Some(f1), parent_set: Some(f1), ..Info::default() })
         }
         (None, Some(f2)) => {
-            if enclosing_for(ir, op1).is_some() || parent_region(ir, f2) != parent_region(ir, op1) {
+            if enclosing_for(ir, op1).is_some() || ir.parent_region(f2) != ir.parent_region(op1) {
                 return None;
             }
             // The setter's condition (the loop runs at all) is computed
