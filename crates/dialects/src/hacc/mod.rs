@@ -125,7 +125,22 @@ pub fn is_version(v: &str) -> bool {
     parts.len() <= 4 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// The `hacc.target` name of the module enclosing `op`, if any.
+/// The `hacc.target` of the nearest enclosing module only, as upstream's
+/// verifiers read it (`getParentOfType<ModuleOp>`): `None` when that module
+/// names no target, even if an outer one does (unlike [`module_target`]).
+pub fn nearest_module_target(ir: &Ir, op: OpId) -> Option<&str> {
+    let mut cur = ir.parent_op(op);
+    while let Some(m) = cur {
+        if ir.is_op(m, "builtin.module") {
+            let a = ir.get_attr(m, "hacc.target")?;
+            return Some(crate::util::opaque_arg(ir, a, "target").unwrap_or("").trim_matches('"'));
+        }
+        cur = ir.parent_op(m);
+    }
+    None
+}
+
+/// The `hacc.target` name of the closest enclosing module that names one.
 pub fn module_target(ir: &Ir, op: OpId) -> Option<String> {
     let mut cur = ir.parent_op(op);
     while let Some(c) = cur {

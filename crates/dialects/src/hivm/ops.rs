@@ -66,21 +66,8 @@ pub(super) fn fp8_unsupported(ir: &Ir, op: OpId, elem: Type) -> bool {
     if !is_fp8(ir, elem) {
         return false;
     }
-    enclosing_target(ir, op).is_some_and(|t| !(crate::hacc::is_910_95_family(t) || crate::hacc::is_regbase(t)))
-}
-
-/// The `hacc.target` of the nearest enclosing module (`getParentOfType<ModuleOp>`),
-/// `None` when that module names none or there is no module.
-pub(super) fn enclosing_target(ir: &Ir, op: OpId) -> Option<&str> {
-    let mut cur = ir.parent_op(op);
-    while let Some(m) = cur {
-        if ir.is_op(m, "builtin.module") {
-            let a = ir.get_attr(m, "hacc.target")?;
-            return Some(crate::util::opaque_arg(ir, a, "target").unwrap_or("").trim_matches('"'));
-        }
-        cur = ir.parent_op(m);
-    }
-    None
+    crate::hacc::nearest_module_target(ir, op)
+        .is_some_and(|t| !(crate::hacc::is_910_95_family(t) || crate::hacc::is_regbase(t)))
 }
 
 /// What a DMA op's src, dst and result look like, after ODS's type checks

@@ -237,7 +237,7 @@ fn verify_vcast(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
     let enum_arg = |key: &str, default: &'static str| {
         ir.get_attr(op, key).and_then(|a| crate::util::opaque_arg(ir, a, key)).unwrap_or(default)
     };
-    let register_based = super::ops::enclosing_target(ir, op).is_some_and(crate::hacc::is_regbase);
+    let register_based = crate::hacc::nearest_module_target(ir, op).is_some_and(crate::hacc::is_regbase);
     let unsigned = enum_arg("cast", "cast_signed") == "cast_unsigned";
     super::cast_support::check(ir, elem(src), elem(dst), enum_arg("round_mode", "rint"), unsigned, register_based)
         .map_err(VerifyError::from)
