@@ -50,12 +50,49 @@ def _rewrite(ttir, emitted):
     return "\n".join(lines) + "\n"
 
 
-def compile(kernel, signature: dict, constexprs: dict = None) -> str:
-    """The TTIR of ``kernel`` (a ``@triton.jit`` function). ``signature`` and
-    ``constexprs`` are as Triton's ``ASTSource`` takes them, e.g.
-    ``{"x_ptr": "*fp32", "n": "i32", "L": "constexpr"}`` and ``{"L": 32}``."""
+_STAGES = ("ttir", "linalg")
+
+# What triton-ascend's backend does after TTIR (compile-path §1): the linalg conversion with
+# named elementwise ops and a local (not global) kernel; the backend then marks the target.
+LINALG_PIPELINE = "builtin.module(triton-to-linalg{global-kernel=false named-ops=true})"
+DEFAULT_TARGET = "Ascend910B3"
+
+
+def _jit_function(kernel):
+    """The ``JITFunction`` behind ``kernel``. Under Triton's interpreter (``HIVM_TWIN=1`` sets
+    ``TRITON_INTERPRET``) ``@triton.jit`` gives an ``InterpretedFunction``, which Triton's front
+    end cannot compile; a ``JITFunction`` of the same Python function can."""
+    from triton.runtime.jit import JITFunction
+
+    if isinstance(kernel, JITFunction):
+        return kernel
+    fn = getattr(kernel, "fn", None)
+    if fn is None or not callable(fn):
+        raise TypeError(f"hivm.triton.compile: expected a @triton.jit kernel, got {type(kernel).__name__}")
+    return JITFunction(fn)
+
+
+def _divisibility(jit, signature, constexprs):
+    """Pointer parameters marked 16-byte divisible, as a launch with aligned tensors specializes them."""
+    attrs = {}
+    for i, name in enumerate(jit.arg_names):
+        if name in (constexprs or {}):
+            continue
+        if str(signature.get(name, "")).startswith("*"):
+            attrs[(i,)] = [["tt.divisibility", 16]]
+    return attrs
+
+
+def compile(kernel, signature: dict, constexprs: dict = None, stage: str = "ttir", target: str = DEFAULT_TARGET) -> str:
+    """``kernel`` (a ``@triton.jit`` function) compiled to ``stage``: ``"ttir"``, Triton's IR with
+    each ``al.custom`` call as the op triton-ascend emits, or ``"linalg"``, that module after
+    ``triton-to-linalg`` as triton-ascend hands it to bishengir-compile (with ``hacc.target``,
+    which its backend adds). ``signature`` and ``constexprs`` are as Triton's ``ASTSource`` takes
+    them, e.g. ``{"x_ptr": "*fp32", "n": "i32", "L": "constexpr"}`` and ``{"L": 32}``."""
     import os
 
+    if stage not in _STAGES:
+        raise ValueError(f"hivm.triton.compile: stage must be one of {', '.join(map(repr, _STAGES))}, not {stage!r}")
     os.environ.setdefault("TRITON_DEFAULT_FP_FUSION", "1")
     from triton._C.libtriton import ir
     from triton.backends.compiler import GPUTarget
@@ -64,15 +101,32 @@ def compile(kernel, signature: dict, constexprs: dict = None) -> str:
 
     from .al import emit
 
-    src = ASTSource(kernel, signature, constexprs=constexprs or {})
-    target = GPUTarget("cuda", 80, 32)
-    backend = make_backend(target)
+    jit = _jit_function(kernel)
+    src = ASTSource(jit, signature, constexprs=constexprs or {}, attrs=_divisibility(jit, signature, constexprs))
+    gpu = GPUTarget("cuda", 80, 32)
+    backend = make_backend(gpu)
     ctx = ir.context()
     ir.load_dialects(ctx)
     backend.load_dialects(ctx)
     options = backend.parse_options({})
-    module = src.make_ir(target, options, backend.get_codegen_implementation(options), backend.get_module_map(), ctx)
+    module = src.make_ir(gpu, options, backend.get_codegen_implementation(options), backend.get_module_map(), ctx)
     stages = {}
     backend.add_stages(stages, options, src.language)
     module = stages["ttir"](module, {})
-    return _rewrite(str(module), emit.EMITTED)
+    ttir = _rewrite(str(module), emit.EMITTED)
+    if stage == "ttir":
+        return ttir
+    from . import opt
+
+    linalg = opt(ttir, LINALG_PIPELINE)
+    return _with_target(linalg, target)
+
+
+def _with_target(text: str, target: str) -> str:
+    """``hacc.target`` on the module, as triton-ascend's backend sets it."""
+    attr = f'hacc.target = #hacc.target<"{target}">'
+    if text.startswith("module {"):
+        return f"module attributes {{{attr}}} {{" + text[len("module {"):]
+    if text.startswith("module attributes {"):
+        return f"module attributes {{{attr}, " + text[len("module attributes {"):]
+    raise ValueError("hivm.triton.compile: unexpected module text")

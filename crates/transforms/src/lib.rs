@@ -2,6 +2,7 @@
 
 pub mod bufferize;
 pub mod canonicalize;
+pub mod conversion;
 pub mod cse;
 pub mod greedy;
 pub mod hivm;
@@ -59,6 +60,11 @@ pub fn pass_registry() -> PassRegistry {
     r.register("hivm-enable-multi-buffer", "Split multi-address pointer_casts in loops by the iteration count", |o| {
         no_options("hivm-enable-multi-buffer", o, Box::new(hivm::multi_buffer::enable::EnableMultiBuffer))
     });
+    r.register(
+        "triton-to-linalg",
+        "Convert a Triton kernel to linalg, memref and bufferization ops (named-ops, global-kernel)",
+        |o| Ok(Box::new(conversion::triton_to_linalg::TritonToLinalg::from_options(o)?)),
+    );
     r.register("hacc-append-device-spec", "Mark the module with its target (target=NAME)", |o| {
         Ok(Box::new(hivm::device_spec::AppendDeviceSpec::from_options(o)?))
     });

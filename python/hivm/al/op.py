@@ -234,7 +234,10 @@ def dict_text(attrs) -> str:
 
 
 def attr_dict(op) -> str:
-    """The op's whole attribute dictionary in MLIR syntax, ``arg_attrs`` included."""
+    """The op's whole attribute dictionary in MLIR syntax, ``arg_attrs`` included when any operand has one."""
     attrs = attributes(op)
-    attrs["arg_attrs"] = "[" + ", ".join(dict_text(d) for d in align_dims(op)) + "]"
+    dims = align_dims(op)
+    # All-empty per-operand dicts say nothing; the CustomOp document's listings leave them out.
+    if any(dims):
+        attrs["arg_attrs"] = "[" + ", ".join(dict_text(d) for d in dims) + "]"
     return dict_text(attrs)

@@ -1,0 +1,4 @@
+//! Conversions between dialects, one folder per source-to-target pair (as
+//! MLIR's lib/Conversion).
+
+pub mod triton_to_linalg;
