@@ -65,6 +65,9 @@ pub fn pass_registry() -> PassRegistry {
         "Convert a Triton kernel to linalg, memref and bufferization ops (named-ops, global-kernel)",
         |o| Ok(Box::new(conversion::triton_to_linalg::TritonToLinalg::from_options(o)?)),
     );
+    r.register("triton-to-annotation", "Turn triton-ascend's tt.annotation ops into annotation.mark", |o| {
+        no_options("triton-to-annotation", o, Box::new(conversion::triton_to_annotation::TritonToAnnotation))
+    });
     r.register("hacc-append-device-spec", "Mark the module with its target (target=NAME)", |o| {
         Ok(Box::new(hivm::device_spec::AppendDeviceSpec::from_options(o)?))
     });

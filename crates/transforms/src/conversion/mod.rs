@@ -1,4 +1,5 @@
 //! Conversions between dialects, one folder per source-to-target pair (as
 //! MLIR's lib/Conversion).
 
+pub mod triton_to_annotation;
 pub mod triton_to_linalg;

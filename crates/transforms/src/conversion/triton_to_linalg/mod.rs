@@ -53,8 +53,9 @@ impl TritonToLinalg {
 
 fn parse_bool(v: &str) -> Result<bool, String> {
     match v {
-        "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
+        // llvm::cl's spellings of a bool option.
+        "true" | "True" | "TRUE" | "1" => Ok(true),
+        "false" | "False" | "FALSE" | "0" => Ok(false),
         _ => Err(format!("expected true or false, got '{v}'")),
     }
 }

@@ -52,7 +52,16 @@ fn tensor_kinds(ir: &Ir, func: OpId, entry: hivm_ir::BlockId) -> FxHashMap<usize
     kinds
 }
 
+/// A pointer becomes `memref<?xT>`, a tensor of pointers a memref of its shape (i1 as i8).
 fn converted_arg_type(ir: &mut Ir, t: hivm_ir::Type) -> hivm_ir::Type {
+    if let TypeData::RankedTensor { shape, elem, .. } = ir.type_data(t).clone() {
+        let inner = converted_arg_type(ir, elem);
+        if inner == elem {
+            return t;
+        }
+        let e = ir.type_data(inner).element_type().expect("a memref");
+        return ir.ty(TypeData::MemRef { shape, elem: e, layout: None, memory_space: None });
+    }
     let TypeData::Opaque { dialect, body } = ir.type_data(t).clone() else { return t };
     if dialect != "tt" {
         return t;
@@ -159,14 +168,14 @@ pub fn convert_function(ir: &mut Ir, old: OpId, pass: &TritonToLinalg) -> Result
     for (i, a) in old_args.iter().enumerate() {
         let na = new_args[i + 2];
         if is_pointer_like(&cx, cx.ir.value_type(*a)) {
-            let st = PtrState {
-                source: na,
-                base: Ofr::Const(0),
-                offsets: vec![],
-                sizes: vec![],
-                strides: vec![],
-                view: None,
-            };
+            // A tensor of pointers is a dense row-major block of its own.
+            let sizes = cx.ir.type_data(cx.ir.value_type(*a)).shape().map(|s| s.to_vec()).unwrap_or_default();
+            let mut strides = vec![Ofr::Const(1); sizes.len()];
+            for d in (0..sizes.len().saturating_sub(1)).rev() {
+                strides[d] = Ofr::Const(strides[d + 1].constant().unwrap_or(1) * sizes[d + 1]);
+            }
+            let offsets = vec![Ofr::Const(0); sizes.len()];
+            let st = PtrState { source: na, base: Ofr::Const(0), offsets, sizes, strides, view: None };
             cx.ptrs.insert(*a, st);
         } else {
             cx.map.insert(*a, na);
