@@ -32,7 +32,7 @@ SUBSET = {
     "scf.for", "scf.if", "scf.while", "scf.yield", "scf.condition",
 }
 ALLOWED_PREFIXES = ("arith.", "math.")
-PASSES = {"--triton-to-linalg", "--triton-to-annotation", "--split-input-file"}
+PASSES = {"--triton-to-linalg", "--triton-to-annotation", "--split-input-file", "-split-input-file"}
 
 
 def git_show(gitdir, rev, path):
@@ -143,10 +143,12 @@ def main():
             if err is None:
                 passed += 1
                 print(f"PASS {f}")
-            elif updated(text) != text and run_file(updated(text), os.path.basename(f), opt, a.filecheck, tmp) is None:
+            elif updated(text) != text and (err2 := run_file(updated(text), os.path.basename(f), opt, a.filecheck, tmp)) is None:
                 stale += 1
                 print(f"PASS {f} (with the stale signature line updated)")
             else:
+                if updated(text) != text:
+                    err = err2
                 failed += 1
                 reason = first_failure(err)
                 rows.append((f, reason))
