@@ -6,6 +6,7 @@
 
 pub(crate) mod elementwise;
 pub(crate) mod interface;
+pub mod loops;
 pub(crate) mod named;
 pub(crate) mod relayout;
 pub(crate) mod structured;
