@@ -8,6 +8,7 @@ pub mod interp;
 pub mod memory;
 pub mod native;
 pub mod npy;
+pub mod prepare;
 pub mod shm;
 pub mod signature;
 pub mod sync;
@@ -230,14 +231,13 @@ fn prepare_and_run(
     if let Some(e) = hivm_ir::verifier::verify_all(ir, module).into_iter().next() {
         return Err(e);
     }
-    // Bring tensor-level kernels to memrefs, as the device pipeline does.
+    // Bring tensor-level kernels to memrefs, as the device pipeline does
+    // (see `prepare`): elementwise ops to linalg, splat constants to fills,
+    // then bufferization.
     let mut pieces = vec!["hivm-alloc-extra-buffer".to_string()];
-    let mut has_tensors = false;
-    ir.walk(module, &mut |o| {
-        has_tensors |= ir.operands(o).iter().chain(ir.results(o)).any(|v| ir.type_data(ir.value_type(*v)).is_tensor());
-    });
-    if has_tensors {
-        pieces.push("one-shot-bufferize".into());
+    if prepare::has_tensors(ir, module) {
+        prepare::materialize_splat_constants(ir, module)?;
+        pieces.extend(prepare::tensor_passes().map(String::from));
     }
     if opts.sync_solver {
         // Synchronise as the device pipeline would, then check the result.

@@ -94,6 +94,29 @@ fn build_fill_region(ir: &mut Ir, ins: &[Type], outs: &[Type], loc: hivm_ir::Att
     region
 }
 
+/// Builds `linalg.fill ins(value) outs(init)` at `ip`, with the body the
+/// parser would give it; returns its result (none for a memref init).
+pub fn build_fill(
+    ir: &mut Ir,
+    ip: hivm_ir::builder::InsertPoint,
+    value: hivm_ir::Value,
+    init: hivm_ir::Value,
+    loc: hivm_ir::Attribute,
+) -> Option<hivm_ir::Value> {
+    let (vt, it) = (ir.value_type(value), ir.value_type(init));
+    let unknown = ir.unknown_loc();
+    let region = build_fill_region(ir, &[vt], &[it], unknown);
+    let seg = segment_attr(ir, &[1, 1]);
+    let mut st = OperationState::new(ir.sym("linalg.fill"), loc);
+    st.operands = vec![value, init];
+    st.result_types = if ir.type_data(it).is_tensor() { vec![it] } else { Vec::new() };
+    st.regions = vec![region];
+    let key = ir.sym("operandSegmentSizes");
+    st.properties = Some(ir.dict_attr(vec![(key, seg)]));
+    let op = hivm_ir::builder::Builder::new(ir, ip).create(st);
+    ir.results(op).first().copied()
+}
+
 fn print_fill(p: &mut Printer<'_>, op: OpId) {
     let ir = p.ir;
     p.print_optional_attr_dict(op, &["operandSegmentSizes"]);
