@@ -37,7 +37,7 @@ func.func @elementwise_in_place(%out: memref<8xf32>) {
 // CHECK-NEXT: linalg.reduce ins(%[[IN]] : memref<4x8xf32>) outs(%[[R]] : memref<4xf32>) dimensions = [1]
 // CHECK: %[[B:.+]] = memref.alloc() {alignment = 64 : i64} : memref<4x8xf32>
 // CHECK-NEXT: linalg.broadcast ins(%[[R]] : memref<4xf32>) outs(%[[B]] : memref<4x8xf32>) dimensions = [1]
-// CHECK-NEXT: linalg.matmul ins(%[[B]], %[[IN]]
+// CHECK-NEXT: linalg.matmul ins(%[[B]], %arg2 : memref<4x8xf32>, memref<8x8xf32>) outs(%[[IN]] : memref<4x8xf32>)
 func.func @reads_of_outs(%o1: memref<4xf32>, %o2: memref<4x8xf32>, %w: memref<8x8xf32>) {
   %a = memref.alloc() : memref<4x8xf32>
   %ta = bufferization.to_tensor %a restrict writable : memref<4x8xf32> to tensor<4x8xf32>
