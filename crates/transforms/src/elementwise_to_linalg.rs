@@ -6,7 +6,9 @@
 //! the same op on the elements. Each result's out is the first operand of
 //! the result's type, else a `tensor.empty` sized like the first tensor
 //! operand (`tensor.dim` for its dynamic sizes). As upstream, the new ops are
-//! located at the converted op.
+//! located at the converted op, the body's arguments at their operands.
+//! Unlike MLIR's conversion driver, ops are not folded before they are
+//! converted (upstream turns e.g. `truncf(extf x)` on tensors into `x`).
 
 use hivm_ir::affine::{AffineExpr, AffineMap};
 use hivm_ir::builder::{Builder, InsertPoint};
@@ -104,8 +106,10 @@ fn convert(ir: &mut Ir, op: OpId, replaced: &mut ValueMap) {
     ir.push_block(region, block);
     let mut args = Vec::new();
     for v in operands.iter().chain(&outs) {
+        // Each argument is located at its operand, as linalg's builder does.
         let t = element(ir, ir.value_type(*v));
-        args.push(ir.add_block_arg(block, t, Some(loc)));
+        let at = ir.value_loc(*v).unwrap_or(loc);
+        args.push(ir.add_block_arg(block, t, Some(at)));
     }
     let data = ir.op(op);
     let (name, properties, attrs) = (data.name, data.properties, data.attrs);
