@@ -4,6 +4,7 @@ pub mod bufferize;
 pub mod canonicalize;
 pub mod conversion;
 pub mod cse;
+pub mod elementwise_to_linalg;
 pub mod greedy;
 pub mod hivm;
 
@@ -20,6 +21,9 @@ pub fn pass_registry() -> PassRegistry {
     });
     r.register("one-shot-bufferize", "Bufferize tensors to memrefs (custom ops honour inplace_outs)", |o| {
         Ok(Box::new(bufferize::OneShotBufferize::from_options(o)?))
+    });
+    r.register("convert-elementwise-to-linalg", "Turn arith/math ops on ranked tensors into linalg.generic", |o| {
+        no_options("convert-elementwise-to-linalg", o, Box::new(elementwise_to_linalg::ElementwiseToLinalg))
     });
     r.register("cse", "Eliminate common sub-expressions", |o| no_options("cse", o, Box::new(cse::Cse::default())));
     r.register("hivm-alloc-extra-buffer", "Allocate the scratch buffers custom ops declare", |o| {

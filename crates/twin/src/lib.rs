@@ -8,6 +8,7 @@ pub mod interp;
 pub mod memory;
 pub mod native;
 pub mod npy;
+pub mod prepare;
 pub mod shm;
 pub mod signature;
 pub mod sync;
@@ -230,14 +231,13 @@ fn prepare_and_run(
     if let Some(e) = hivm_ir::verifier::verify_all(ir, module).into_iter().next() {
         return Err(e);
     }
-    // Bring tensor-level kernels to memrefs, as the device pipeline does.
+    // Bring tensor-level kernels to memrefs, as the device pipeline does
+    // (see `prepare`): elementwise ops to linalg, splat constants to fills,
+    // then bufferization.
     let mut pieces = vec!["hivm-alloc-extra-buffer".to_string()];
-    let mut has_tensors = false;
-    ir.walk(module, &mut |o| {
-        has_tensors |= ir.operands(o).iter().chain(ir.results(o)).any(|v| ir.type_data(ir.value_type(*v)).is_tensor());
-    });
-    if has_tensors {
-        pieces.push("one-shot-bufferize".into());
+    if prepare::has_tensors(ir, module) {
+        prepare::materialize_splat_constants(ir, module)?;
+        pieces.extend(prepare::tensor_passes().map(String::from));
     }
     if opts.sync_solver {
         // Synchronise as the device pipeline would, then check the result.
@@ -264,9 +264,17 @@ fn prepare_and_run(
     let mut it = Interp::new(ir, config);
     let args = make_args(ir, entry, &opts.args, &mut it)?;
     let blocks = opts.blocks.max(1);
+    let grid = triton_grid(ir, entry, &args, blocks)?;
     for b in 0..blocks {
         it.start_block(b as i64, blocks as i64).map_err(|e| Diagnostic::error(ir.loc(entry), e))?;
-        let r = it.call_function(entry, args.clone());
+        let mut block_args = args.clone();
+        if let Some(g) = &grid {
+            let n = block_args.len();
+            for (k, id) in g.program_ids(b as i64).into_iter().enumerate() {
+                block_args[n - 3 + k] = Val::Int(id);
+            }
+        }
+        let r = it.call_function(entry, block_args);
         it.sync.finish();
         for rep in std::mem::take(&mut it.sync.reports) {
             out.reports.push((b, rep));
@@ -301,6 +309,59 @@ fn prepare_and_run(
         });
     }
     Ok(())
+}
+
+/// The launch grid of a kernel in triton-to-linalg's form (a
+/// `global_kernel` whose last six parameters are i32: the program counts
+/// x, y, z, then the program ids) run on several blocks.
+struct Grid {
+    num: [i64; 3],
+    /// Program ids are decoded x-fastest (register-based targets) or
+    /// z-fastest (memory-based ones), as `triton-global-kernel-args-to-hivm-op`
+    /// decodes `get_block_idx`.
+    x_fastest: bool,
+}
+
+impl Grid {
+    fn program_ids(&self, block: i64) -> [i64; 3] {
+        let order: [usize; 3] = if self.x_fastest { [0, 1, 2] } else { [2, 1, 0] };
+        let mut ids = [0; 3];
+        let mut stride = 1;
+        for axis in order {
+            ids[axis] = (block / stride) % self.num[axis];
+            stride *= self.num[axis];
+        }
+        ids
+    }
+}
+
+/// With `--blocks N` > 1, a triton-to-linalg kernel gets its program ids
+/// from the block index (the counts given must multiply to N); otherwise
+/// the arguments are passed as given.
+fn triton_grid(ir: &Ir, entry: OpId, args: &[Val], blocks: u32) -> Result<Option<Grid>, Diagnostic> {
+    if blocks <= 1 || !ir.has_attr(entry, "global_kernel") || args.len() < 6 {
+        return Ok(None);
+    }
+    let block = ir.region_blocks(ir.regions(entry)[0])[0];
+    let params = ir.block_args(block);
+    let tail = &params[params.len() - 6..];
+    if !tail.iter().all(|p| ir.type_data(ir.value_type(*p)).is_signless_int(32)) {
+        return Ok(None);
+    }
+    let n = args.len();
+    let num = [args[n - 6].int(), args[n - 5].int(), args[n - 4].int()];
+    if num.iter().any(|d| *d <= 0) || num.iter().product::<i64>() != blocks as i64 {
+        return Err(Diagnostic::error(
+            ir.loc(entry),
+            format!(
+                "--blocks {blocks} does not match the launch grid {}x{}x{} given in the program-count arguments",
+                num[0], num[1], num[2]
+            ),
+        ));
+    }
+    let target = hivm_dialects::hacc::module_target(ir, entry);
+    let x_fastest = target.as_deref().is_some_and(hivm_dialects::hacc::is_regbase);
+    Ok(Some(Grid { num, x_fastest }))
 }
 
 fn pick_entry(ir: &Ir, module: OpId, name: Option<&str>) -> Result<OpId, Diagnostic> {

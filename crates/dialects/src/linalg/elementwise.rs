@@ -43,7 +43,7 @@ impl Named {
 }
 
 /// Every op of this kind, for the parser and printer to find their entry.
-fn lookup(name: &str) -> Option<&'static Named> {
+pub(crate) fn lookup(name: &str) -> Option<&'static Named> {
     super::ELEMENTWISE.iter().chain(crate::hfusion::NAMED).copied().chain(NAMED_22).find(|n| n.name == name)
 }
 

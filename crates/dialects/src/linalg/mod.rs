@@ -6,6 +6,7 @@
 
 pub(crate) mod elementwise;
 pub(crate) mod interface;
+pub mod loops;
 pub(crate) mod named;
 pub(crate) mod relayout;
 pub(crate) mod structured;
@@ -91,6 +92,29 @@ fn build_fill_region(ir: &mut Ir, ins: &[Type], outs: &[Type], loc: hivm_ir::Att
     let y = ir.create_op(st);
     ir.append_op(block, y);
     region
+}
+
+/// Builds `linalg.fill ins(value) outs(init)` at `ip`, with the body the
+/// parser would give it; returns its result (none for a memref init).
+pub fn build_fill(
+    ir: &mut Ir,
+    ip: hivm_ir::builder::InsertPoint,
+    value: hivm_ir::Value,
+    init: hivm_ir::Value,
+    loc: hivm_ir::Attribute,
+) -> Option<hivm_ir::Value> {
+    let (vt, it) = (ir.value_type(value), ir.value_type(init));
+    let unknown = ir.unknown_loc();
+    let region = build_fill_region(ir, &[vt], &[it], unknown);
+    let seg = segment_attr(ir, &[1, 1]);
+    let mut st = OperationState::new(ir.sym("linalg.fill"), loc);
+    st.operands = vec![value, init];
+    st.result_types = if ir.type_data(it).is_tensor() { vec![it] } else { Vec::new() };
+    st.regions = vec![region];
+    let key = ir.sym("operandSegmentSizes");
+    st.properties = Some(ir.dict_attr(vec![(key, seg)]));
+    let op = hivm_ir::builder::Builder::new(ir, ip).create(st);
+    ir.results(op).first().copied()
 }
 
 fn print_fill(p: &mut Printer<'_>, op: OpId) {

@@ -193,12 +193,12 @@ pub(crate) static OPS: &[NamedOp] = &[
     pool("linalg.pooling_ndhwc_min", "ppppprrr", &[P_NDHWC, "d5, d6, d7", O5], 3, "min_signed"),
 ];
 
-fn lookup(name: &str) -> Option<&'static NamedOp> {
+pub(crate) fn lookup(name: &str) -> Option<&'static NamedOp> {
     OPS.iter().find(|o| o.name == name)
 }
 
 impl NamedOp {
-    fn iterators(&self) -> Vec<Parallel> {
+    pub(crate) fn iterators(&self) -> Vec<Parallel> {
         self.iters.bytes().map(|c| c == b'p').collect()
     }
 

@@ -743,7 +743,7 @@ fn verify_matmul(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
 }
 
 /// The maps a matmul-family op stores, else its defaults.
-fn matmul_family_maps(ir: &Ir, op: OpId) -> Vec<hivm_ir::affine::AffineMap> {
+pub(crate) fn matmul_family_maps(ir: &Ir, op: OpId) -> Vec<hivm_ir::affine::AffineMap> {
     if let Some(maps) = ir.get_attr(op, "indexing_maps").and_then(|a| super::interface::maps_of(ir, a)) {
         return maps;
     }

@@ -475,6 +475,20 @@ impl Analysis {
                 }
             }
         }
+        // A view's reads are reads of its source: a write into the source
+        // before the view is made must see them (e.g. two fills of one
+        // `tensor.empty`, the first read later only through a reshape).
+        for step in steps.iter().rev() {
+            let Step::Op(op) = *step else { continue };
+            if !matches!(interface::kind(ir, op), Some(Kind::ExtractSlice | Kind::Reshape | Kind::Cast)) {
+                continue;
+            }
+            let (src, view) = (ir.operand(op, 0), ir.result(op, 0));
+            if let Some(&r) = last_read.get(&view) {
+                let seen = last_read.get(&src).copied();
+                last_read.insert(src, seen.map_or(r, |q| q.max(r)));
+            }
+        }
         let mut st = State {
             ir,
             an: Analysis { out_of_place: HashSet::default(), summary: Summary::default() },

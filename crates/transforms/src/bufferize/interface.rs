@@ -3,6 +3,7 @@
 //! place so that the analysis and the rewrite agree.
 
 use hivm_dialects::hivm::custom;
+use hivm_dialects::linalg::loops::{self, Loops};
 use hivm_ir::{Ir, OpId};
 
 /// How an op is bufferized.
@@ -12,7 +13,8 @@ pub enum Kind {
     ToTensor,
     /// `tensor.empty` / `bufferization.alloc_tensor`: a fresh allocation.
     Alloc,
-    /// Destination-passing ops (`linalg.fill`, custom ops): out #k becomes result #k.
+    /// Destination-passing ops (`linalg.fill` and the structured linalg
+    /// ops, custom ops, HIVM ops): out #k becomes result #k.
     Dps,
     /// `bufferization.materialize_in_destination` into a memref: a copy.
     Materialize,
@@ -49,6 +51,7 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
         "tensor.empty" | "bufferization.alloc_tensor" => Kind::Alloc,
         "linalg.fill" | custom::CUSTOM | custom::MACRO | "tensor.insert_slice" | "tensor.insert" => Kind::Dps,
         n if is_hivm_dps(n) => Kind::Dps,
+        n if n.starts_with("linalg.") && structured(ir, op).is_some() => Kind::Dps,
         "bufferization.materialize_in_destination" => Kind::Materialize,
         "tensor.extract" => Kind::Extract,
         "tensor.extract_slice" => Kind::ExtractSlice,
@@ -74,10 +77,51 @@ fn is_hivm_dps(name: &str) -> bool {
         || matches!(name, "hivm.hir.vreduce" | "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy")
 }
 
+/// The loop nest of a structured linalg op (not `fill`, whose scalar input
+/// the generic rules below handle), if it has one.
+fn structured(ir: &Ir, op: OpId) -> Option<Loops> {
+    if matches!(ir.op_name(op), "linalg.fill" | "linalg.yield" | "linalg.index") {
+        return None;
+    }
+    loops::loops(ir, op).ok()
+}
+
+/// Whether the body of structured op `op` uses the argument standing for
+/// operand `i` (MLIR's `payloadUsesValueFromOperand`, which is what a
+/// linalg op reads: an init whose value the body ignores is only written).
+fn payload_uses(ir: &Ir, op: OpId, i: usize) -> bool {
+    let Some(block) = ir.regions(op).first().and_then(|r| ir.region_blocks(*r).first().copied()) else {
+        return true;
+    };
+    let Some(&arg) = ir.block_args(block).get(i) else { return false };
+    let mut used = false;
+    for o in ir.block_ops(block) {
+        ir.walk(o, &mut |n| used |= ir.operands(n).contains(&arg));
+    }
+    used
+}
+
+/// MLIR's `bufferizesToElementwiseAccess` for a read of operand `read` and a
+/// write of `write`: all loops parallel and both accessed through the same
+/// permutation, so each point reads an element before writing the same one.
+fn elementwise_access(ir: &Ir, op: OpId, read: usize, write: usize) -> bool {
+    let Some(l) = structured(ir, op) else { return false };
+    let same_shape = ir.value_type(ir.operand(op, read)) == ir.value_type(ir.operand(op, write));
+    l.parallel.iter().all(|p| *p)
+        && same_shape
+        && l.maps.get(read).is_some_and(|m| m == &l.maps[write] && m.results.len() == l.parallel.len())
+        && hivm_dialects::linalg::loops::is_permutation(&l.maps[write])
+}
+
 /// Operand range `[start, end)` of a DPS op's outs.
 pub fn dps_outs(ir: &Ir, op: OpId) -> std::ops::Range<usize> {
     if ir.is_op(op, "tensor.insert") {
         return 1..2; // scalar, dest, indices
+    }
+    if ir.op_name(op).starts_with("linalg.")
+        && let Some(l) = structured(ir, op)
+    {
+        return l.inputs..ir.operands(op).len();
     }
     match hivm_dialects::util::segment_sizes(ir, op) {
         &[ins, outs, ..] if ins >= 0 && outs >= 0 => ins as usize..ins.saturating_add(outs) as usize,
@@ -100,6 +144,7 @@ fn inplace_source(ir: &Ir, op: OpId, out: usize) -> Option<usize> {
 /// Whether operand `i` is read by `op`.
 pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
     match kind(ir, op) {
+        Some(Kind::Dps) if structured(ir, op).is_some() => payload_uses(ir, op, i),
         Some(Kind::Dps) => {
             let outs = dps_outs(ir, op);
             if !outs.contains(&i) {
@@ -163,6 +208,9 @@ pub fn not_conflicting(ir: &Ir, op: OpId, read: usize, write: usize) -> bool {
     // An insert_slice of data computed in place in the same slice of its
     // destination: the source read is the area being written.
     if ir.is_op(op, "tensor.insert_slice") && read == 0 && write == 1 && matched_insert_slice(ir, op) {
+        return true;
+    }
+    if elementwise_access(ir, op, read, write) {
         return true;
     }
     let outs = dps_outs(ir, op);

@@ -11,7 +11,9 @@ mod compiled;
 mod custom;
 mod fast;
 mod hivm;
+mod linalg;
 mod liveness;
+mod math;
 mod memref;
 mod ub_bounds;
 mod vector_ops;
@@ -117,6 +119,9 @@ pub struct Interp<'a> {
     regs: Vec<u64>,
     tick_limit: u64,
     compile_loops: bool,
+    /// The current point of each running structured op's loops (innermost
+    /// op last), for `linalg.index`.
+    linalg_points: Vec<Vec<i64>>,
 }
 
 impl<'a> Interp<'a> {
@@ -147,6 +152,7 @@ impl<'a> Interp<'a> {
             regs: Vec::new(),
             tick_limit: 0,
             compile_loops: std::env::var_os("HIVM_TWIN_INTERPRET").is_none_or(|v| v != "1"),
+            linalg_points: Vec::new(),
         }
     }
 
@@ -306,6 +312,10 @@ impl<'a> Interp<'a> {
         };
         match dialect {
             "arith" => self.arith(op, name)?,
+            "math" => self.math(op, name)?,
+            "linalg" if name == "linalg.yield" => return Ok(Some(Step::Done(Flow::Yield(op)))),
+            "linalg" if name == "linalg.index" => self.linalg_index(op)?,
+            "linalg" if name != "linalg.fill" => self.structured(op)?,
             "memref" | "linalg" | "bufferization" | "tensor" => {
                 // Data moved by code outside HIVM ops is the compiler's to
                 // synchronise; views and allocations touch no data.
