@@ -123,10 +123,109 @@ def compile(kernel, signature: dict, constexprs: dict = None, stage: str = "ttir
 
 
 def _with_target(text: str, target: str) -> str:
-    """``hacc.target`` on the module, as triton-ascend's backend sets it."""
+    """``hacc.target`` on the module, as triton-ascend's backend sets it (after any aliases)."""
     attr = f'hacc.target = #hacc.target<"{target}">'
-    if text.startswith("module {"):
-        return f"module attributes {{{attr}}} {{" + text[len("module {"):]
-    if text.startswith("module attributes {"):
-        return f"module attributes {{{attr}, " + text[len("module attributes {"):]
-    raise ValueError("hivm.triton.compile: unexpected module text")
+    m = re.search(r"^module( attributes \{)?", text, flags=re.M)
+    if m is None:
+        raise ValueError("hivm.triton.compile: no module in the converted text")
+    if m.group(1):
+        return text[: m.end()] + attr + ", " + text[m.end():]
+    return text[: m.start()] + f"module attributes {{{attr}}}" + text[m.end():]
+
+
+_NP_SIG = {
+    "float32": "fp32",
+    "float16": "fp16",
+    "float64": "fp64",
+    "int8": "i8",
+    "int16": "i16",
+    "int32": "i32",
+    "int64": "i64",
+    "uint8": "u8",
+    "uint16": "u16",
+    "uint32": "u32",
+    "uint64": "u64",
+    "bool": "i1",
+}
+
+
+def _signature_of(jit, args, constexprs):
+    """Triton's signature for a launch with numpy arrays (pointers) and Python scalars."""
+    names = [n for n in jit.arg_names if n not in constexprs]
+    if len(names) != len(args):
+        raise TypeError(f"hivm.triton.launch: {jit.__name__} takes {len(names)} non-constexpr arguments, got {len(args)}")
+    sig = {}
+    for name, a in zip(names, args):
+        dtype = getattr(a, "dtype", None)
+        if dtype is not None and getattr(a, "ndim", 0) > 0:
+            if str(dtype) not in _NP_SIG:
+                raise TypeError(f"hivm.triton.launch: argument {name!r} has dtype {dtype}, which has no Triton pointer type")
+            sig[name] = "*" + _NP_SIG[str(dtype)]
+        elif isinstance(a, bool):
+            sig[name] = "i1"
+        elif isinstance(a, int):
+            sig[name] = "i32" if -(2**31) <= a < 2**31 else "i64"
+        elif isinstance(a, float):
+            sig[name] = "fp32"
+        else:
+            raise TypeError(f"hivm.triton.launch: argument {name!r}: expected a numpy array or a Python scalar, not {type(a).__name__}")
+    for c in constexprs:
+        sig[c] = "constexpr"
+    return sig
+
+
+_SOURCE_SUFFIXES = (".cpp", ".cc", ".cxx", ".c")
+_BITCODE = re.compile(r'bitcode = "([^"]*)"')
+
+
+def _with_sources(text):
+    """Each custom op's implementation for the twin: beside its bitcode, with the bitcode's stem
+    (``add.bc`` -> ``add.cpp``), as the interpreter path finds it."""
+    import pathlib
+
+    def add_source(m):
+        stem = pathlib.Path(m.group(1)).with_suffix("")
+        for suffix in _SOURCE_SUFFIXES:
+            p = stem.with_suffix(suffix)
+            if p.is_file():
+                return f'{m.group(0)}, source = "{p}"'
+        return m.group(0)
+
+    return _BITCODE.sub(add_source, text)
+
+
+_COMPILED = {}
+
+
+def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error"):
+    """Runs ``kernel`` on the CPU twin as compiled to ``stage`` (the whole kernel, not op by op):
+    ``grid`` as in ``kernel[grid]``, ``args`` numpy arrays (pointers; written back in place)
+    and Python scalars in the kernel's parameter order without its constexprs. The module is
+    compiled once per signature and constexprs."""
+    import numpy as np
+
+    import hivm
+
+    constexprs = dict(constexprs or {})
+    jit = _jit_function(kernel)
+    sig = _signature_of(jit, args, constexprs)
+    key = (jit.fn, tuple(sorted(sig.items())), tuple(sorted((k, repr(v)) for k, v in constexprs.items())), stage)
+    text = _COMPILED.get(key)
+    if text is None:
+        text = _with_sources(compile(jit, sig, constexprs, stage=stage))
+        _COMPILED[key] = text
+    grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
+    if not 1 <= len(grid) <= 3 or any(not isinstance(g, int) or g < 1 for g in grid):
+        raise ValueError(f"hivm.triton.launch: grid must be 1 to 3 positive ints, not {grid!r}")
+    gx, gy, gz = (tuple(grid) + (1, 1))[:3]
+    flat = []
+    for a in args:
+        if isinstance(a, np.ndarray) and a.ndim != 1:
+            # A pointer sees the array's memory flat; a view keeps the write-back in place.
+            if not a.flags.c_contiguous:
+                raise ValueError("hivm.triton.launch: arrays must be C-contiguous (a pointer addresses them flat)")
+            a = a.reshape(-1)
+        flat.append(a)
+    call = [np.zeros(1, np.int8), np.zeros(1, np.int8), *flat, gx, gy, gz, 0, 0, 0]
+    hivm.run(text, call, blocks=gx * gy * gz, sync=sync)
+    return text

@@ -88,6 +88,21 @@ impl Interp<'_> {
         }
     }
 
+    /// Whether the unspaced buffer `res` (made by `op`) stays in GM (`placement.rs`).
+    fn stays_in_gm(&mut self, op: OpId, res: hivm_ir::Value) -> bool {
+        let ir = self.ir;
+        let mut func = op;
+        while let Some(p) = ir.parent_op(func) {
+            func = p;
+            if ir.is_op(p, "func.func") {
+                break;
+            }
+        }
+        let roots =
+            self.gm_roots.entry(func).or_insert_with(|| std::rc::Rc::new(super::placement::gm_read_roots(ir, func)));
+        roots.contains(&res)
+    }
+
     pub(super) fn memref_op(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
         let ops = ir.operands(op);
@@ -107,6 +122,8 @@ impl Interp<'_> {
                 let space = space_of(ir, t);
                 let m = if explicit {
                     self.alloc(op, elem, sizes, space)?
+                } else if self.stays_in_gm(op, res) {
+                    self.alloc(op, elem, sizes, crate::memory::Space::Gm)?
                 } else {
                     match self.alloc(op, elem, sizes.clone(), crate::memory::Space::Ub) {
                         Ok(m) => m,

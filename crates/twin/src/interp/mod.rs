@@ -15,6 +15,7 @@ mod linalg;
 mod liveness;
 mod math;
 mod memref;
+mod placement;
 mod ub_bounds;
 mod vector_ops;
 
@@ -122,6 +123,8 @@ pub struct Interp<'a> {
     /// The current point of each running structured op's loops (innermost
     /// op last), for `linalg.index`.
     linalg_points: Vec<Vec<i64>>,
+    /// Per function, the unspaced buffers that stay in GM (`placement.rs`).
+    gm_roots: HashMap<OpId, Rc<std::collections::HashSet<Value>>>,
 }
 
 impl<'a> Interp<'a> {
@@ -153,6 +156,7 @@ impl<'a> Interp<'a> {
             tick_limit: 0,
             compile_loops: std::env::var_os("HIVM_TWIN_INTERPRET").is_none_or(|v| v != "1"),
             linalg_points: Vec::new(),
+            gm_roots: HashMap::new(),
         }
     }
 

@@ -1,0 +1,50 @@
+//! Where a local buffer without a memory space lives. The device pipeline
+//! puts such buffers in UB, except those a custom op reads through its
+//! input pipe MTE2 (a GM -> UB mover: a `custom_macro` whose `pipe_in`, or
+//! a `custom` whose `pipe`, is PIPE_MTE2), which stay in GM for the op's own
+//! loads — as bishengir's memory-scope inference leaves them.
+
+use std::collections::HashSet;
+
+use hivm_ir::{Ir, OpId, Value};
+
+/// The buffers (allocation results) some MTE2-reading custom op under
+/// `func` takes as an `ins` operand, directly or through views.
+pub fn gm_read_roots(ir: &Ir, func: OpId) -> HashSet<Value> {
+    let mut roots = HashSet::new();
+    ir.walk(func, &mut |op| {
+        if !hivm_dialects::hivm::custom::is_custom(ir, op) {
+            return;
+        }
+        if hivm_dialects::hivm::custom::pipes(ir, op).first().copied() != Some("PIPE_MTE2") {
+            return;
+        }
+        for v in hivm_dialects::hivm::custom::ins(ir, op) {
+            roots.insert(root_of(ir, *v));
+        }
+    });
+    roots
+}
+
+/// The value a view chain starts from.
+fn root_of(ir: &Ir, mut v: Value) -> Value {
+    for _ in 0..10_000 {
+        match ir.defining_op(v) {
+            Some(d)
+                if matches!(
+                    ir.op_name(d),
+                    "memref.subview"
+                        | "memref.cast"
+                        | "memref.reinterpret_cast"
+                        | "memref.expand_shape"
+                        | "memref.collapse_shape"
+                        | "memref.memory_space_cast"
+                ) =>
+            {
+                v = ir.operand(d, 0)
+            }
+            _ => return v,
+        }
+    }
+    v
+}
