@@ -119,7 +119,7 @@ def compile(kernel, signature: dict, constexprs: dict = None, stage: str = "ttir
     from . import opt
 
     linalg = opt(ttir, LINALG_PIPELINE)
-    return _with_target(linalg, target)
+    return _with_target(linalg.rstrip("\n") + "\n", target)
 
 
 def _with_target(text: str, target: str) -> str:
