@@ -27,7 +27,9 @@ pub fn if_then(em: &mut Emitter<'_>, cond: Value, body: impl FnOnce(&mut Emitter
     em.ir.set_attr(op, "hivm.unlikely_condition", unit);
 }
 
-/// A custom op: tensors as converted, a scalar pointer as its argument's memref.
+/// A custom op: tensors as converted; a pointer operand as memory — a scalar
+/// pointer its argument's `memref<?xT>`, a block of pointers its
+/// `reinterpret_cast` view (as upstream's type-converted operands are).
 pub fn custom(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     for v in cx.ir.operands(op).to_vec() {
         let t = cx.ir.value_type(v);
@@ -35,7 +37,9 @@ pub fn custom(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             continue;
         }
         if cx.ir.type_data(t).is_tensor() {
-            return Err(cx.unsupported(op, "with a tensor of pointers as an operand"));
+            let view = super::address::view(cx, v)?;
+            cx.map.insert(v, view);
+            continue;
         }
         let st = pointer(cx, v)?;
         if st.base != Ofr::Const(0) {
