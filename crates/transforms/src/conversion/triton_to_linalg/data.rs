@@ -348,8 +348,7 @@ fn identity(cx: &Cx<'_>, combiner: &str, elem: Type) -> Option<String> {
     Some(format!("{text} : {t}"))
 }
 
-/// `tt.reduce`: `linalg.reduce` whose body is the combiner (accumulator
-/// first, as Triton's), from the combiner's identity, or from the first
+/// `tt.reduce`: `linalg.reduce` whose body is the combiner, from the combiner's identity, or from the first
 /// slice when the combiner has none we know.
 pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let old_srcs = cx.ir.operands(op).to_vec();
@@ -374,7 +373,16 @@ pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         Some(text) => {
             let a = attr_from_text(em.ir, text);
             let c = em.constant(a, elems[0]);
-            (srcs.clone(), vec![em.splat(c, &out_shape)])
+            let init = if out_shape.is_empty() {
+                // A rank-0 accumulator is an alloc_tensor, as upstream makes it.
+                let t = tensor_type(em.ir, &[], elems[0]);
+                let seg = hivm_dialects::util::segment_attr(em.ir, &[0, 0, 0]);
+                let e = em.value1("bufferization.alloc_tensor", &[], t, vec![("operandSegmentSizes", seg)]);
+                em.fill(c, e).expect("a tensor fill")
+            } else {
+                em.splat(c, &out_shape)
+            };
+            (srcs.clone(), vec![init])
         }
         None => {
             let size = src_shape[axis];
@@ -404,10 +412,10 @@ pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     types.extend(elems.iter().copied());
     let mut inner_map = hivm_ir::ValueMap::default();
     let region = em.region(&types, |inner, args| {
-        // Triton's combiner takes (accumulator..., element...); linalg's body (element..., init...).
-        for i in 0..n {
-            inner_map.insert(old_args[i], args[n + i]);
-            inner_map.insert(old_args[n + i], args[i]);
+        // The combiner's arguments in order, as upstream maps them: its first half takes the
+        // elements, its second the accumulators (Triton's combiners are symmetric in the two).
+        for (old, new) in old_args.iter().zip(args) {
+            inner_map.insert(*old, *new);
         }
         for o in &body_ops[..body_ops.len() - 1] {
             let c = inner.ir.clone_op(*o, &mut inner_map);

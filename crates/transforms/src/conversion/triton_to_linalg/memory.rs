@@ -129,17 +129,18 @@ pub fn store(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         return Err(unsupported(cx, op, "of i1 elements"));
     }
     let st = pointer(cx, operands[0])?;
-    let block = view(cx, operands[0])?;
     let value = cx.lookup(operands[1])?;
     if st.rank() == 0 {
         if operands.len() > 2 {
             return Err(unsupported(cx, op, "of a scalar with a mask"));
         }
-        let mut em = cx.em();
-        let zero = em.index_const(0);
-        em.op("memref.store", &[value, block, zero], &[], vec![]);
+        // A one-element tensor written into a one-element view, as upstream stores a scalar.
+        let one = cx.em().splat(value, &[1]);
+        let block = view(cx, operands[0])?;
+        cx.em().materialize(one, block);
         return Ok(());
     }
+    let block = view(cx, operands[0])?;
     if !matches!(cx.ir.type_data(vt), TypeData::RankedTensor { .. }) {
         return Err(unsupported(cx, op, "of a scalar into a block"));
     }

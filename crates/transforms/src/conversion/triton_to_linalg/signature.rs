@@ -34,7 +34,8 @@ fn tensor_kinds(ir: &Ir, func: OpId, entry: hivm_ir::BlockId) -> FxHashMap<usize
         };
         let mut cur = ir.operand(op, 0);
         for _ in 0..10_000 {
-            if let Some(i) = args.iter().position(|a| *a == cur) {
+            // Only scalar pointer arguments are marked, not tensors of pointers.
+            if let Some(i) = args.iter().position(|a| *a == cur && !ir.type_data(ir.value_type(*a)).is_tensor()) {
                 let merged = match kinds.get(&i) {
                     None => kind,
                     Some(&old) if old == kind => kind,
@@ -175,7 +176,9 @@ pub fn convert_function(ir: &mut Ir, old: OpId, pass: &TritonToLinalg) -> Result
                 strides[d] = Ofr::Const(strides[d + 1].constant().unwrap_or(1) * sizes[d + 1]);
             }
             let offsets = vec![Ofr::Const(0); sizes.len()];
-            let st = PtrState { source: na, base: Ofr::Const(0), offsets, sizes, strides, view: None };
+            // A tensor of pointers is its memref already (no view to make).
+            let view = (!sizes.is_empty()).then_some(na);
+            let st = PtrState { source: na, base: Ofr::Const(0), offsets, sizes, strides, view };
             cx.ptrs.insert(*a, st);
         } else {
             cx.map.insert(*a, na);
