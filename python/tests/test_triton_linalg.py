@@ -215,6 +215,13 @@ def branch(x_ptr, o_ptr, BLOCK: tl.constexpr):
     tl.store(o_ptr + i, y)
 
 
+@triton.jit
+def reshaped(x_ptr, o_ptr, M: tl.constexpr, N: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, M * N))
+    rows = tl.reshape(x, (M, N))
+    tl.store(o_ptr + tl.arange(0, M), tl.max(rows, axis=1))
+
+
 rng = np.random.default_rng(7)
 
 
@@ -252,6 +259,8 @@ def cases():
     yield "ranges", ranges, (3,), [np.zeros(96, np.int32)], {"BLOCK": 32}, [0], [ref]
     m = f32(8, 32)
     yield "rowscale", scaled_rows, (1,), [m, np.zeros_like(m)], {"M": 8, "N": 32}, [1], [m * np.arange(1, 9)[:, None]]
+    h = f32(4 * 32)
+    yield "reshape", reshaped, (1,), [h, np.zeros(4, np.float32)], {"M": 4, "N": 32}, [1], [h.reshape(4, 32).max(axis=1)]
     b = f32(4 * 32)
     ref = b.reshape(4, 32).copy()
     ref[0::2] = ref[0::2] ** 2

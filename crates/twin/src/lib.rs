@@ -236,6 +236,7 @@ fn prepare_and_run(
     // then bufferization.
     let mut pieces = vec!["hivm-alloc-extra-buffer".to_string()];
     if prepare::has_tensors(ir, module) {
+        prepare::static_reshapes(ir, module)?;
         prepare::materialize_splat_constants(ir, module)?;
         pieces.extend(prepare::tensor_passes().map(String::from));
     }

@@ -23,6 +23,83 @@ pub fn tensor_passes() -> [&'static str; 2] {
     ["convert-elementwise-to-linalg", "one-shot-bufferize"]
 }
 
+/// Rewrites each `tensor.reshape` to a static shape (triton-to-linalg's
+/// `tt.reshape`) as a collapse to one dimension and an expand to the new
+/// shape, which bufferization handles as views; its shape operand is then
+/// dropped if nothing else uses it.
+pub fn static_reshapes(ir: &mut Ir, module: OpId) -> Result<(), Diagnostic> {
+    let mut reshapes = Vec::new();
+    ir.walk(module, &mut |o| {
+        if ir.is_op(o, "tensor.reshape") {
+            reshapes.push(o);
+        }
+    });
+    for op in reshapes {
+        let (src, shape_operand) = (ir.operand(op, 0), ir.operand(op, 1));
+        let res = ir.result(op, 0);
+        let (st, rt) = (ir.value_type(src), ir.value_type(res));
+        let (Some(from), Some(to)) =
+            (ir.type_data(st).shape().map(|s| s.to_vec()), ir.type_data(rt).shape().map(|s| s.to_vec()))
+        else {
+            return Err(reshape_unsupported(ir, op));
+        };
+        if from.iter().chain(&to).any(|d| *d < 0) {
+            return Err(reshape_unsupported(ir, op));
+        }
+        let elem = ir.type_data(st).element_type().expect("a tensor");
+        let loc = ir.loc(op);
+        let n: i64 = from.iter().product();
+        let flat_t = ir.ty(TypeData::RankedTensor { shape: vec![n], elem, encoding: None });
+        let group = |rank: usize| -> String {
+            format!("[[{}]]", (0..rank).map(|d| d.to_string()).collect::<Vec<_>>().join(", "))
+        };
+        let mut v = src;
+        if from.len() != 1 {
+            let r = attr(ir, &group(from.len()));
+            let c = Builder::new(ir, InsertPoint::Before(op)).op(
+                "tensor.collapse_shape",
+                &[v],
+                &[flat_t],
+                vec![("reassociation", r)],
+                loc,
+            );
+            v = ir.result(c, 0);
+        }
+        if to.len() != 1 {
+            let r = attr(ir, &group(to.len()));
+            let out = hivm_dialects::util::i64_array_attr(ir, &to);
+            let e = Builder::new(ir, InsertPoint::Before(op)).op(
+                "tensor.expand_shape",
+                &[v],
+                &[rt],
+                vec![("reassociation", r), ("static_output_shape", out)],
+                loc,
+            );
+            v = ir.result(e, 0);
+        }
+        ir.replace_all_uses_in(module, res, v);
+        ir.erase_op(op);
+        if let Some(c) = ir.defining_op(shape_operand) {
+            let mut used = false;
+            ir.walk(module, &mut |o| used |= ir.operands(o).contains(&shape_operand));
+            if !used && ir.is_op(c, "arith.constant") {
+                ir.erase_op(c);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn attr(ir: &mut Ir, text: &str) -> hivm_ir::Attribute {
+    let owned = text.to_string();
+    let mut p = hivm_ir::parser::Parser::new(ir, &owned, "<reassociation>", 1);
+    p.parse_attribute(None).expect("a reassociation")
+}
+
+fn reshape_unsupported(ir: &Ir, op: OpId) -> Diagnostic {
+    Diagnostic::error(ir.loc(op), "'tensor.reshape' to a dynamic shape is not supported by the CPU twin yet")
+}
+
 /// Replaces each `arith.constant dense<x> : tensor<...>` splat by an empty
 /// tensor filled with `x`; other tensor constants are an error at the op.
 pub fn materialize_splat_constants(ir: &mut Ir, module: OpId) -> Result<(), Diagnostic> {

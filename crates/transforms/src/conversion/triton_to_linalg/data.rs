@@ -239,63 +239,27 @@ pub fn broadcast(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// `tt.reshape`: an expand or collapse of unit dimensions, or a collapse to 1-D.
+/// `tt.reshape`: `tensor.reshape` by a constant `tensor<Nxi64>` shape, as upstream writes it.
 pub fn reshape(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
-    let old_src = cx.ir.operand(op, 0);
-    let src = cx.lookup(old_src)?;
+    let src = cx.lookup(cx.ir.operand(op, 0))?;
     let result = cx.ir.result(op, 0);
     let ty = cx.ir.value_type(result);
-    let (from, to) = (shape_of(cx.ir, cx.ir.value_type(old_src)), shape_of(cx.ir, ty));
-    let groups = match reassociate(&from, &to).or_else(|| reassociate(&to, &from)) {
-        Some(g) => g,
-        None => return Err(unsupported(cx, op, "between these shapes")),
+    let shape = shape_of(cx.ir, ty);
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    let text = if dims.len() == 1 {
+        format!("dense<{}> : tensor<1xi64>", dims[0])
+    } else {
+        format!("dense<[{}]> : tensor<{}xi64>", dims.join(", "), dims.len())
     };
+    let value = attr_from_text(cx.ir, &text);
     let loc = cx.ir.loc(op);
     let mut em = Emitter::new(cx.ir, cx.ip, loc);
-    let v = if to.len() > from.len() {
-        expand(&mut em, src, ty, &groups)
-    } else if to.len() < from.len() {
-        collapse(&mut em, src, ty, &groups)
-    } else {
-        src
-    };
+    let i64t = em.ir.int_type(64);
+    let shape_t = tensor_type(em.ir, &[shape.len() as i64], i64t);
+    let c = em.constant(value, shape_t);
+    let v = em.value1("tensor.reshape", &[src, c], ty, vec![]);
     cx.map.insert(result, v);
     Ok(())
-}
-
-/// Groups of `big`'s dims whose products give `small`'s, if contiguous.
-fn reassociate(small: &[i64], big: &[i64]) -> Option<Vec<Vec<usize>>> {
-    if small.len() > big.len() {
-        return None;
-    }
-    if small.is_empty() {
-        return big.iter().all(|d| *d == 1).then(Vec::new);
-    }
-    let mut groups = Vec::new();
-    let mut d = 0;
-    for (i, want) in small.iter().enumerate() {
-        let mut group = Vec::new();
-        let mut prod = 1i64;
-        while d < big.len() && (prod != *want || group.is_empty()) {
-            prod *= big[d];
-            group.push(d);
-            d += 1;
-            if prod > *want {
-                return None;
-            }
-        }
-        if i == small.len() - 1 {
-            while d < big.len() && big[d] == 1 {
-                group.push(d);
-                d += 1;
-            }
-        }
-        if prod != *want {
-            return None;
-        }
-        groups.push(group);
-    }
-    (d == big.len()).then_some(groups)
 }
 
 /// `tt.trans`: `linalg.transpose` into a `tensor.empty`.
