@@ -215,6 +215,8 @@ pub fn broadcast(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     }
     let loc = cx.ir.loc(op);
     let mut em = Emitter::new(cx.ir, cx.ip, loc);
+    // The destination first, then the collapse, as upstream orders them.
+    let empty = em.empty(&to, elem);
     let kept: Vec<i64> = (0..from.len()).filter(|d| !dims.contains(d)).map(|d| from[d]).collect();
     let collapsed = if kept.is_empty() {
         let t = tensor_type(em.ir, &[], elem);
@@ -223,7 +225,6 @@ pub fn broadcast(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         let t = tensor_type(em.ir, &kept, elem);
         collapse(&mut em, src, t, &unit_groups(from.len(), &dims))
     };
-    let empty = em.empty(&to, elem);
     let region = em.region(&[elem, elem], |_, args| vec![args[0]]);
     let d: Vec<i64> = dims.iter().map(|d| *d as i64).collect();
     let dims_attr = hivm_dialects::util::i64_array_attr(em.ir, &d);

@@ -158,6 +158,18 @@ impl<'a> Emitter<'a> {
         if matches!(self.ir.type_data(self.ir.value_type(v)), TypeData::Index) {
             return Ofr::Val(v);
         }
+        // index -> iN -> index folds back to the index (arith.index_cast's folder).
+        if let Some(d) = self.ir.defining_op(v)
+            && self.ir.is_op(d, "arith.index_cast")
+        {
+            let src = self.ir.operand(d, 0);
+            if matches!(self.ir.type_data(self.ir.value_type(src)), TypeData::Index) {
+                return match hivm_dialects::util::constant_int(self.ir, src) {
+                    Some(c) => Ofr::Const(c),
+                    None => Ofr::Val(src),
+                };
+            }
+        }
         let t = self.ir.index_type();
         Ofr::Val(self.value1("arith.index_cast", &[v], t, vec![]))
     }
