@@ -59,6 +59,32 @@ fn total_offset(cx: &mut Cx<'_>, st: &PtrState) -> Value {
     em.value_of(total)
 }
 
+/// How a block of pointers crosses a loop, as upstream carries it: its view
+/// (a `reinterpret_cast` with run-time offset and strides) among the
+/// iteration arguments, and one offset per dimension appended after them.
+/// A scalar pointer crosses as its offset alone.
+#[derive(Clone, Debug)]
+pub struct Carried {
+    pub init: PtrState,
+    /// The strides as values defined before the loop.
+    strides: Vec<Value>,
+}
+
+/// The per-dimension offsets of `st` (its scalar part in the first).
+fn dim_offsets(cx: &mut Cx<'_>, st: &PtrState) -> Vec<Value> {
+    let mut em = cx.em();
+    let mut offs = st.offsets.clone();
+    offs[0] = em.add(st.base, offs[0]);
+    offs.into_iter().map(|o| em.value_of(o)).collect()
+}
+
+/// The view of `st` starting at `total` with every stride a run-time value,
+/// so that each iteration's view has the loop argument's type.
+fn dynamic_view(cx: &mut Cx<'_>, st: &PtrState, total: Value, strides: &[Value]) -> Value {
+    let strides: Vec<Ofr> = strides.iter().map(|v| Ofr::Val(*v)).collect();
+    cx.em().reinterpret_cast(st.source, Ofr::Val(total), &st.sizes, &strides)
+}
+
 pub fn for_loop(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let operands = cx.ir.operands(op).to_vec();
     let results = cx.ir.results(op).to_vec();
@@ -68,18 +94,32 @@ pub fn for_loop(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     for v in &operands[..3] {
         new_operands.push(cx.lookup(*v)?);
     }
-    let mut carried: Vec<Option<PtrState>> = Vec::new();
+    let mut carried: Vec<Option<Carried>> = Vec::new();
+    let mut appended: Vec<Value> = Vec::new();
     for v in &operands[3..] {
-        if is_pointer_like(cx, cx.ir.value_type(*v)) {
-            let st = pointer(cx, *v)?;
-            new_operands.push(total_offset(cx, &st));
-            carried.push(Some(st));
-        } else {
+        if !is_pointer_like(cx, cx.ir.value_type(*v)) {
             new_operands.push(cx.lookup(*v)?);
             carried.push(None);
+            continue;
         }
+        let st = pointer(cx, *v)?;
+        if st.rank() == 0 {
+            new_operands.push(total_offset(cx, &st));
+            carried.push(Some(Carried { init: st, strides: vec![] }));
+            continue;
+        }
+        let strides: Vec<Value> = {
+            let mut em = cx.em();
+            st.strides.iter().map(|s| em.value_of(*s)).collect()
+        };
+        let total = total_offset(cx, &st);
+        new_operands.push(dynamic_view(cx, &st, total, &strides));
+        let offsets = dim_offsets(cx, &st);
+        appended.extend(offsets);
+        carried.push(Some(Carried { init: st, strides }));
     }
-    let index = cx.ir.index_type();
+    let n_orig = new_operands.len() - 3;
+    new_operands.extend(appended);
     let types: Vec<Type> = new_operands[3..].iter().map(|v| cx.ir.value_type(*v)).collect();
     let region = cx.ir.new_region();
     let block = cx.ir.create_block();
@@ -87,21 +127,19 @@ pub fn for_loop(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let iv_t = cx.ir.value_type(old_args[0]);
     let iv = cx.ir.add_block_arg(block, iv_t, None);
     cx.map.insert(old_args[0], iv);
-    for (i, t) in types.iter().enumerate() {
-        let a = cx.ir.add_block_arg(block, *t, None);
+    let args: Vec<Value> = types.iter().map(|t| cx.ir.add_block_arg(block, *t, None)).collect();
+    let states = carried_states(&carried, &args, n_orig);
+    for (i, st) in states.into_iter().enumerate() {
         let old = old_args[i + 1];
-        match &carried[i] {
+        match st {
             Some(st) => {
-                let inner =
-                    PtrState { base: Ofr::Val(a), offsets: vec![Ofr::Const(0); st.rank()], view: None, ..st.clone() };
-                cx.ptrs.insert(old, inner);
+                cx.ptrs.insert(old, st);
             }
             None => {
-                cx.map.insert(old, a);
+                cx.map.insert(old, args[i]);
             }
         }
     }
-    let _ = index;
     cx.loops.insert(op, carried.clone());
     cx.convert_block(body, block)?;
     let mut st = OperationState::new(cx.ir.op(op).name, cx.ir.loc(op));
@@ -112,24 +150,43 @@ pub fn for_loop(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let attrs = cx.ir.op(op).attrs;
     let new = hivm_ir::builder::Builder::new(cx.ir, cx.ip).create(st);
     cx.ir.op_mut(new).attrs = attrs;
-    for (i, r) in results.iter().enumerate() {
-        let n = cx.ir.result(new, i);
-        match &carried[i] {
-            Some(init) => {
-                let after = PtrState {
-                    base: Ofr::Val(n),
-                    offsets: vec![Ofr::Const(0); init.rank()],
-                    view: None,
-                    ..init.clone()
-                };
-                cx.ptrs.insert(*r, after);
+    let outs = cx.ir.results(new).to_vec();
+    let states = carried_states(&carried, &outs, n_orig);
+    for (i, (r, st)) in results.iter().zip(states).enumerate() {
+        match st {
+            Some(st) => {
+                cx.ptrs.insert(*r, st);
             }
             None => {
-                cx.map.insert(*r, n);
+                cx.map.insert(*r, outs[i]);
             }
         }
     }
     Ok(())
+}
+
+/// The pointer states a loop's block arguments (or results) `vals` stand for.
+fn carried_states(carried: &[Option<Carried>], vals: &[Value], n_orig: usize) -> Vec<Option<PtrState>> {
+    let mut next = n_orig;
+    carried
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let c = c.as_ref()?;
+            if c.init.rank() == 0 {
+                return Some(PtrState { base: Ofr::Val(vals[i]), view: None, ..c.init.clone() });
+            }
+            let offsets: Vec<Ofr> = vals[next..next + c.init.rank()].iter().map(|v| Ofr::Val(*v)).collect();
+            next += c.init.rank();
+            Some(PtrState {
+                base: Ofr::Const(0),
+                offsets,
+                strides: c.strides.iter().map(|v| Ofr::Val(*v)).collect(),
+                view: Some(vals[i]),
+                ..c.init.clone()
+            })
+        })
+        .collect()
 }
 
 /// `scf.if`, `scf.while`, `scf.execute_region`: copied, bodies converted.
@@ -175,7 +232,9 @@ pub fn region_op(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// `scf.yield` / `scf.condition`; a for loop's pointers yield their offsets.
+/// `scf.yield` / `scf.condition`; a for loop's blocks of pointers yield
+/// their new view and offsets (the scalar part and the first dimension's
+/// together in the first, as upstream yields them).
 pub fn terminator(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let parent = cx.ir.parent_op(op);
     let carried = parent.and_then(|p| cx.loops.get(&p).cloned());
@@ -188,18 +247,29 @@ pub fn terminator(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         return cx.clone_mapped(op);
     };
     let mut values = Vec::new();
+    let mut appended = Vec::new();
     for (i, v) in cx.ir.operands(op).to_vec().into_iter().enumerate() {
-        match carried.get(i).cloned().flatten() {
-            Some(init) => {
-                let st = pointer(cx, v)?;
-                if st.source != init.source || st.sizes != init.sizes || st.strides != init.strides {
-                    return Err(cx.unsupported(op, "of a block of pointers whose shape or strides change in the loop"));
-                }
-                values.push(total_offset(cx, &st));
-            }
-            None => values.push(cx.lookup(v)?),
+        let Some(c) = carried.get(i).cloned().flatten() else {
+            values.push(cx.lookup(v)?);
+            continue;
+        };
+        let st = pointer(cx, v)?;
+        let strides: Vec<Ofr> = c.strides.iter().map(|s| Ofr::Val(*s)).collect();
+        if st.source != c.init.source || st.sizes != c.init.sizes || (st.rank() > 0 && st.strides != strides) {
+            return Err(cx.unsupported(op, "of a block of pointers whose shape or strides change in the loop"));
         }
+        if st.rank() == 0 {
+            values.push(total_offset(cx, &st));
+            continue;
+        }
+        let total = total_offset(cx, &st);
+        let mut offsets = vec![total];
+        let zero = cx.em().index_const(0);
+        offsets.extend(std::iter::repeat_n(zero, st.rank() - 1));
+        values.push(dynamic_view(cx, &st, total, &c.strides));
+        appended.extend(offsets);
     }
+    values.extend(appended);
     cx.em().op("scf.yield", &values, &[], vec![]);
     Ok(())
 }

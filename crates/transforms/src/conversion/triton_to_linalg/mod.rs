@@ -71,7 +71,7 @@ pub struct Cx<'a> {
     /// The new function's [num_programs x, y, z, program_id x, y, z].
     pub grid: [Option<Value>; 6],
     /// Old `scf.for` -> per iteration argument, the block of pointers it carries.
-    pub loops: FxHashMap<OpId, Vec<Option<PtrState>>>,
+    pub loops: FxHashMap<OpId, Vec<Option<control::Carried>>>,
     /// Where converted ops go (the end of the new block being filled).
     pub ip: InsertPoint,
     /// The location of the op being converted.
