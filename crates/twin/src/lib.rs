@@ -232,11 +232,9 @@ fn prepare_and_run(
         return Err(e);
     }
     // Bring tensor-level kernels to memrefs, as the device pipeline does
-    // (see `prepare`): elementwise ops to linalg, splat constants to fills,
-    // then bufferization.
+    // (see `prepare`): elementwise ops to linalg, then bufferization.
     let mut pieces = vec!["hivm-alloc-extra-buffer".to_string()];
     if prepare::has_tensors(ir, module) {
-        prepare::materialize_splat_constants(ir, module)?;
         pieces.extend(prepare::tensor_passes().map(String::from));
     }
     if opts.sync_solver {

@@ -525,6 +525,8 @@ impl Analysis {
                         }
                         match kind {
                             Some(Kind::ToTensor) => st.new_buffer(r, ir.has_attr(op, "writable")),
+                            // A constant's global is never written.
+                            Some(Kind::Constant) => st.new_buffer(r, false),
                             // A view: its reads are reads of the source's buffer.
                             Some(Kind::ExtractSlice) | Some(Kind::Reshape) => {
                                 let b = st.buffer_of[&ir.operand(op, 0)];

@@ -13,6 +13,8 @@ pub enum Kind {
     ToTensor,
     /// `tensor.empty` / `bufferization.alloc_tensor`: a fresh allocation.
     Alloc,
+    /// `arith.constant` of a tensor: a read-only global.
+    Constant,
     /// Destination-passing ops (`linalg.fill` and the structured linalg
     /// ops, custom ops, HIVM ops): out #k becomes result #k.
     Dps,
@@ -49,6 +51,9 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
     Some(match ir.op_name(op) {
         "bufferization.to_tensor" => Kind::ToTensor,
         "tensor.empty" | "bufferization.alloc_tensor" => Kind::Alloc,
+        "arith.constant" if ir.results(op).first().is_some_and(|r| crate::bufferize::is_tensor(ir, *r)) => {
+            Kind::Constant
+        }
         "linalg.fill" | custom::CUSTOM | custom::MACRO | "tensor.insert_slice" | "tensor.insert" => Kind::Dps,
         n if is_hivm_dps(n) => Kind::Dps,
         n if n.starts_with("linalg.") && structured(ir, op).is_some() => Kind::Dps,
@@ -161,6 +166,7 @@ pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
         Some(Kind::Materialize) => i == 0,
         // A slice reads nothing itself; reads of the slice count for its source.
         Some(Kind::Alloc)
+        | Some(Kind::Constant)
         | Some(Kind::ToTensor)
         | Some(Kind::ExtractSlice)
         | Some(Kind::Reshape)

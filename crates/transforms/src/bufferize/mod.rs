@@ -19,6 +19,7 @@
 //! destination and of its source, not for later reads of the inserted value.
 
 pub mod analysis;
+mod constants;
 pub mod interface;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -167,6 +168,8 @@ struct Rewriter<'s> {
     /// Values replaced so far: applied to each op before it is rewritten and
     /// to the whole function at the end (one walk instead of one per value).
     replaced: hivm_ir::ValueMap,
+    /// The module symbol table's renaming counter (globals of constants).
+    symbol_counter: u32,
 }
 
 impl Rewriter<'_> {
@@ -577,6 +580,17 @@ impl Rewriter<'_> {
                 self.replace_tensor(ir, res, dest_buf, store);
                 ir.erase_op(op);
             }
+            Kind::Constant => {
+                let (name, mt) = constants::global_for(ir, op, &mut self.symbol_counter)?;
+                let sym = ir.sym(&name);
+                let name_attr = ir.attr(AttrData::SymbolRef { root: sym, nested: Vec::new() });
+                let mut b = Builder::new(ir, InsertPoint::Before(op));
+                let get = b.op("memref.get_global", &[], &[mt], vec![("name", name_attr)], loc);
+                let buf = ir.result(get, 0);
+                let res = ir.result(op, 0);
+                self.replace_tensor(ir, res, buf, get);
+                ir.erase_op(op);
+            }
             Kind::Alloc => {
                 if ir.is_op(op, "bufferization.alloc_tensor") && hivm_dialects::util::segments(ir, op)[1] != 0 {
                     return Err(unsupported(ir, op, "has a copy operand"));
@@ -841,6 +855,7 @@ fn bufferize_function(
     boundaries: bool,
     summaries: &HashMap<String, analysis::Summary>,
     scratch: &mut analysis::Scratch,
+    symbol_counter: &mut u32,
 ) -> Result<analysis::Summary, Diagnostic> {
     let Some(entry) = ir.regions(func).first().and_then(|r| ir.region_blocks(*r).first().copied()) else {
         if boundaries {
@@ -866,6 +881,7 @@ fn bufferize_function(
         boundaries,
         summaries,
         replaced: hivm_ir::ValueMap::default(),
+        symbol_counter: *symbol_counter,
     };
     if boundaries {
         // Tensor arguments become memrefs of the fully dynamic layout; the
@@ -893,6 +909,7 @@ fn bufferize_function(
             }
         }
     }
+    *symbol_counter = rw.symbol_counter;
     ir.replace_uses_with_map(func, &rw.replaced);
     erase_dead_to_tensors(ir, func);
     if boundaries {
@@ -993,8 +1010,10 @@ impl Pass for OneShotBufferize {
         let funcs = if self.function_boundaries { callee_first(ir, &funcs)? } else { funcs };
         let mut summaries = HashMap::default();
         let mut scratch = analysis::Scratch::default();
+        let mut symbol_counter = 0;
         for f in funcs {
-            let summary = bufferize_function(ir, f, self.function_boundaries, &summaries, &mut scratch)?;
+            let summary =
+                bufferize_function(ir, f, self.function_boundaries, &summaries, &mut scratch, &mut symbol_counter)?;
             if let Some(name) = ir.get_attr(f, "sym_name").and_then(|a| ir.as_str(a)) {
                 summaries.insert(name.to_string(), summary);
             }

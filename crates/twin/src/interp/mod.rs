@@ -122,6 +122,8 @@ pub struct Interp<'a> {
     /// The current point of each running structured op's loops (innermost
     /// op last), for `linalg.index`.
     linalg_points: Vec<Vec<i64>>,
+    /// This block's buffers of the `memref.global`s it read.
+    globals: HashMap<OpId, Rc<MemRefVal>>,
 }
 
 impl<'a> Interp<'a> {
@@ -153,6 +155,7 @@ impl<'a> Interp<'a> {
             tick_limit: 0,
             compile_loops: std::env::var_os("HIVM_TWIN_INTERPRET").is_none_or(|v| v != "1"),
             linalg_points: Vec::new(),
+            globals: HashMap::new(),
         }
     }
 
@@ -180,6 +183,7 @@ impl<'a> Interp<'a> {
         }
         self.block_start = self.mem.next_id();
         self.ub_roots.clear();
+        self.globals.clear();
         self.sync = SyncChecker::new(self.config.regbase);
         if self.config.trace {
             self.sync.timeline = Some(Vec::new());
