@@ -188,6 +188,27 @@ fn loop_bounds(op: OpId, name: &str, access: &[Access], n_loops: usize) -> R<Vec
 
 /// The element offset of an operand at point `idx`, bounds-checked.
 fn element_offset(op: OpId, m: &MemRefVal, map: &AffineMap, idx: &[i64]) -> R<i64> {
+    // Results that are loops (the common case): no allocation.
+    let mut off = m.offset;
+    let mut simple = true;
+    for ((e, n), s) in map.results.iter().zip(&m.sizes).zip(&m.strides) {
+        match e {
+            AffineExpr::Dim(d) => match idx.get(*d as usize) {
+                Some(i) if *i < *n => off += i * s,
+                _ => {
+                    simple = false;
+                    break;
+                }
+            },
+            _ => {
+                simple = false;
+                break;
+            }
+        }
+    }
+    if simple {
+        return Ok(off);
+    }
     let mut at = Vec::with_capacity(map.results.len());
     for e in &map.results {
         at.push(e.eval(idx, &[]).ok_or_else(|| RunError::at(op, "an indexing map cannot be evaluated"))?);
