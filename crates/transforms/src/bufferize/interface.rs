@@ -15,6 +15,8 @@ pub enum Kind {
     Alloc,
     /// `arith.constant` of a tensor: a read-only global.
     Constant,
+    /// `tensor.splat`: a fresh buffer filled by a `linalg.map`.
+    Splat,
     /// Destination-passing ops (`linalg.fill` and the structured linalg
     /// ops, custom ops, HIVM ops): out #k becomes result #k.
     Dps,
@@ -51,6 +53,7 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
     Some(match ir.op_name(op) {
         "bufferization.to_tensor" => Kind::ToTensor,
         "tensor.empty" | "bufferization.alloc_tensor" => Kind::Alloc,
+        "tensor.splat" => Kind::Splat,
         "arith.constant" if ir.results(op).first().is_some_and(|r| crate::bufferize::is_tensor(ir, *r)) => {
             Kind::Constant
         }
@@ -167,6 +170,7 @@ pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
         // A slice reads nothing itself; reads of the slice count for its source.
         Some(Kind::Alloc)
         | Some(Kind::Constant)
+        | Some(Kind::Splat)
         | Some(Kind::ToTensor)
         | Some(Kind::ExtractSlice)
         | Some(Kind::Reshape)

@@ -580,6 +580,27 @@ impl Rewriter<'_> {
                 self.replace_tensor(ir, res, dest_buf, store);
                 ir.erase_op(op);
             }
+            Kind::Splat => {
+                // A fresh buffer and a `linalg.map` yielding the scalar, all
+                // at the op, as upstream builds them.
+                let res = ir.result(op, 0);
+                let t = ir.value_type(res);
+                let (scalar, sizes) = (ir.operand(op, 0), ir.operands(op)[1..].to_vec());
+                let buf = self.alloc(ir, op, t, &sizes)?;
+                let region = ir.new_region();
+                let block = ir.create_block();
+                ir.push_block(region, block);
+                let et = ir.value_type(scalar);
+                ir.add_block_arg(block, et, Some(loc));
+                Builder::new(ir, InsertPoint::End(block)).op("linalg.yield", &[scalar], &[], vec![], loc);
+                let mut st = hivm_ir::OperationState::new(ir.sym("linalg.map"), loc);
+                st.operands = vec![buf];
+                st.regions = vec![region];
+                st.properties = Some(ir.dict_attr(Vec::new()));
+                let map = Builder::new(ir, InsertPoint::Before(op)).create(st);
+                self.replace_tensor(ir, res, buf, map);
+                ir.erase_op(op);
+            }
             Kind::Constant => {
                 let (name, mt) = constants::global_for(ir, op, &mut self.symbol_counter)?;
                 let sym = ir.sym(&name);
