@@ -26,8 +26,8 @@ pub enum Kind {
     Extract,
     /// `tensor.extract_slice`: a `memref.subview` of the source's buffer.
     ExtractSlice,
-    /// `tensor.expand_shape` / `collapse_shape`: the memref reshape of the
-    /// source's buffer.
+    /// `tensor.expand_shape` / `collapse_shape` / `reshape`: the memref
+    /// reshape of the source's buffer.
     Reshape,
     /// `tensor.cast`: the memref cast of the source's buffer (same layout).
     Cast,
@@ -63,7 +63,7 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
         "bufferization.materialize_in_destination" => Kind::Materialize,
         "tensor.extract" => Kind::Extract,
         "tensor.extract_slice" => Kind::ExtractSlice,
-        "tensor.expand_shape" | "tensor.collapse_shape" => Kind::Reshape,
+        "tensor.expand_shape" | "tensor.collapse_shape" | "tensor.reshape" => Kind::Reshape,
         "tensor.cast" => Kind::Cast,
         "tensor.dim" => Kind::Dim,
         "func.return" => Kind::Boundary,
@@ -167,6 +167,8 @@ pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
             !ir.is_op(op, "linalg.fill") && inplace_source(ir, op, i - outs.start).is_none()
         }
         Some(Kind::Materialize) => i == 0,
+        // `tensor.reshape` reads its shape operand.
+        Some(Kind::Reshape) if ir.is_op(op, "tensor.reshape") => i == 1,
         // A slice reads nothing itself; reads of the slice count for its source.
         Some(Kind::Alloc)
         | Some(Kind::Constant)

@@ -693,6 +693,29 @@ impl Rewriter<'_> {
                 self.replace_tensor(ir, res, view, view_op);
                 ir.erase_op(op);
             }
+            Kind::Reshape if ir.is_op(op, "tensor.reshape") => {
+                // `memref.reshape` needs an identity layout: a strided source
+                // is copied first, as upstream does.
+                let (src, shape) = (ir.operand(op, 0), ir.operand(op, 1));
+                let mut buf = self.buffer_of(ir, src, op)?;
+                if !matches!(ir.type_data(ir.value_type(buf)), TypeData::MemRef { layout: None, .. }) {
+                    let st = ir.value_type(src);
+                    let fresh = self.alloc(ir, op, st, &[])?;
+                    Builder::new(ir, InsertPoint::Before(op)).op("memref.copy", &[buf, fresh], &[], vec![], loc);
+                    buf = fresh;
+                }
+                let shape_buf = self.buffer_of(ir, shape, op)?;
+                let res = ir.result(op, 0);
+                let rt = ir.value_type(res);
+                let Some(mt) = alloc_type(ir, rt) else {
+                    return Err(unsupported(ir, op, "has a result with an encoding"));
+                };
+                let mut b = Builder::new(ir, InsertPoint::Before(op));
+                let view = b.op("memref.reshape", &[buf, shape_buf], &[mt], vec![], loc);
+                let v = ir.result(view, 0);
+                self.replace_tensor(ir, res, v, view);
+                ir.erase_op(op);
+            }
             Kind::Reshape => {
                 let src = ir.operand(op, 0);
                 let mut buf = self.buffer_of(ir, src, op)?;

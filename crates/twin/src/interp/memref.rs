@@ -250,6 +250,29 @@ impl Interp<'_> {
                 // subview. What is read or written is checked where it is.
                 self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
             }
+            "memref.reshape" => {
+                // The shape operand's values are the sizes; the source is a
+                // row-major buffer (an identity layout, which the op requires).
+                let (m, shape) = (self.memref(op, ops[0])?, self.memref(op, ops[1])?);
+                let mut sizes = Vec::new();
+                for k in 0..shape.sizes.first().copied().unwrap_or(0) {
+                    sizes.push(self.load_element(op, &shape, &[k])?.int());
+                }
+                let contiguous = crate::value::row_major_strides(&m.sizes);
+                if m.strides != contiguous {
+                    return Err(RunError::at(op, "memref.reshape of a buffer that is not row-major"));
+                }
+                let n: i64 = sizes.iter().product();
+                if sizes.iter().any(|d| *d < 0) || n != m.num_elements() {
+                    return Err(RunError::at(
+                        op,
+                        format!("memref.reshape of {} elements to shape {sizes:?}", m.num_elements()),
+                    ));
+                }
+                let strides = crate::value::row_major_strides(&sizes);
+                let v = MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides };
+                self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
+            }
             "memref.collapse_shape" | "memref.expand_shape" => {
                 let m = self.memref(op, ops[0])?;
                 let (_, rshape) = self.memref_type(op, ir.result(op, 0))?;
