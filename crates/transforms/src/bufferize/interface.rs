@@ -17,6 +17,8 @@ pub enum Kind {
     Constant,
     /// `tensor.splat`: a fresh buffer filled by a `linalg.map`.
     Splat,
+    /// `annotation.mark` on tensors: reads them, marks their buffers.
+    Mark,
     /// Destination-passing ops (`linalg.fill` and the structured linalg
     /// ops, custom ops, HIVM ops): out #k becomes result #k.
     Dps,
@@ -54,6 +56,7 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
         "bufferization.to_tensor" => Kind::ToTensor,
         "tensor.empty" | "bufferization.alloc_tensor" => Kind::Alloc,
         "tensor.splat" => Kind::Splat,
+        "annotation.mark" => Kind::Mark,
         "arith.constant" if ir.results(op).first().is_some_and(|r| crate::bufferize::is_tensor(ir, *r)) => {
             Kind::Constant
         }

@@ -554,7 +554,7 @@ impl Rewriter<'_> {
             Kind::Boundary if self.boundaries => self.rewrite_return(ir, op)?,
             Kind::Call => self.rewrite_call(ir, op, an)?,
             Kind::ToTensor | Kind::Boundary => {}
-            Kind::Yield | Kind::Condition => {
+            Kind::Yield | Kind::Condition | Kind::Mark => {
                 for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
                     if is_tensor(ir, v) {
                         let b = self.buffer_of(ir, v, op)?;
