@@ -58,7 +58,8 @@ fn empty_like(ir: &mut Ir, at: OpId, like: Value, elem: Type) -> Value {
             continue;
         }
         let value = ir.int_attr(d as i128, index);
-        let c = Builder::new(ir, InsertPoint::Before(at)).op("arith.constant", &[], &[index], vec![("value", value)], loc);
+        let c =
+            Builder::new(ir, InsertPoint::Before(at)).op("arith.constant", &[], &[index], vec![("value", value)], loc);
         let c = ir.result(c, 0);
         let dim = Builder::new(ir, InsertPoint::Before(at)).op("tensor.dim", &[like, c], &[index], vec![], loc);
         sizes.push(ir.result(dim, 0));

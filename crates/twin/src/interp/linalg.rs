@@ -18,7 +18,10 @@ use crate::value::{MemRefVal, Val, load, store};
 enum Access {
     Scalar(Val),
     /// A view read and written through its indexing map.
-    Linear { m: std::rc::Rc<MemRefVal>, map: AffineMap },
+    Linear {
+        m: std::rc::Rc<MemRefVal>,
+        map: AffineMap,
+    },
 }
 
 impl Interp<'_> {
@@ -27,9 +30,8 @@ impl Interp<'_> {
         let ir = self.ir;
         let dim = ir.get_attr(op, "dim").and_then(|a| ir.as_int(a)).unwrap_or(-1);
         let v = usize::try_from(dim).ok().and_then(|d| self.linalg_points.last().and_then(|p| p.get(d)).copied());
-        let v = v.ok_or_else(|| {
-            RunError::at(op, format!("linalg.index {dim} outside the loops of its structured op"))
-        })?;
+        let v =
+            v.ok_or_else(|| RunError::at(op, format!("linalg.index {dim} outside the loops of its structured op")))?;
         self.set(ir.result(op, 0), Val::Int(v));
         Ok(())
     }
@@ -49,14 +51,26 @@ impl Interp<'_> {
         }
         let n_loops = parallel.len();
         if maps.iter().any(|m| m.num_dims as usize != n_loops || m.num_symbols != 0) {
-            return Err(RunError::at(op, format!("'{name}' has maps with symbols or other loop counts than its {n_loops} iterators: not supported by the CPU twin yet")));
+            return Err(RunError::at(
+                op,
+                format!(
+                    "'{name}' has maps with symbols or other loop counts than its {n_loops} iterators: not supported by the CPU twin yet"
+                ),
+            ));
         }
         let mut access = Vec::with_capacity(operands.len());
         for (v, map) in operands.iter().zip(&maps) {
             access.push(match self.get(*v) {
                 Val::Mem(m) => {
                     if m.sizes.len() != map.results.len() {
-                        return Err(RunError::at(op, format!("'{name}' indexes a rank-{} operand with {} results", m.sizes.len(), map.results.len())));
+                        return Err(RunError::at(
+                            op,
+                            format!(
+                                "'{name}' indexes a rank-{} operand with {} results",
+                                m.sizes.len(),
+                                map.results.len()
+                            ),
+                        ));
                     }
                     Access::Linear { m: m.clone(), map: map.clone() }
                 }
@@ -78,7 +92,10 @@ impl Interp<'_> {
         let args = ir.block_args(body);
         // `linalg.map` bodies take the inputs only.
         if args.len() != operands.len() && args.len() != inputs {
-            return Err(RunError::at(op, format!("'{name}' body takes {} arguments for {} operands", args.len(), operands.len())));
+            return Err(RunError::at(
+                op,
+                format!("'{name}' body takes {} arguments for {} operands", args.len(), operands.len()),
+            ));
         }
         // Data moved by code outside HIVM ops is the compiler's to synchronise.
         self.sync.full_barrier();
@@ -232,7 +249,10 @@ fn loop_bounds(op: OpId, name: &str, access: &[Access], n_loops: usize) -> R<Vec
         .enumerate()
         .map(|(d, b)| {
             b.ok_or_else(|| {
-                RunError::at(op, format!("'{name}': no operand gives the size of loop {d}: not supported by the CPU twin yet"))
+                RunError::at(
+                    op,
+                    format!("'{name}': no operand gives the size of loop {d}: not supported by the CPU twin yet"),
+                )
             })
         })
         .collect()

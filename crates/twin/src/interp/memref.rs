@@ -113,9 +113,7 @@ impl Interp<'_> {
             let e = if *splat { elems.first() } else { elems.get(k) };
             let v = match e {
                 Some(hivm_ir::attrs::DenseElem::Int(v)) => Val::Int(crate::value::norm_int(*v as i64, elem.width())),
-                Some(hivm_ir::attrs::DenseElem::Float(bits)) => {
-                    Val::Float(super::arith::float_from_bits(*bits, elem))
-                }
+                Some(hivm_ir::attrs::DenseElem::Float(bits)) => Val::Float(super::arith::float_from_bits(*bits, elem)),
                 _ => return Err(RunError::at(op, format!("@{name}'s initial value is not numbers of its type"))),
             };
             if !store(&mut self.mem, m.buf, elem, k as i64, &v) {
