@@ -348,7 +348,7 @@ fn triton_grid(ir: &Ir, entry: OpId, args: &[Val], blocks: u32) -> Result<Option
     }
     let n = args.len();
     let num = [args[n - 6].int(), args[n - 5].int(), args[n - 4].int()];
-    if num.iter().any(|d| *d <= 0) || num.iter().product::<i64>() != blocks as i64 {
+    if num.iter().try_fold(1i64, |a, d| if *d > 0 { a.checked_mul(*d) } else { None }) != Some(blocks as i64) {
         return Err(Diagnostic::error(
             ir.loc(entry),
             format!(

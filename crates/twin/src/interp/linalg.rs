@@ -266,7 +266,12 @@ fn element_offset(op: OpId, m: &MemRefVal, map: &AffineMap, idx: &[i64]) -> R<i6
     for ((e, n), s) in map.results.iter().zip(&m.sizes).zip(&m.strides) {
         match e {
             AffineExpr::Dim(d) => match idx.get(*d as usize) {
-                Some(i) if *i < *n => off += i * s,
+                Some(i) if *i < *n => {
+                    off = i
+                        .checked_mul(*s)
+                        .and_then(|x| off.checked_add(x))
+                        .ok_or_else(|| RunError::at(op, "an element offset overflows"))?;
+                }
                 _ => {
                     simple = false;
                     break;

@@ -260,8 +260,8 @@ impl Interp<'_> {
                 if m.strides != contiguous {
                     return Err(RunError::at(op, "memref.reshape of a buffer that is not row-major"));
                 }
-                let n: i64 = sizes.iter().product();
-                if sizes.iter().any(|d| *d < 0) || n != m.num_elements() {
+                let n = sizes.iter().try_fold(1i64, |a, d| a.checked_mul(*d));
+                if sizes.iter().any(|d| *d < 0) || n != Some(m.num_elements()) {
                     return Err(RunError::at(
                         op,
                         format!("memref.reshape of {} elements to shape {sizes:?}", m.num_elements()),
