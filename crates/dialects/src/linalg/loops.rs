@@ -160,11 +160,6 @@ pub fn is_structured(ir: &Ir, op: OpId) -> bool {
     name.starts_with("linalg.") && !matches!(name, "linalg.yield" | "linalg.index") && loops(ir, op).is_ok()
 }
 
-/// Whether each loop is read exactly once, in some order.
-pub fn is_permutation(m: &AffineMap) -> bool {
-    m.results.len() == m.num_dims as usize && super::interface::is_projected_permutation(m)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -201,6 +201,8 @@ impl State<'_> {
                             && is_tensor(ir, *w)
                             && self.buffer_of.get(w) == Some(&b)
                             && !interface::not_conflicting(ir, op, j, i)
+                            // Reading and writing one whole buffer elementwise.
+                            && !(interface::elementwise_access(ir, op, j, i) && (*w == v || self.equivalent(*w, v)))
                     }));
             let r = ir.result(op, i - interface::dps_outs(ir, op).start);
             if in_place {

@@ -112,16 +112,19 @@ fn payload_uses(ir: &Ir, op: OpId, i: usize) -> bool {
     used
 }
 
-/// MLIR's `bufferizesToElementwiseAccess` for a read of operand `read` and a
-/// write of `write`: all loops parallel and both accessed through the same
-/// permutation, so each point reads an element before writing the same one.
-fn elementwise_access(ir: &Ir, op: OpId, read: usize, write: usize) -> bool {
+/// MLIR's `bufferizesToElementwiseAccess` of a structured op for a read of
+/// operand `read` and a write of `write`: all loops parallel and both
+/// operands accessed through the identity map, so each point reads its
+/// element before writing it (no conflict when the two are one buffer).
+pub fn elementwise_access(ir: &Ir, op: OpId, read: usize, write: usize) -> bool {
     let Some(l) = structured(ir, op) else { return false };
-    let same_shape = ir.value_type(ir.operand(op, read)) == ir.value_type(ir.operand(op, write));
-    l.parallel.iter().all(|p| *p)
-        && same_shape
-        && l.maps.get(read).is_some_and(|m| m == &l.maps[write] && m.results.len() == l.parallel.len())
-        && hivm_dialects::linalg::loops::is_permutation(&l.maps[write])
+    let identity = |k: usize| {
+        l.maps.get(k).is_some_and(|m| {
+            m.results.len() == m.num_dims as usize
+                && m.results.iter().enumerate().all(|(i, e)| *e == hivm_ir::affine::AffineExpr::Dim(i as u32))
+        })
+    };
+    l.parallel.iter().all(|p| *p) && identity(read) && identity(write)
 }
 
 /// Operand range `[start, end)` of a DPS op's outs.
@@ -223,9 +226,6 @@ pub fn not_conflicting(ir: &Ir, op: OpId, read: usize, write: usize) -> bool {
     // An insert_slice of data computed in place in the same slice of its
     // destination: the source read is the area being written.
     if ir.is_op(op, "tensor.insert_slice") && read == 0 && write == 1 && matched_insert_slice(ir, op) {
-        return true;
-    }
-    if elementwise_access(ir, op, read, write) {
         return true;
     }
     let outs = dps_outs(ir, op);
