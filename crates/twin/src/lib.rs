@@ -232,12 +232,9 @@ fn prepare_and_run(
         return Err(e);
     }
     // Bring tensor-level kernels to memrefs, as the device pipeline does
-    // (see `prepare`): elementwise ops to linalg, splat constants to fills,
-    // then bufferization.
+    // (see `prepare`): elementwise ops to linalg, then bufferization.
     let mut pieces = vec!["hivm-alloc-extra-buffer".to_string()];
     if prepare::has_tensors(ir, module) {
-        prepare::static_reshapes(ir, module)?;
-        prepare::materialize_splat_constants(ir, module)?;
         pieces.extend(prepare::tensor_passes().map(String::from));
     }
     if opts.sync_solver {
@@ -351,7 +348,7 @@ fn triton_grid(ir: &Ir, entry: OpId, args: &[Val], blocks: u32) -> Result<Option
     }
     let n = args.len();
     let num = [args[n - 6].int(), args[n - 5].int(), args[n - 4].int()];
-    if num.iter().any(|d| *d <= 0) || num.iter().product::<i64>() != blocks as i64 {
+    if num.iter().try_fold(1i64, |a, d| if *d > 0 { a.checked_mul(*d) } else { None }) != Some(blocks as i64) {
         return Err(Diagnostic::error(
             ir.loc(entry),
             format!(

@@ -56,3 +56,18 @@ func.func @reads_of_outs(%o1: memref<4xf32>, %o2: memref<4x8xf32>, %w: memref<8x
   bufferization.materialize_in_destination %m in writable %o2 : (tensor<4x8xf32>, memref<4x8xf32>) -> ()
   return
 }
+
+// -----
+
+// annotation.mark on a tensor (triton-to-linalg marks loaded tensors) marks
+// its buffer, as bishengir bufferizes it.
+// CHECK-LABEL: func.func @mark
+// CHECK: %[[A:.+]] = memref.alloc() : memref<8xf32>
+// CHECK-NEXT: annotation.mark %[[A]] {MayImplicitTransposeWithLastAxis} : memref<8xf32>
+func.func @mark(%o: memref<8xf32>) {
+  %a = memref.alloc() : memref<8xf32>
+  %t = bufferization.to_tensor %a restrict writable : memref<8xf32> to tensor<8xf32>
+  annotation.mark %t {MayImplicitTransposeWithLastAxis} : tensor<8xf32>
+  bufferization.materialize_in_destination %t in writable %o : (tensor<8xf32>, memref<8xf32>) -> ()
+  return
+}

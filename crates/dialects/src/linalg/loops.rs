@@ -160,7 +160,54 @@ pub fn is_structured(ir: &Ir, op: OpId) -> bool {
     name.starts_with("linalg.") && !matches!(name, "linalg.yield" | "linalg.index") && loops(ir, op).is_ok()
 }
 
-/// Whether each loop is read exactly once, in some order.
-pub fn is_permutation(m: &AffineMap) -> bool {
-    m.results.len() == m.num_dims as usize && super::interface::is_projected_permutation(m)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KERNEL: &str = r#"
+func.func @f(%a: memref<2x3xf32>, %t: memref<3x2xf32>, %r: memref<2xf32>, %b: memref<4x2x3xf32>, %c: memref<2x2xf32>, %s: f32) {
+  linalg.transpose ins(%a : memref<2x3xf32>) outs(%t : memref<3x2xf32>) permutation = [1, 0]
+  linalg.reduce ins(%a : memref<2x3xf32>) outs(%r : memref<2xf32>) dimensions = [1]
+    (%x: f32, %y: f32) {
+      %z = arith.addf %x, %y : f32
+      linalg.yield %z : f32
+    }
+  linalg.broadcast ins(%a : memref<2x3xf32>) outs(%b : memref<4x2x3xf32>) dimensions = [0]
+  linalg.matmul ins(%a, %t : memref<2x3xf32>, memref<3x2xf32>) outs(%c : memref<2x2xf32>)
+  linalg.map { arith.addf } ins(%c, %c : memref<2x2xf32>, memref<2x2xf32>) outs(%c : memref<2x2xf32>)
+  linalg.add ins(%c, %c : memref<2x2xf32>, memref<2x2xf32>) outs(%c : memref<2x2xf32>)
+  linalg.fill ins(%s : f32) outs(%c : memref<2x2xf32>)
+  return
+}
+"#;
+
+    fn results(m: &AffineMap) -> Vec<u32> {
+        m.results.iter().map(|e| if let AffineExpr::Dim(d) = e { *d } else { 99 }).collect()
+    }
+
+    #[test]
+    fn named_ops_have_their_loop_nests() {
+        let mut ir = Ir::new(crate::shared_registry());
+        let m = hivm_ir::parser::Parser::new(&mut ir, KERNEL, "k.mlir", 0).parse_module().map_err(|e| e.msg).unwrap();
+        assert!(hivm_ir::verifier::verify_all(&ir, m).is_empty());
+        let mut ops = Vec::new();
+        ir.walk(m, &mut |o| {
+            if ir.op_name(o).starts_with("linalg.") && ir.parent_op(o).is_some_and(|p| ir.is_op(p, "func.func")) {
+                ops.push(o);
+            }
+        });
+        let nests: Vec<Loops> = ops.iter().map(|o| loops(&ir, *o).unwrap()).collect();
+        let maps = |k: usize| nests[k].maps.iter().map(results).collect::<Vec<_>>();
+        // transpose: init[i, j] = input[j, i].
+        assert_eq!(maps(0), [vec![1, 0], vec![0, 1]]);
+        // reduce over dim 1: the init drops it, which is a reduction loop.
+        assert_eq!((maps(1), nests[1].parallel.clone()), (vec![vec![0, 1], vec![0]], vec![true, false]));
+        // broadcast along dim 0: the input reads dims 1 and 2.
+        assert_eq!(maps(2), [vec![1, 2], vec![0, 1, 2]]);
+        assert_eq!((maps(3), nests[3].inputs), (vec![vec![0, 2], vec![2, 1], vec![0, 1]], 2));
+        assert_eq!((maps(4).len(), nests[4].inputs), (3, 2));
+        assert_eq!((maps(5), nests[5].inputs), (vec![vec![0, 1]; 3], 2));
+        assert_eq!(maps(6), [vec![], vec![0, 1]]);
+        assert!(ops.iter().all(|o| is_structured(&ir, *o)));
+    }
 }

@@ -201,6 +201,8 @@ impl State<'_> {
                             && is_tensor(ir, *w)
                             && self.buffer_of.get(w) == Some(&b)
                             && !interface::not_conflicting(ir, op, j, i)
+                            // Reading and writing one whole buffer elementwise.
+                            && !(interface::elementwise_access(ir, op, j, i) && (*w == v || self.equivalent(*w, v)))
                     }));
             let r = ir.result(op, i - interface::dps_outs(ir, op).start);
             if in_place {
@@ -525,6 +527,8 @@ impl Analysis {
                         }
                         match kind {
                             Some(Kind::ToTensor) => st.new_buffer(r, ir.has_attr(op, "writable")),
+                            // A constant's global is never written.
+                            Some(Kind::Constant) => st.new_buffer(r, false),
                             // A view: its reads are reads of the source's buffer.
                             Some(Kind::ExtractSlice) | Some(Kind::Reshape) => {
                                 let b = st.buffer_of[&ir.operand(op, 0)];

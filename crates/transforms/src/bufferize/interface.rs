@@ -13,6 +13,12 @@ pub enum Kind {
     ToTensor,
     /// `tensor.empty` / `bufferization.alloc_tensor`: a fresh allocation.
     Alloc,
+    /// `arith.constant` of a tensor: a read-only global.
+    Constant,
+    /// `tensor.splat`: a fresh buffer filled by a `linalg.map`.
+    Splat,
+    /// `annotation.mark` on tensors: reads them, marks their buffers.
+    Mark,
     /// Destination-passing ops (`linalg.fill` and the structured linalg
     /// ops, custom ops, HIVM ops): out #k becomes result #k.
     Dps,
@@ -22,8 +28,8 @@ pub enum Kind {
     Extract,
     /// `tensor.extract_slice`: a `memref.subview` of the source's buffer.
     ExtractSlice,
-    /// `tensor.expand_shape` / `collapse_shape`: the memref reshape of the
-    /// source's buffer.
+    /// `tensor.expand_shape` / `collapse_shape` / `reshape`: the memref
+    /// reshape of the source's buffer.
     Reshape,
     /// `tensor.cast`: the memref cast of the source's buffer (same layout).
     Cast,
@@ -49,13 +55,18 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
     Some(match ir.op_name(op) {
         "bufferization.to_tensor" => Kind::ToTensor,
         "tensor.empty" | "bufferization.alloc_tensor" => Kind::Alloc,
+        "tensor.splat" => Kind::Splat,
+        "annotation.mark" => Kind::Mark,
+        "arith.constant" if ir.results(op).first().is_some_and(|r| crate::bufferize::is_tensor(ir, *r)) => {
+            Kind::Constant
+        }
         "linalg.fill" | custom::CUSTOM | custom::MACRO | "tensor.insert_slice" | "tensor.insert" => Kind::Dps,
         n if is_hivm_dps(n) => Kind::Dps,
         n if n.starts_with("linalg.") && structured(ir, op).is_some() => Kind::Dps,
         "bufferization.materialize_in_destination" => Kind::Materialize,
         "tensor.extract" => Kind::Extract,
         "tensor.extract_slice" => Kind::ExtractSlice,
-        "tensor.expand_shape" | "tensor.collapse_shape" => Kind::Reshape,
+        "tensor.expand_shape" | "tensor.collapse_shape" | "tensor.reshape" => Kind::Reshape,
         "tensor.cast" => Kind::Cast,
         "tensor.dim" => Kind::Dim,
         "func.return" => Kind::Boundary,
@@ -101,16 +112,19 @@ fn payload_uses(ir: &Ir, op: OpId, i: usize) -> bool {
     used
 }
 
-/// MLIR's `bufferizesToElementwiseAccess` for a read of operand `read` and a
-/// write of `write`: all loops parallel and both accessed through the same
-/// permutation, so each point reads an element before writing the same one.
-fn elementwise_access(ir: &Ir, op: OpId, read: usize, write: usize) -> bool {
+/// MLIR's `bufferizesToElementwiseAccess` of a structured op for a read of
+/// operand `read` and a write of `write`: all loops parallel and both
+/// operands accessed through the identity map, so each point reads its
+/// element before writing it (no conflict when the two are one buffer).
+pub fn elementwise_access(ir: &Ir, op: OpId, read: usize, write: usize) -> bool {
     let Some(l) = structured(ir, op) else { return false };
-    let same_shape = ir.value_type(ir.operand(op, read)) == ir.value_type(ir.operand(op, write));
-    l.parallel.iter().all(|p| *p)
-        && same_shape
-        && l.maps.get(read).is_some_and(|m| m == &l.maps[write] && m.results.len() == l.parallel.len())
-        && hivm_dialects::linalg::loops::is_permutation(&l.maps[write])
+    let identity = |k: usize| {
+        l.maps.get(k).is_some_and(|m| {
+            m.results.len() == m.num_dims as usize
+                && m.results.iter().enumerate().all(|(i, e)| *e == hivm_ir::affine::AffineExpr::Dim(i as u32))
+        })
+    };
+    l.parallel.iter().all(|p| *p) && identity(read) && identity(write)
 }
 
 /// Operand range `[start, end)` of a DPS op's outs.
@@ -159,8 +173,12 @@ pub fn reads(ir: &Ir, op: OpId, i: usize) -> bool {
             !ir.is_op(op, "linalg.fill") && inplace_source(ir, op, i - outs.start).is_none()
         }
         Some(Kind::Materialize) => i == 0,
+        // `tensor.reshape` reads its shape operand.
+        Some(Kind::Reshape) if ir.is_op(op, "tensor.reshape") => i == 1,
         // A slice reads nothing itself; reads of the slice count for its source.
         Some(Kind::Alloc)
+        | Some(Kind::Constant)
+        | Some(Kind::Splat)
         | Some(Kind::ToTensor)
         | Some(Kind::ExtractSlice)
         | Some(Kind::Reshape)
@@ -208,9 +226,6 @@ pub fn not_conflicting(ir: &Ir, op: OpId, read: usize, write: usize) -> bool {
     // An insert_slice of data computed in place in the same slice of its
     // destination: the source read is the area being written.
     if ir.is_op(op, "tensor.insert_slice") && read == 0 && write == 1 && matched_insert_slice(ir, op) {
-        return true;
-    }
-    if elementwise_access(ir, op, read, write) {
         return true;
     }
     let outs = dps_outs(ir, op);

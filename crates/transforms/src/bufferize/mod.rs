@@ -19,6 +19,7 @@
 //! destination and of its source, not for later reads of the inserted value.
 
 pub mod analysis;
+mod constants;
 pub mod interface;
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -167,6 +168,8 @@ struct Rewriter<'s> {
     /// Values replaced so far: applied to each op before it is rewritten and
     /// to the whole function at the end (one walk instead of one per value).
     replaced: hivm_ir::ValueMap,
+    /// The module symbol table's renaming counter (globals of constants).
+    symbol_counter: u32,
 }
 
 impl Rewriter<'_> {
@@ -551,7 +554,7 @@ impl Rewriter<'_> {
             Kind::Boundary if self.boundaries => self.rewrite_return(ir, op)?,
             Kind::Call => self.rewrite_call(ir, op, an)?,
             Kind::ToTensor | Kind::Boundary => {}
-            Kind::Yield | Kind::Condition => {
+            Kind::Yield | Kind::Condition | Kind::Mark => {
                 for (i, v) in ir.operands(op).to_vec().into_iter().enumerate() {
                     if is_tensor(ir, v) {
                         let b = self.buffer_of(ir, v, op)?;
@@ -575,6 +578,38 @@ impl Rewriter<'_> {
                 let store = b.op("memref.store", &store_operands, &[], vec![("nontemporal", nontemporal)], loc);
                 let res = ir.result(op, 0);
                 self.replace_tensor(ir, res, dest_buf, store);
+                ir.erase_op(op);
+            }
+            Kind::Splat => {
+                // A fresh buffer and a `linalg.map` yielding the scalar, all
+                // at the op, as upstream builds them.
+                let res = ir.result(op, 0);
+                let t = ir.value_type(res);
+                let (scalar, sizes) = (ir.operand(op, 0), ir.operands(op)[1..].to_vec());
+                let buf = self.alloc(ir, op, t, &sizes)?;
+                let region = ir.new_region();
+                let block = ir.create_block();
+                ir.push_block(region, block);
+                let et = ir.value_type(scalar);
+                ir.add_block_arg(block, et, Some(loc));
+                Builder::new(ir, InsertPoint::End(block)).op("linalg.yield", &[scalar], &[], vec![], loc);
+                let mut st = hivm_ir::OperationState::new(ir.sym("linalg.map"), loc);
+                st.operands = vec![buf];
+                st.regions = vec![region];
+                st.properties = Some(ir.dict_attr(Vec::new()));
+                let map = Builder::new(ir, InsertPoint::Before(op)).create(st);
+                self.replace_tensor(ir, res, buf, map);
+                ir.erase_op(op);
+            }
+            Kind::Constant => {
+                let (name, mt) = constants::global_for(ir, op, &mut self.symbol_counter)?;
+                let sym = ir.sym(&name);
+                let name_attr = ir.attr(AttrData::SymbolRef { root: sym, nested: Vec::new() });
+                let mut b = Builder::new(ir, InsertPoint::Before(op));
+                let get = b.op("memref.get_global", &[], &[mt], vec![("name", name_attr)], loc);
+                let buf = ir.result(get, 0);
+                let res = ir.result(op, 0);
+                self.replace_tensor(ir, res, buf, get);
                 ir.erase_op(op);
             }
             Kind::Alloc => {
@@ -656,6 +691,29 @@ impl Rewriter<'_> {
                 let view = self.subview(ir, op, buf, 1, slice)?;
                 let view_op = ir.defining_op(view).expect("subview result");
                 self.replace_tensor(ir, res, view, view_op);
+                ir.erase_op(op);
+            }
+            Kind::Reshape if ir.is_op(op, "tensor.reshape") => {
+                // `memref.reshape` needs an identity layout: a strided source
+                // is copied first, as upstream does.
+                let (src, shape) = (ir.operand(op, 0), ir.operand(op, 1));
+                let mut buf = self.buffer_of(ir, src, op)?;
+                if !matches!(ir.type_data(ir.value_type(buf)), TypeData::MemRef { layout: None, .. }) {
+                    let st = ir.value_type(src);
+                    let fresh = self.alloc(ir, op, st, &[])?;
+                    Builder::new(ir, InsertPoint::Before(op)).op("memref.copy", &[buf, fresh], &[], vec![], loc);
+                    buf = fresh;
+                }
+                let shape_buf = self.buffer_of(ir, shape, op)?;
+                let res = ir.result(op, 0);
+                let rt = ir.value_type(res);
+                let Some(mt) = alloc_type(ir, rt) else {
+                    return Err(unsupported(ir, op, "has a result with an encoding"));
+                };
+                let mut b = Builder::new(ir, InsertPoint::Before(op));
+                let view = b.op("memref.reshape", &[buf, shape_buf], &[mt], vec![], loc);
+                let v = ir.result(view, 0);
+                self.replace_tensor(ir, res, v, view);
                 ir.erase_op(op);
             }
             Kind::Reshape => {
@@ -841,6 +899,7 @@ fn bufferize_function(
     boundaries: bool,
     summaries: &HashMap<String, analysis::Summary>,
     scratch: &mut analysis::Scratch,
+    symbol_counter: &mut u32,
 ) -> Result<analysis::Summary, Diagnostic> {
     let Some(entry) = ir.regions(func).first().and_then(|r| ir.region_blocks(*r).first().copied()) else {
         if boundaries {
@@ -866,6 +925,7 @@ fn bufferize_function(
         boundaries,
         summaries,
         replaced: hivm_ir::ValueMap::default(),
+        symbol_counter: *symbol_counter,
     };
     if boundaries {
         // Tensor arguments become memrefs of the fully dynamic layout; the
@@ -893,6 +953,7 @@ fn bufferize_function(
             }
         }
     }
+    *symbol_counter = rw.symbol_counter;
     ir.replace_uses_with_map(func, &rw.replaced);
     erase_dead_to_tensors(ir, func);
     if boundaries {
@@ -993,8 +1054,10 @@ impl Pass for OneShotBufferize {
         let funcs = if self.function_boundaries { callee_first(ir, &funcs)? } else { funcs };
         let mut summaries = HashMap::default();
         let mut scratch = analysis::Scratch::default();
+        let mut symbol_counter = 0;
         for f in funcs {
-            let summary = bufferize_function(ir, f, self.function_boundaries, &summaries, &mut scratch)?;
+            let summary =
+                bufferize_function(ir, f, self.function_boundaries, &summaries, &mut scratch, &mut symbol_counter)?;
             if let Some(name) = ir.get_attr(f, "sym_name").and_then(|a| ir.as_str(a)) {
                 summaries.insert(name.to_string(), summary);
             }

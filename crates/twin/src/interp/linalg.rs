@@ -102,10 +102,62 @@ impl Interp<'_> {
         if bounds.contains(&0) {
             return Ok(());
         }
+        if let Some(r) = self.fast_elementwise(op, body, inputs, &maps, &parallel) {
+            return r.map_err(|e| RunError::at(op, format!("'{name}' {e}")));
+        }
         self.linalg_points.push(vec![0; n_loops]);
         let r = self.visit_points(op, body, inputs, &access, &bounds);
         self.linalg_points.pop();
         r
+    }
+
+    /// The row-wise path (`fast.rs`) for an all-parallel op with identity
+    /// maps whose body is one binary op on its two inputs, in order. Same
+    /// results as the point-by-point path; None when it does not apply.
+    fn fast_elementwise(
+        &mut self,
+        op: OpId,
+        body: hivm_ir::BlockId,
+        inputs: usize,
+        maps: &[AffineMap],
+        parallel: &[bool],
+    ) -> Option<Result<(), &'static str>> {
+        let ir = self.ir;
+        let operands = ir.operands(op);
+        if inputs != 2 || operands.len() != 3 || !parallel.iter().all(|p| *p) {
+            return None;
+        }
+        let identity = |m: &AffineMap| {
+            m.results.len() == parallel.len()
+                && m.results.iter().enumerate().all(|(i, e)| *e == AffineExpr::Dim(i as u32))
+        };
+        if !maps.iter().all(identity) {
+            return None;
+        }
+        let mut ops = ir.block_ops(body);
+        let (payload, y) = (ops.next()?, ops.next()?);
+        let args = ir.block_args(body);
+        if ops.next().is_some() || ir.operands(payload) != &args[..2] || ir.operands(y) != ir.results(payload) {
+            return None;
+        }
+        let vop = match ir.op_name(payload) {
+            "arith.addf" | "arith.addi" => "vadd",
+            "arith.subf" | "arith.subi" => "vsub",
+            "arith.mulf" | "arith.muli" => "vmul",
+            "arith.divf" => "vdiv",
+            "arith.maxnumf" | "arith.maxsi" => "vmax",
+            "arith.minnumf" | "arith.minsi" => "vmin",
+            "arith.andi" => "vand",
+            "arith.ori" => "vor",
+            "arith.xori" => "vxor",
+            _ => return None,
+        };
+        let Val::Mem(dst) = self.get(operands[2]).clone() else { return None };
+        let ins = [self.get(operands[0]).clone(), self.get(operands[1]).clone()];
+        if ins.iter().any(|v| !matches!(v, Val::Mem(m) if m.elem == dst.elem)) {
+            return None;
+        }
+        super::fast::elementwise(&mut self.mem, vop, &ins, &dst)
     }
 
     fn visit_points(
@@ -208,6 +260,32 @@ fn loop_bounds(op: OpId, name: &str, access: &[Access], n_loops: usize) -> R<Vec
 
 /// The element offset of an operand at point `idx`, bounds-checked.
 fn element_offset(op: OpId, m: &MemRefVal, map: &AffineMap, idx: &[i64]) -> R<i64> {
+    // Results that are loops (the common case): no allocation.
+    let mut off = m.offset;
+    let mut simple = true;
+    for ((e, n), s) in map.results.iter().zip(&m.sizes).zip(&m.strides) {
+        match e {
+            AffineExpr::Dim(d) => match idx.get(*d as usize) {
+                Some(i) if *i < *n => {
+                    off = i
+                        .checked_mul(*s)
+                        .and_then(|x| off.checked_add(x))
+                        .ok_or_else(|| RunError::at(op, "an element offset overflows"))?;
+                }
+                _ => {
+                    simple = false;
+                    break;
+                }
+            },
+            _ => {
+                simple = false;
+                break;
+            }
+        }
+    }
+    if simple {
+        return Ok(off);
+    }
     let mut at = Vec::with_capacity(map.results.len());
     for e in &map.results {
         at.push(e.eval(idx, &[]).ok_or_else(|| RunError::at(op, "an indexing map cannot be evaluated"))?);

@@ -103,6 +103,42 @@ impl Interp<'_> {
         roots.contains(&res)
     }
 
+    /// The buffer of the `memref.global` that `memref.get_global` `op`
+    /// names, filled with its initial value when the block first reads it.
+    fn global(&mut self, op: OpId) -> R<Rc<MemRefVal>> {
+        let ir = self.ir;
+        let name = match ir.get_attr(op, "name").map(|a| ir.attr_data(a)) {
+            Some(hivm_ir::AttrData::SymbolRef { root, .. }) => ir.sym_str(*root),
+            _ => return Err(RunError::at(op, "memref.get_global without a name")),
+        };
+        let g = hivm_ir::builder::lookup_symbol_from(ir, op, name)
+            .filter(|g| ir.is_op(*g, "memref.global"))
+            .ok_or_else(|| RunError::at(op, format!("no memref.global @{name}")))?;
+        if let Some(m) = self.globals.get(&g) {
+            return Ok(m.clone());
+        }
+        let (elem, shape) = self.memref_type(op, ir.result(op, 0))?;
+        let m = self.alloc(op, elem, shape, crate::memory::Space::Gm)?;
+        let init = ir.get_attr(g, "initial_value").map(|a| ir.attr_data(a));
+        let Some(hivm_ir::AttrData::DenseElements { splat, elems, .. }) = init else {
+            return Err(RunError::at(op, format!("@{name} has no dense initial value the CPU twin can read")));
+        };
+        let n = m.num_elements().max(0) as usize;
+        for k in 0..n {
+            let e = if *splat { elems.first() } else { elems.get(k) };
+            let v = match e {
+                Some(hivm_ir::attrs::DenseElem::Int(v)) => Val::Int(crate::value::norm_int(*v as i64, elem.width())),
+                Some(hivm_ir::attrs::DenseElem::Float(bits)) => Val::Float(super::arith::float_from_bits(*bits, elem)),
+                _ => return Err(RunError::at(op, format!("@{name}'s initial value is not numbers of its type"))),
+            };
+            if !store(&mut self.mem, m.buf, elem, k as i64, &v) {
+                return Err(RunError::at(op, "global outside its buffer"));
+            }
+        }
+        self.globals.insert(g, m.clone());
+        Ok(m)
+    }
+
     pub(super) fn memref_op(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
         let ops = ir.operands(op);
@@ -134,6 +170,10 @@ impl Interp<'_> {
                 self.note_ub_root(op, res);
             }
             "memref.dealloc" => {}
+            "memref.get_global" => {
+                let m = self.global(op)?;
+                self.set(ir.result(op, 0), Val::Mem(m));
+            }
             "memref.load" => {
                 let m = self.memref(op, ops[0])?;
                 let idx = self.indices(&ops[1..]);
@@ -223,6 +263,29 @@ impl Interp<'_> {
                 // The view may reach past its buffer: triton-to-linalg casts a
                 // whole block at the tensor's edge and masks the access with a
                 // subview. What is read or written is checked where it is.
+                self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
+            }
+            "memref.reshape" => {
+                // The shape operand's values are the sizes; the source is a
+                // row-major buffer (an identity layout, which the op requires).
+                let (m, shape) = (self.memref(op, ops[0])?, self.memref(op, ops[1])?);
+                let mut sizes = Vec::new();
+                for k in 0..shape.sizes.first().copied().unwrap_or(0) {
+                    sizes.push(self.load_element(op, &shape, &[k])?.int());
+                }
+                let contiguous = crate::value::row_major_strides(&m.sizes);
+                if m.strides != contiguous {
+                    return Err(RunError::at(op, "memref.reshape of a buffer that is not row-major"));
+                }
+                let n = sizes.iter().try_fold(1i64, |a, d| a.checked_mul(*d));
+                if sizes.iter().any(|d| *d < 0) || n != Some(m.num_elements()) {
+                    return Err(RunError::at(
+                        op,
+                        format!("memref.reshape of {} elements to shape {sizes:?}", m.num_elements()),
+                    ));
+                }
+                let strides = crate::value::row_major_strides(&sizes);
+                let v = MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides };
                 self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
             }
             "memref.collapse_shape" | "memref.expand_shape" => {

@@ -125,6 +125,8 @@ pub struct Interp<'a> {
     linalg_points: Vec<Vec<i64>>,
     /// Per function, the unspaced buffers that stay in GM (`placement.rs`).
     gm_roots: HashMap<OpId, Rc<std::collections::HashSet<Value>>>,
+    /// This block's buffers of the `memref.global`s it read.
+    globals: HashMap<OpId, Rc<MemRefVal>>,
 }
 
 impl<'a> Interp<'a> {
@@ -157,6 +159,7 @@ impl<'a> Interp<'a> {
             compile_loops: std::env::var_os("HIVM_TWIN_INTERPRET").is_none_or(|v| v != "1"),
             linalg_points: Vec::new(),
             gm_roots: HashMap::new(),
+            globals: HashMap::new(),
         }
     }
 
@@ -184,6 +187,7 @@ impl<'a> Interp<'a> {
         }
         self.block_start = self.mem.next_id();
         self.ub_roots.clear();
+        self.globals.clear();
         self.sync = SyncChecker::new(self.config.regbase);
         if self.config.trace {
             self.sync.timeline = Some(Vec::new());
