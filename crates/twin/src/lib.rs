@@ -4,6 +4,7 @@
 //! implementation compiled against `include/hivm_twin.h`, and a sync
 //! checker watches every pipe.
 
+pub mod cache;
 pub mod interp;
 pub mod memory;
 pub mod native;

@@ -87,7 +87,18 @@ impl Interp<'_> {
         match ir.get_attr(op, "source").and_then(|a| ir.as_str(a)) {
             Some(s) => {
                 let p = PathBuf::from(s);
-                Ok(vec![if p.is_absolute() { p } else { self.config.base_dir.join(p) }])
+                let p = if p.is_absolute() { p } else { self.config.base_dir.join(p) };
+                crate::cache::check_source(&p).map_err(|e| {
+                    RunError::at(
+                        op,
+                        format!(
+                            "custom op '{}': cannot use its `source` attribute \"{s}\" ({}): {e}",
+                            custom::name(ir, op),
+                            p.display()
+                        ),
+                    )
+                })?;
+                Ok(vec![p])
             }
             None => Err(RunError::at(
                 op,
