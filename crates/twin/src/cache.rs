@@ -98,7 +98,7 @@ fn writers(mode: u32) -> &'static str {
 fn check_ancestors(base: &Path, uid: u32) -> Result<(), String> {
     for a in base.ancestors() {
         let m = std::fs::symlink_metadata(a).map_err(|e| format!("cannot inspect {}: {e}", a.display()))?;
-        let shared = m.mode() & 0o002 != 0 && m.mode() & libc::S_ISVTX as u32 == 0;
+        let shared = m.mode() & 0o002 != 0 && m.mode() & 0o1000 == 0;
         if (m.uid() != uid && m.uid() != 0) || shared {
             let why = if shared {
                 format!("anyone may replace what is in it (mode {:04o})", m.mode() & 0o7777)
