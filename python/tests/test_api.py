@@ -298,3 +298,13 @@ def test_max_ops_stops_a_run_as_on_the_command_line():
         hivm.run(spin, [m], max_ops=1.5)
     with pytest.raises(ValueError):
         hivm.run(spin, [m], max_ops=-1)
+
+
+def test_opt_of_an_alias_blow_up_raises():
+    # Forty aliases, each the one before twice: ~800 bytes that would print 2^40
+    # elements. An exception, at once, rather than an aborted interpreter.
+    text = "#a0 = [1, 2]\n" + "".join(f"#a{i} = [#a{i - 1}, #a{i - 1}]\n" for i in range(1, 41))
+    text += "func.func private @f() attributes {x = #a40}\n"
+    for pipeline in ("", "builtin.module(canonicalize,cse)"):
+        with pytest.raises(hivm.DiagnosticError, match=r"<string>:42:1: error: an operation's printed form would"):
+            hivm.opt(text, pipeline)
