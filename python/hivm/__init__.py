@@ -70,21 +70,77 @@ def _kernel_text(kernel):
     raise TypeError("hivm.run: kernel must be MLIR text or a path to a .mlir file")
 
 
-def _arg(i, a):
+def _scalar(i, a):
     if isinstance(a, bool):
         return "1" if a else "0"
     if isinstance(a, (int, float)):
         return repr(a) if isinstance(a, float) else str(a)
-    iface = getattr(a, "__array_interface__", None)
-    if iface is None:
-        raise TypeError(f"hivm.run: argument {i} must be a numpy array or a Python int/float, not {type(a).__name__}")
+    raise TypeError(f"hivm.run: argument {i} must be a numpy array or a Python int/float, not {type(a).__name__}")
+
+
+def _pack(args):
+    """The arguments as the native module takes them: arrays as (dtype, shape, bytes)
+    (0-d ones too), scalars as text, and an array given again as the index of its
+    first occurrence, so the kernel sees one memory as a device kernel given one
+    pointer twice does. Arrays that overlap without being the same view are refused:
+    the twin could not keep both views' writes."""
+    packed, arrays = [], []
+    for i, a in enumerate(args):
+        if getattr(a, "__array_interface__", None) is None:
+            packed.append(_scalar(i, a))
+            continue
+        import numpy as np
+
+        arr = np.asarray(a)
+        alias = None
+        for j, other in arrays:
+            if not np.shares_memory(arr, other):
+                continue
+            same = (
+                arr.__array_interface__["data"][0] == other.__array_interface__["data"][0]
+                and arr.shape == other.shape
+                and arr.strides == other.strides
+                and arr.dtype == other.dtype
+            )
+            if not same:
+                raise ValueError(
+                    f"hivm.run: arguments {j} and {i} overlap without being the same array; "
+                    "pass separate arrays, or the same array twice"
+                )
+            alias = j
+            break
+        if alias is not None:
+            packed.append(alias)
+            continue
+        arrays.append((i, arr))
+        c = np.asarray(arr, order="C")
+        packed.append((c.dtype.str, [int(d) for d in c.shape], c.tobytes()))
+    return packed
+
+
+def _write_back(args, packed, results):
+    """Copies the final contents into the arrays, all or none: an array that cannot
+    be written (read-only, or a numpy scalar) must come back unchanged."""
     import numpy as np
 
-    arr = np.ascontiguousarray(a)
-    return (arr.dtype.str, [int(d) for d in arr.shape], arr.tobytes())
+    updates = []
+    for i, (a, p, data) in enumerate(zip(args, packed, results)):
+        if data is None or not isinstance(p, tuple):
+            continue
+        arr = np.asarray(a)
+        out = np.frombuffer(data, dtype=arr.dtype).reshape(arr.shape)
+        if isinstance(a, np.ndarray) and a.flags.writeable:
+            updates.append((a, out))
+        elif data != p[2]:
+            raise _native().DiagnosticError(
+                f"error: argument {i}: the kernel changed an array that cannot be written back "
+                f"({'read-only' if isinstance(a, np.ndarray) else type(a).__name__}); nothing was written back"
+            )
+    for a, out in updates:
+        np.copyto(a, out)
 
 
-def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=None, sync_solver=False):
+def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=None, sync_solver=False, max_ops=None):
     """Runs ``kernel`` (MLIR text or a path) on the CPU twin.
 
     ``args`` are the entry function's arguments: numpy arrays for memref
@@ -93,12 +149,22 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
     ``blocks`` runs that many blocks; ``sync`` is ``"error"`` (sync problems
     raise DiagnosticError) or ``"warn"`` (they become SyncWarning warnings);
     ``timeout`` bounds each implementation call in seconds; ``sync_solver``
-    runs the GraphSyncSolver first, as ``hivm-run --sync-solver``.
+    runs the GraphSyncSolver first, as ``hivm-run --sync-solver``; ``max_ops``
+    stops the run after that many ops, as ``hivm-run --max-ops``.
+
+    The same array may be given twice (the kernel sees one memory); arrays that
+    only partly overlap are refused. Read-only arrays are read; a kernel that
+    changes one raises, and then no array is written back.
     """
     if sync not in ("error", "warn"):
         raise ValueError('hivm.run: sync must be "error" or "warn"')
+    if max_ops is not None and (isinstance(max_ops, bool) or not isinstance(max_ops, int)):
+        raise TypeError("hivm.run: max_ops must be an int")
+    if max_ops is not None and not 0 <= max_ops < 2**64:
+        raise ValueError("hivm.run: max_ops must be from 0 to 2**64 - 1")
     text, file, base = _kernel_text(kernel)
-    packed = [_arg(i, a) for i, a in enumerate(args)]
+    args = list(args)
+    packed = _pack(args)
     results, reports = _native().run(
         text,
         file,
@@ -110,13 +176,8 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
         30.0 if timeout is None else float(timeout),
         sync == "error",
         bool(sync_solver),
+        max_ops,
     )
     for r in reports:
         warnings.warn(r.rstrip(), SyncWarning, stacklevel=2)
-    for a, data in zip(args, results):
-        if data is None or getattr(a, "__array_interface__", None) is None:
-            continue
-        import numpy as np
-
-        out = np.frombuffer(data, dtype=np.asarray(a).dtype).reshape(np.shape(a))
-        np.copyto(a, out)
+    _write_back(args, packed, results)

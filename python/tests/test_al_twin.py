@@ -229,3 +229,80 @@ def test_pointer_operands_and_builtins(tmp_path):
     out = _pytest_in(tmp_path)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "4 passed" in out.stdout, out.stdout
+
+
+FIDELITY_KERNEL = '''
+import pytest
+import torch
+import triton
+import triton.language as tl
+import triton.language.extra.cann.extension as al
+
+
+@triton.jit
+def rows(src_ptr, index_ptr, out_ptr):
+    # triton-ascend's index_select example: rows index[0], index[1] of a 4x4 source,
+    # its first two columns. The source is a pointer: its rank is src_stride's length.
+    r = tl.arange(0, 2)[:, None]
+    c = tl.arange(0, 2)[None, :]
+    idx = tl.load(index_ptr + tl.arange(0, 2))
+    tile = al.custom("__builtin_index_select", src_ptr, idx, dim=0, bound=4, end_offset=(2, 2),
+                     start_offset=(0, 0), src_stride=(4, 1), out=tl.full((2, 2), 0, dtype=tl.float32))
+    tl.store(out_ptr + r * 2 + c, tile)
+
+
+def test_index_select_example():
+    src = torch.tensor([[10.0, 11, 12, 13], [20, 21, 22, 23], [30, 31, 32, 33], [40, 41, 42, 43]])
+    out = torch.empty(2, 2)
+    rows[(1,)](src, torch.tensor([2, 0], dtype=torch.int32), out)
+    torch.testing.assert_close(out, torch.index_select(src, 0, torch.tensor([2, 0]))[:, :2])
+
+
+ALIGN = {}
+
+
+@al.register_custom_op
+class aligned:
+    core = al.CORE.VECTOR
+    pipe = al.PIPE.PIPE_MTE2
+    mode = al.MODE.SIMD
+
+    def __init__(self, src, n: tl.int64, out=None):
+        self.symbol = "ptr_load_float"
+        self.bitcode = "ptr_load.bc"
+        self.align_dim = dict(ALIGN)
+
+
+@triton.jit
+def load(x_ptr, o_ptr, L: tl.constexpr):
+    r = al.custom("aligned", x_ptr, 1, out=tl.full([L], 0, tl.float32))
+    tl.store(o_ptr + tl.arange(0, L), r)
+
+
+@pytest.mark.parametrize("key, dim, error", [
+    ("src", 0, None),
+    (0, 0, None),
+    ("nope", 0, "align_dim's keys should be string or int"),
+    (1.5, 0, "align_dim's keys should be string or int"),
+    ("src", 1, "align dim is too large."),
+])
+def test_align_dim_is_checked(key, dim, error):
+    ALIGN.clear()
+    ALIGN[key] = dim
+    x, o = torch.arange(8, dtype=torch.float32), torch.zeros(8)
+    if error is None:
+        load[(1,)](x, o, 8)
+        torch.testing.assert_close(o, x + 1)
+    else:
+        with pytest.raises(Exception) as e:
+            load[(1,)](x, o, 8)
+        assert error in str(e.value)
+'''
+
+
+def test_index_select_and_align_dim_as_triton_ascend(tmp_path):
+    (tmp_path / "ptr_load.cpp").write_text((HERE / "twin" / "ptr_load.cpp").read_text())
+    (tmp_path / "test_fidelity.py").write_text(FIDELITY_KERNEL)
+    out = _pytest_in(tmp_path)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "6 passed" in out.stdout, out.stdout

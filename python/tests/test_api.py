@@ -211,3 +211,100 @@ def test_calls_from_a_thread_that_ends():
     for _ in range(3):
         hivm.run(one_call("bump"), [m], impls=[BUMP])
     assert (m == 4).all()
+
+
+STORE = (
+    "func.func @k(%m: memref<f32>, %x: f32, %n: i32, %o: memref<4xi32>) {\n"
+    "  memref.store %x, %m[] : memref<f32>\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  memref.store %n, %o[%c0] : memref<4xi32>\n"
+    "  return\n}\n"
+)
+
+
+def test_zero_d_arrays_are_memrefs_or_scalars():
+    # A 0-d array is a rank-0 memref argument, or a scalar of its own element type.
+    m, o = np.array(0.0, np.float32), np.zeros(4, np.int32)
+    hivm.run(STORE, [m, 2.5, 7, o])
+    assert m == 2.5 and o[0] == 7
+    hivm.run(STORE, [m, np.float32(1.5), np.array(9, np.int32), o])
+    assert m == 1.5 and o[0] == 9
+    with pytest.raises(hivm.DiagnosticError, match=r"argument 2 \(i32\): given i64 data"):
+        hivm.run(STORE, [m, 1.0, np.array(9, np.int64), o])
+
+
+def test_out_of_range_ints_are_refused():
+    m, o = np.array(0.0, np.float32), np.zeros(4, np.int32)
+    hivm.run(STORE, [m, 1.0, 2**32 - 1, o])
+    assert o[0] == -1
+    for n in (2**32, -(2**31) - 1, 2**70):
+        with pytest.raises(hivm.DiagnosticError, match=r"argument 2 \(i32\): -?\d+ does not fit in 32 bits"):
+            hivm.run(STORE, [m, 1.0, n, o])
+    assert o[0] == -1
+
+
+COPY = (
+    "func.func @k(%a: memref<4xi32>, %b: memref<4xi32>, %c: memref<4xi32>) {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %c1 = arith.constant 1 : index\n"
+    "  %v = arith.constant 5 : i32\n"
+    "  memref.store %v, %a[%c0] : memref<4xi32>\n"
+    "  %r = memref.load %b[%c0] : memref<4xi32>\n"
+    "  memref.store %r, %c[%c1] : memref<4xi32>\n"
+    "  return\n}\n"
+)
+
+
+def test_one_array_given_twice_is_one_memory():
+    # As on the device: the store through %a is what %b reads.
+    a, c = np.zeros(4, np.int32), np.zeros(4, np.int32)
+    hivm.run(COPY, [a, a, c])
+    assert list(a) == [5, 0, 0, 0] and list(c) == [0, 5, 0, 0]
+    big = np.zeros(8, np.int32)
+    with pytest.raises(ValueError, match="arguments 0 and 1 overlap without being the same array"):
+        hivm.run(COPY, [big[:4], big[2:6], c])
+    hivm.run(COPY, [big[:4], big[4:], c])
+    assert list(big) == [5, 0, 0, 0, 0, 0, 0, 0]
+
+
+def test_read_only_arrays_are_read_and_never_half_written_back():
+    ro = np.arange(4, dtype=np.int32)
+    ro.flags.writeable = False
+    a, c = np.zeros(4, np.int32), np.zeros(4, np.int32)
+    hivm.run(COPY, [a, ro, c])
+    assert list(a) == [5, 0, 0, 0] and list(c) == [0, 0, 0, 0]
+    a, c = np.zeros(4, np.int32), np.zeros(4, np.int32)
+    with pytest.raises(hivm.DiagnosticError, match="argument 0: the kernel changed an array that cannot be written back"):
+        hivm.run(COPY, [ro, a, c])
+    assert list(c) == [0, 0, 0, 0] and list(ro) == [0, 1, 2, 3]
+
+
+def test_max_ops_stops_a_run_as_on_the_command_line():
+    spin = (
+        "func.func @k(%m: memref<1xi32>) {\n"
+        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+        "  %n = arith.constant 1000000 : index\n"
+        "  scf.for %i = %c0 to %n step %c1 {\n"
+        "    %v = memref.load %m[%c0] : memref<1xi32>\n"
+        "    %one = arith.constant 1 : i32\n    %w = arith.addi %v, %one : i32\n"
+        "    memref.store %w, %m[%c0] : memref<1xi32>\n"
+        "  }\n  return\n}\n"
+    )
+    m = np.zeros(1, np.int32)
+    with pytest.raises(hivm.DiagnosticError, match=r"stopped after 1000 ops \(--max-ops\)"):
+        hivm.run(spin, [m], max_ops=1000)
+    assert m[0] == 0
+    with pytest.raises(TypeError):
+        hivm.run(spin, [m], max_ops=1.5)
+    with pytest.raises(ValueError):
+        hivm.run(spin, [m], max_ops=-1)
+
+
+def test_opt_of_an_alias_blow_up_raises():
+    # Forty aliases, each the one before twice: ~800 bytes that would print 2^40
+    # elements. An exception, at once, rather than an aborted interpreter.
+    text = "#a0 = [1, 2]\n" + "".join(f"#a{i} = [#a{i - 1}, #a{i - 1}]\n" for i in range(1, 41))
+    text += "func.func private @f() attributes {x = #a40}\n"
+    for pipeline in ("", "builtin.module(canonicalize,cse)"):
+        with pytest.raises(hivm.DiagnosticError, match=r"<string>:42:1: error: an operation's printed form would"):
+            hivm.opt(text, pipeline)

@@ -14,10 +14,34 @@ pub fn opt_text(source: &str, file: &str, pipeline: &str, generic: bool) -> Resu
     if !pipeline.is_empty() {
         o.passes.push(pipeline.to_string());
     }
-    let mut out = Vec::new();
+    let mut out = Held(Vec::new());
     let r = opt::run(&o, source, file, None, &mut out);
     if r.failed {
         return Err(r.stderr);
     }
-    String::from_utf8(out).map_err(|e| e.to_string())
+    String::from_utf8(out.0).map_err(|e| e.to_string())
+}
+
+/// The most text `opt_text` returns.
+pub const MAX_TEXT: usize = 1 << 30;
+
+/// Output kept in memory, within [`MAX_TEXT`] and what can be allocated:
+/// past either, writing fails (and the run reports it) instead of the
+/// process aborting on a failed allocation.
+struct Held(Vec<u8>);
+
+impl std::io::Write for Held {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.0.len().saturating_add(buf.len()) > MAX_TEXT {
+            let msg = format!("the printed module exceeds {} MiB", MAX_TEXT >> 20);
+            return Err(std::io::Error::new(std::io::ErrorKind::OutOfMemory, msg));
+        }
+        self.0.try_reserve(buf.len()).map_err(|e| std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))?;
+        self.0.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }

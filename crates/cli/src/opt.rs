@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use hivm_ir::diagnostics::{Diagnostic, Severity, SourceBuffer, file_line_col, render};
 use hivm_ir::parser::{ParseError, Parser};
-use hivm_ir::printer::{PrintOptions, print_top_level_to};
+use hivm_ir::printer::{PrintOptions, TooLarge, print_top_level_to};
 use hivm_ir::{Ir, Registry};
 
 use crate::expected;
@@ -151,7 +151,13 @@ fn process_chunk(cx: &mut Session, buf: &SourceBuffer, base: usize, out: &mut dy
     let options = PrintOptions { generic: opts.generic, debuginfo: opts.debuginfo };
     let written = print_top_level_to(&ir, module, options, out).and_then(|_| out.write_all(b"\n"));
     if let Err(e) = written {
-        diags.push(Diagnostic::error(ir.unknown_loc(), format!("error writing output: {e}")));
+        // Output too large to print is about an op; other errors about the output.
+        let too_large = e.get_ref().and_then(|x| x.downcast_ref::<TooLarge>());
+        let d = match too_large {
+            Some(t) => Diagnostic::error(t.op.map_or_else(|| ir.unknown_loc(), |op| ir.loc(op)), t.to_string()),
+            None => Diagnostic::error(ir.unknown_loc(), format!("error writing output: {e}")),
+        };
+        diags.push(d);
         return (ir, diags);
     }
     timing.output += clock.elapsed().as_secs_f64();

@@ -26,7 +26,7 @@ pub(crate) fn parse_func(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<(
     let mut arg_types = Vec::new();
     let mut arg_attrs: Vec<Attribute> = Vec::new();
     let mut named = None;
-    p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "argument list", &mut |p| {
+    p.parse_paren_list(&mut |p| {
         let is_named = p.is(Tok::PercentIdent);
         if *named.get_or_insert(is_named) != is_named {
             return p.error("expected SSA identifier");
@@ -51,7 +51,7 @@ pub(crate) fn parse_func(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<(
     let mut res_attrs = Vec::new();
     if p.consume_if(Tok::Arrow) {
         if p.is(Tok::LParen) {
-            p.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "result list", &mut |p| {
+            p.parse_paren_list(&mut |p| {
                 results.push(p.parse_type()?);
                 let mut attrs = Vec::new();
                 p.parse_optional_attr_dict(&mut attrs)?;

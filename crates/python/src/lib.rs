@@ -31,6 +31,8 @@ fn opt(py: Python<'_>, source: &str, pipeline: &str, generic: bool, file: &str) 
 enum Arg {
     Array(String, Vec<i64>, Vec<u8>),
     Scalar(String),
+    /// The same array as argument N.
+    Alias(usize),
 }
 
 /// Final bytes per argument (None for scalars) and sync warnings.
@@ -41,7 +43,7 @@ type RunResult<'py> = (Vec<Option<Bound<'py, PyBytes>>>, Vec<String>);
 /// of them when `sync_errors` is false); errors raise DiagnosticError.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (source, file, base_dir, args, entry, impls, blocks, timeout, sync_errors, sync_solver))]
+#[pyo3(signature = (source, file, base_dir, args, entry, impls, blocks, timeout, sync_errors, sync_solver, max_ops))]
 fn run<'py>(
     py: Python<'py>,
     source: &str,
@@ -54,6 +56,7 @@ fn run<'py>(
     timeout: f64,
     sync_errors: bool,
     sync_solver: bool,
+    max_ops: Option<u64>,
 ) -> PyResult<RunResult<'py>> {
     let mut specs = Vec::new();
     for (i, a) in args.into_iter().enumerate() {
@@ -64,6 +67,7 @@ fn run<'py>(
                 ArgSpec::Array(elem, shape, bytes)
             }
             Arg::Scalar(s) => ArgSpec::Literal(s),
+            Arg::Alias(k) => ArgSpec::Alias(k),
         });
     }
     if blocks == 0 {
@@ -80,7 +84,7 @@ fn run<'py>(
         blocks,
         timeout,
         progress: false,
-        max_ops: u64::MAX,
+        max_ops: max_ops.unwrap_or(u64::MAX),
         trace: false,
         sync_solver,
     };

@@ -4,6 +4,7 @@
 //! implementation compiled against `include/hivm_twin.h`, and a sync
 //! checker watches every pipe.
 
+pub mod cache;
 pub mod interp;
 pub mod memory;
 pub mod native;
@@ -37,6 +38,10 @@ pub enum ArgSpec {
     Array(Elem, Vec<i64>, Vec<u8>),
     Zeros(Vec<i64>, Elem),
     Literal(String),
+    /// The same memory as an earlier argument (one array given twice): the
+    /// kernel gets that argument's buffer again, as a device kernel given
+    /// one pointer twice sees one memory.
+    Alias(usize),
 }
 
 impl ArgSpec {
@@ -466,6 +471,21 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
                         return Err(bad("only contiguous memref arguments are supported".into()));
                     }
                 }
+                if let ArgSpec::Alias(k) = spec {
+                    let Some(Val::Mem(m)) = vals.get(*k) else {
+                        return Err(bad(format!(
+                            "the same array as argument {k}, which is no earlier memref argument"
+                        )));
+                    };
+                    if m.elem != elem
+                        || m.sizes.len() != shape.len()
+                        || m.sizes.iter().zip(&shape).any(|(a, s)| *s != hivm_ir::types::DYNAMIC && a != s)
+                    {
+                        return Err(bad(format!("the same array as argument {k} ({}), which does not fit", sig[*k])));
+                    }
+                    vals.push(Val::Mem(m.clone()));
+                    continue;
+                }
                 let (ashape, aelem, bytes) = match spec {
                     ArgSpec::Npy(path) => {
                         let a = npy::read(path).map_err(bad)?;
@@ -480,6 +500,7 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
                         (s.clone(), *e, Some(b.clone()))
                     }
                     ArgSpec::Literal(l) => return Err(bad(format!("'{l}' is a scalar; this argument is a memref"))),
+                    ArgSpec::Alias(_) => unreachable!("handled above"),
                 };
                 if aelem.size() != elem.size() || aelem.is_float() != elem.is_float() {
                     return Err(bad(format!("given {} data", aelem.name())));
@@ -504,23 +525,51 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
             }
             _ => {
                 let elem = Elem::of(ir, t).ok_or_else(|| bad("unsupported argument type".into()))?;
-                let ArgSpec::Literal(l) = spec else {
-                    return Err(bad("a scalar argument takes a number".into()));
-                };
-                let v = if elem.is_float() {
-                    Val::Float(value::round_float(
-                        l.parse::<f64>().map_err(|_| bad(format!("'{l}' is not a number")))?,
-                        elem,
-                    ))
-                } else {
-                    let x = l.parse::<i64>().map_err(|_| bad(format!("'{l}' is not an integer")))?;
-                    Val::Int(value::norm_int(x, elem.width()))
-                };
-                vals.push(v);
+                vals.push(scalar_arg(elem, spec).map_err(bad)?);
             }
         }
     }
     Ok(vals)
+}
+
+/// A scalar argument: a number as text, or a 0-d array of the parameter's
+/// own element size and kind (as memref arguments must match). Integers
+/// must fit the parameter's width, read signed or unsigned: nothing wraps.
+fn scalar_arg(elem: Elem, spec: &ArgSpec) -> Result<Val, String> {
+    if let ArgSpec::Array(e, shape, bytes) = spec
+        && shape.is_empty()
+    {
+        if e.size() != elem.size() || e.is_float() != elem.is_float() || bytes.len() != e.size() {
+            return Err(format!("given {} data", e.name()));
+        }
+        let mut raw = [0u8; 8];
+        raw[..bytes.len()].copy_from_slice(bytes);
+        let bits = u64::from_le_bytes(raw);
+        return Ok(match elem {
+            Elem::F16 => Val::Float(half::f16::from_bits(bits as u16).to_f64()),
+            Elem::BF16 => Val::Float(half::bf16::from_bits(bits as u16).to_f64()),
+            Elem::F32 => Val::Float(f32::from_bits(bits as u32) as f64),
+            Elem::F64 => Val::Float(f64::from_bits(bits)),
+            _ => Val::Int(value::norm_int(bits as i64, elem.width())),
+        });
+    }
+    let ArgSpec::Literal(l) = spec else {
+        return Err("a scalar argument takes a number".into());
+    };
+    if elem.is_float() {
+        let x = l.parse::<f64>().map_err(|_| format!("'{l}' is not a number"))?;
+        return Ok(Val::Float(value::round_float(x, elem)));
+    }
+    let w = elem.width();
+    let digits = l.strip_prefix(['-', '+']).unwrap_or(l);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("'{l}' is not an integer"));
+    }
+    let (lo, hi) = (-(1i128 << (w - 1)), (1i128 << w) - 1);
+    match l.parse::<i128>() {
+        Ok(x) if (lo..=hi).contains(&x) => Ok(Val::Int(value::norm_int(x as i64, w))),
+        _ => Err(format!("{l} does not fit in {w} bits (from {lo} to {hi})")),
+    }
 }
 
 /// Formats an array for `--print`, numpy style.

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+use crate::cache::{self, Key};
 use crate::memory::{Buffer, Space};
 use crate::signature::Signature;
 
@@ -165,25 +166,6 @@ impl Shared {
     }
 }
 
-fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
-    for b in bytes {
-        h ^= *b as u64;
-        h = h.wrapping_mul(0x100000001b3);
-    }
-    h
-}
-
-fn cache_dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("HIVM_TWIN_CACHE") {
-        return PathBuf::from(d);
-    }
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
-    base.join("hivm-rs").join("twin")
-}
-
 fn compilers() -> (String, String) {
     (std::env::var("CC").unwrap_or_else(|_| "cc".into()), std::env::var("CXX").unwrap_or_else(|_| "c++".into()))
 }
@@ -277,29 +259,37 @@ pub fn is_prebuilt(p: &Path) -> bool {
 /// folder, so concurrent runs never see half an entry and an interrupted
 /// build leaves nothing that is used.
 pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
+    use std::os::unix::ffi::OsStrExt;
     let (cc, cxx) = compilers();
-    let mut h = fnv(0xcbf29ce484222325, HEADER.as_bytes());
-    h = fnv(h, RUNTIME.as_bytes());
-    h = fnv(h, cc.as_bytes());
-    h = fnv(h, cxx.as_bytes());
-    h = fnv(h, CFLAGS.join(" ").as_bytes());
+    let mut key = Key::new("hivm-twin library")
+        .field(HEADER.as_bytes())
+        .field(RUNTIME.as_bytes())
+        .field(cache::compiler_identity(&cc).as_bytes())
+        .field(cache::compiler_identity(&cxx).as_bytes())
+        .field(CFLAGS.join("\0").as_bytes())
+        .field(&(sources.len() as u64).to_le_bytes());
+    let mut shared_objects = HashMap::new();
     for s in sources {
-        let text = std::fs::read(s).map_err(|e| format!("cannot read implementation {}: {e}", s.display()))?;
-        h = fnv(h, s.to_string_lossy().as_bytes());
-        h = fnv(h, &text);
+        let limit = if is_prebuilt(s) { cache::OBJECT_LIMIT } else { cache::SOURCE_LIMIT };
+        let text = cache::read_regular(s, limit, true)
+            .map_err(|e| format!("cannot read implementation {}: {e}", s.display()))?;
+        key = key.field(s.as_os_str().as_bytes()).field(&text);
+        if is_shared_object(s) {
+            shared_objects.insert(s.clone(), text);
+        }
     }
-    let dir = cache_dir();
-    let entry = dir.join(format!("{h:016x}"));
+    let h = key.hex();
+    let dir = cache::dir()?;
+    let entry = dir.join(&h);
     let lib = entry.join("lib.so");
-    if lib.exists() && deps_unchanged(&entry.join("deps")) {
+    if usable(&entry) {
         return Ok(lib);
     }
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     remove_stale_builds(&dir);
     let nonce = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-    let work = dir.join(format!("{h:016x}.build.{}.{nonce}", std::process::id()));
+    let work = dir.join(format!("{h}.build.{}.{nonce}", std::process::id()));
     std::fs::create_dir(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
-    let result = build_in(&work, sources, &cc, &cxx);
+    let result = build_in(&work, sources, &shared_objects, &cc, &cxx);
     if let Err(e) = result {
         let _ = std::fs::remove_dir_all(&work);
         return Err(e);
@@ -307,19 +297,19 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
     // Enter the cache. If another run entered a fresh entry meanwhile, use
     // that (moving it aside would pull it from under that run, which is
     // about to load it); a stale one (a header changed) is moved aside.
-    if lib.exists() && deps_unchanged(&entry.join("deps")) {
+    if usable(&entry) {
         let _ = std::fs::remove_dir_all(&work);
         return Ok(lib);
     }
-    if entry.exists() {
-        let aside = dir.join(format!("{h:016x}.stale.{}.{nonce}", std::process::id()));
+    if std::fs::symlink_metadata(&entry).is_ok() {
+        let aside = dir.join(format!("{h}.stale.{}.{nonce}", std::process::id()));
         if std::fs::rename(&entry, &aside).is_ok() {
             let _ = std::fs::remove_dir_all(&aside);
         }
     }
     match std::fs::rename(&work, &entry) {
         Ok(()) => Ok(lib),
-        Err(_) if lib.exists() && deps_unchanged(&entry.join("deps")) => {
+        Err(_) if usable(&entry) => {
             let _ = std::fs::remove_dir_all(&work);
             Ok(lib)
         }
@@ -328,12 +318,26 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
     }
 }
 
-/// Build folders of runs that were interrupted, an hour or more ago.
+/// Whether a cache entry is complete and current: a real folder (not a
+/// link) holding a regular `lib.so`, whose recorded headers are unchanged.
+fn usable(entry: &Path) -> bool {
+    let real = |p: &Path, dir: bool| {
+        std::fs::symlink_metadata(p).is_ok_and(|m| if dir { m.file_type().is_dir() } else { m.file_type().is_file() })
+    };
+    real(entry, true) && real(&entry.join("lib.so"), false) && deps_unchanged(&entry.join("deps"))
+}
+
+/// Build folders of runs that were interrupted, an hour or more ago. Only
+/// real folders are removed: a symbolic link is left alone, never followed.
 fn remove_stale_builds(dir: &Path) {
     let Ok(rd) = std::fs::read_dir(dir) else { return };
     for e in rd.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
         if !(name.contains(".build.") || name.contains(".stale.")) {
+            continue;
+        }
+        // DirEntry's type and metadata describe the entry itself, not a link's target.
+        if !e.file_type().is_ok_and(|t| t.is_dir()) {
             continue;
         }
         let old = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok());
@@ -343,7 +347,29 @@ fn remove_stale_builds(dir: &Path) {
     }
 }
 
-fn build_in(work: &Path, sources: &[PathBuf], cc: &str, cxx: &str) -> Result<(), String> {
+fn is_shared_object(p: &Path) -> bool {
+    is_prebuilt(p) && !p.to_string_lossy().ends_with(".o") && !p.to_string_lossy().ends_with(".a")
+}
+
+/// The name a library is needed by: its `DT_SONAME`, if it has one.
+fn soname(data: &[u8]) -> Option<String> {
+    use object::read::elf::{Dyn, FileHeader};
+    let header = object::elf::FileHeader64::<object::Endianness>::parse(data).ok()?;
+    let endian = header.endian().ok()?;
+    let sections = header.sections(endian, data).ok()?;
+    let (dyns, link) = sections.dynamic(endian, data).ok()??;
+    let strings = sections.strings(endian, data, link).ok()?;
+    let d = dyns.iter().find(|d| d.tag32(endian) == Some(object::elf::DT_SONAME))?;
+    d.string(endian, strings).ok().map(|s| String::from_utf8_lossy(s).into_owned())
+}
+
+fn build_in(
+    work: &Path,
+    sources: &[PathBuf],
+    shared_objects: &HashMap<PathBuf, Vec<u8>>,
+    cc: &str,
+    cxx: &str,
+) -> Result<(), String> {
     let header = work.join("hivm_twin.h");
     let rt = work.join("hivm_twin_rt.c");
     std::fs::write(&header, HEADER).map_err(|e| e.to_string())?;
@@ -353,8 +379,25 @@ fn build_in(work: &Path, sources: &[PathBuf], cc: &str, cxx: &str) -> Result<(),
     let mut all: Vec<PathBuf> = sources.to_vec();
     all.push(rt.clone());
     for (i, src) in all.iter().enumerate() {
+        if let Some(bytes) = shared_objects.get(src) {
+            // A shared library given with --impl is copied into the entry
+            // (the bytes the key was made of) and found there through
+            // $ORIGIN: a run path to the folder it came from would let
+            // whoever can write there choose what the library loads.
+            let name = soname(bytes)
+                .or_else(|| src.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .filter(|n| !n.contains('/') && !n.is_empty())
+                .ok_or_else(|| format!("{} has no usable library name", src.display()))?;
+            let sub = format!("so{i}");
+            std::fs::create_dir(work.join(&sub)).map_err(|e| e.to_string())?;
+            std::fs::write(work.join(&sub).join(&name), bytes).map_err(|e| e.to_string())?;
+            linked.push(format!("-L{}", work.join(&sub).display()));
+            linked.push(format!("-l:{name}"));
+            linked.push(format!("-Wl,-rpath,$ORIGIN/{sub}"));
+            continue;
+        }
         if is_prebuilt(src) {
-            linked.push(std::fs::canonicalize(src).unwrap_or_else(|_| src.clone()));
+            linked.push(std::fs::canonicalize(src).unwrap_or_else(|_| src.clone()).to_string_lossy().into_owned());
             continue;
         }
         let obj = work.join(format!("{i}.o"));
@@ -381,12 +424,6 @@ fn build_in(work: &Path, sources: &[PathBuf], cc: &str, cxx: &str) -> Result<(),
     }
     let mut link = Command::new(cxx);
     link.arg("-shared").args(&objects).args(&linked).arg("-o").arg(work.join("lib.so"));
-    // Shared libraries given with --impl are found where they are.
-    for l in linked.iter().filter(|l| !l.to_string_lossy().ends_with(".o") && !l.to_string_lossy().ends_with(".a")) {
-        if let Some(d) = l.parent() {
-            link.arg(format!("-Wl,-rpath,{}", d.display()));
-        }
-    }
     let out = link.output().map_err(|e| format!("cannot run '{cxx}' to link: {e}"))?;
     if !out.status.success() {
         return Err(format!("linking the implementation failed:\n{}", String::from_utf8_lossy(&out.stderr).trim_end()));
@@ -402,8 +439,8 @@ fn build_in(work: &Path, sources: &[PathBuf], cc: &str, cxx: &str) -> Result<(),
                 continue;
             }
             let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-            if let Ok(text) = std::fs::read(&path) {
-                deps.push_str(&format!("{:016x} {}\n", fnv(0xcbf29ce484222325, &text), path.display()));
+            if let Ok(text) = cache::read_regular(&path, cache::SOURCE_LIMIT, true) {
+                deps.push_str(&format!("{} {}\n", Key::new("header").field(&text).hex(), path.display()));
             }
         }
     }
@@ -412,10 +449,12 @@ fn build_in(work: &Path, sources: &[PathBuf], cc: &str, cxx: &str) -> Result<(),
 
 /// Whether every header recorded for a cached library still has its hash.
 fn deps_unchanged(deps_file: &Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(deps_file) else { return false };
+    let Ok(text) = cache::read_regular(deps_file, cache::SOURCE_LIMIT, false) else { return false };
+    let Ok(text) = String::from_utf8(text) else { return false };
     text.lines().all(|l| {
         let Some((hash, path)) = l.split_once(' ') else { return false };
-        std::fs::read(path).is_ok_and(|t| format!("{:016x}", fnv(0xcbf29ce484222325, &t)) == hash)
+        cache::read_regular(Path::new(path), cache::SOURCE_LIMIT, true)
+            .is_ok_and(|t| Key::new("header").field(&t).hex() == hash)
     })
 }
 

@@ -18,6 +18,7 @@ import pathlib
 from .enums import PIPE
 from .op import (
     _quote,
+    align_dims,
     attributes,
     bind,
     dict_text,
@@ -208,6 +209,11 @@ def run_custom(name, args, kwargs):
             + ", and two made by its own passes), so it fails on the NPU too"
         )
     attrs = attributes(op, bitcode_must_exist=False)
+    # align_dim's keys are checked as triton-ascend checks them when it compiles; the
+    # twin checks the dims against the operands as the NPU build does.
+    arg_attrs = align_dims(op)
+    if any(arg_attrs):
+        attrs["arg_attrs"] = "[" + ", ".join(dict_text(d) for d in arg_attrs) + "]"
     if not builtin:
         impl = implementation(op)
         attrs["source"] = _quote(impl)

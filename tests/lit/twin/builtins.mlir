@@ -77,7 +77,7 @@ func.func @select(%out: memref<2x4xf32>) {
   %s0 = arith.constant 0 : i32
   %st0 = arith.constant 4 : i64
   %st1 = arith.constant 1 : i64
-  hivm.hir.custom {extra_attr = "dim=2"} "__builtin_index_select"
+  hivm.hir.custom {extra_attr = "src_stride_len=2"} "__builtin_index_select"
       ins(%src, %idx, %dim, %bound, %e0, %e1, %s0, %s0, %st0, %st1
           : memref<3x4xf32, #hivm.address_space<gm>>, memref<2xi32>, i32, i64, i32, i32, i32, i32, i64, i64)
       outs(%dst : memref<2x4xf32>)
@@ -176,7 +176,7 @@ func.func @select2d(%out: memref<2x2x3xi32>) {
   %s0 = arith.constant 0 : i32
   %st0 = arith.constant 3 : i64
   %st1 = arith.constant 1 : i64
-  hivm.hir.custom {extra_attr = "dim=3"} "__builtin_index_select"
+  hivm.hir.custom {extra_attr = "src_stride_len=2"} "__builtin_index_select"
       ins(%src, %idx, %dim, %bound, %e0, %e0, %e2, %s0, %s0, %st0, %st1
           : memref<4x3xi32, #hivm.address_space<gm>>, memref<2x2xi64>, i32, i64, i32, i32, i32, i32, i32, i64, i64)
       outs(%dst : memref<2x2x3xi32>)

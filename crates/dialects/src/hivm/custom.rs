@@ -258,6 +258,19 @@ pub fn max_rank(ir: &Ir, op: OpId) -> i64 {
     ir.get_attr(op, "max_rank").and_then(|a| ir.as_int(a)).map(|v| v as i64).unwrap_or(5)
 }
 
+/// `extra_attr`, the free-form `key=value,...` text builtins carry.
+pub fn extra_attr(ir: &Ir, op: OpId) -> &str {
+    ir.get_attr(op, "extra_attr").and_then(|a| ir.as_str(a)).unwrap_or("")
+}
+
+/// The source rank of `__builtin_index_select`: upstream takes the last
+/// character of `extra_attr` (triton-ascend writes `src_stride_len=N`) to
+/// name the library call `index_select_<N>d_...`; the GM source itself is
+/// passed as a 1-D memref, so its type says nothing about the rank.
+pub fn index_select_src_rank(ir: &Ir, op: OpId) -> Option<char> {
+    extra_attr(ir, op).chars().last()
+}
+
 pub fn builtin(
     ir: &Ir,
     op: OpId,

@@ -380,7 +380,7 @@ impl<'a> Parser<'a> {
                             Tok::Greater => "'>'",
                             _ => "'}'",
                         };
-                        return self.error(format!("expected ',' or {closer} in {what}"));
+                        return self.wrong_token_error(format!("expected ',' or {closer} in {what}"));
                     }
                 }
             }
@@ -905,13 +905,11 @@ impl<'a> Parser<'a> {
         // Read `(ins) -> outs` directly rather than uniquing a function type per op.
         let (inputs, results) = if self.is(Tok::LParen) {
             let mut inputs = Vec::new();
-            self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "function type", &mut |p| {
+            self.parse_paren_list(&mut |p| {
                 inputs.push(p.parse_type()?);
                 Ok(())
             })?;
-            if !self.consume_if(Tok::Arrow) {
-                return self.error("expected '->' in function type");
-            }
+            self.expect(Tok::Arrow, "'->' in function type")?;
             (inputs, self.parse_function_result_types()?)
         } else {
             let fty = self.parse_type()?;
@@ -1374,13 +1372,25 @@ impl<'a> Parser<'a> {
     pub fn parse_function_result_types(&mut self) -> PResult<Vec<Type>> {
         if self.is(Tok::LParen) {
             let mut v = Vec::new();
-            self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "type list", &mut |p| {
+            self.parse_paren_list(&mut |p| {
                 v.push(p.parse_type()?);
                 Ok(())
             })?;
             return Ok(v);
         }
         Ok(vec![self.parse_type()?])
+    }
+
+    /// `(a, b, ...)` whose `)` is asked for on its own, as MLIR's
+    /// `parseTypeListParens` and function result lists do: a missing one is
+    /// "expected ')'" just past the last element, not a list error.
+    pub fn parse_paren_list(&mut self, f: &mut dyn FnMut(&mut Self) -> PResult<()>) -> PResult<()> {
+        self.expect(Tok::LParen, "'('")?;
+        if self.consume_if(Tok::RParen) {
+            return Ok(());
+        }
+        self.parse_comma_list(None, "", f)?;
+        self.expect(Tok::RParen, "')'")
     }
 
     pub fn int_text_value(&self) -> Option<i128> {

@@ -38,7 +38,7 @@ impl<'a> Parser<'a> {
             Tok::LParen => self.parse_function_type(),
             Tok::ExclaimIdent => self.parse_dialect_or_alias_type(),
             Tok::BareIdent => self.parse_builtin_type(),
-            _ => self.error("expected non-function type"),
+            _ => self.wrong_token_error("expected non-function type"),
         }
     }
 
@@ -61,14 +61,11 @@ impl<'a> Parser<'a> {
 
     fn parse_function_type(&mut self) -> PResult<Type> {
         let mut inputs = Vec::new();
-        self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "function type", &mut |p| {
+        self.parse_paren_list(&mut |p| {
             inputs.push(p.parse_type()?);
             Ok(())
         })?;
-        if !self.is(Tok::Arrow) {
-            return self.error("expected '->' in function type");
-        }
-        self.bump();
+        self.expect(Tok::Arrow, "'->' in function type")?;
         let results = self.parse_function_result_types()?;
         Ok(self.ir.function_type(inputs, results))
     }
@@ -188,7 +185,6 @@ impl<'a> Parser<'a> {
 
     fn parse_builtin_type(&mut self) -> PResult<Type> {
         let t = self.text();
-        let pos = self.pos();
         if let Some((signedness, width)) = int_type_spec(t) {
             let Some(width) = width.filter(|w| *w <= MAX_INT_WIDTH) else {
                 return self.error(format!("integer bitwidth is limited to {MAX_INT_WIDTH} bits"));
@@ -236,7 +232,7 @@ impl<'a> Parser<'a> {
             "vector" => self.parse_vector_type(),
             "tensor" => self.parse_tensor_type(),
             "memref" => self.parse_memref_type(),
-            _ => err(pos, "expected non-function type"),
+            _ => self.wrong_token_error("expected non-function type"),
         }
     }
 

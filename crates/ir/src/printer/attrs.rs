@@ -86,6 +86,13 @@ fn print_dim(out: &mut String, d: i64) {
 
 impl Printer<'_> {
     pub fn print_type(&mut self, ty: Type) {
+        if self.enter_value(Err(ty)) {
+            self.print_type_body(ty);
+            self.leave_value();
+        }
+    }
+
+    fn print_type_body(&mut self, ty: Type) {
         let ir = self.ir;
         match ir.type_data(ty) {
             TypeData::Integer { width, signedness } => {
@@ -212,6 +219,13 @@ impl Printer<'_> {
     }
 
     pub fn print_attr(&mut self, a: Attribute, elide: Elide) {
+        if self.enter_value(Ok(a)) {
+            self.print_attr_body(a, elide);
+            self.leave_value();
+        }
+    }
+
+    fn print_attr_body(&mut self, a: Attribute, elide: Elide) {
         if let Some(alias) = self.alias_for(a) {
             self.out.push('#');
             self.out.push_str(&alias);

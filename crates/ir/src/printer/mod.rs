@@ -3,6 +3,7 @@
 
 mod attrs;
 mod dialect_attrs;
+mod expansion;
 mod float;
 mod names;
 
@@ -37,6 +38,16 @@ pub struct Printer<'a> {
     /// Where full output goes when streaming; `out` is flushed into it in chunks.
     sink: Option<&'a mut dyn std::io::Write>,
     io_error: Option<std::io::Error>,
+    /// Set when the text held at once outgrew [`MAX_HELD`] or memory: from
+    /// then on attributes and types print nothing, and the output is an error.
+    overflow: bool,
+    /// How deep in attributes and types printing is: the expansion of a
+    /// value is checked where it starts, at depth 0.
+    value_depth: u32,
+    expansion: expansion::Expansion,
+    /// The innermost op being printed, and the one printing stopped in.
+    printing: Option<OpId>,
+    overflow_at: Option<OpId>,
     /// `--mlir-print-debuginfo`: locations seen during the dry run, in order,
     /// with whether their alias may be deferred to the end of the output.
     collected_locs: Vec<(Attribute, bool)>,
@@ -70,6 +81,11 @@ impl<'a> Printer<'a> {
             default_dialect: vec!["builtin"],
             sink: None,
             io_error: None,
+            overflow: false,
+            value_depth: 0,
+            expansion: expansion::Expansion::default(),
+            printing: None,
+            overflow_at: None,
             collected_locs: Vec::new(),
             loc_aliases: HashMap::default(),
             preds: Vec::new(),
@@ -79,6 +95,54 @@ impl<'a> Printer<'a> {
             distinct_ids: HashMap::default(),
             renumber_distinct: true,
         }
+    }
+
+    /// Whether printing must stop: the text held at once (one op's, between
+    /// flush points) is past [`MAX_HELD`], or room for more could not be
+    /// had. Checked where attributes and types start, so aliases that each
+    /// double what they stand for (a few hundred bytes of input, 2^40 bytes
+    /// of output) end in an error instead of an allocation failure, and
+    /// quickly: once set, nothing nested is visited.
+    pub(crate) fn over_budget(&mut self) -> bool {
+        if !self.overflow {
+            let spare = self.out.capacity() - self.out.len();
+            if self.out.len() > MAX_HELD
+                || (spare < 1 << 16 && self.out.try_reserve(self.out.len().max(1 << 16)).is_err())
+            {
+                self.stop();
+            }
+        }
+        self.overflow
+    }
+
+    fn stop(&mut self) {
+        self.overflow = true;
+        self.overflow_at = self.printing;
+    }
+
+    /// Enters an attribute (`Ok`) or type (`Err`): false when printing must
+    /// stop, because of the budget or because a top-level value expands
+    /// past [`expansion::MAX_ELEMENTS`]. Pair with [`Printer::leave_value`].
+    pub(crate) fn enter_value(&mut self, v: Result<Attribute, Type>) -> bool {
+        if self.over_budget() {
+            return false;
+        }
+        if self.value_depth == 0 {
+            let n = match v {
+                Ok(a) => self.expansion.attr(self.ir, a),
+                Err(t) => self.expansion.ty(self.ir, t),
+            };
+            if n > expansion::MAX_ELEMENTS {
+                self.stop();
+                return false;
+            }
+        }
+        self.value_depth += 1;
+        true
+    }
+
+    pub(crate) fn leave_value(&mut self) {
+        self.value_depth -= 1;
     }
 
     /// Bounds memory on large outputs: between ops, buffered text goes to the
@@ -112,6 +176,11 @@ impl<'a> Printer<'a> {
             default_dialect: vec!["builtin"],
             sink: None,
             io_error: None,
+            overflow: false,
+            value_depth: 0,
+            expansion: expansion::Expansion::default(),
+            printing: None,
+            overflow_at: None,
             collected_locs: Vec::new(),
             loc_aliases: HashMap::default(),
             preds: Vec::new(),
@@ -245,6 +314,12 @@ impl<'a> Printer<'a> {
     }
 
     fn print_op_impl(&mut self, op: OpId, with_results: bool) {
+        let outer = self.printing.replace(op);
+        self.print_op_body(op, with_results);
+        self.printing = outer;
+    }
+
+    fn print_op_body(&mut self, op: OpId, with_results: bool) {
         let ir = self.ir;
         if self.options.debuginfo && self.collecting.is_some() {
             // MLIR's alias walk visits an op's location before its body.
@@ -570,9 +645,39 @@ impl Names {
 
 /// Prints a top-level op (normally `builtin.module`) with aliases first, followed
 /// by a newline, exactly as mlir-opt writes it.
+/// The most text the printer holds at once (one op's printed form).
+pub const MAX_HELD: usize = 1 << 30;
+
+fn overflow_message() -> String {
+    format!(
+        "an operation's printed form would exceed {} MiB or {} nested elements (aliases that expand each \
+         other?), or memory ran out",
+        MAX_HELD >> 20,
+        expansion::MAX_ELEMENTS
+    )
+}
+
+/// Why [`print_top_level_to`] printed nothing more: the op whose printed
+/// form was too large (inside an `io::Error` of kind `OutOfMemory`).
+#[derive(Debug)]
+pub struct TooLarge {
+    pub op: Option<OpId>,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&overflow_message())
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
 pub fn print_top_level(ir: &Ir, root: OpId, options: PrintOptions) -> String {
     let mut p = Printer::new(ir, root, options);
     p.print_with_aliases(root);
+    if p.overflow {
+        p.out.push_str(&format!(" <<not printed: {}>>", overflow_message()));
+    }
     p.out
 }
 
@@ -589,6 +694,9 @@ pub fn print_top_level_to(
     if let Some(e) = p.io_error.take() {
         return Err(e);
     }
+    if p.overflow {
+        return Err(std::io::Error::new(std::io::ErrorKind::OutOfMemory, TooLarge { op: p.overflow_at }));
+    }
     let rest = std::mem::take(&mut p.out);
     p.sink.take().unwrap().write_all(rest.as_bytes())
 }
@@ -602,6 +710,9 @@ impl Printer<'_> {
             self.print_op(root);
             let found = self.collecting.take().unwrap();
             self.out.clear();
+            if self.overflow {
+                return;
+            }
             // Locations: one alias per distinct value, numbered in visit order;
             // only those used by ops may move to the end of the output.
             let mut locs: Vec<(Attribute, bool)> = Vec::new();

@@ -92,7 +92,7 @@ fn builtin_callee(ir: &Ir, op: OpId, name: &str) -> String {
         }
         "__builtin_index_select" => format!(
             "index_select_{}d_{}_{}d_{}",
-            extra.chars().last().map(String::from).unwrap_or_default(),
+            custom::index_select_src_rank(ir, op).map(String::from).unwrap_or_default(),
             t(0),
             ins.get(1).map(|v| rank(ir, *v)).unwrap_or(0),
             t(1)

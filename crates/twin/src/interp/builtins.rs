@@ -36,6 +36,30 @@ fn simt(n: i64, mut body: impl FnMut(i64) -> R<bool>) -> R<()> {
     Ok(())
 }
 
+/// The source rank of an index_select, as upstream reads it (the last
+/// character of `extra_attr`), refused where the library has no such call
+/// or where a `src_stride_len` entry says otherwise.
+fn index_select_src_rank(ir: &hivm_ir::Ir, op: OpId) -> R<usize> {
+    let extra = custom::extra_attr(ir, op);
+    let rank = custom::index_select_src_rank(ir, op).and_then(|c| c.to_digit(10)).map(|d| d as usize);
+    let declared = extra
+        .split(',')
+        .filter_map(|kv| kv.split_once('='))
+        .find(|(k, _)| k.trim() == "src_stride_len")
+        .map(|(_, v)| v.trim());
+    match rank {
+        Some(r @ 2..=5) if declared.is_none_or(|d| d == r.to_string()) => Ok(r),
+        _ => Err(RunError::at(
+            op,
+            format!(
+                "__builtin_index_select: extra_attr must end in the source rank, 2 to 5 \
+                 (\"src_stride_len=N\", from which upstream names the library call index_select_<N>d_...); \
+                 got \"{extra}\""
+            ),
+        )),
+    }
+}
+
 impl Interp<'_> {
     fn builtin_memref(&self, op: OpId, v: hivm_ir::Value, what: &str) -> R<Rc<MemRefVal>> {
         match self.get(v) {
@@ -120,13 +144,14 @@ impl Interp<'_> {
                 let src = self.builtin_memref(op, ins[0], "source")?;
                 let idx = self.builtin_memref(op, ins[1], "index operand")?;
                 let dst = self.builtin_memref(op, outs[0], "destination")?;
-                let (k_idx, src_rank, val_rank) = (idx.sizes.len(), src.sizes.len(), dst.sizes.len());
+                let src_rank = index_select_src_rank(ir, op)?;
+                let (k_idx, val_rank) = (idx.sizes.len(), dst.sizes.len());
                 if !(1..=2).contains(&k_idx) || val_rank != src_rank + k_idx - 1 {
                     return Err(RunError::at(
                         op,
                         format!(
-                            "{name}: a rank-{src_rank} source gathered by rank-{k_idx} indices gives a rank-{} \
-                             result, not {val_rank} (indices must be 1-d or 2-d)",
+                            "{name}: a rank-{src_rank} source (src_stride_len) gathered by rank-{k_idx} indices \
+                             gives a rank-{} result, not {val_rank} (indices must be 1-d or 2-d)",
                             src_rank + k_idx - 1
                         ),
                     ));
@@ -141,6 +166,16 @@ impl Interp<'_> {
                 let (g, boundary) = (s[0] as usize, s[1]);
                 if g >= src_rank {
                     return Err(RunError::at(op, format!("{name}: gather dim {g} of a rank-{src_rank} source")));
+                }
+                if src_rank == 2 && g != 0 {
+                    // The 2-D kernel takes no gather dim: the NPU would gather rows.
+                    return Err(RunError::at(
+                        op,
+                        format!(
+                            "{name}: the library's 2-D index_select gathers along dim 0 whatever the gather dim \
+                             says; got {g}"
+                        ),
+                    ));
                 }
                 let ends = &s[2..2 + val_rank];
                 let starts = &s[2 + val_rank..2 + val_rank + src_rank];

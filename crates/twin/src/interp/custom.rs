@@ -87,7 +87,18 @@ impl Interp<'_> {
         match ir.get_attr(op, "source").and_then(|a| ir.as_str(a)) {
             Some(s) => {
                 let p = PathBuf::from(s);
-                Ok(vec![if p.is_absolute() { p } else { self.config.base_dir.join(p) }])
+                let p = if p.is_absolute() { p } else { self.config.base_dir.join(p) };
+                crate::cache::check_source(&p).map_err(|e| {
+                    RunError::at(
+                        op,
+                        format!(
+                            "custom op '{}': cannot use its `source` attribute \"{s}\" ({}): {e}",
+                            custom::name(ir, op),
+                            p.display()
+                        ),
+                    )
+                })?;
+                Ok(vec![p])
             }
             None => Err(RunError::at(
                 op,
@@ -99,9 +110,39 @@ impl Interp<'_> {
         }
     }
 
+    /// `align_dim` entries of `arg_attrs`, checked as upstream's
+    /// hivm-mark-stride-align checks them before the NPU build marks the
+    /// operand's stride: entry i is about operand i, a memref whose rank
+    /// the dim must be within.
+    fn check_align_dims(&self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let Some(arr) = ir.get_attr(op, "arg_attrs").and_then(|a| ir.as_array(a)) else { return Ok(()) };
+        let operands = ir.operands(op);
+        for i in 0..arr.len() {
+            let Some(a) = custom::arg_attr(ir, op, i, "align_dim") else { continue };
+            let what = format!("custom op '{}': arg_attrs[{i}] align_dim", custom::name(ir, op));
+            let Some(d) = ir.as_int(a) else {
+                return Err(RunError::at(op, format!("{what} must be an integer")));
+            };
+            let Some(v) = operands.get(i) else {
+                return Err(RunError::at(op, format!("{what}: the op has only {} operands", operands.len())));
+            };
+            let t = ir.value_type(*v);
+            if let hivm_ir::TypeData::MemRef { shape, .. } = ir.type_data(t)
+                && (d < 0 || d > shape.len() as i128 - 1)
+            {
+                let t = hivm_ir::printer::type_to_string(ir, t);
+                let why = if d < 0 { "a dim is not negative" } else { "align dim is too large." };
+                return Err(RunError::at(op, format!("{what} = {d} of operand #{i} ({t}): {why}")));
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn custom(&mut self, op: OpId) -> R<()> {
         let ir = self.ir;
         let name = custom::name(ir, op).to_string();
+        self.check_align_dims(op)?;
         if custom::builtin(ir, op).is_some() {
             return self.builtin(op);
         }
