@@ -13,6 +13,9 @@
 // RUN: hivm-run %s --entry masked_add --blocks 2 --arg zeros:1xi8 --arg zeros:1xi8 --arg %t.x.npy --arg %t.y.npy --arg zeros:16xf32 --arg 13 --arg 2 --arg 1 --arg 1 --arg 0 --arg 0 --arg 0 --print 4 2>&1 | FileCheck %s --check-prefix=GRID --implicit-check-not=error
 // RUN: not hivm-run %s --entry masked_add --blocks 3 --arg zeros:1xi8 --arg zeros:1xi8 --arg %t.x.npy --arg %t.y.npy --arg zeros:16xf32 --arg 13 --arg 2 --arg 1 --arg 1 --arg 0 --arg 0 --arg 0 2>&1 | FileCheck %s --check-prefix=BADGRID
 // RUN: hivm-run %s --entry row_stats --arg zeros:1xi8 --arg zeros:1xi8 --arg %t.m.npy --arg zeros:3xf32 --arg zeros:15xf32 --arg 3 --arg 5 --arg 1 --arg 1 --arg 1 --arg 0 --arg 0 --arg 0 --print 3 --print 4 2>&1 | FileCheck %s --check-prefix=ROWS --implicit-check-not=error
+// The tree-walking path (bodies not decoded into programs) gives the same numbers:
+// RUN: HIVM_TWIN_INTERPRET=1 hivm-run %s --entry row_stats --arg zeros:1xi8 --arg zeros:1xi8 --arg %t.m.npy --arg zeros:3xf32 --arg zeros:15xf32 --arg 3 --arg 5 --arg 1 --arg 1 --arg 1 --arg 0 --arg 0 --arg 0 --print 3 --print 4 2>&1 | FileCheck %s --check-prefix=ROWS --implicit-check-not=error
+// RUN: HIVM_TWIN_INTERPRET=1 hivm-run %s --entry dot --arg zeros:1xi8 --arg zeros:1xi8 --arg %t.ab.npy --arg %t.ab.npy --arg zeros:4xf32 --arg 1 --arg 1 --arg 1 --arg 0 --arg 0 --arg 0 --print 4 2>&1 | FileCheck %s --check-prefix=DOT --implicit-check-not=error
 // RUN: hivm-run %s --entry k_loop --impl %root/examples/custom_add/add.cpp --arg zeros:1xi8 --arg zeros:1xi8 --arg %t.x96.npy --arg zeros:32xi32 --arg 1 --arg 1 --arg 1 --arg 0 --arg 0 --arg 0 --print 3 2>&1 | FileCheck %s --check-prefix=KLOOP --implicit-check-not=error
 // RUN: hivm-run %s --entry dot --arg zeros:1xi8 --arg zeros:1xi8 --arg %t.ab.npy --arg %t.ab.npy --arg zeros:4xf32 --arg 1 --arg 1 --arg 1 --arg 0 --arg 0 --arg 0 --print 4 2>&1 | FileCheck %s --check-prefix=DOT --implicit-check-not=error
 

@@ -12,6 +12,7 @@ mod custom;
 mod fast;
 mod hivm;
 mod linalg;
+mod linalg_body;
 mod liveness;
 mod math;
 mod memref;
@@ -124,6 +125,8 @@ pub struct Interp<'a> {
     linalg_points: Vec<Vec<i64>>,
     /// This block's buffers of the `memref.global`s it read.
     globals: HashMap<OpId, Rc<MemRefVal>>,
+    /// Structured ops' bodies decoded once (`linalg_body.rs`), or None.
+    bodies: HashMap<OpId, Option<Rc<linalg_body::Program>>>,
 }
 
 impl<'a> Interp<'a> {
@@ -156,6 +159,7 @@ impl<'a> Interp<'a> {
             compile_loops: std::env::var_os("HIVM_TWIN_INTERPRET").is_none_or(|v| v != "1"),
             linalg_points: Vec::new(),
             globals: HashMap::new(),
+            bodies: HashMap::new(),
         }
     }
 
