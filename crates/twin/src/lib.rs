@@ -237,19 +237,28 @@ fn prepare_and_run(
         return Err(e);
     }
     // Bring tensor-level kernels to memrefs, as the device pipeline does
-    // (see `prepare`): elementwise ops to linalg, then bufferization.
+    // (see `prepare`): elementwise ops to linalg, loop yields that need it
+    // copied into their iter_args, then bufferization.
+    let reg = hivm_transforms::pass_registry();
+    let run = |ir: &mut Ir, pieces: &[String]| -> Result<(), Diagnostic> {
+        let mut pm =
+            hivm_ir::pass::PassManager::from_cli(&reg, pieces).map_err(|e| Diagnostic::error(ir.unknown_loc(), e))?;
+        pm.run(ir, module, true)
+    };
     let mut pieces = vec!["hivm-alloc-extra-buffer".to_string()];
     if prepare::has_tensors(ir, module) {
-        pieces.extend(prepare::tensor_passes().map(String::from));
+        pieces.push(prepare::ELEMENTWISE.into());
+        run(ir, &std::mem::take(&mut pieces))?;
+        prepare::copy_loop_yields_into_iter_args(ir, module);
+        pieces.push(prepare::BUFFERIZE.into());
     }
     if opts.sync_solver {
         // Synchronise as the device pipeline would, then check the result.
         pieces.push("hivm-graph-sync-solver".into());
     }
-    let reg = hivm_transforms::pass_registry();
-    let mut pm =
-        hivm_ir::pass::PassManager::from_cli(&reg, &pieces).map_err(|e| Diagnostic::error(ir.unknown_loc(), e))?;
-    pm.run(ir, module, true)?;
+    if !pieces.is_empty() {
+        run(ir, &pieces)?;
+    }
     ir.emitted.clear();
     let entry = pick_entry(ir, module, opts.entry.as_deref())?;
     let target = hivm_dialects::hacc::module_target(ir, entry);

@@ -10,8 +10,15 @@
 //! strided buffers get MLIR's inferred layouts (or a copy when a collapsed
 //! group is not contiguous). `scf.while` carries tensors like `scf.for`.
 //! With `bufferize-function-boundaries`, functions are bufferized callees
-//! first and calls pass buffers. Not supported yet, each reported at the op:
-//! recursive calls and other options.
+//! first and calls pass buffers. linalg's structured ops (those
+//! `hivm_dialects::linalg::loops` describes) are destination-passing: an
+//! operand is read when the body uses its argument, and reading and writing
+//! one buffer through identity maps of an all-parallel op is no conflict.
+//! Tensor constants become `memref.global`s (`constants.rs`), `tensor.splat`
+//! an allocation filled by `linalg.map`, `tensor.reshape` a `memref.reshape`.
+//! Not supported yet, each reported at the op: recursive calls, other
+//! options, and ops outside that list (`bufferization.to_buffer` of a
+//! tensor, `tensor.from_elements`, `linalg.pack`, ...).
 //! Upstream analyses ops bottom-up, we in program order: where a conflict can
 //! be resolved at either end, upstream may copy a different operand than we
 //! do (both preserve the values read). Upstream's matching

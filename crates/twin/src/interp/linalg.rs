@@ -11,7 +11,7 @@ use hivm_dialects::linalg::loops::{Loops, loops};
 use hivm_ir::affine::{AffineExpr, AffineMap};
 use hivm_ir::{OpId, Value};
 
-use super::{Flow, Interp, R, RunError, Step};
+use super::{Flow, Interp, R, RunError, Step, linalg_body};
 use crate::value::{MemRefVal, Val, load, store};
 
 /// How an operand's element is found at a point of the loop nest.
@@ -173,6 +173,14 @@ impl Interp<'_> {
         let n = access.len();
         let mut offsets = vec![0i64; n];
         let mut idx = vec![0i64; bounds.len()];
+        let program = if self.compile_loops {
+            self.bodies.entry(op).or_insert_with(|| linalg_body::decode(ir, body).map(std::rc::Rc::new)).clone()
+        } else {
+            None
+        };
+        if let Some(p) = program {
+            return self.run_program(op, &p, inputs, access, bounds, args.len());
+        }
         loop {
             self.steps += 1;
             if self.steps > self.config.max_steps {
@@ -212,6 +220,68 @@ impl Interp<'_> {
                 }
             }
             // Next point, row-major.
+            let mut d = bounds.len();
+            loop {
+                if d == 0 {
+                    return Ok(());
+                }
+                d -= 1;
+                idx[d] += 1;
+                if idx[d] < bounds[d] {
+                    break;
+                }
+                idx[d] = 0;
+            }
+        }
+    }
+}
+
+impl Interp<'_> {
+    /// [`Interp::visit_points`] with the body decoded into a program.
+    fn run_program(
+        &mut self,
+        op: OpId,
+        p: &linalg_body::Program,
+        inputs: usize,
+        access: &[Access],
+        bounds: &[i64],
+        n_args: usize,
+    ) -> R<()> {
+        let mut frame = p.frame(|v| self.get(v).clone());
+        let n = access.len();
+        let mut offsets = vec![0i64; n];
+        let mut idx = vec![0i64; bounds.len()];
+        let mut vals: Vec<Val> = Vec::with_capacity(n_args);
+        let mut out = Vec::with_capacity(n - inputs);
+        loop {
+            self.steps += p.len();
+            if self.steps > self.config.max_steps {
+                return Err(super::max_ops_error(op, self.config.max_steps));
+            }
+            vals.clear();
+            for (k, a) in access.iter().enumerate() {
+                if let Access::Linear { m, map } = a {
+                    offsets[k] = element_offset(op, m, map, &idx)?;
+                }
+                if k < n_args {
+                    vals.push(match a {
+                        Access::Scalar(s) => s.clone(),
+                        Access::Linear { m, .. } => load(&self.mem, m.buf, m.elem, offsets[k])
+                            .ok_or_else(|| RunError::at(op, "load outside the memref's buffer"))?,
+                    });
+                }
+            }
+            p.run(&mut frame, &vals, &idx, &mut out)?;
+            if out.len() != n - inputs {
+                return Err(RunError::at(op, format!("yields {} values for {} outs", out.len(), n - inputs)));
+            }
+            for (j, val) in out.iter().enumerate() {
+                if let Access::Linear { m, .. } = &access[inputs + j]
+                    && !store(&mut self.mem, m.buf, m.elem, offsets[inputs + j], val)
+                {
+                    return Err(RunError::at(op, "store outside the memref's buffer"));
+                }
+            }
             let mut d = bounds.len();
             loop {
                 if d == 0 {

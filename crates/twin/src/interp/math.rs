@@ -14,7 +14,7 @@ unsafe extern "C" {
 }
 
 /// A unary float function by its `math.` name.
-fn unary(short: &str) -> Option<fn(f64) -> f64> {
+pub(super) fn unary(short: &str) -> Option<fn(f64) -> f64> {
     let f: fn(f64) -> f64 = match short {
         "absf" => f64::abs,
         "ceil" => f64::ceil,

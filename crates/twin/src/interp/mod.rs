@@ -12,6 +12,7 @@ mod custom;
 mod fast;
 mod hivm;
 mod linalg;
+mod linalg_body;
 mod liveness;
 mod math;
 mod memref;
@@ -127,6 +128,8 @@ pub struct Interp<'a> {
     gm_roots: HashMap<OpId, Rc<std::collections::HashSet<Value>>>,
     /// This block's buffers of the `memref.global`s it read.
     globals: HashMap<OpId, Rc<MemRefVal>>,
+    /// Structured ops' bodies decoded once (`linalg_body.rs`), or None.
+    bodies: HashMap<OpId, Option<Rc<linalg_body::Program>>>,
 }
 
 impl<'a> Interp<'a> {
@@ -160,6 +163,7 @@ impl<'a> Interp<'a> {
             linalg_points: Vec::new(),
             gm_roots: HashMap::new(),
             globals: HashMap::new(),
+            bodies: HashMap::new(),
         }
     }
 
