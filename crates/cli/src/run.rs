@@ -136,7 +136,16 @@ fn main() -> ExitCode {
     }
     for n in &cli.prints {
         match out.args.get(*n) {
-            Some(Some((elem, shape, bytes))) => println!("{}", hivm_twin::format_array(*elem, shape, bytes)),
+            Some(Some((elem, shape, bytes))) => {
+                // A closed pipe (`| head`) ends the output with a message, not a panic.
+                use std::io::Write;
+                let text = hivm_twin::format_array(*elem, shape, bytes);
+                if let Err(e) = writeln!(std::io::stdout(), "{text}") {
+                    eprintln!("hivm-run: error writing output: {e}");
+                    failed = true;
+                    break;
+                }
+            }
             _ => {
                 eprintln!("hivm-run: error: --print {n}: argument {n} is not a memref argument");
                 failed = true;
