@@ -84,5 +84,8 @@ pub fn registry() -> Registry {
 }
 
 pub fn shared_registry() -> Arc<Registry> {
-    Arc::new(registry())
+    // Built once per process: the registry never changes, and building it
+    // (hundreds of op definitions) costs more than parsing a small kernel.
+    static REGISTRY: std::sync::OnceLock<Arc<Registry>> = std::sync::OnceLock::new();
+    REGISTRY.get_or_init(|| Arc::new(registry())).clone()
 }
