@@ -19,6 +19,10 @@ fn unsupported(cx: &Cx<'_>, op: OpId, what: &str) -> Diagnostic {
     )
 }
 
+fn element_shape(cx: &Cx<'_>, t: hivm_ir::Type) -> Vec<i64> {
+    shape_of(cx.ir, t)
+}
+
 fn is_i1(cx: &Cx<'_>, t: hivm_ir::Type) -> bool {
     let e = element_of(cx.ir, t);
     cx.ir.type_data(e).int_width() == Some(1)
@@ -53,6 +57,11 @@ fn other_scalar(cx: &mut Cx<'_>, op: OpId, other: Value) -> Result<Value, Diagno
     }
     let _ = splat_int;
     Err(unsupported(cx, op, "with an 'other' value that is not a splat"))
+}
+
+/// Whether the box covers the whole block (no subview needed, as upstream skips it).
+fn covers(m: &super::mask::MaskState, shape: &[i64]) -> bool {
+    m.offsets.iter().all(|o| *o == Ofr::Const(0)) && m.dims.iter().zip(shape).all(|(d, s)| *d == Ofr::Const(*s))
 }
 
 pub fn load(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
@@ -111,9 +120,13 @@ pub fn load(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             }
         }
         let mut em = cx.em();
-        let src = em.subview(block, &m.offsets, &m.dims);
-        let dst = em.subview(alloc, &m.offsets, &m.dims);
-        em.copy(src, dst);
+        if covers(&m, &shape) {
+            em.copy(block, alloc);
+        } else {
+            let src = em.subview(block, &m.offsets, &m.dims);
+            let dst = em.subview(alloc, &m.offsets, &m.dims);
+            em.copy(src, dst);
+        }
     } else {
         cx.em().copy(block, alloc);
     }
@@ -144,7 +157,8 @@ pub fn store(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     if !matches!(cx.ir.type_data(vt), TypeData::RankedTensor { .. }) {
         return Err(unsupported(cx, op, "of a scalar into a block"));
     }
-    if operands.len() > 2 {
+    let shape = element_shape(cx, vt);
+    if operands.len() > 2 && !covers(&mask(cx, operands[2])?, &shape) {
         let m = mask(cx, operands[2])?;
         let mut em = cx.em();
         let slice = em.extract_slice(value, &m.offsets, &m.dims);
