@@ -259,6 +259,7 @@ fn prepare_and_run(
         progress: opts.progress,
         trace: opts.trace,
         max_steps: opts.max_ops,
+        scalar_barriers: has_tensors,
     };
     let ir: &Ir = ir;
     let mut it = Interp::new(ir, config);
@@ -366,6 +367,7 @@ pub fn run_all_for_fuzzing(ir: &Ir, module: OpId, max_ops: u64) -> Vec<Result<()
             progress: false,
             trace: false,
             max_steps: max_ops,
+            scalar_barriers: false,
         };
         let mut it = Interp::new(ir, config);
         let r = make_args(ir, f, &specs, &mut it).map_err(|d| d.message).and_then(|args| {

@@ -1,9 +1,10 @@
 //! The interpreter: walks memref-level IR (func, arith, scf, cf, memref,
 //! linalg.fill, affine.apply) and HIVM ops, one block of the kernel at a
 //! time. Values live in a table indexed by SSA value; memrefs are views of
-//! twin buffers. Code outside HIVM ops is the compiler's business on the
-//! device (it synchronises it), so the sync checker sees it as fully
-//! ordered; HIVM ops and intrinsics inside implementations run on pipes.
+//! twin buffers. HIVM ops and intrinsics inside implementations run on
+//! their pipes; scalar memory work outside them (loads, stores, copies,
+//! fills) on PIPE_S, as the hardware's scalar unit does it. Calls of
+//! functions are a full barrier (each function is synchronised on its own).
 
 mod arith;
 mod builtins;
@@ -77,6 +78,11 @@ pub struct Config {
     pub trace: bool,
     /// Ops a run may execute before it is stopped (`--max-ops`).
     pub max_steps: u64,
+    /// Scalar memory ops are a full barrier instead of PIPE_S work: in a
+    /// tensor-level kernel, which the twin bufferized itself, they stand for
+    /// the copies and fills the device compiler turns into pipe ops and
+    /// synchronises.
+    pub scalar_barriers: bool,
 }
 
 pub struct Interp<'a> {
@@ -306,14 +312,9 @@ impl<'a> Interp<'a> {
         };
         match dialect {
             "arith" => self.arith(op, name)?,
-            "memref" | "linalg" | "bufferization" | "tensor" => {
-                // Data moved by code outside HIVM ops is the compiler's to
-                // synchronise; views and allocations touch no data.
-                if matches!(name, "memref.load" | "memref.store" | "memref.copy" | "linalg.fill") {
-                    self.sync.full_barrier();
-                }
-                self.memref_op(op, name)?
-            }
+            // Loads, stores, copies and fills here are the scalar unit's
+            // (PIPE_S) work; views and allocations touch no data.
+            "memref" | "linalg" | "bufferization" | "tensor" => self.memref_op(op, name)?,
             "hivm" => self.hivm(op, name)?,
             "annotation" => {}
             "affine" if matches!(name, "affine.apply" | "affine.min" | "affine.max") => self.affine_apply(op, name)?,
