@@ -242,6 +242,18 @@ fn prepare_and_run(
     if opts.sync_solver {
         // Synchronise as the device pipeline would, then check the result.
         pieces.push("hivm-graph-sync-solver".into());
+        // Multi-buffered buffers then become one copy per address chosen by
+        // the loop's counter, which becomes a memory cell (upstream's
+        // order: solver, enable-multi-buffer, lower-multi-buffer-counter).
+        let mut multi_buffer = false;
+        ir.walk(module, &mut |o| {
+            multi_buffer |= ir.is_op(o, "hivm.hir.multi_buffer_counter")
+                || (ir.is_op(o, "hivm.hir.pointer_cast") && hivm_dialects::util::segment(ir, o, 0).len() > 1);
+        });
+        if multi_buffer {
+            pieces.push("hivm-enable-multi-buffer".into());
+            pieces.push("hivm-lower-multi-buffer-counter".into());
+        }
     }
     let reg = hivm_transforms::pass_registry();
     let mut pm =

@@ -163,6 +163,10 @@ impl Interp<'_> {
                 let space = space_of(ir, t);
                 let m = if explicit {
                     self.alloc(op, elem, sizes, space)?
+                } else if name == "memref.alloca" {
+                    // The scalar unit's stack (a lowered multi-buffer
+                    // counter lives there): private, not in UB.
+                    self.alloc(op, elem, sizes, crate::memory::Space::Gm)?
                 } else {
                     match self.alloc(op, elem, sizes.clone(), crate::memory::Space::Ub) {
                         Ok(m) => m,

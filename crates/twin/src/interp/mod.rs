@@ -14,6 +14,7 @@ mod fast;
 mod hivm;
 mod liveness;
 mod memref;
+mod multi_buffer;
 mod ub_bounds;
 mod vector_ops;
 
@@ -123,6 +124,10 @@ pub struct Interp<'a> {
     regs: Vec<u64>,
     tick_limit: u64,
     compile_loops: bool,
+    /// Loop bodies whose runs are counted (multi-buffer counters and
+    /// rotating `pointer_cast`s), and the counts of the running call.
+    counted: multi_buffer::CountedBlocks,
+    counters: multi_buffer::Counters,
 }
 
 impl<'a> Interp<'a> {
@@ -153,6 +158,8 @@ impl<'a> Interp<'a> {
             regs: Vec::new(),
             tick_limit: 0,
             compile_loops: std::env::var_os("HIVM_TWIN_INTERPRET").is_none_or(|v| v != "1"),
+            counted: Default::default(),
+            counters: Default::default(),
         }
     }
 
@@ -233,7 +240,9 @@ impl<'a> Interp<'a> {
         if self.depth > 200 {
             return Err(RunError::at(func, "call depth exceeds 200 (unbounded recursion?)"));
         }
+        let saved = self.enter_counters(func);
         let r = self.run_region(region, args);
+        self.leave_counters(saved);
         self.depth -= 1;
         match r? {
             Flow::Return(v) => Ok(v),
@@ -407,6 +416,7 @@ impl<'a> Interp<'a> {
                         Step::Done(Flow::Yield(y)) => y,
                         _ => return Err(RunError::at(op, "scf.for body must end in scf.yield")),
                     };
+                    self.count_run(body);
                     scratch.clear();
                     scratch.extend(ir.operands(y).iter().map(|v| self.get(*v).clone()));
                     for (a, v) in args[1..].iter().zip(scratch.drain(..)) {
@@ -435,8 +445,12 @@ impl<'a> Interp<'a> {
             "scf.while" => {
                 let regions = ir.regions(op);
                 let mut args = self.operand_vals(op);
+                let block = |i: usize| ir.region_blocks(regions[i]).first().copied();
                 loop {
                     let mut cond = self.run_body(regions[0], args)?;
+                    if let Some(b) = block(0) {
+                        self.count_run(b);
+                    }
                     if cond.is_empty() {
                         return Err(RunError::at(op, "scf.while condition without a value"));
                     }
@@ -448,6 +462,9 @@ impl<'a> Interp<'a> {
                         break;
                     }
                     args = self.run_body(regions[1], cond)?;
+                    if let Some(b) = block(1) {
+                        self.count_run(b);
+                    }
                 }
             }
             _ => return Err(unsupported(ir, op)),
