@@ -89,3 +89,29 @@ func.func @vector_then_scalar(%o: memref<64xf32, #hivm.address_space<gm>>) {
   hivm.hir.store ins(%b : memref<64xf32, #hivm.address_space<ub>>) outs(%o : memref<64xf32, #hivm.address_space<gm>>)
   return
 }
+
+// Fills and copies by the scalar unit, and scalar stores into an argument
+// without a memory space, are synchronised by the solver as PIPE_S work
+// (upstream's pipeline turns fills and copies into pipe ops before its
+// solver runs; kernels written at this level keep them).
+// RUN: python3 %root/scripts/npy.py %t.in.npy f32 64 range:0:1
+// RUN: hivm-run %s --sync-solver --entry fill_copy --arg %t.in.npy --arg zeros:64xf32 --print 1 2>&1 | FileCheck %s --check-prefix=FILL --implicit-check-not=error --implicit-check-not=warning
+// RUN: not hivm-run %s --entry fill_copy --arg %t.in.npy --arg zeros:64xf32 2>&1 | FileCheck %s --check-prefix=FILL-RACE
+// FILL: [1, 2, 3, 4,
+// FILL-SAME: 62, 63, 64]
+// FILL-RACE: error: race: PIPE_V read of UB[0, 256) is not ordered after an earlier PIPE_S write
+func.func @fill_copy(%in: memref<64xf32>, %out: memref<64xf32>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %a0 = arith.constant 0 : i64
+  %a1 = arith.constant 256 : i64
+  %a = hivm.hir.pointer_cast(%a0) : memref<64xf32, #hivm.address_space<ub>>
+  %b = hivm.hir.pointer_cast(%a1) : memref<64xf32, #hivm.address_space<ub>>
+  linalg.fill ins(%one : f32) outs(%a : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.load ins(%in : memref<64xf32>) outs(%b : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.vadd ins(%a, %b : memref<64xf32, #hivm.address_space<ub>>, memref<64xf32, #hivm.address_space<ub>>) outs(%b : memref<64xf32, #hivm.address_space<ub>>)
+  memref.copy %b, %a : memref<64xf32, #hivm.address_space<ub>> to memref<64xf32, #hivm.address_space<ub>>
+  memref.store %one, %in[%c0] : memref<64xf32>
+  hivm.hir.store ins(%a : memref<64xf32, #hivm.address_space<ub>>) outs(%out : memref<64xf32>)
+  return
+}
