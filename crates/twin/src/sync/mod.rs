@@ -35,7 +35,7 @@ pub fn pipe_name(p: usize) -> &'static str {
 
 /// Where something happened: an op of the kernel (its location, printed by
 /// the caller) and, inside an implementation, the intrinsic call.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Site {
     pub op: Option<hivm_ir::OpId>,
     pub detail: Option<String>,
@@ -269,8 +269,7 @@ impl SyncChecker {
             });
         }
         if p == S {
-            let mark = scalar::Mark { epoch: self.s_epoch, site: site.clone() };
-            self.scalar.record(start, end, write, mark);
+            self.scalar.record(start, end, write, self.s_epoch, site);
             return;
         }
         self.logged[p] = self.logged[p].max(idx);

@@ -3,50 +3,131 @@
 //!
 //! PIPE_S runs in program order, so for another pipe only the *last* scalar
 //! read and the last scalar write of a byte matter: if those are ordered
-//! before it, every earlier one is too. And only a `set_flag` on PIPE_S
-//! tells another pipe how far the scalar unit has come, so the scalar
-//! instructions between two such sets (an *epoch*) are indistinguishable to
-//! every other pipe: each access is stamped with the index of its epoch's
-//! first instruction. A scalar loop over a buffer therefore leaves one range
-//! per epoch and op, not one entry per element.
+//! before it, every earlier one is too. And only a `set_flag` on PIPE_S (or
+//! a barrier) tells another pipe how far the scalar unit has come, so the
+//! scalar instructions between two such points (an *epoch*) are
+//! indistinguishable to every other pipe: each access is stamped with the
+//! index of its epoch's first instruction. A scalar loop over a buffer
+//! therefore leaves one range per epoch and op, not one entry per element.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use super::Site;
 
 /// A scalar access as later pipes see it: its epoch's first instruction
-/// index and where it happened.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Mark {
-    pub epoch: u64,
-    pub site: Site,
+/// index and where it happened (an index into the log's sites).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Mark {
+    epoch: u64,
+    site: u32,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-struct Seg {
-    end: u64,
-    write: Option<Mark>,
-    read: Option<Mark>,
-}
+/// Disjoint byte ranges `start -> (end, mark)`, each with the last access of
+/// its bytes; touching ranges with equal marks are merged.
+#[derive(Default)]
+struct Ranges(BTreeMap<u64, (u64, Mark)>);
 
-impl Seg {
-    fn field(&mut self, write: bool) -> &mut Option<Mark> {
-        if write { &mut self.write } else { &mut self.read }
+impl Ranges {
+    /// Whether a range overlapping `[start, end)` has a mark `unordered`
+    /// accepts, and the first such mark.
+    fn find(&self, start: u64, end: u64, unordered: impl Fn(&Mark) -> bool) -> Option<Mark> {
+        for (_, (e, m)) in self.0.range(..end).rev() {
+            if *e <= start {
+                break;
+            }
+            if unordered(m) {
+                return Some(*m);
+            }
+        }
+        None
+    }
+
+    fn set(&mut self, start: u64, end: u64, mark: Mark) {
+        // The last range starting before `end`: the only one that can cover
+        // [start, end), and when it ends by `start`, nothing overlaps.
+        match self.0.range_mut(..end).next_back() {
+            Some((&k, (e, m))) if *e > start => {
+                if k <= start && *e >= end && *m == mark {
+                    return;
+                }
+            }
+            Some((&k, (e, m))) => {
+                // The common case of a scalar loop: the cell after the range
+                // this op has been extending.
+                if *e == start && *m == mark {
+                    *e = end;
+                    self.absorb_next(k);
+                } else {
+                    self.0.insert(start, (end, mark));
+                    self.absorb_next(start);
+                }
+                return;
+            }
+            None => {
+                self.0.insert(start, (end, mark));
+                self.absorb_next(start);
+                return;
+            }
+        }
+        // Overlaps: cut the ranges at both ends, drop what lies inside,
+        // then one range for [start, end).
+        self.split_at(start);
+        self.split_at(end);
+        let inside: Vec<u64> = self.0.range(start..end).map(|(k, _)| *k).collect();
+        for k in inside {
+            self.0.remove(&k);
+        }
+        self.0.insert(start, (end, mark));
+        self.absorb_next(start);
+        if let Some((&k, (e, m))) = self.0.range(..start).next_back()
+            && *e == start
+            && *m == mark
+        {
+            self.0.remove(&start);
+            self.0.get_mut(&k).expect("just found").0 = end;
+        }
+    }
+
+    /// Splits the range containing `at` in its interior into two.
+    fn split_at(&mut self, at: u64) {
+        if let Some((_, r)) = self.0.range_mut(..at).next_back()
+            && r.0 > at
+        {
+            let tail = *r;
+            r.0 = at;
+            self.0.insert(at, tail);
+        }
+    }
+
+    /// Merges the range at `k` with the one right after it when equal.
+    fn absorb_next(&mut self, k: u64) {
+        let (end, mark) = self.0[&k];
+        if let Some(&(e, m)) = self.0.get(&end)
+            && m == mark
+        {
+            self.0.remove(&end);
+            self.0.get_mut(&k).expect("present").0 = e;
+        }
     }
 }
 
-/// Disjoint byte ranges, each with the last scalar write and read of its
-/// bytes; ranges with equal marks next to each other are merged.
+/// The last scalar write and the last scalar read of every byte.
 #[derive(Default)]
 pub struct ScalarLog {
-    segs: BTreeMap<u64, Seg>,
+    writes: Ranges,
+    reads: Ranges,
     /// The newest epoch recorded (so "everything is ordered" is one test).
     newest: u64,
+    sites: Vec<Site>,
+    site_ids: HashMap<Site, u32>,
+    /// The last few sites looked up (a loop's loads and stores alternate).
+    recent: [u32; 4],
 }
 
 impl ScalarLog {
     pub fn clear(&mut self) {
-        self.segs.clear();
+        self.writes.0.clear();
+        self.reads.0.clear();
         self.newest = 0;
     }
 
@@ -54,116 +135,54 @@ impl ScalarLog {
         self.newest
     }
 
-    /// The first scalar access to `[start, end)` that `ordered` (a test of an
-    /// epoch) does not put before an access of the other kind: any write, and
-    /// reads too when the new access writes. Returns its site and whether it
-    /// wrote.
-    pub fn conflict(&self, start: u64, end: u64, write: bool, ordered: impl Fn(u64) -> bool) -> Option<(Site, bool)> {
-        if self.segs.is_empty() || ordered(self.newest) {
-            return None;
+    fn site_id(&mut self, site: &Site) -> u32 {
+        if let Some(id) = self.recent.iter().find(|i| self.sites.get(**i as usize) == Some(site)) {
+            return *id;
         }
-        for (_, seg) in self.segs.range(..end).rev() {
-            if seg.end <= start {
-                break;
+        let id = match self.site_ids.get(site) {
+            Some(id) => *id,
+            None => {
+                self.sites.push(site.clone());
+                let id = self.sites.len() as u32 - 1;
+                self.site_ids.insert(site.clone(), id);
+                id
             }
-            if let Some(m) = &seg.write
-                && !ordered(m.epoch)
-            {
-                return Some((m.site.clone(), true));
-            }
-            if write
-                && let Some(m) = &seg.read
-                && !ordered(m.epoch)
-            {
-                return Some((m.site.clone(), false));
-            }
-        }
-        None
+        };
+        self.recent.rotate_right(1);
+        self.recent[0] = id;
+        id
     }
 
-    /// Records a scalar read or write of `[start, end)`.
-    pub fn record(&mut self, start: u64, end: u64, write: bool, mark: Mark) {
+    /// The first scalar access to `[start, end)` that `ordered` (a test of an
+    /// epoch) does not put before a new access: any write, and reads too
+    /// when the new access writes. Returns its site and whether it wrote.
+    pub fn conflict(&self, start: u64, end: u64, write: bool, ordered: impl Fn(u64) -> bool) -> Option<(Site, bool)> {
+        if ordered(self.newest) {
+            return None;
+        }
+        let unordered = |m: &Mark| !ordered(m.epoch);
+        let found = match self.writes.find(start, end, unordered) {
+            Some(m) => Some((m, true)),
+            None if write => self.reads.find(start, end, unordered).map(|m| (m, false)),
+            None => None,
+        };
+        found.map(|(m, w)| (self.sites[m.site as usize].clone(), w))
+    }
+
+    /// Records a scalar read or write of `[start, end)` in the epoch that
+    /// began at instruction `epoch`.
+    pub fn record(&mut self, start: u64, end: u64, write: bool, epoch: u64, site: &Site) {
         if start >= end {
             return;
         }
-        self.newest = self.newest.max(mark.epoch);
-        // The common cases of a scalar loop: the same cell again, or the cell
-        // right after the range this op has been extending.
-        if let Some((&k, seg)) = self.segs.range_mut(..=start).next_back() {
-            if seg.end >= end && seg.field(write).as_ref() == Some(&mark) {
-                return;
-            }
-            let other_empty = if write { seg.read.is_none() } else { seg.write.is_none() };
-            if seg.end == start && other_empty && seg.field(write).as_ref() == Some(&mark) {
-                let next_free = self.segs.range(start..).next().is_none_or(|(n, _)| *n >= end);
-                if next_free {
-                    self.segs.get_mut(&k).expect("just found").end = end;
-                    self.merge(k, end);
-                    return;
-                }
-            }
-        }
-        self.split_at(start);
-        self.split_at(end);
-        let inside: Vec<u64> = self.segs.range(start..end).map(|(k, _)| *k).collect();
-        let mut pos = start;
-        for k in inside {
-            if k > pos {
-                self.segs.insert(pos, Seg::new(k, write, &mark));
-            }
-            let seg = self.segs.get_mut(&k).expect("collected");
-            *seg.field(write) = Some(mark.clone());
-            pos = seg.end;
-        }
-        if pos < end {
-            self.segs.insert(pos, Seg::new(end, write, &mark));
-        }
-        let first = self.segs.range(..start).next_back().filter(|(_, s)| s.end == start).map_or(start, |(k, _)| *k);
-        self.merge(first, end);
-    }
-
-    /// Splits the range containing `at` in its interior into two.
-    fn split_at(&mut self, at: u64) {
-        if let Some((_, seg)) = self.segs.range_mut(..at).next_back()
-            && seg.end > at
-        {
-            let tail = seg.clone();
-            seg.end = at;
-            self.segs.insert(at, tail);
-        }
-    }
-
-    /// Merges equal touching ranges whose common boundary lies between the
-    /// start of the range at `k` and `until`.
-    fn merge(&mut self, mut k: u64, until: u64) {
-        while let Some(seg) = self.segs.get(&k) {
-            let b = seg.end;
-            if b > until {
-                return;
-            }
-            match self.segs.get(&b) {
-                Some(next) if next.write == seg.write && next.read == seg.read => {
-                    let next_end = next.end;
-                    self.segs.remove(&b);
-                    self.segs.get_mut(&k).expect("present").end = next_end;
-                }
-                Some(_) => k = b,
-                None => return,
-            }
-        }
+        self.newest = self.newest.max(epoch);
+        let mark = Mark { epoch, site: self.site_id(site) };
+        if write { &mut self.writes } else { &mut self.reads }.set(start, end, mark);
     }
 
     #[cfg(test)]
     fn len(&self) -> usize {
-        self.segs.len()
-    }
-}
-
-impl Seg {
-    fn new(end: u64, write: bool, mark: &Mark) -> Seg {
-        let mut s = Seg { end, write: None, read: None };
-        *s.field(write) = Some(mark.clone());
-        s
+        self.writes.0.len() + self.reads.0.len()
     }
 }
 
@@ -171,16 +190,16 @@ impl Seg {
 mod tests {
     use super::*;
 
-    fn mark(epoch: u64, op: usize) -> Mark {
-        Mark { epoch, site: Site { op: None, detail: Some(format!("op {op}")) } }
+    fn site(op: usize) -> Site {
+        Site { op: None, detail: Some(format!("op {op}")) }
     }
 
     #[test]
     fn a_loop_over_a_buffer_leaves_one_range() {
         let mut l = ScalarLog::default();
         for i in 0..1000u64 {
-            l.record(4 * i, 4 * i + 4, true, mark(1, 7));
-            l.record(8000 + 4 * i, 8000 + 4 * i + 4, false, mark(1, 8));
+            l.record(4 * i, 4 * i + 4, true, 1, &site(7));
+            l.record(8000 + 4 * i, 8000 + 4 * i + 4, false, 1, &site(8));
         }
         assert_eq!(l.len(), 2);
         // A pipe that has seen epoch 1 finish is ordered after all of it.
@@ -194,10 +213,10 @@ mod tests {
     #[test]
     fn the_last_access_of_each_byte_counts() {
         let mut l = ScalarLog::default();
-        l.record(0, 64, true, mark(1, 1));
+        l.record(0, 64, true, 1, &site(1));
         // A later epoch writes the middle: only it is unordered for a pipe
         // that has seen epoch 1 but not 5.
-        l.record(16, 32, true, mark(5, 2));
+        l.record(16, 32, true, 5, &site(2));
         let seen_1 = |e: u64| e <= 1;
         assert!(l.conflict(0, 16, false, seen_1).is_none());
         assert!(l.conflict(32, 64, false, seen_1).is_none());
@@ -205,15 +224,21 @@ mod tests {
         assert_eq!(c.0.detail.as_deref(), Some("op 2"));
         assert_eq!(l.len(), 3);
         // Writing it all again in epoch 5 merges everything back.
-        l.record(0, 64, true, mark(5, 2));
+        l.record(0, 64, true, 5, &site(2));
         assert_eq!(l.len(), 1);
+        // And so does a range that fills a gap between two equal ones.
+        l.record(100, 104, true, 5, &site(2));
+        l.record(96, 100, false, 5, &site(2));
+        assert_eq!(l.len(), 3);
+        l.record(64, 100, true, 5, &site(2));
+        assert_eq!(l.len(), 2);
     }
 
     #[test]
     fn reads_and_writes_of_one_byte_are_kept_apart() {
         let mut l = ScalarLog::default();
-        l.record(0, 4, true, mark(1, 1));
-        l.record(0, 4, false, mark(3, 2));
+        l.record(0, 4, true, 1, &site(1));
+        l.record(0, 4, false, 3, &site(2));
         // A later writer that has seen epoch 1 but not 3 races with the read.
         assert_eq!(l.conflict(0, 4, true, |e| e <= 1).map(|c| c.1), Some(false));
         assert!(l.conflict(0, 4, false, |e| e <= 1).is_none());
