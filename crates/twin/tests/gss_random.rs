@@ -3,7 +3,9 @@
 //! race, hang or leftover flag, and gives the numbers of the same kernel
 //! with `pipe_barrier[<PIPE_ALL>]` after every op.
 //!
-//! `HIVM_GSS_KERNELS=N` sets the number of kernels (default 40);
+//! The same with double-buffered tiles in loops.
+//!
+//! `HIVM_GSS_KERNELS=N` sets the number of kernels (default 40, of each);
 //! `HIVM_GSS_SEED` the first seed.
 
 use std::path::PathBuf;
@@ -18,22 +20,15 @@ fn solver_output_runs_clean_and_right() {
     if let Err(f) = tester::sweep(first, count, Shape::default(), &impls) {
         panic!("seed {}: {}\n{}", f.seed, f.message, f.kernel);
     }
-}
-
-/// Loops with double-buffered tiles: the solver's rotating event ids and
-/// the twin's rotating addresses agree (`HIVM_GSS_KERNELS` sets the count
-/// here too).
-#[test]
-fn multi_buffered_kernels() {
-    let count: u64 = std::env::var("HIVM_GSS_KERNELS").ok().and_then(|v| v.parse().ok()).unwrap_or(40);
-    let first: u64 = std::env::var("HIVM_GSS_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-    let impls = [PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/gss/macros.cpp")];
+    // Loops with double-buffered tiles: the solver's rotating event ids and
+    // the twin's rotating addresses agree. (On this thread: the call worker
+    // is the process's, and these kernels call macros too.)
     let shape = Shape { multi_buffer: true, ..Shape::default() };
     let tiled =
         (first..first + count).filter(|s| tester::kernels::kernel(*s, shape).bare.contains("pointer_cast(%ta")).count();
     assert!(tiled as u64 * 4 >= count, "only {tiled} of {count} kernels have a double-buffered tile");
     if let Err(f) = tester::sweep(first, count, shape, &impls) {
-        panic!("seed {}: {}\n{}", f.seed, f.message, f.kernel);
+        panic!("multi-buffered, seed {}: {}\n{}", f.seed, f.message, f.kernel);
     }
 }
 
