@@ -54,7 +54,8 @@ struct Cli {
     trace: bool,
     /// Run the GraphSyncSolver (`hivm-graph-sync-solver`) first, so that a
     /// kernel written without set_flag/wait_flag runs synchronised as it
-    /// would after the device pipeline.
+    /// would after the device pipeline (multi-buffered buffers are then
+    /// split and their counter lowered, as upstream does after the solver).
     #[arg(long = "sync-solver")]
     sync_solver: bool,
 }

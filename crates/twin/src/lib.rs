@@ -246,7 +246,10 @@ fn prepare_and_run(
         pm.run(ir, module, true)
     };
     let mut pieces = vec!["hivm-alloc-extra-buffer".to_string()];
-    if prepare::has_tensors(ir, module) {
+    // Tensor-level kernels keep scalar memory ops as full barriers: the
+    // device compiler turns the copies bufferization makes into pipe ops.
+    let has_tensors = prepare::has_tensors(ir, module);
+    if has_tensors {
         pieces.push(prepare::ELEMENTWISE.into());
         run(ir, &std::mem::take(&mut pieces))?;
         prepare::copy_loop_yields_into_iter_args(ir, module);
@@ -255,6 +258,18 @@ fn prepare_and_run(
     if opts.sync_solver {
         // Synchronise as the device pipeline would, then check the result.
         pieces.push("hivm-graph-sync-solver".into());
+        // Multi-buffered buffers then become one copy per address chosen by
+        // the loop's counter, which becomes a memory cell (upstream's
+        // order: solver, enable-multi-buffer, lower-multi-buffer-counter).
+        let mut multi_buffer = false;
+        ir.walk(module, &mut |o| {
+            multi_buffer |= ir.is_op(o, "hivm.hir.multi_buffer_counter")
+                || (ir.is_op(o, "hivm.hir.pointer_cast") && hivm_dialects::util::segment(ir, o, 0).len() > 1);
+        });
+        if multi_buffer {
+            pieces.push("hivm-enable-multi-buffer".into());
+            pieces.push("hivm-lower-multi-buffer-counter".into());
+        }
     }
     if !pieces.is_empty() {
         run(ir, &pieces)?;
@@ -271,6 +286,7 @@ fn prepare_and_run(
         progress: opts.progress,
         trace: opts.trace,
         max_steps: opts.max_ops,
+        scalar_barriers: has_tensors,
     };
     let ir: &Ir = ir;
     let mut it = Interp::new(ir, config);
@@ -439,6 +455,7 @@ pub fn run_all_for_fuzzing(ir: &Ir, module: OpId, max_ops: u64) -> Vec<Result<()
             progress: false,
             trace: false,
             max_steps: max_ops,
+            scalar_barriers: false,
         };
         let mut it = Interp::new(ir, config);
         let r = make_args(ir, f, &specs, &mut it).map_err(|d| d.message).and_then(|args| {

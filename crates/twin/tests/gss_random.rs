@@ -3,7 +3,9 @@
 //! race, hang or leftover flag, and gives the numbers of the same kernel
 //! with `pipe_barrier[<PIPE_ALL>]` after every op.
 //!
-//! `HIVM_GSS_KERNELS=N` sets the number of kernels (default 40);
+//! The same with double-buffered tiles in loops.
+//!
+//! `HIVM_GSS_KERNELS=N` sets the number of kernels (default 40, of each);
 //! `HIVM_GSS_SEED` the first seed.
 
 use std::path::PathBuf;
@@ -18,13 +20,23 @@ fn solver_output_runs_clean_and_right() {
     if let Err(f) = tester::sweep(first, count, Shape::default(), &impls) {
         panic!("seed {}: {}\n{}", f.seed, f.message, f.kernel);
     }
+    // Loops with double-buffered tiles: the solver's rotating event ids and
+    // the twin's rotating addresses agree. (On this thread: the call worker
+    // is the process's, and these kernels call macros too.)
+    let shape = Shape { multi_buffer: true, ..Shape::default() };
+    let tiled =
+        (first..first + count).filter(|s| tester::kernels::kernel(*s, shape).bare.contains("pointer_cast(%ta")).count();
+    assert!(tiled as u64 * 4 >= count, "only {tiled} of {count} kernels have a double-buffered tile");
+    if let Err(f) = tester::sweep(first, count, shape, &impls) {
+        panic!("multi-buffered, seed {}: {}\n{}", f.seed, f.message, f.kernel);
+    }
 }
 
 /// Sizes and buffer counts like those of upstream's tester runs, no macros.
 #[test]
 fn larger_kernels_without_macros() {
     for (ops, buffers) in [(20, 5), (40, 20), (50, 5)] {
-        let shape = Shape { ops, buffers, macros: false };
+        let shape = Shape { ops, buffers, macros: false, multi_buffer: false };
         if let Err(f) = tester::sweep(100, 5, shape, &[]) {
             panic!("{ops} ops, {buffers} buffers, seed {}: {}\n{}", f.seed, f.message, f.kernel);
         }
@@ -34,7 +46,7 @@ fn larger_kernels_without_macros() {
 /// The tester has teeth: without the solver, bare kernels race.
 #[test]
 fn bare_kernels_without_the_solver_are_caught() {
-    let shape = Shape { ops: 12, buffers: 3, macros: false };
+    let shape = Shape { ops: 12, buffers: 3, macros: false, multi_buffer: false };
     let caught = (1..=10u64)
         .filter(|&seed| {
             let k = tester::kernels::kernel(seed, shape);

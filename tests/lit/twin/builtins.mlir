@@ -1,4 +1,6 @@
 // The builtin custom ops run natively with upstream's operand conventions.
+// Their operands are filled and read back by scalar code (PIPE_S), which
+// flags order around the builtins (PIPE_V).
 // RUN: hivm-run %s --entry gather --arg zeros:4xf32 --print 0 2>&1 | FileCheck %s --check-prefix=GATHER
 // RUN: hivm-run %s --entry select --arg zeros:2x4xf32 --print 0 2>&1 | FileCheck %s --check-prefix=SELECT
 // RUN: hivm-run %s --entry atomic --arg zeros:4xi32 --arg zeros:3xi32 --print 0 --print 1 2>&1 | FileCheck %s --check-prefix=ATOMIC
@@ -39,10 +41,14 @@ func.func @gather(%out: memref<4xf32>) {
   %stride = arith.constant 1 : i64
   %end = arith.constant 4 : i32
   %start = arith.constant 0 : i32
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.custom "__builtin_gather_load"
       ins(%src, %idx, %bound, %dim, %stride, %end, %start
           : memref<16xf32, #hivm.address_space<gm>>, memref<4xi64>, i64, i32, i64, i32, i32)
       outs(%dst : memref<4xf32>)
+  hivm.hir.set_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
   memref.copy %dst, %out : memref<4xf32> to memref<4xf32>
   return
 }
@@ -77,10 +83,14 @@ func.func @select(%out: memref<2x4xf32>) {
   %s0 = arith.constant 0 : i32
   %st0 = arith.constant 4 : i64
   %st1 = arith.constant 1 : i64
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.custom {extra_attr = "src_stride_len=2"} "__builtin_index_select"
       ins(%src, %idx, %dim, %bound, %e0, %e1, %s0, %s0, %st0, %st1
           : memref<3x4xf32, #hivm.address_space<gm>>, memref<2xi32>, i32, i64, i32, i32, i32, i32, i64, i64)
       outs(%dst : memref<2x4xf32>)
+  hivm.hir.set_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
   memref.copy %dst, %out : memref<2x4xf32> to memref<2x4xf32>
   return
 }
@@ -106,9 +116,13 @@ func.func @atomic(%dst: memref<4xi32>, %old: memref<3xi32>) {
   memref.store %v7, %vals[%c1] : memref<3xi32>
   memref.store %v2, %vals[%c2] : memref<3xi32>
   %res = memref.alloc() : memref<3xi32>
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.custom {extra_attr = "operate=add"} "__builtin_indirect_atomic"
       ins(%dst, %offs, %vals : memref<4xi32>, memref<3xi32>, memref<3xi32>)
       outs(%res : memref<3xi32>)
+  hivm.hir.set_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
   memref.copy %res, %old : memref<3xi32> to memref<3xi32>
   return
 }
@@ -135,6 +149,8 @@ func.func @histogram(%bins: memref<4xi32>) {
   memref.store %v5, %src[%c4] : memref<6xi32>
   memref.store %vm, %src[%c5] : memref<6xi32>
   %n = arith.constant 4 : i64
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.custom "__builtin_histogram" ins(%src, %n : memref<6xi32>, i64) outs(%bins : memref<4xi32>)
   return
 }
@@ -176,10 +192,14 @@ func.func @select2d(%out: memref<2x2x3xi32>) {
   %s0 = arith.constant 0 : i32
   %st0 = arith.constant 3 : i64
   %st1 = arith.constant 1 : i64
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.custom {extra_attr = "src_stride_len=2"} "__builtin_index_select"
       ins(%src, %idx, %dim, %bound, %e0, %e0, %e2, %s0, %s0, %st0, %st1
           : memref<4x3xi32, #hivm.address_space<gm>>, memref<2x2xi64>, i32, i64, i32, i32, i32, i32, i32, i64, i64)
       outs(%dst : memref<2x2x3xi32>)
+  hivm.hir.set_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
   memref.copy %dst, %out : memref<2x2x3xi32> to memref<2x2x3xi32>
   return
 }

@@ -23,10 +23,14 @@ func.func @rows(%out: memref<2x2xf32>) {
   %zero = arith.constant 0 : i32
   %four = arith.constant 4 : i32
   %one = arith.constant 1 : i32
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.custom {extra_attr = "src_stride_len=2"} "__builtin_index_select"
       ins(%src, %idx, %dim, %bound, %two, %two, %zero, %zero, %four, %one
           : memref<16xf32, #hivm.address_space<gm>>, memref<2xi32>, i32, i64, i32, i32, i32, i32, i32, i32)
       outs(%dst : memref<2x2xf32>)
+  hivm.hir.set_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
   memref.copy %dst, %out : memref<2x2xf32> to memref<2x2xf32>
   return
 }
@@ -55,10 +59,14 @@ func.func @middle(%out: memref<2x2x4xf32>) {
   %eight = arith.constant 8 : i64
   %zero = arith.constant 0 : i64
   %one = arith.constant 1 : i64
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.custom {extra_attr = "src_stride_len=3"} "__builtin_index_select"
       ins(%src, %idx, %dim, %bound, %two, %two, %four, %zero, %zero, %zero, %eight, %four, %one
           : memref<16xf32, #hivm.address_space<gm>>, memref<2xi64>, i32, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)
       outs(%dst : memref<2x2x4xf32>)
+  hivm.hir.set_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_V>, <PIPE_S>, <EVENT_ID0>]
   memref.copy %dst, %out : memref<2x2x4xf32> to memref<2x2x4xf32>
   return
 }
@@ -66,9 +74,9 @@ func.func @middle(%out: memref<2x2x4xf32>) {
 // Without the rank (upstream would name no library call), with a rank the
 // src_stride_len entry contradicts, or gathering columns of a 2-D source
 // (the library's 2-D kernel has no gather dim: it gathers rows), the twin refuses.
-// NORANK: index-select.mlir:[[@LINE+13]]:3: error: __builtin_index_select: extra_attr must end in the source rank, 2 to 5 ("src_stride_len=N", {{.*}}); got ""
-// CONFLICT: index-select.mlir:[[@LINE+29]]:3: error: __builtin_index_select: extra_attr must end in the source rank, 2 to 5 {{.*}}; got "src_stride_len=2,x=3"
-// COLUMNS: index-select.mlir:[[@LINE+45]]:3: error: __builtin_index_select: the library's 2-D index_select gathers along dim 0 whatever the gather dim says; got 1
+// NORANK: index-select.mlir:[[@LINE+15]]:3: error: __builtin_index_select: extra_attr must end in the source rank, 2 to 5 ("src_stride_len=N", {{.*}}); got ""
+// CONFLICT: index-select.mlir:[[@LINE+33]]:3: error: __builtin_index_select: extra_attr must end in the source rank, 2 to 5 {{.*}}; got "src_stride_len=2,x=3"
+// COLUMNS: index-select.mlir:[[@LINE+51]]:3: error: __builtin_index_select: the library's 2-D index_select gathers along dim 0 whatever the gather dim says; got 1
 func.func @no_rank(%out: memref<2x2xf32>) {
   %src = func.call @grid() : () -> memref<16xf32, #hivm.address_space<gm>>
   %idx = func.call @two_indices() : () -> memref<2xi32>
@@ -79,6 +87,8 @@ func.func @no_rank(%out: memref<2x2xf32>) {
   %zero = arith.constant 0 : i32
   %four = arith.constant 4 : i32
   %one = arith.constant 1 : i32
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.custom "__builtin_index_select"
       ins(%src, %idx, %dim, %bound, %two, %two, %zero, %zero, %four, %one
           : memref<16xf32, #hivm.address_space<gm>>, memref<2xi32>, i32, i64, i32, i32, i32, i32, i32, i32)
@@ -96,6 +106,8 @@ func.func @conflict(%out: memref<2x2xf32>) {
   %zero = arith.constant 0 : i32
   %four = arith.constant 4 : i32
   %one = arith.constant 1 : i32
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.custom {extra_attr = "src_stride_len=2,x=3"} "__builtin_index_select"
       ins(%src, %idx, %dim, %bound, %two, %two, %zero, %zero, %four, %one
           : memref<16xf32, #hivm.address_space<gm>>, memref<2xi32>, i32, i64, i32, i32, i32, i32, i32, i32)
@@ -113,6 +125,8 @@ func.func @columns(%out: memref<2x2xf32>) {
   %zero = arith.constant 0 : i32
   %four = arith.constant 4 : i32
   %one = arith.constant 1 : i32
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.custom {extra_attr = "src_stride_len=2"} "__builtin_index_select"
       ins(%src, %idx, %dim, %bound, %two, %two, %zero, %zero, %four, %one
           : memref<16xf32, #hivm.address_space<gm>>, memref<2xi32>, i32, i64, i32, i32, i32, i32, i32, i32)

@@ -1,6 +1,6 @@
 // The CPU twin computes HIVM's compare, select and data-movement vector ops:
-// each kernel fills a GM buffer with 0, 1, 2, ..., loads it into UB, runs the
-// op on PIPE_V and stores the result back; the printed buffers are the
+// each kernel fills a GM buffer with 0, 1, 2, ... (scalar stores, PIPE_S),
+// loads it into UB, runs the op on PIPE_V and stores the result back; the printed buffers are the
 // expected results worked out by hand. Forms the twin does not compute are
 // located errors.
 // RUN: hivm-run %s --entry compare_select --arg zeros:8xf32 --arg zeros:8xf32 --print 1 | FileCheck %s --check-prefix=SEL
@@ -25,6 +25,8 @@ func.func @compare_select(%in: memref<8xf32>, %out: memref<8xf32>) {
     %f = arith.sitofp %v : i32 to f32
     memref.store %f, %in[%i] : memref<8xf32>
   }
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
   %ax = arith.constant 0 : i64
   %x = hivm.hir.pointer_cast(%ax) : memref<8xf32, #hivm.address_space<ub>>
   %am = arith.constant 256 : i64
@@ -58,6 +60,8 @@ func.func @int_compare(%in: memref<8xi32>, %uns: memref<8xi8>, %sig: memref<8xi8
     %w = arith.subi %v, %four : i32
     memref.store %w, %in[%i] : memref<8xi32>
   }
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
   %ax = arith.constant 0 : i64
   %x = hivm.hir.pointer_cast(%ax) : memref<8xi32, #hivm.address_space<ub>>
   %amu = arith.constant 256 : i64
@@ -86,6 +90,8 @@ func.func @transpose(%in: memref<6xi32>, %out: memref<6xi32>) {
     %v = arith.index_cast %i : index to i32
     memref.store %v, %in[%i] : memref<6xi32>
   }
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
   %g = memref.expand_shape %in [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>
   %o = memref.expand_shape %out [[0, 1]] output_shape [3, 2] : memref<6xi32> into memref<3x2xi32>
   %ax = arith.constant 0 : i64
@@ -115,6 +121,8 @@ func.func @scans(%in: memref<6xi32>, %o1: memref<6xi32>, %o2: memref<6xi32>, %o3
     %v = arith.index_cast %i : index to i32
     memref.store %v, %in[%i] : memref<6xi32>
   }
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
   %g = memref.expand_shape %in [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>
   %v1 = memref.expand_shape %o1 [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>
   %v2 = memref.expand_shape %o2 [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>
@@ -161,6 +169,8 @@ func.func @concat(%in: memref<6xi32>, %out: memref<12xi32>) {
     %v = arith.index_cast %i : index to i32
     memref.store %v, %in[%i] : memref<6xi32>
   }
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
   %g = memref.expand_shape %in [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>
   %o = memref.expand_shape %out [[0, 1]] output_shape [2, 6] : memref<12xi32> into memref<2x6xi32>
   %ax = arith.constant 0 : i64
@@ -187,6 +197,8 @@ func.func @pad(%in: memref<6xi32>, %out: memref<12xi32>) {
     %v = arith.index_cast %i : index to i32
     memref.store %v, %in[%i] : memref<6xi32>
   }
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
   %g = memref.expand_shape %in [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>
   %o = memref.expand_shape %out [[0, 1]] output_shape [3, 4] : memref<12xi32> into memref<3x4xi32>
   %ax = arith.constant 0 : i64
@@ -214,6 +226,8 @@ func.func @interleave(%in: memref<6xi32>, %out: memref<12xi32>) {
     %v = arith.index_cast %i : index to i32
     memref.store %v, %in[%i] : memref<6xi32>
   }
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
   %g = memref.expand_shape %in [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>
   %o = memref.expand_shape %out [[0, 1]] output_shape [2, 6] : memref<12xi32> into memref<2x6xi32>
   %ax = arith.constant 0 : i64
@@ -247,6 +261,8 @@ func.func @deinterleave(%in: memref<12xi32>, %o0: memref<6xi32>, %o1: memref<6xi
     %v = arith.index_cast %i : index to i32
     memref.store %v, %in[%i] : memref<12xi32>
   }
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
   %g = memref.expand_shape %in [[0, 1]] output_shape [2, 6] : memref<12xi32> into memref<2x6xi32>
   %v0 = memref.expand_shape %o0 [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>
   %v1 = memref.expand_shape %o1 [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>

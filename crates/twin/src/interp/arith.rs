@@ -185,10 +185,28 @@ impl Interp<'_> {
         Ok(ALL[k])
     }
 
+    /// `arith.select` between two memrefs (how `hivm-enable-multi-buffer`
+    /// picks a buffer copy): the chosen view itself.
+    fn select_memref(&mut self, op: OpId, res: hivm_ir::Value) -> R<()> {
+        let ops = self.ir.operands(op);
+        let v = self.get(if self.int(ops[0]) != 0 { ops[1] } else { ops[2] }).clone();
+        if !matches!(v, Val::Mem(_)) {
+            return Err(RunError::at(op, "select of a memref that has no value"));
+        }
+        self.set(res, v);
+        Ok(())
+    }
+
     pub(super) fn arith(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
         let Some(&res) = ir.results(op).first() else { return Err(unsupported(ir, op)) };
-        let re = self.elem_of(op, res)?;
+        let re = match self.elem_of(op, res) {
+            Ok(e) => e,
+            Err(_) if name == "arith.select" && ir.type_data(ir.value_type(res)).is_memref() => {
+                return self.select_memref(op, res);
+            }
+            Err(e) => return Err(e),
+        };
         let code = self.arith_code(op, name)?;
         if code == A::Constant {
             let v = match ir.get_attr(op, "value").map(|a| ir.attr_data(a)) {

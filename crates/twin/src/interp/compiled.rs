@@ -513,15 +513,11 @@ impl Interp<'_> {
                 (*d, v)
             }
             Instr::Load { d, mem, idx, float } => {
-                // Scalar memory work is the compiler's to order (as in the
-                // tree walker).
-                self.sync.full_barrier();
                 let at: Vec<i64> = idx.iter().map(|x| r(x) as i64).collect();
                 let v = self.load_element(s.op, &mems[*mem as usize], &at)?;
                 (*d, if *float { v.float().to_bits() } else { v.int() as u64 })
             }
             Instr::Store { v, mem, idx, float } => {
-                self.sync.full_barrier();
                 let at: Vec<i64> = idx.iter().map(|x| r(x) as i64).collect();
                 let val = if *float { Val::Float(f(r(v))) } else { Val::Int(r(v) as i64) };
                 return self.store_element(s.op, &mems[*mem as usize], &at, &val);

@@ -36,6 +36,7 @@ impl Interp<'_> {
         let site = Site { op: Some(op), detail: None };
         match name {
             "hivm.hir.pointer_cast" => self.pointer_cast(op)?,
+            "hivm.hir.multi_buffer_counter" => self.multi_buffer_counter(op)?,
             "hivm.hir.set_flag" | "hivm.hir.wait_flag" => {
                 let set = self.pipe_attr(op, "set_pipe")?;
                 let wait = self.pipe_attr(op, "wait_pipe")?;
@@ -123,7 +124,10 @@ impl Interp<'_> {
                 "pointer_cast into GM is not supported by the CPU twin (only on-chip memories)",
             ));
         }
-        let addr = self.int(segment(ir, op, 0)[0]);
+        // Several addresses: a multi-buffered buffer, which each run of its
+        // loop finds at the address the iteration counter selects.
+        let addrs = segment(ir, op, 0);
+        let addr = self.int(addrs[self.address_slot(op, addrs.len())]);
         let sizes = self.mixed(&shape, &mut segment(ir, op, 1).iter());
         let buf = self.onchip(space).ok_or_else(|| RunError::at(op, format!("no {space} memory")))?;
         if addr < 0 || !(addr as usize).is_multiple_of(elem.size()) {

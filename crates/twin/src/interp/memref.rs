@@ -7,6 +7,7 @@ use hivm_ir::types::DYNAMIC;
 use hivm_ir::{OpId, TypeData, Value};
 
 use super::{Interp, R, RunError, space_of, unsupported};
+use crate::sync::{self, Site};
 use crate::value::{Elem, MemRefVal, Val, load, store};
 
 impl Interp<'_> {
@@ -41,19 +42,74 @@ impl Interp<'_> {
         })
     }
 
-    /// `memref.load`'s element (both interpreter tiers use this).
-    pub(super) fn load_element(&self, op: OpId, m: &MemRefVal, idx: &[i64]) -> R<Val> {
+    /// `memref.load`'s element (both interpreter tiers use this), read by
+    /// the scalar unit.
+    pub(super) fn load_element(&mut self, op: OpId, m: &MemRefVal, idx: &[i64]) -> R<Val> {
         let off = self.element_offset(op, m, idx)?;
+        self.scalar_element(op, m, off, false);
         load(&self.mem, m.buf, m.elem, off).ok_or_else(|| RunError::at(op, "load outside the memref's buffer"))
     }
 
-    /// `memref.store` of `v` (both interpreter tiers use this).
+    /// `memref.store` of `v` (both interpreter tiers use this), written by
+    /// the scalar unit.
     pub(super) fn store_element(&mut self, op: OpId, m: &MemRefVal, idx: &[i64], v: &Val) -> R<()> {
         let off = self.element_offset(op, m, idx)?;
+        self.scalar_element(op, m, off, true);
         if !store(&mut self.mem, m.buf, m.elem, off, v) {
             return Err(RunError::at(op, "store outside the memref's buffer"));
         }
         Ok(())
+    }
+
+    /// One scalar instruction's access of the element at offset `off` of `m`.
+    fn scalar_element(&mut self, op: OpId, m: &MemRefVal, off: i64, write: bool) {
+        if self.config.scalar_barriers {
+            return self.sync.full_barrier();
+        }
+        let size = m.elem.size() as u64;
+        let addr = self.mem.get(m.buf).addr().wrapping_add((off as u64).wrapping_mul(size));
+        let site = Site { op: Some(op), detail: None };
+        self.sync.issue(sync::S);
+        self.sync.access(sync::S, addr, size, write, &site);
+    }
+
+    /// One scalar op (`memref.copy`, `linalg.fill`) over whole views: the
+    /// bytes their elements occupy, read from `reads` and written to `writes`.
+    fn scalar_views(&mut self, op: OpId, reads: &[&MemRefVal], writes: &[&MemRefVal]) {
+        if self.config.scalar_barriers {
+            return self.sync.full_barrier();
+        }
+        let site = Site { op: Some(op), detail: None };
+        self.sync.issue(sync::S);
+        for (views, write) in [(reads, false), (writes, true)] {
+            for m in views {
+                for (a, n) in self.byte_runs(m) {
+                    self.sync.access(sync::S, a, n, write, &site);
+                }
+            }
+        }
+    }
+
+    /// The host byte ranges of a view's elements, touching ones merged.
+    pub(super) fn byte_runs(&self, m: &MemRefVal) -> Vec<(u64, u64)> {
+        let (lo, hi) = m.byte_span();
+        let base = self.mem.get(m.buf).addr();
+        let size = m.elem.size() as i64;
+        if hi - lo == m.num_elements().saturating_mul(size) {
+            return if hi > lo { vec![(base + lo.max(0) as u64, (hi - lo) as u64)] } else { Vec::new() };
+        }
+        let mut offs = Vec::new();
+        m.for_each(|o| offs.push(o * size));
+        offs.sort_unstable();
+        let mut runs: Vec<(u64, u64)> = Vec::new();
+        for o in offs {
+            let a = base.wrapping_add(o as u64);
+            match runs.last_mut() {
+                Some((s, n)) if *s + *n >= a => *n = (*n).max(a + size as u64 - *s),
+                _ => runs.push((a, size as u64)),
+            }
+        }
+        runs
     }
 
     /// Copies every element of `src` to the same position of `dst`.
@@ -158,7 +214,9 @@ impl Interp<'_> {
                 let space = space_of(ir, t);
                 let m = if explicit {
                     self.alloc(op, elem, sizes, space)?
-                } else if self.stays_in_gm(op, res) {
+                } else if self.stays_in_gm(op, res) || name == "memref.alloca" {
+                    // GM-read buffers (placement.rs), and the scalar unit's stack (a
+                    // lowered multi-buffer counter lives there): not in UB.
                     self.alloc(op, elem, sizes, crate::memory::Space::Gm)?
                 } else {
                     match self.alloc(op, elem, sizes.clone(), crate::memory::Space::Ub) {
@@ -188,11 +246,13 @@ impl Interp<'_> {
             }
             "memref.copy" => {
                 let (s, d) = (self.memref(op, ops[0])?, self.memref(op, ops[1])?);
+                self.scalar_views(op, &[&s], &[&d]);
                 self.copy_elements(op, &s, &d)?;
             }
             "linalg.fill" => {
                 let v = self.get(ops[0]).clone();
                 let d = self.memref(op, ops[1])?;
+                self.scalar_views(op, &[], &[&d]);
                 let mut offs = Vec::new();
                 d.for_each(|o| offs.push(o));
                 for o in offs {

@@ -1,9 +1,10 @@
 //! The interpreter: walks memref-level IR (func, arith, scf, cf, memref,
 //! linalg.fill, affine.apply) and HIVM ops, one block of the kernel at a
 //! time. Values live in a table indexed by SSA value; memrefs are views of
-//! twin buffers. Code outside HIVM ops is the compiler's business on the
-//! device (it synchronises it), so the sync checker sees it as fully
-//! ordered; HIVM ops and intrinsics inside implementations run on pipes.
+//! twin buffers. HIVM ops and intrinsics inside implementations run on
+//! their pipes; scalar memory work outside them (loads, stores, copies,
+//! fills) on PIPE_S, as the hardware's scalar unit does it. Calls of
+//! functions are a full barrier (each function is synchronised on its own).
 
 mod arith;
 mod builtins;
@@ -17,6 +18,7 @@ mod liveness;
 mod math;
 mod memref;
 mod placement;
+mod multi_buffer;
 mod ub_bounds;
 mod vector_ops;
 
@@ -81,6 +83,11 @@ pub struct Config {
     pub trace: bool,
     /// Ops a run may execute before it is stopped (`--max-ops`).
     pub max_steps: u64,
+    /// Scalar memory ops are a full barrier instead of PIPE_S work: in a
+    /// tensor-level kernel, which the twin bufferized itself, they stand for
+    /// the copies and fills the device compiler turns into pipe ops and
+    /// synchronises.
+    pub scalar_barriers: bool,
 }
 
 pub struct Interp<'a> {
@@ -130,6 +137,10 @@ pub struct Interp<'a> {
     globals: HashMap<OpId, Rc<MemRefVal>>,
     /// Structured ops' bodies decoded once (`linalg_body.rs`), or None.
     bodies: HashMap<OpId, Option<Rc<linalg_body::Program>>>,
+    /// Loop bodies whose runs are counted (multi-buffer counters and
+    /// rotating `pointer_cast`s), and the counts of the running call.
+    counted: multi_buffer::CountedBlocks,
+    counters: multi_buffer::Counters,
 }
 
 impl<'a> Interp<'a> {
@@ -164,6 +175,8 @@ impl<'a> Interp<'a> {
             gm_roots: HashMap::new(),
             globals: HashMap::new(),
             bodies: HashMap::new(),
+            counted: Default::default(),
+            counters: Default::default(),
         }
     }
 
@@ -245,7 +258,9 @@ impl<'a> Interp<'a> {
         if self.depth > 200 {
             return Err(RunError::at(func, "call depth exceeds 200 (unbounded recursion?)"));
         }
+        let saved = self.enter_counters(func);
         let r = self.run_region(region, args);
+        self.leave_counters(saved);
         self.depth -= 1;
         match r? {
             Flow::Return(v) => Ok(v),
@@ -328,14 +343,9 @@ impl<'a> Interp<'a> {
             "linalg" if name == "linalg.yield" => return Ok(Some(Step::Done(Flow::Yield(op)))),
             "linalg" if name == "linalg.index" => self.linalg_index(op)?,
             "linalg" if name != "linalg.fill" => self.structured(op)?,
-            "memref" | "linalg" | "bufferization" | "tensor" => {
-                // Data moved by code outside HIVM ops is the compiler's to
-                // synchronise; views and allocations touch no data.
-                if matches!(name, "memref.load" | "memref.store" | "memref.copy" | "linalg.fill") {
-                    self.sync.full_barrier();
-                }
-                self.memref_op(op, name)?
-            }
+            // Loads, stores, copies and fills here are the scalar unit's
+            // (PIPE_S) work; views and allocations touch no data.
+            "memref" | "linalg" | "bufferization" | "tensor" => self.memref_op(op, name)?,
             "hivm" => self.hivm(op, name)?,
             "annotation" => {}
             "affine" if matches!(name, "affine.apply" | "affine.min" | "affine.max") => self.affine_apply(op, name)?,
@@ -428,6 +438,7 @@ impl<'a> Interp<'a> {
                         Step::Done(Flow::Yield(y)) => y,
                         _ => return Err(RunError::at(op, "scf.for body must end in scf.yield")),
                     };
+                    self.count_run(body);
                     scratch.clear();
                     scratch.extend(ir.operands(y).iter().map(|v| self.get(*v).clone()));
                     for (a, v) in args[1..].iter().zip(scratch.drain(..)) {
@@ -456,8 +467,12 @@ impl<'a> Interp<'a> {
             "scf.while" => {
                 let regions = ir.regions(op);
                 let mut args = self.operand_vals(op);
+                let block = |i: usize| ir.region_blocks(regions[i]).first().copied();
                 loop {
                     let mut cond = self.run_body(regions[0], args)?;
+                    if let Some(b) = block(0) {
+                        self.count_run(b);
+                    }
                     if cond.is_empty() {
                         return Err(RunError::at(op, "scf.while condition without a value"));
                     }
@@ -469,6 +484,9 @@ impl<'a> Interp<'a> {
                         break;
                     }
                     args = self.run_body(regions[1], cond)?;
+                    if let Some(b) = block(1) {
+                        self.count_run(b);
+                    }
                 }
             }
             _ => return Err(unsupported(ir, op)),

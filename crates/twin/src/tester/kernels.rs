@@ -1,6 +1,7 @@
 //! Random kernels for the sync-solver tester: loads, stores, vector ops,
 //! scalar UB accesses and (optionally) custom macros under nested loops and
-//! ifs, over UB buffers that may alias, written without synchronisation.
+//! ifs, over UB buffers that may alias (and optionally double-buffered
+//! tiles local to loops), written without synchronisation.
 //! Each kernel comes in two forms: bare, for the solver, and a reference
 //! with `pipe_barrier[<PIPE_ALL>]` after every op and hand-placed macro
 //! flags, whose numbers cannot depend on pipe timing.
@@ -42,11 +43,14 @@ pub struct Shape {
     /// Custom macros with internal, wait and set slots and a pinned id; their
     /// implementations are `mac_a`, `mac_b`, `mac_c` of the tester's C++ file.
     pub macros: bool,
+    /// Some loops get a double-buffered tile of their own: a two-address
+    /// `pointer_cast` in the body, which rotates by iteration.
+    pub multi_buffer: bool,
 }
 
 impl Default for Shape {
     fn default() -> Shape {
-        Shape { ops: 0, buffers: 4, macros: true }
+        Shape { ops: 0, buffers: 4, macros: true, multi_buffer: false }
     }
 }
 
@@ -66,6 +70,9 @@ struct Gen {
     scratch: usize,
     pinned_used: bool,
     ops: usize,
+    /// Double-buffered tiles made so far, and those in scope.
+    tiles: usize,
+    in_scope: Vec<usize>,
 }
 
 impl Gen {
@@ -83,7 +90,12 @@ impl Gen {
     }
 
     fn ub(&mut self) -> String {
-        format!("%u{}", self.rng.below(self.shape.buffers as u64))
+        let n = self.shape.buffers + self.in_scope.len();
+        let k = self.rng.below(n as u64) as usize;
+        match k.checked_sub(self.shape.buffers) {
+            Some(t) => format!("%t{}", self.in_scope[t]),
+            None => format!("%u{k}"),
+        }
     }
 
     fn gm(&mut self) -> String {
@@ -131,7 +143,17 @@ impl Gen {
                 let trip = 2 + self.rng.below(2);
                 self.line(indent, &format!("scf.for %i{iv} = %c0 to %c{trip} step %c1 {{"), false);
                 self.depth += 1;
+                let tile = self.shape.multi_buffer && self.rng.below(2) == 0;
+                if tile {
+                    let t = self.tiles;
+                    self.tiles += 1;
+                    self.line(indent + 1, &format!("%t{t} = hivm.hir.pointer_cast(%ta{t}, %tb{t}) : {UB}"), false);
+                    self.in_scope.push(t);
+                }
                 self.block(indent + 1);
+                if tile {
+                    self.in_scope.pop();
+                }
                 self.depth -= 1;
                 self.line(indent, "}", false);
             }
@@ -206,6 +228,8 @@ pub fn kernel(seed: u64, shape: Shape) -> Kernel {
         scratch: 0,
         pinned_used: false,
         ops: 0,
+        tiles: 0,
+        in_scope: Vec::new(),
     };
     for _ in 0..6 {
         g.rng.next_u64();
@@ -241,6 +265,12 @@ pub fn kernel(seed: u64, shape: Shape) -> Kernel {
     for s in 0..g.scratch {
         writeln!(head, "    %sa{s} = arith.constant {} : i64", 256 * (buffers + s)).unwrap();
         writeln!(head, "    %scr{s} = hivm.hir.pointer_cast(%sa{s}) : {UB}").unwrap();
+    }
+    // Each tile's two copies get slots of their own after the scratch.
+    for t in 0..g.tiles {
+        let base = 256 * (buffers + g.scratch + 2 * t);
+        writeln!(head, "    %ta{t} = arith.constant {base} : i64").unwrap();
+        writeln!(head, "    %tb{t} = arith.constant {} : i64", base + 256).unwrap();
     }
     let tail = "    return\n  }\n}\n";
     Kernel { bare: format!("{head}{}{tail}", g.bare), reference: format!("{head}{}{tail}", g.reference) }

@@ -326,8 +326,10 @@ fn free_id(s: &mut Solver, local: &mut Vec<(Pipe, Pipe, u32)>, (src, dst): (Pipe
     Some(id)
 }
 
+pub const NO_SLOT_ID: &str = "GraphSyncSolver could not allocate an event id for a custom_macro sync_event_slot";
+
 fn no_id(op: OpId) -> Located {
-    (Some(op), "GraphSyncSolver could not allocate an event id for a custom_macro sync_event_slot".into())
+    (Some(op), NO_SLOT_ID.into())
 }
 
 /// The leaves of the tree (ops and placeholders) in program order.
@@ -356,7 +358,15 @@ fn inject_macro_syncs(s: &mut Solver, before: &mut SyncMap, after: &mut SyncMap)
         let mut injected: Vec<((Pipe, Pipe), Vec<u32>)> = Vec::new();
         let mut local: Vec<(Pipe, Pipe, u32)> = Vec::new();
         let mut resolved = Vec::new();
-        for slot in slots::slots_of(ir, op) {
+        for (i, slot) in slots::slots_of(ir, op).into_iter().enumerate() {
+            // After a first solve found no room, each slot holds an id of
+            // its own colouring node (`slots.rs`).
+            let take = |s: &mut Solver, local: &mut Vec<(Pipe, Pipe, u32)>| -> Option<u32> {
+                if s.reserve_slots {
+                    return s.slot_id(op, i, (slot.src, slot.dst));
+                }
+                free_id(s, local, (slot.src, slot.dst))
+            };
             if slot.mode != MacroSync::Internal {
                 if !slot.explicit {
                     resolved.push(-1);
@@ -374,7 +384,7 @@ fn inject_macro_syncs(s: &mut Solver, before: &mut SyncMap, after: &mut SyncMap)
                 let ids = match (slot.pinned, reuse) {
                     (Some(p), _) => vec![p],
                     (None, Some(ids)) => ids,
-                    (None, None) => vec![free_id(s, &mut local, (slot.src, slot.dst)).ok_or_else(|| no_id(op))?],
+                    (None, None) => vec![take(s, &mut local).ok_or_else(|| no_id(op))?],
                 };
                 resolved.push(ids[0] as i64);
                 let flag = Flag { src: slot.src, dst: slot.dst, ids, all_at_once: false, multi_buffer_loop: None };
@@ -390,7 +400,7 @@ fn inject_macro_syncs(s: &mut Solver, before: &mut SyncMap, after: &mut SyncMap)
             }
             let id = match slot.pinned {
                 Some(p) => p,
-                None => free_id(s, &mut local, (slot.src, slot.dst)).ok_or_else(|| no_id(op))?,
+                None => take(s, &mut local).ok_or_else(|| no_id(op))?,
             };
             resolved.push(id as i64);
         }

@@ -103,16 +103,27 @@ fn solve_function(ir: &mut Ir, func: OpId, unit_flag: bool) -> Result<(), Diagno
     if let Some((op, m)) = &slots.conflict {
         return Err(err(ir, *op, m.clone()));
     }
-    let tree = tree::Tree::build(ir, func).map_err(|u| err(ir, u.op, u.msg))?;
     let (tree, maps, flags) = {
         let ir_ref: &Ir = ir;
-        let mut s = solver::Solver::new(ir_ref, tree, slots, regbase);
-        s.unit_flag = unit_flag;
-        s.solve().map_err(|m| err(ir_ref, func, m))?;
-        let collected = match s.collected.take() {
-            Some(c) => c,
-            None => emit::collect(&mut s),
+        let attempt = |reserve_slots: bool| -> Result<_, Diagnostic> {
+            let tree = tree::Tree::build(ir_ref, func).map_err(|u| err(ir_ref, u.op, u.msg))?;
+            let mut s = solver::Solver::new(ir_ref, tree, slots.clone(), regbase);
+            s.unit_flag = unit_flag;
+            s.reserve_slots = reserve_slots;
+            s.solve().map_err(|m| err(ir_ref, func, m))?;
+            let collected = match s.collected.take() {
+                Some(c) => c,
+                None => emit::collect(&mut s),
+            };
+            Ok((s, collected))
         };
+        let (mut s, mut collected) = attempt(false)?;
+        // Beyond upstream, which fails here: when a macro's slot finds no
+        // free id, solve again leaving each slot room, so that the solver
+        // widens its own syncs around the macro instead.
+        if matches!(&collected, Err((_, m)) if m == emit::NO_SLOT_ID) {
+            (s, collected) = attempt(true)?;
+        }
         let maps = collected.map_err(|(op, m)| err(ir_ref, op.unwrap_or(func), m))?;
         let flags = s.unit_flags();
         (s.tree, maps, flags)

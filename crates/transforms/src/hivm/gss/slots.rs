@@ -91,3 +91,74 @@ impl MacroSlots {
         None
     }
 }
+
+// ----- room for slots (beyond upstream) -----
+
+/// A macro slot that takes an id of its own (not pinned, and with a pipe
+/// pair): internal slots, and wait or set slots with explicit pipes.
+pub fn needs_id(s: &Slot) -> bool {
+    s.pinned.is_none() && (s.mode == MacroSync::Internal || s.explicit)
+}
+
+impl super::solver::Solver<'_> {
+    /// When a macro's slot found no free id, the solve runs again with each
+    /// such slot holding a colouring node over the macro itself: the
+    /// solver's syncs that span the macro must then leave it an id, and
+    /// where they cannot, the solver widens or merges its own syncs (or
+    /// falls back to barriers) as whenever a pipe pair runs out of ids.
+    pub(super) fn reserve_macro_slots(&mut self) {
+        self.slot_colours.clear();
+        let ir = self.ir;
+        let macros: Vec<(super::tree::NodeId, OpId)> = (0..self.tree.nodes.len())
+            .filter_map(|n| self.tree.nodes[n].op.filter(|o| ir.is_op(*o, custom::MACRO)).map(|o| (n, o)))
+            .collect();
+        for (node, op) in macros {
+            for (i, slot) in slots_of(ir, op).iter().enumerate() {
+                if !needs_id(slot) {
+                    continue;
+                }
+                let cp = self.colour_solver(slot.src, slot.dst).checkpoint();
+                let colour = self.colour_solver(slot.src, slot.dst).add_node(1, false);
+                let mut pairs = Vec::new();
+                let mut fits = true;
+                for occ in self.tree.node_occs[node].clone() {
+                    let t = &self.tree;
+                    let pair = super::solver::Pair {
+                        set_occ: Some(occ),
+                        wait_occ: Some(occ),
+                        src: slot.src,
+                        dst: slot.dst,
+                        start: t.occs[occ].start,
+                        end: t.occs[occ].end,
+                        useless: true,
+                        could_not_run: true,
+                        colour: Some(colour),
+                        par1: t.occs[occ].parent,
+                        par2: t.occs[occ].parent,
+                        ..super::solver::blank_pair()
+                    };
+                    fits &= self.add_interference(&pair, colour);
+                    pairs.push(pair);
+                }
+                // More slots on one pipe pair than it has ids: nothing to
+                // make room for (the slot stays without an id).
+                if !fits {
+                    self.colour_solver(slot.src, slot.dst).rollback(cp);
+                    continue;
+                }
+                self.colour_solver(slot.src, slot.dst).commit();
+                for pair in pairs {
+                    let id = self.new_pair(pair);
+                    self.commit(id, None);
+                }
+                self.slot_colours.push(((op, i), colour));
+            }
+        }
+    }
+
+    /// The id the colouring gave slot `i` of `op`, when slots were reserved.
+    pub(super) fn slot_id(&self, op: OpId, i: usize, pair: (Pipe, Pipe)) -> Option<u32> {
+        let (_, c) = self.slot_colours.iter().find(|(k, _)| *k == (op, i))?;
+        self.colours.get(&pair)?.ids(*c).first().copied()
+    }
+}

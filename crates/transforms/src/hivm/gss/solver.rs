@@ -152,6 +152,10 @@ pub struct Solver<'a> {
     /// Op pairs a handover's in-between check computed first (kept across
     /// rounds, see `uf_conflict`).
     pub(super) uf_checked: FxHashSet<(NodeId, NodeId)>,
+    /// Beyond upstream: macro slots hold colouring nodes over their macro
+    /// (`slots.rs`), after a first solve left a slot without an id.
+    pub reserve_slots: bool,
+    pub(super) slot_colours: Vec<((OpId, usize), ColourNode)>,
 }
 
 const MAX_ROUNDS: usize = 99;
@@ -195,6 +199,8 @@ impl<'a> Solver<'a> {
             uf_occ: Vec::new(),
             uf_ops: FxHashMap::default(),
             uf_checked: FxHashSet::default(),
+            reserve_slots: false,
+            slot_colours: Vec::new(),
         }
     }
 
@@ -225,6 +231,9 @@ impl<'a> Solver<'a> {
             for id in ids {
                 self.colour_solver(s, d).reserve(id);
             }
+        }
+        if self.reserve_slots {
+            self.reserve_macro_slots();
         }
     }
 
@@ -1134,7 +1143,7 @@ impl<'a> Solver<'a> {
 
     /// Adds interference edges between `node` and every chosen pair `p`
     /// overlaps; false when the pipe pair is then out of ids.
-    fn add_interference(&mut self, p: &Pair, node: ColourNode) -> bool {
+    pub(super) fn add_interference(&mut self, p: &Pair, node: ColourNode) -> bool {
         let mut others = Vec::new();
         if !p.is_barrier() && !p.dont_check {
             for index in [&self.spans_chosen, &self.spans_persistent] {

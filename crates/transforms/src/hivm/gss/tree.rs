@@ -581,18 +581,38 @@ fn roots(ir: &Ir, tr: &memory::Tracer, vals: &[Value]) -> Vec<MemInfo> {
     out
 }
 
+/// The memref a scalar memory op reads and the one it writes: loads and
+/// stores as upstream, and the copies and fills that reach the solver only
+/// in kernels written by hand (upstream's pipeline makes them pipe ops
+/// first), which the scalar unit runs too.
+fn scalar_operands(ir: &Ir, op: OpId) -> Option<(Option<Value>, Option<Value>)> {
+    let memref = |i: usize| ir.operands(op).get(i).copied().filter(|v| ir.type_data(ir.value_type(*v)).is_memref());
+    match ir.op_name(op) {
+        "memref.load" => Some((memref(0), None)),
+        "memref.store" => Some((None, memref(1))),
+        "memref.copy" => Some((memref(0), memref(1))),
+        "linalg.fill" => Some((None, memref(1))).filter(|(_, w)| w.is_some()),
+        _ => None,
+    }
+}
+
 /// The read and write sets of a memory-touching op (§3.2), or None for ops
 /// the solver ignores.
 fn rw_of(ir: &Ir, tr: &memory::Tracer, op: OpId) -> Result<Option<Rw>, Unsupported> {
     let name = ir.op_name(op);
-    if name == "memref.load" || name == "memref.store" {
-        let mem = if name == "memref.load" { ir.operand(op, 0) } else { ir.operand(op, 1) };
-        let has_space = matches!(ir.type_data(ir.value_type(mem)), TypeData::MemRef { memory_space: Some(_), .. });
-        if !has_space {
+    if let Some((read, written)) = scalar_operands(ir, op) {
+        let has_space = |v: &Option<Value>| {
+            v.is_some_and(|v| matches!(ir.type_data(ir.value_type(v)), TypeData::MemRef { memory_space: Some(_), .. }))
+        };
+        let spaced = has_space(&read) || has_space(&written);
+        let reads = roots(ir, tr, &read.into_iter().collect::<Vec<_>>());
+        let writes = roots(ir, tr, &written.into_iter().collect::<Vec<_>>());
+        // Upstream skips memrefs without a memory space (by then only the
+        // scalar stack has none); here a kernel's arguments and local
+        // buffers may have none, so those count when they reach a root.
+        if !spaced && reads.is_empty() && writes.is_empty() {
             return Ok(None);
         }
-        let set = roots(ir, tr, &[mem]);
-        let (reads, writes) = if name == "memref.load" { (set, vec![]) } else { (vec![], set) };
         return Ok(Some(Rw { pipe_read: pipes::S, pipe_write: pipes::S, reads, writes }));
     }
     let p = pipes::op_pipes(ir, op);

@@ -8,6 +8,12 @@
 //! (vector clocks). Accesses to overlapping memory, one of them a write,
 //! that are not ordered so are races. A `wait_flag` with no matching
 //! `set_flag` hangs; flags still set at the end are reported too.
+//!
+//! The scalar unit (PIPE_S) is a pipe like the others: `memref.load`,
+//! `store`, `copy` and `linalg.fill` outside HIVM ops are its accesses.
+//! Being in order, its accesses are kept by byte range (`scalar.rs`).
+
+mod scalar;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -29,7 +35,7 @@ pub fn pipe_name(p: usize) -> &'static str {
 
 /// Where something happened: an op of the kernel (its location, printed by
 /// the caller) and, inside an implementation, the intrinsic call.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Site {
     pub op: Option<hivm_ir::OpId>,
     pub detail: Option<String>,
@@ -79,6 +85,17 @@ pub struct SyncChecker {
     known: [Clock; PIPES],
     flags: HashMap<(usize, usize, i64), VecDeque<(Clock, Site)>>,
     accesses: Vec<Access>,
+    /// The newest instruction of each pipe with an access in `accesses`
+    /// (an upper bound), to skip the scan when all of them are ordered.
+    logged: Clock,
+    /// PIPE_S's accesses, and the index its current epoch started at (the
+    /// instruction after its last `set_flag`).
+    scalar: scalar::ScalarLog,
+    s_epoch: u64,
+    /// How many of its own instructions PIPE_S knows to be complete (from a
+    /// flag it waited for, or a barrier): unlike its in-order view of
+    /// itself, this passes to everything it dispatches afterwards.
+    s_done: u64,
     prune_at: usize,
     instr: u64,
     /// Pipes whose instructions complete in order (S always; V on
@@ -103,6 +120,10 @@ impl SyncChecker {
             known: [[0; PIPES]; PIPES],
             flags: HashMap::new(),
             accesses: Vec::new(),
+            logged: [0; PIPES],
+            scalar: scalar::ScalarLog::default(),
+            s_epoch: 1,
+            s_done: 0,
             prune_at: 1024,
             instr: 0,
             in_order,
@@ -140,13 +161,13 @@ impl SyncChecker {
         let p = pipe.min(PIPES - 1);
         // The scalar unit dispatches every instruction in program order, so
         // what it has waited for (a wait_flag on PIPE_S) precedes everything
-        // it dispatches afterwards. Its own earlier instructions are not
-        // implied: a scalar store may still be in flight.
+        // it dispatches afterwards. Of its own earlier instructions only
+        // those it knows complete are implied: a scalar store may still be
+        // in flight.
         if p != S {
             for q in 0..PIPES {
-                if q != S {
-                    self.known[p][q] = self.known[p][q].max(self.known[S][q]);
-                }
+                let k = if q == S { self.s_done } else { self.known[S][q] };
+                self.known[p][q] = self.known[p][q].max(k);
             }
         }
         self.count[p] += 1;
@@ -209,14 +230,20 @@ impl SyncChecker {
         let (p, idx) = (pipe.min(PIPES - 1), self.count[pipe.min(PIPES - 1)]);
         let end = start + len;
         let mut found = None;
-        for a in &self.accesses {
-            if a.instr == self.instr || a.end <= start || end <= a.start || !(a.write || write) {
-                continue;
+        if (0..PIPES).any(|q| self.known[p][q] < self.logged[q]) {
+            for a in &self.accesses {
+                if a.instr == self.instr || a.end <= start || end <= a.start || !(a.write || write) {
+                    continue;
+                }
+                if !self.ordered(a, p) {
+                    found = Some((a.site.clone(), a.pipe, a.write));
+                    break;
+                }
             }
-            if !self.ordered(a, p) {
-                found = Some((a.site.clone(), a.pipe, a.write));
-                break;
-            }
+        }
+        if found.is_none() && p != S {
+            let known = self.known[p][S];
+            found = self.scalar.conflict(start, end, write, |e| known >= e).map(|(s, w)| (s, S, w));
         }
         if let Some((other, op, ow)) = found {
             let kind = |w: bool| if w { "write" } else { "read" };
@@ -241,6 +268,11 @@ impl SyncChecker {
                 other: Some((other, "the earlier access".into())),
             });
         }
+        if p == S {
+            self.scalar.record(start, end, write, self.s_epoch, site);
+            return;
+        }
+        self.logged[p] = self.logged[p].max(idx);
         // Merge with the previous access of the same instruction when adjacent.
         if let Some(last) = self.accesses.last_mut()
             && last.instr == self.instr
@@ -261,6 +293,9 @@ impl SyncChecker {
         let known = &self.known;
         self.accesses.retain(|a| (0..PIPES).any(|q| known[q][a.pipe] < a.idx));
         self.prune_at = (self.accesses.len() * 2).max(1024);
+        if (0..PIPES).all(|q| known[q][S] >= self.scalar.newest()) {
+            self.scalar.clear();
+        }
     }
 
     pub fn set_flag(&mut self, set: usize, wait: usize, event: i64, site: &Site) {
@@ -268,6 +303,9 @@ impl SyncChecker {
         let (p, _) = self.issue(set);
         let mut snap = self.known[p];
         snap[p] = self.count[p];
+        if p == S {
+            self.scalar_boundary();
+        }
         let q = self.flags.entry((set, wait, event)).or_default();
         if !q.is_empty() {
             let earlier = q.back().map(|e| e.1.clone());
@@ -294,6 +332,9 @@ impl SyncChecker {
                 for (k, s) in self.known[q].iter_mut().zip(snap) {
                     *k = (*k).max(s);
                 }
+                if q == S {
+                    self.s_done = self.s_done.max(snap[S]);
+                }
             }
             None => self.reports.push(Report {
                 class: Class::Hang,
@@ -318,15 +359,31 @@ impl SyncChecker {
         let p = pipe.min(PIPES - 1);
         self.issue(p);
         self.known[p][p] = self.count[p];
+        if p == S {
+            self.s_done = self.count[S];
+            self.scalar_boundary();
+        }
     }
 
-    /// Everything issued so far has finished, as seen from every pipe (the
-    /// compiler's view of code outside HIVM ops, and `pipe_barrier[PIPE_ALL]`).
+    /// Other pipes may now learn how far PIPE_S has come (a `set_flag` or a
+    /// barrier on it, whose index can reach them): its later accesses start
+    /// a new epoch.
+    fn scalar_boundary(&mut self) {
+        self.s_epoch = self.count[S] + 1;
+    }
+
+    /// Everything issued so far has finished, as seen from every pipe
+    /// (`pipe_barrier[PIPE_ALL]`, and calls of functions, which the
+    /// compiler synchronises on their own).
     pub fn full_barrier(&mut self) {
         for q in 0..PIPES {
             self.known[q] = self.count;
         }
         self.accesses.clear();
+        self.logged = [0; PIPES];
+        self.scalar.clear();
+        self.s_done = self.count[S];
+        self.scalar_boundary();
     }
 
     /// Flags set and never waited for, at the end of a block.
@@ -411,6 +468,38 @@ mod tests {
         let mut c = SyncChecker::new(false);
         write(&mut c, S, 0);
         read(&mut c, MTE3, 0);
+        assert_eq!(races(&c), 1);
+    }
+
+    #[test]
+    fn the_scalar_unit_learning_its_own_store_is_done_passes_it_on() {
+        // S's store reaches V through a flag and comes back to S through
+        // another: what S dispatches afterwards follows the store.
+        let mut c = SyncChecker::new(false);
+        write(&mut c, S, 0);
+        c.set_flag(S, V, 0, &site());
+        c.wait_flag(S, V, 0, &site());
+        c.set_flag(V, S, 0, &site());
+        c.wait_flag(V, S, 0, &site());
+        read(&mut c, MTE3, 0);
+        assert_eq!(races(&c), 0);
+        // Its in-order view of itself does not: a later store still races.
+        write(&mut c, S, 0);
+        read(&mut c, S, 0);
+        read(&mut c, MTE3, 0);
+        assert_eq!(races(&c), 1);
+    }
+
+    #[test]
+    fn scalar_accesses_between_two_sets_are_told_apart_only_by_the_set() {
+        let mut c = SyncChecker::new(false);
+        write(&mut c, S, 0);
+        c.set_flag(S, V, 0, &site());
+        write(&mut c, S, 64);
+        c.wait_flag(S, V, 0, &site());
+        read(&mut c, V, 0);
+        assert_eq!(races(&c), 0);
+        read(&mut c, V, 64);
         assert_eq!(races(&c), 1);
     }
 
