@@ -129,12 +129,15 @@ fn mutate(rng: &mut Rng, corpus: &[Vec<u8>], input: &[u8]) -> Vec<u8> {
     v
 }
 
-/// Drops chunks while the failure persists, to keep saved crashers readable.
+/// Drops chunks while the failure persists, to keep saved crashers readable;
+/// gives up after a while (each check of a slow input may take seconds), so
+/// the run keeps to its time.
 fn minimize(reg: &std::sync::Arc<hivm_ir::Registry>, mut v: Vec<u8>) -> Vec<u8> {
+    let until = Instant::now() + Duration::from_secs(20);
     let mut step = v.len() / 2;
     while step >= 1 {
         let mut i = 0;
-        while i + step <= v.len() {
+        while i + step <= v.len() && Instant::now() < until {
             let mut c = v.clone();
             c.drain(i..i + step);
             if hivm_fuzz::check_catching(reg, &c).is_err() {
@@ -213,6 +216,7 @@ fn main() {
             let key: String = e.lines().next().unwrap_or("").chars().take(120).collect();
             if seen.insert(key.clone()) {
                 failures += 1;
+                eprintln!("FAILURE #{failures}: {key} (minimizing)");
                 let small = minimize(&reg, m);
                 let _ = std::fs::create_dir_all(&out);
                 let path = out.join(format!("crash-{seed:x}-{execs}.mlir"));

@@ -46,7 +46,7 @@
 #a38 = [#a37, #a37]
 #a39 = [#a38, #a38]
 #a40 = [#a39, #a39]
-// CHECK: alias-blowup.mlir:[[@LINE+1]]:1: error: an operation's printed form would exceed 1024 MiB or 67108864 nested elements
+// CHECK: alias-blowup.mlir:[[@LINE+1]]:1: error: an operation's printed form would exceed 1024 MiB or 1048576 nested elements
 "t.op"() {x = #a40} : () -> ()
 
 // -----
