@@ -194,6 +194,8 @@ pub enum CallError {
     StackOverflow,
     Exit(i32),
     Timeout(Duration),
+    /// The caller asked the run to stop while the call ran (it was ended).
+    Interrupted,
     Internal(String),
 }
 

@@ -401,6 +401,7 @@ impl Interp<'_> {
                 op,
                 format!("{what} ended the process with exit status {c} (exit() or _exit() instead of returning)"),
             )),
+            Err(CallError::Interrupted) => Err(RunError::at(op, super::INTERRUPTED)),
             Err(CallError::Timeout(t)) => Err(RunError::at(
                 op,
                 format!("{what} did not return within {} s (an endless loop?); see --timeout", t.as_secs_f64()),
