@@ -351,3 +351,32 @@ def test_ctrl_c_interrupts_a_run_within_a_second():
     b = np.zeros(16, np.float32)
     hivm.run(one_call("bump"), [b], impls=[BUMP])
     assert (b == 1).all()
+
+
+CTOR = os.path.join(ROOT, "tests", "lit", "twin", "Inputs", "ctor.cpp")
+
+
+def test_library_constructors_run_only_in_the_worker(monkeypatch):
+    # A constructor that exits, faults or aborts ends the call worker, not Python;
+    # one that ignores SIGINT leaves Python's Ctrl-C alone.
+    import signal
+    import time
+
+    def fresh_worker(what):
+        # The worker is long-lived and keeps the environment it was forked with:
+        # a crash makes the next call fork one that sees HIVM_TEST_CTOR.
+        monkeypatch.setenv("HIVM_TEST_CTOR", what)
+        with pytest.raises(hivm.DiagnosticError, match="signal 11"):
+            hivm.run(one_call("null_deref"), [np.zeros(16, np.float32)], impls=[FAULTS])
+
+    for what, said in (("exit", "exit status 7"), ("segv", "signal 11"), ("abort", "signal 6")):
+        fresh_worker(what)
+        with pytest.raises(hivm.DiagnosticError, match=said):
+            hivm.run(one_call("bump"), [np.zeros(16, np.float32)], impls=[CTOR])
+    fresh_worker("ignore-sigint")
+    m = np.zeros(16, np.float32)
+    hivm.run(one_call("bump"), [m], impls=[CTOR])
+    assert (m == 1).all()
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(2)

@@ -279,8 +279,7 @@ impl Interp<'_> {
         let CallArgs { operands, names, extra, .. } = *args;
         let ub_map = self.ub_map(op, operands, names);
         let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
-        // SAFETY: only looking the symbol up.
-        if unsafe { lib.get::<unsafe extern "C" fn()>(entry.as_bytes()) }.is_err() {
+        if !lib.exports(entry) {
             let files: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
             return Err(RunError::at(op, format!("{what} has no implementation: no {entry} in {}", files.join(", "))));
         }
