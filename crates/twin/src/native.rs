@@ -34,6 +34,10 @@ pub const SET: u32 = 4;
 pub const WAIT: u32 = 5;
 pub const BARRIER: u32 = 6;
 
+/// `Ctx::returned` while the worker loads the library and finds the entry
+/// (0: the entry is running, 1: it returned).
+pub const LOADING: i32 = 2;
+
 impl Rec {
     pub fn text(&self) -> String {
         let n = self.text.iter().position(|b| *b == 0).unwrap_or(self.text.len());
