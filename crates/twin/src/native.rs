@@ -240,10 +240,14 @@ impl Natives {
                 (m.dev(), m.ino(), m.mtime(), m.mtime_nsec())
             };
             let mut exports = crate::signature::exports(&path)?;
+            // The copies of --impl shared libraries, in so<N>/ beside it (see build_in).
             let dir = path.parent().unwrap_or(Path::new("."));
-            for e in std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?.flatten() {
-                let copies = e.file_name().to_string_lossy().starts_with("so") && e.path().is_dir();
-                for so in copies.then(|| std::fs::read_dir(e.path()).ok()).flatten().into_iter().flatten().flatten() {
+            let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+            for sub in entries.flatten() {
+                if !sub.file_name().to_string_lossy().starts_with("so") || !sub.path().is_dir() {
+                    continue;
+                }
+                for so in std::fs::read_dir(sub.path()).into_iter().flatten().flatten() {
                     exports.extend(crate::signature::exports(&so.path())?);
                 }
             }
