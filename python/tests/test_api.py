@@ -308,3 +308,75 @@ def test_opt_of_an_alias_blow_up_raises():
     for pipeline in ("", "builtin.module(canonicalize,cse)"):
         with pytest.raises(hivm.DiagnosticError, match=r"<string>:42:1: error: an operation's printed form would"):
             hivm.opt(text, pipeline)
+
+
+SPIN_KERNEL = (
+    "func.func @k(%m: memref<1xi32>) {\n"
+    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+    "  %n = arith.constant 9223372036854775807 : index\n"
+    "  scf.for %i = %c0 to %n step %c1 {\n"
+    "    %v = memref.load %m[%c0] : memref<1xi32>\n"
+    "    %one = arith.constant 1 : i32\n    %w = arith.addi %v, %one : i32\n"
+    "    memref.store %w, %m[%c0] : memref<1xi32>\n"
+    "  }\n  return\n}\n"
+)
+
+
+def interrupted_after(seconds, run):
+    """Runs `run` with a SIGINT sent to this process after `seconds`; returns how long
+    after the signal KeyboardInterrupt came."""
+    import signal
+    import threading
+    import time
+
+    sent = []
+    timer = threading.Timer(seconds, lambda: (sent.append(time.monotonic()), os.kill(os.getpid(), signal.SIGINT)))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run()
+        return time.monotonic() - sent[0]
+    finally:
+        timer.cancel()
+
+
+def test_ctrl_c_interrupts_a_run_within_a_second():
+    # An endless interpreted loop, then an implementation that never returns (with a
+    # 60 s timeout): both stop at once, and the session carries on.
+    m = np.zeros(1, np.int32)
+    assert interrupted_after(0.3, lambda: hivm.run(SPIN_KERNEL, [m])) < 1.0
+    assert m[0] == 0
+    spin = lambda: hivm.run(one_call("spin"), [np.zeros(16, np.float32)], impls=[FAULTS], timeout=60)
+    assert interrupted_after(1.0, spin) < 1.0
+    b = np.zeros(16, np.float32)
+    hivm.run(one_call("bump"), [b], impls=[BUMP])
+    assert (b == 1).all()
+
+
+CTOR = os.path.join(ROOT, "tests", "lit", "twin", "Inputs", "ctor.cpp")
+
+
+def test_library_constructors_run_only_in_the_worker(monkeypatch):
+    # A constructor that exits, faults or aborts ends the call worker, not Python;
+    # one that ignores SIGINT leaves Python's Ctrl-C alone.
+    import signal
+    import time
+
+    def fresh_worker(what):
+        # The worker is long-lived and keeps the environment it was forked with:
+        # a crash makes the next call fork one that sees HIVM_TEST_CTOR.
+        monkeypatch.setenv("HIVM_TEST_CTOR", what)
+        with pytest.raises(hivm.DiagnosticError, match="signal 11"):
+            hivm.run(one_call("null_deref"), [np.zeros(16, np.float32)], impls=[FAULTS])
+
+    for what, said in (("exit", "exit status 7"), ("segv", "signal 11"), ("abort", "signal 6")):
+        fresh_worker(what)
+        with pytest.raises(hivm.DiagnosticError, match=said):
+            hivm.run(one_call("bump"), [np.zeros(16, np.float32)], impls=[CTOR])
+    fresh_worker("ignore-sigint")
+    m = np.zeros(16, np.float32)
+    hivm.run(one_call("bump"), [m], impls=[CTOR])
+    assert (m == 1).all()
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(2)

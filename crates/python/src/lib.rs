@@ -3,6 +3,7 @@
 //! (numpy conversion, kernel paths, warnings).
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use hivm_twin::{ArgSpec, RunOptions, sync::Class};
@@ -88,7 +89,27 @@ fn run<'py>(
         trace: false,
         sync_solver,
     };
-    let out = py.allow_threads(|| hivm_twin::run_source(source, file, Path::new(&base_dir), &opts));
+    // Ctrl-C: Python's handler only sets a flag while we run without the GIL, so
+    // the run asks Python now and then, and stops with its KeyboardInterrupt.
+    let pending: Arc<Mutex<Option<PyErr>>> = Arc::default();
+    let seen = pending.clone();
+    let check: hivm_twin::interrupt::Check = Arc::new(move || {
+        Python::with_gil(|py| match py.check_signals() {
+            Ok(()) => false,
+            Err(e) => {
+                *seen.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                true
+            }
+        })
+    });
+    let out = py.allow_threads(|| {
+        hivm_twin::interrupt::with_check(Some(check), || {
+            hivm_twin::run_source(source, file, Path::new(&base_dir), &opts)
+        })
+    });
+    if let Some(e) = pending.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        return Err(e);
+    }
     let mut errors = String::new();
     let mut warnings = Vec::new();
     for (block, r) in &out.reports {

@@ -6,6 +6,7 @@
 
 pub mod cache;
 pub mod interp;
+pub mod interrupt;
 pub mod memory;
 pub mod native;
 pub mod npy;

@@ -34,6 +34,10 @@ pub const SET: u32 = 4;
 pub const WAIT: u32 = 5;
 pub const BARRIER: u32 = 6;
 
+/// `Ctx::returned` while the worker loads the library and finds the entry
+/// (0: the entry is running, 1: it returned).
+pub const LOADING: i32 = 2;
+
 impl Rec {
     pub fn text(&self) -> String {
         let n = self.text.iter().position(|b| *b == 0).unwrap_or(self.text.len());
@@ -177,11 +181,28 @@ fn is_c(p: &Path) -> bool {
 /// A library file's identity: device, inode, modification time.
 pub type LibraryId = (u64, u64, i64, i64);
 
-/// Libraries built and loaded in this run, by their source list.
+/// Libraries built in this run, by their source list. They are never
+/// loaded here: only the call worker loads them (their constructors and
+/// destructors run there, where a fault or an exit is a reported call
+/// error), so what they export is read from their files.
 #[derive(Default)]
 pub struct Natives {
-    libs: HashMap<Vec<PathBuf>, (PathBuf, LibraryId, libloading::Library)>,
+    libs: HashMap<Vec<PathBuf>, Built>,
     signatures: HashMap<(Vec<PathBuf>, String), std::rc::Rc<Signature>>,
+}
+
+pub struct Built {
+    pub path: PathBuf,
+    pub id: LibraryId,
+    /// Defined dynamic symbols of the library and of the shared libraries
+    /// given with `--impl` (copied beside it).
+    exports: std::collections::HashSet<String>,
+}
+
+impl Built {
+    pub fn exports(&self, symbol: &str) -> bool {
+        self.exports.contains(symbol)
+    }
 }
 
 /// How a call into an implementation ended, when it did not return normally.
@@ -194,6 +215,8 @@ pub enum CallError {
     StackOverflow,
     Exit(i32),
     Timeout(Duration),
+    /// The caller asked the run to stop while the call ran (it was ended).
+    Interrupted,
     Internal(String),
 }
 
@@ -207,28 +230,36 @@ pub enum Arg {
 }
 
 impl Natives {
-    /// Builds (or finds in the cache) the library of `sources` and loads it.
-    pub fn library(&mut self, sources: &[PathBuf]) -> Result<&libloading::Library, String> {
+    /// Builds (or finds in the cache) the library of `sources`.
+    pub fn library(&mut self, sources: &[PathBuf]) -> Result<&Built, String> {
         if !self.libs.contains_key(sources) {
             let path = build(sources)?;
-            // SAFETY: loading a library we just compiled from the user's sources;
-            // running its initialisers is what using it means.
             let id = {
                 use std::os::unix::fs::MetadataExt;
                 let m = std::fs::metadata(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
                 (m.dev(), m.ino(), m.mtime(), m.mtime_nsec())
             };
-            let lib = unsafe { libloading::Library::new(&path) }
-                .map_err(|e| format!("cannot load {}: {e}", path.display()))?;
-            self.libs.insert(sources.to_vec(), (path, id, lib));
+            let mut exports = crate::signature::exports(&path)?;
+            // The copies of --impl shared libraries, in so<N>/ beside it (see build_in).
+            let dir = path.parent().unwrap_or(Path::new("."));
+            let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+            for sub in entries.flatten() {
+                if !sub.file_name().to_string_lossy().starts_with("so") || !sub.path().is_dir() {
+                    continue;
+                }
+                for so in std::fs::read_dir(sub.path()).into_iter().flatten().flatten() {
+                    exports.extend(crate::signature::exports(&so.path())?);
+                }
+            }
+            self.libs.insert(sources.to_vec(), Built { path, id, exports });
         }
-        Ok(&self.libs[sources].2)
+        Ok(&self.libs[sources])
     }
 
     /// Where the library of `sources` (built already) lies, and which file
-    /// it was when loaded.
+    /// it was when built.
     pub fn library_file(&self, sources: &[PathBuf]) -> Option<(&Path, LibraryId)> {
-        self.libs.get(sources).map(|(p, id, _)| (p.as_path(), *id))
+        self.libs.get(sources).map(|b| (b.path.as_path(), b.id))
     }
 
     /// The signature of `entry` in the library of `sources` (built already).
@@ -237,7 +268,7 @@ impl Natives {
         if let Some(s) = self.signatures.get(&key) {
             return Ok(s.clone());
         }
-        let path = self.libs.get(sources).map(|(p, _, _)| p.clone()).ok_or("the implementation is not built")?;
+        let path = self.libs.get(sources).map(|b| b.path.clone()).ok_or("the implementation is not built")?;
         let s = std::rc::Rc::new(crate::signature::read(&path, entry)?);
         self.signatures.insert(key, s.clone());
         Ok(s)

@@ -57,6 +57,20 @@ pub enum Signature {
     Unknown,
 }
 
+/// The symbols the library at `path` defines for the dynamic linker, read
+/// from its file: whether an entry exists is known without loading the
+/// library, whose constructors run only in the call worker.
+pub fn exports(path: &Path) -> Result<std::collections::HashSet<String>, String> {
+    use object::ObjectSymbol;
+    let data = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file = object::File::parse(&*data).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(file
+        .dynamic_symbols()
+        .filter(|s| s.is_definition() && s.is_global())
+        .filter_map(|s| s.name().ok().map(str::to_string))
+        .collect())
+}
+
 /// Reads the signature of `entry` from the DWARF of the library at `path`.
 pub fn read(path: &Path, entry: &str) -> Result<Signature, String> {
     let data = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;

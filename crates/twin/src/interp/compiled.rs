@@ -438,10 +438,10 @@ impl Interp<'_> {
     }
 
     /// The step count at which the next check is due: the `--max-ops`
-    /// limit, or before that the next progress report.
+    /// limit, or before that the next periodic one (progress, interrupts).
     fn next_tick_limit(&self) -> u64 {
-        let max = self.config.max_steps;
-        if self.config.progress { max.min((self.steps >> 20 << 20) + (1 << 20) - 1) } else { max }
+        const OPS: u64 = crate::interrupt::OPS;
+        self.config.max_steps.min(self.steps / OPS * OPS + OPS - 1)
     }
 
     #[inline]
@@ -451,8 +451,8 @@ impl Interp<'_> {
             if self.steps > self.config.max_steps {
                 return Err(super::max_ops_error(op, self.config.max_steps));
             }
-            if self.config.progress && self.steps.is_multiple_of(1 << 20) {
-                self.progress();
+            if self.steps.is_multiple_of(crate::interrupt::OPS) {
+                self.periodic(op)?;
             }
             self.tick_limit = self.next_tick_limit();
         }

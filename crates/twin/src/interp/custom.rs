@@ -279,8 +279,7 @@ impl Interp<'_> {
         let CallArgs { operands, names, extra, .. } = *args;
         let ub_map = self.ub_map(op, operands, names);
         let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
-        // SAFETY: only looking the symbol up.
-        if unsafe { lib.get::<unsafe extern "C" fn()>(entry.as_bytes()) }.is_err() {
+        if !lib.exports(entry) {
             let files: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
             return Err(RunError::at(op, format!("{what} has no implementation: no {entry} in {}", files.join(", "))));
         }
@@ -378,10 +377,19 @@ impl Interp<'_> {
                 }
                 Ok(trace)
             }
-            Err(CallError::Misuse(m)) => Err(RunError::at(op, format!("{what}: {m}"))),
-            Err(CallError::Signal(s)) => {
+            Err(e) => Err(self.call_error(op, &what, e)),
+        }
+    }
+
+    /// A call that did not return, as a located error.
+    fn call_error(&self, op: OpId, what: &str, e: CallError) -> RunError {
+        let shared = self.shared.as_ref().expect("a call was made");
+        let loading = shared.ctx().returned == native::LOADING;
+        let mut err = match e {
+            CallError::Misuse(m) => RunError::at(op, format!("{what}: {m}")),
+            CallError::Signal(s) => {
                 let mut e = RunError::at(op, format!("{what} crashed with {s}"));
-                if s.contains("(Segmentation fault)") || s.contains("(Bus error)") {
+                if !loading && (s.contains("(Segmentation fault)") || s.contains("(Bus error)")) {
                     e.notes.push(
                         "a memory fault: every buffer passed to it ends at an inaccessible page, so running past \
                          one faults too"
@@ -391,22 +399,31 @@ impl Interp<'_> {
                 if let Some(last) = shared.trace().iter().rev().find(|r| r.kind == native::CALL) {
                     e.notes.push(format!("the last intrinsic it called: {}", last.text()));
                 }
-                Err(e)
+                e
             }
-            Err(CallError::StackOverflow) => Err(RunError::at(
+            CallError::StackOverflow => RunError::at(
                 op,
                 format!("{what} overflowed its stack (endless recursion, or locals too large for the stack?)"),
-            )),
-            Err(CallError::Exit(c)) => Err(RunError::at(
+            ),
+            CallError::Exit(c) => RunError::at(
                 op,
                 format!("{what} ended the process with exit status {c} (exit() or _exit() instead of returning)"),
-            )),
-            Err(CallError::Timeout(t)) => Err(RunError::at(
+            ),
+            CallError::Interrupted => return RunError::at(op, super::INTERRUPTED),
+            CallError::Timeout(t) => RunError::at(
                 op,
                 format!("{what} did not return within {} s (an endless loop?); see --timeout", t.as_secs_f64()),
-            )),
-            Err(CallError::Internal(m)) => Err(RunError::at(op, format!("{what}: {m}"))),
+            ),
+            CallError::Internal(m) => RunError::at(op, format!("{what}: {m}")),
+        };
+        if loading {
+            err.notes.push(
+                "before the entry was reached: while the call worker loaded the library, whose static \
+                 constructors run there"
+                    .into(),
+            );
         }
+        err
     }
 
     /// Feeds what the implementation did to the sync checker. Without any

@@ -291,8 +291,8 @@ impl<'a> Interp<'a> {
         let ir = self.ir;
         for op in ir.block_ops(block) {
             self.steps += 1;
-            if self.config.progress && self.steps.is_multiple_of(1 << 20) {
-                self.progress();
+            if self.steps.is_multiple_of(crate::interrupt::OPS) {
+                self.periodic(op)?;
             }
             if self.steps > self.config.max_steps {
                 return Err(max_ops_error(op, self.config.max_steps));
@@ -302,6 +302,18 @@ impl<'a> Interp<'a> {
             }
         }
         Err(RunError { op: ir.block_parent_op(block), msg: "block ended without a terminator".into(), notes: vec![] })
+    }
+
+    /// Every [`crate::interrupt::OPS`] ops: a progress line now and then,
+    /// and a stop when the caller asked for one.
+    fn periodic(&mut self, op: OpId) -> R<()> {
+        if self.config.progress && self.steps.is_multiple_of(1 << 20) {
+            self.progress();
+        }
+        if crate::interrupt::requested() {
+            return Err(RunError::at(op, INTERRUPTED));
+        }
+        Ok(())
     }
 
     fn progress(&mut self) {
@@ -560,6 +572,9 @@ enum Step {
     Jump(BlockId, Vec<Val>),
     Done(Flow),
 }
+
+/// The error of a run stopped from outside (the caller raises its own).
+pub const INTERRUPTED: &str = "interrupted";
 
 fn max_ops_error(op: OpId, max: u64) -> RunError {
     RunError::at(op, format!("stopped after {max} ops (--max-ops); an endless loop?"))

@@ -39,6 +39,8 @@ pub enum Wait {
     /// Nothing yet by the deadline, or `gone` said the worker ended.
     Timeout,
     Gone,
+    /// The caller asked the run to stop (`crate::interrupt`).
+    Interrupted,
 }
 
 impl Doorbell {
@@ -137,6 +139,9 @@ impl Doorbell {
             p.parent_sleeps.store(0, Ordering::SeqCst);
             if p.done.load(Ordering::Acquire) != seq && gone() {
                 return Wait::Gone;
+            }
+            if p.done.load(Ordering::Acquire) != seq && crate::interrupt::requested() {
+                return Wait::Interrupted;
             }
         }
     }

@@ -130,6 +130,10 @@ pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
                     "the call worker ended and could not be waited for (is SIGCHLD ignored?)".into(),
                 )),
             },
+            Err(Wait::Interrupted) => {
+                slot.take().unwrap().kill();
+                Err(CallError::Interrupted)
+            }
             Err(_) => {
                 slot.take().unwrap().kill();
                 Err(CallError::Timeout(timeout))

@@ -258,6 +258,8 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
     for (d, b) in x.iter_mut().zip(&m[2 + WORDS..fixed]) {
         *d = f64::from_bits(*b);
     }
+    // Loading runs the library's constructors: a fault or exit there is not the entry's.
+    unsafe { std::ptr::write_volatile(&raw mut (*ctx).returned, crate::native::LOADING) };
     let (f, attach) = match unsafe { libs.entry(&m[fixed..]) } {
         Ok(e) => e,
         Err(text) => {
