@@ -161,6 +161,8 @@ fn loop_carried(
     lp: OpId,
     order: &FxHashMap<OpId, usize>,
     index: &FxHashMap<OpId, usize>,
+    uses: &FxHashMap<OpId, Vec<OpId>>,
+    unordered: &[OpId],
 ) -> Result<Option<Vec<(usize, usize)>>, Diagnostic> {
     if !ir.is_op(lp, "scf.for") {
         return Ok(None);
@@ -175,11 +177,28 @@ fn loop_carried(
     });
     let loop_end = body_ops.iter().map(|x| order[x]).max().unwrap_or(order[&lp]);
     let mut out = Vec::new();
-    for (init, yielded) in ir.operands(lp)[3..].iter().zip(ir.operands(y)) {
+    let no_uses: Vec<OpId> = Vec::new();
+    let uses_of = |r: OpId| uses.get(&r).unwrap_or(&no_uses).as_slice();
+    for (k, (init, yielded)) in ir.operands(lp)[3..].iter().zip(ir.operands(y)).enumerate() {
         let (Some(a), Some(b)) = (root_alloc(ir, *init), root_alloc(ir, *yielded)) else { continue };
         let (Some(&ia), Some(&ib)) = (index.get(&a), index.get(&b)) else { continue };
         let inits: Vec<Option<OpId>> = ir.operands(lp)[3..].iter().map(|v| root_alloc(ir, *v)).collect();
         if a == b || is_ancestor(ir, lp, a) || inits.contains(&Some(b)) {
+            continue;
+        }
+        if unordered.contains(&a) || unordered.contains(&b) || !super::cfg::confined(ir, lp, &[uses_of(a), uses_of(b)])
+        {
+            continue;
+        }
+        // The body must reach the init only through the carried value: a
+        // direct use reads it in every iteration, after the yielded buffer
+        // has been written over it.
+        let carried = ir.block_args(body)[k + 1];
+        let direct = uses_of(a).iter().any(|x| {
+            is_ancestor(ir, lp, *x)
+                && ir.operands(*x).iter().any(|v| root_alloc(ir, *v) == Some(a) && !reaches_value(ir, *v, carried))
+        });
+        if direct {
             continue;
         }
         // Its value before the loop must not matter.
@@ -239,11 +258,88 @@ fn loop_carried(
     Ok(Some(out))
 }
 
+/// Whether `v` is `target` or reached from it through views and `scf.for`
+/// iteration values (the path `root_alloc` follows).
+fn reaches_value(ir: &Ir, mut v: Value, target: Value) -> bool {
+    for _ in 0..10_000 {
+        if v == target {
+            return true;
+        }
+        match ir.value_def(v) {
+            hivm_ir::ValueDef::Result { op, index } => {
+                if let Some(src) = super::view_source(ir, op) {
+                    v = src;
+                } else if ir.is_op(op, "scf.for") {
+                    match ir.operands(op).get(3 + index as usize) {
+                        Some(x) => v = *x,
+                        None => return false,
+                    }
+                } else {
+                    return false;
+                }
+            }
+            hivm_ir::ValueDef::BlockArg { block, index } => {
+                let owner = ir.block(block).parent.and_then(|r| ir.region_parent(r));
+                match owner {
+                    Some(o) if ir.is_op(o, "scf.for") && index >= 1 => match ir.operands(o).get(3 + index as usize - 1)
+                    {
+                        Some(x) => v = *x,
+                        None => return false,
+                    },
+                    _ => return false,
+                }
+            }
+            hivm_ir::ValueDef::Placeholder => return false,
+        }
+    }
+    false
+}
+
 fn err(ir: &Ir, op: OpId, m: impl Into<String>) -> Diagnostic {
     Diagnostic::error(ir.loc(op), m)
 }
 
-fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic> {
+/// Where the `pointer_cast`s already in `f` end in each memory (bytes), or
+/// one whose addresses or size are not constants.
+fn existing_casts(ir: &Ir, f: OpId, g: &Generation) -> (FxHashMap<&'static str, u64>, Vec<(String, OpId)>) {
+    let mut ends: FxHashMap<&'static str, u64> = FxHashMap::default();
+    let mut unknown = Vec::new();
+    ir.walk(f, &mut |o| {
+        if !ir.is_op(o, "hivm.hir.pointer_cast") {
+            return;
+        }
+        let res = ir.result(o, 0);
+        let Some(m) = space(ir, res).and_then(|sp| memory(g, &sp)) else { return };
+        let bytes = match ir.type_data(ir.value_type(res)) {
+            TypeData::MemRef { shape, elem, .. } if shape.iter().all(|d| *d >= 0) => super::scalar_bits(ir, *elem)
+                .and_then(|b| shape.iter().try_fold(b, |a, d| a.checked_mul(*d as u64)))
+                .map(|b| b.div_ceil(8)),
+            _ => None,
+        };
+        let addrs: Option<Vec<i64>> =
+            hivm_dialects::util::segment(ir, o, 0).iter().map(|v| hivm_dialects::util::constant_int(ir, *v)).collect();
+        match (bytes, addrs) {
+            (Some(n), Some(addrs)) => {
+                for a in addrs {
+                    let e = ends.entry(m.name).or_default();
+                    *e = (*e).max((a.max(0) as u64).saturating_add(n));
+                }
+            }
+            _ => unknown.push((m.name.to_string(), o)),
+        }
+    });
+    (ends, unknown)
+}
+
+/// Plans `f` with every memory's addresses starting at `base` (bytes, by
+/// memory name); returns where its buffers end in each memory.
+fn plan_function(
+    ir: &mut Ir,
+    f: OpId,
+    g: &Generation,
+    base: &FxHashMap<&'static str, u64>,
+) -> Result<FxHashMap<&'static str, u64>, Diagnostic> {
+    let cfg = super::cfg::Cfg::new(ir, f);
     // Program order of every op, for "used at or after".
     let mut order: FxHashMap<OpId, usize> = FxHashMap::default();
     let mut ops = Vec::new();
@@ -258,6 +354,8 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
     let mut last_user: FxHashMap<OpId, OpId> = FxHashMap::default();
     // Buffers carried by loops are never taken over in place.
     let mut carried: Vec<OpId> = Vec::new();
+    // Every op using each buffer, through any view or block argument.
+    let mut uses: FxHashMap<OpId, Vec<OpId>> = FxHashMap::default();
     for &o in &ops {
         if ir.is_op(o, "memref.alloc") {
             let res = ir.result(o, 0);
@@ -280,7 +378,11 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
             buffers.push(Buffer { alloc: o, space: sp, bits, copies: 1 });
         }
         for v in ir.operands(o) {
-            if let Some(a) = root_alloc(ir, *v) {
+            for a in cfg.roots(ir, *v) {
+                let us = uses.entry(a).or_default();
+                if us.last() != Some(&o) {
+                    us.push(o);
+                }
                 last_use.insert(a, order[&o]);
                 last_user.insert(a, o);
                 let yields_loop = ir.is_op(o, "scf.yield") && ir.parent_op(o).is_some_and(|p| ir.is_op(p, "scf.for"));
@@ -304,7 +406,9 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
         }
     }
     // Buffers seen through values not followed here live to the end.
-    let escaped = escaped(ir, f);
+    let mut escaped = escaped(ir, f);
+    let unordered = cfg.unordered(ir, f);
+    escaped.extend(unordered.iter().copied());
     for a in &escaped {
         last_use.insert(*a, usize::MAX);
         last_user.remove(a);
@@ -333,7 +437,7 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
             }
         }
         for (v, is_scratch) in written(ir, o) {
-            if let Some(i) = root_alloc(ir, v).and_then(|a| index.get(&a).copied()) {
+            for i in cfg.roots(ir, v).into_iter().filter_map(|a| index.get(&a).copied()) {
                 scratch[i] |= is_scratch;
                 gen_one(i, &mut genned, &mut gens);
             }
@@ -368,19 +472,26 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
     // are one place, as upstream pairs them, when that is safe.
     let mut loop_pairs: Vec<(usize, usize)> = Vec::new();
     for &o in &ops {
-        if let Some(pairs) = loop_carried(ir, o, &order, &index)? {
+        if let Some(pairs) = loop_carried(ir, o, &order, &index, &uses, &unordered)? {
             loop_pairs.extend(pairs);
         }
     }
     loop_pairs.sort();
     loop_pairs.dedup();
+    // In place only where program order is execution order for both.
+    let no_uses: Vec<OpId> = Vec::new();
+    let straight = |op: OpId, a: OpId, b: OpId| {
+        let (ua, ub) = (uses.get(&a).unwrap_or(&no_uses), uses.get(&b).unwrap_or(&no_uses));
+        super::cfg::confined(ir, op, &[ua, ub])
+    };
+    let inplace_pairs = inplace::pairs(ir, f, &per_op, &facts, &scratch, &straight);
     fn root(owner: &[usize], mut x: usize) -> usize {
         while owner[x] != x {
             x = owner[x];
         }
         x
     }
-    for (g, k) in loop_pairs.into_iter().chain(inplace::pairs(ir, f, &per_op, &facts, &scratch)) {
+    for (g, k) in loop_pairs.into_iter().chain(inplace_pairs) {
         let (rg, rk) = (root(&owner, g), root(&owner, k));
         if rg != rk {
             owner[rg] = rk;
@@ -408,9 +519,26 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
         }
     }
     let mut offsets: Vec<Vec<u64>> = vec![Vec::new(); buffers.len()];
+    let mut ends: FxHashMap<&'static str, u64> = FxHashMap::default();
+    // Buffers the function already addresses itself keep their bytes.
+    let (taken, unknown) = existing_casts(ir, f, g);
     for sp in spaces {
         let m = memory(g, sp).expect("checked above");
-        let mut at = 0u64;
+        if let Some((_, pc)) = unknown.iter().find(|(n, _)| n == m.name) {
+            return Err(err(
+                ir,
+                *pc,
+                format!(
+                    "hivm-plan-memory cannot place {} buffers beside this pointer_cast: its addresses or size are not \
+                     constants",
+                    m.name
+                ),
+            ));
+        }
+        let granule = m.align / 8;
+        let start =
+            base.get(m.name).copied().unwrap_or(0).max(taken.get(m.name).map_or(0, |e| e.div_ceil(granule) * granule));
+        let mut at = start * 8;
         let mut count = 0;
         for &i in entries.iter().filter(|i| buffers[**i].space == sp) {
             offsets[i].push(at.div_ceil(8));
@@ -427,6 +555,16 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
                     m.name, m.bits
                 ),
             );
+            if start > 0 {
+                return Err(e.with_note(
+                    ir.loc(f),
+                    format!(
+                        "this function's buffers start at byte {start} of {}, above those of its callers (a callee \
+                         must not overwrite what is live at its call)",
+                        m.name
+                    ),
+                ));
+            }
             // One buffer cannot be helped; several might share addresses.
             return Err(if count > 1 {
                 e.with_note(
@@ -438,6 +576,11 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
                 e
             });
         }
+        ends.insert(m.name, at.div_ceil(8));
+    }
+    for (sp, e) in taken {
+        let x = ends.entry(sp).or_default();
+        *x = (*x).max(e);
     }
     for i in 0..buffers.len() {
         let o = owner_of(i);
@@ -447,7 +590,7 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
     }
     rewrite(ir, f, &buffers, &offsets);
     fix_multi_buffers(ir, f);
-    Ok(())
+    Ok(ends)
 }
 
 /// Each alloc becomes a `pointer_cast` of its addresses; an address is one
@@ -566,10 +709,15 @@ impl Pass for PlanMemory {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
-        for f in super::super::defined_functions(ir, root) {
-            if skipped_function(ir, f) {
-                continue;
-            }
+        let funcs: Vec<OpId> =
+            super::super::defined_functions(ir, root).into_iter().filter(|f| !skipped_function(ir, *f)).collect();
+        // Callers first: a callee's buffers start above everything its
+        // callers place (upstream plans each function from address 0, so a
+        // call could overwrite its caller's live buffers).
+        let calls = super::calls::CallGraph::new(ir, &funcs);
+        let (order, sorted) = calls.callers_first(ir)?;
+        let mut ends: FxHashMap<OpId, FxHashMap<&'static str, u64>> = FxHashMap::default();
+        for (n, f) in order.into_iter().enumerate() {
             let target = hivm_dialects::hacc::module_target(ir, f);
             let Some(t) = target.as_deref().and_then(hivm_dialects::hacc::targets::target) else {
                 return Err(err(
@@ -579,7 +727,21 @@ impl Pass for PlanMemory {
                      hacc-append-device-spec{target=...} first)",
                 ));
             };
-            plan_function(ir, f, t.generation)?;
+            let mut base: FxHashMap<&'static str, u64> = FxHashMap::default();
+            let below: Vec<OpId> =
+                if n < sorted { calls.callers(f).copied().collect() } else { ends.keys().copied().collect() };
+            for caller in &below {
+                for (sp, end) in ends.get(caller).into_iter().flatten() {
+                    let b = base.entry(*sp).or_default();
+                    *b = (*b).max(*end);
+                }
+            }
+            let mut end = plan_function(ir, f, t.generation, &base)?;
+            for (sp, b) in base {
+                let e = end.entry(sp).or_default();
+                *e = (*e).max(b);
+            }
+            ends.insert(f, end);
         }
         Ok(())
     }
