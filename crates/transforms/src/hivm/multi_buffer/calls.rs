@@ -71,8 +71,7 @@ impl CallGraph {
         }
         let mut out = Vec::new();
         let mut done = vec![false; self.funcs.len()];
-        loop {
-            let Some(i) = (0..self.funcs.len()).find(|i| !done[*i] && pending[&self.funcs[*i]] == 0) else { break };
+        while let Some(i) = (0..self.funcs.len()).find(|i| !done[*i] && pending[&self.funcs[*i]] == 0) {
             done[i] = true;
             let f = self.funcs[i];
             out.push(f);
