@@ -113,8 +113,11 @@ impl Interp<'_> {
                         Err(_) => self.alloc(op, elem, sizes, crate::memory::Space::Gm)?,
                     }
                 };
-                self.set(res, Val::Mem(m));
+                let mut m = Rc::unwrap_or_clone(m);
+                m.root = Some(op);
+                self.set(res, Val::Mem(Rc::new(m)));
                 self.note_ub_root(op, res);
+                self.owners.born(op);
             }
             "memref.dealloc" => {}
             "memref.load" => {
@@ -187,7 +190,14 @@ impl Interp<'_> {
                         new_strides.push(m.strides[d].saturating_mul(strides[d]));
                     }
                 }
-                let v = MemRefVal { buf: m.buf, elem: m.elem, offset: off, sizes: new_sizes, strides: new_strides };
+                let v = MemRefVal {
+                    buf: m.buf,
+                    elem: m.elem,
+                    offset: off,
+                    sizes: new_sizes,
+                    strides: new_strides,
+                    root: m.root,
+                };
                 self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
             }
             "memref.reinterpret_cast" => {
@@ -202,6 +212,7 @@ impl Interp<'_> {
                     offset: offset.first().copied().unwrap_or(0),
                     sizes,
                     strides,
+                    root: m.root,
                 };
                 let (lo, hi) = v.byte_span();
                 let len = self.mem.get(v.buf).len() as i64;
@@ -227,7 +238,7 @@ impl Interp<'_> {
                         sizes.push(g.iter().fold(1i64, |a, d| a.saturating_mul(m.sizes[*d])));
                         strides.push(g.last().map(|d| m.strides[*d]).unwrap_or(1));
                     }
-                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides }
+                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides, root: m.root }
                 } else {
                     let out: Vec<i64> = i64_array(ir, op, "static_output_shape");
                     let out = if out.is_empty() { rshape.clone() } else { out };
@@ -240,7 +251,7 @@ impl Interp<'_> {
                             s *= sizes[*d];
                         }
                     }
-                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides }
+                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides, root: m.root }
                 };
                 self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
             }

@@ -13,6 +13,7 @@ mod fast;
 mod hivm;
 mod liveness;
 mod memref;
+mod ownership;
 mod ub_bounds;
 mod vector_ops;
 
@@ -92,6 +93,8 @@ pub struct Interp<'a> {
     /// Where the kernel's own `pointer_cast`s end in each on-chip memory:
     /// the twin places `memref.alloc`s above them (computed on first use).
     cast_floors: Option<Vec<(Space, usize)>>,
+    /// Which buffer owns each on-chip byte (`ownership.rs`).
+    owners: ownership::Owners,
     block: (i64, i64),
     /// Buffers from this id on were allocated by the running block.
     block_start: BufId,
@@ -134,6 +137,7 @@ impl<'a> Interp<'a> {
             shared: None,
             onchip: Vec::new(),
             cast_floors: None,
+            owners: ownership::Owners::default(),
             block: (0, 1),
             block_start: BufId::MAX,
             ub_roots: HashMap::new(),
@@ -178,6 +182,7 @@ impl<'a> Interp<'a> {
         }
         self.block_start = self.mem.next_id();
         self.ub_roots.clear();
+        self.owners.clear();
         self.sync = SyncChecker::new(self.config.regbase);
         if self.config.trace {
             self.sync.timeline = Some(Vec::new());
@@ -315,10 +320,14 @@ impl<'a> Interp<'a> {
                 // synchronise; views and allocations touch no data.
                 if matches!(name, "memref.load" | "memref.store" | "memref.copy" | "linalg.fill") {
                     self.sync.full_barrier();
+                    self.check_ownership(op)?;
                 }
                 self.memref_op(op, name)?
             }
-            "hivm" => self.hivm(op, name)?,
+            "hivm" => {
+                self.check_ownership(op)?;
+                self.hivm(op, name)?
+            }
             "annotation" => {}
             "affine" if matches!(name, "affine.apply" | "affine.min" | "affine.max") => self.affine_apply(op, name)?,
             "func" => match name {

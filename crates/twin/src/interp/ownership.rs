@@ -1,0 +1,244 @@
+//! Who owns each byte of on-chip memory while a planned kernel runs.
+//!
+//! Every buffer the kernel makes (`hivm.hir.pointer_cast`, `memref.alloc`)
+//! is named by its defining op, and views carry that name. A write through
+//! a buffer makes it the owner of the bytes written; a read through a
+//! buffer of bytes it wrote itself during its current life (since its
+//! defining op last ran) that another buffer has written since means two
+//! live buffers share those bytes: the later one overwrote data the
+//! earlier still needed. That is the mark of a wrong memory plan, reported
+//! at the reading op with both defining ops. Reading bytes a buffer never
+//! wrote (another view of the same memory, or uninitialised data) is not
+//! this error.
+//!
+//! Accesses are taken per op from its operands (ins read, outs and scratch
+//! written), by each view's byte span; scalar loops the compiled tier runs
+//! are not seen.
+
+use std::collections::HashMap;
+
+use hivm_ir::{Ir, OpId, Value};
+
+use super::{Interp, R, RunError};
+use crate::memory::BufId;
+use crate::value::{MemRefVal, Val};
+
+#[derive(Default)]
+struct Root {
+    op: Option<OpId>,
+    /// Byte ranges written in the current life, per buffer: sorted, disjoint.
+    written: Vec<(BufId, u64, u64)>,
+    /// The op that last wrote through it.
+    writer: Option<OpId>,
+}
+
+#[derive(Default)]
+pub(super) struct Owners {
+    /// Per on-chip buffer, the owner of each byte (index into `roots`, 0 =
+    /// nobody), grown as far as bytes are written.
+    bytes: Vec<(BufId, Vec<u32>)>,
+    roots: Vec<Root>,
+    ids: HashMap<OpId, u32>,
+}
+
+impl Owners {
+    /// Forgets everything (a new block starts with empty memories).
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+        self.roots.clear();
+        self.ids.clear();
+    }
+
+    fn id(&mut self, op: OpId) -> u32 {
+        if self.roots.is_empty() {
+            self.roots.push(Root::default());
+        }
+        let n = self.roots.len() as u32;
+        let id = *self.ids.entry(op).or_insert(n);
+        if id == n {
+            self.roots.push(Root { op: Some(op), ..Root::default() });
+        }
+        id
+    }
+
+    /// The defining op ran again: a new life, nothing written yet.
+    pub fn born(&mut self, op: OpId) {
+        let id = self.id(op);
+        self.roots[id as usize].written.clear();
+    }
+
+    fn table(&mut self, buf: BufId, hi: usize) -> &mut Vec<u32> {
+        let i = match self.bytes.iter().position(|(b, _)| *b == buf) {
+            Some(i) => i,
+            None => {
+                self.bytes.push((buf, Vec::new()));
+                self.bytes.len() - 1
+            }
+        };
+        let t = &mut self.bytes[i].1;
+        if t.len() < hi {
+            t.resize(hi, 0);
+        }
+        t
+    }
+
+    fn write(&mut self, op: OpId, root: OpId, buf: BufId, lo: u64, hi: u64) {
+        let id = self.id(root);
+        self.table(buf, hi as usize)[lo as usize..hi as usize].fill(id);
+        let r = &mut self.roots[id as usize];
+        r.writer = Some(op);
+        insert(&mut r.written, buf, lo, hi);
+    }
+
+    /// The first byte of `[lo, hi)` that `root` wrote in its current life
+    /// and another buffer has written since, with that buffer's id.
+    fn clobbered(&self, root: OpId, buf: BufId, lo: u64, hi: u64) -> Option<(u64, u32)> {
+        let id = *self.ids.get(&root)?;
+        let t = &self.bytes.iter().find(|(b, _)| *b == buf)?.1;
+        let end = (hi as usize).min(t.len());
+        let written = &self.roots[id as usize].written;
+        (lo as usize..end).find_map(|x| {
+            let o = t[x];
+            let mine = written.iter().any(|(b, l, h)| *b == buf && *l <= x as u64 && (x as u64) < *h);
+            (o != 0 && o != id && mine).then_some((x as u64, o))
+        })
+    }
+}
+
+/// Adds `[lo, hi)` of `buf` to sorted disjoint ranges, merging.
+fn insert(v: &mut Vec<(BufId, u64, u64)>, buf: BufId, lo: u64, hi: u64) {
+    let (mut lo, mut hi) = (lo, hi);
+    v.retain(|(b, l, h)| {
+        if *b == buf && *l <= hi && lo <= *h {
+            lo = lo.min(*l);
+            hi = hi.max(*h);
+            false
+        } else {
+            true
+        }
+    });
+    let at = v.partition_point(|(b, l, _)| (*b, *l) < (buf, lo));
+    v.insert(at, (buf, lo, hi));
+}
+
+/// The memref operands `op` reads and those it writes (outs, scratch).
+fn accesses(ir: &Ir, op: OpId) -> (Vec<Value>, Vec<Value>) {
+    use hivm_dialects::hivm::custom;
+    let name = ir.op_name(op);
+    let ops = ir.operands(op);
+    let at = |i: usize| ops.get(i).copied().into_iter().collect::<Vec<_>>();
+    match name {
+        "memref.load" => (at(0), vec![]),
+        "memref.store" => (vec![], at(1)),
+        "memref.copy" | "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy" => (at(0), at(1)),
+        "linalg.fill" => (vec![], at(1)),
+        "hivm.hir.pointer_cast" => (vec![], vec![]),
+        _ if custom::is_custom(ir, op) => {
+            let writes = custom::outs(ir, op).iter().chain(custom::tmps(ir, op)).copied().collect();
+            (custom::ins(ir, op).to_vec(), writes)
+        }
+        _ if name.starts_with("hivm.hir.") => match hivm_dialects::util::segments(ir, op).as_slice() {
+            [ins, outs, ..] if *ins + *outs <= ops.len() => (ops[..*ins].to_vec(), ops[*ins..].to_vec()),
+            _ => (vec![], vec![]),
+        },
+        _ => (vec![], vec![]),
+    }
+}
+
+impl Interp<'_> {
+    /// The on-chip view behind `v`, with the op that made its buffer.
+    fn owned_view(&self, v: Value) -> Option<(OpId, MemRefVal)> {
+        match self.get(v) {
+            Val::Mem(m) if m.root.is_some() && self.onchip.iter().any(|(_, b, _)| *b == m.buf) => {
+                Some((m.root?, (**m).clone()))
+            }
+            _ => None,
+        }
+    }
+
+    /// Checks `op`'s reads against ownership, then records its writes.
+    pub(super) fn check_ownership(&mut self, op: OpId) -> R<()> {
+        let (reads, writes) = accesses(self.ir, op);
+        if reads.is_empty() && writes.is_empty() {
+            return Ok(());
+        }
+        self.check_in_place(op, &reads, &writes)?;
+        for v in reads {
+            let Some((root, m)) = self.owned_view(v) else { continue };
+            let (lo, hi) = m.byte_span();
+            if hi <= lo {
+                continue;
+            }
+            if let Some((x, other)) = self.owners.clobbered(root, m.buf, lo.max(0) as u64, hi as u64) {
+                return Err(self.ownership_error(op, root, other, m.buf, x));
+            }
+        }
+        for v in writes {
+            let Some((root, m)) = self.owned_view(v) else { continue };
+            let (lo, hi) = m.byte_span();
+            if hi > lo {
+                self.owners.write(op, root, m.buf, lo.max(0) as u64, hi as u64);
+            }
+        }
+        Ok(())
+    }
+
+    /// An elementwise op may write over its input only element for
+    /// element: an output overlapping an input of its shape at other
+    /// elements reads, in the hardware's order, what it has already
+    /// written (in-place reuse through views at different offsets).
+    fn check_in_place(&self, op: OpId, reads: &[Value], writes: &[Value]) -> R<()> {
+        if !hivm_dialects::hivm::vector::is_elementwise(self.ir.op_name(op)) && !self.ir.is_op(op, "hivm.hir.vcast") {
+            return Ok(());
+        }
+        for w in writes {
+            let Val::Mem(o) = self.get(*w) else { continue };
+            for r in reads {
+                let Val::Mem(i) = self.get(*r) else { continue };
+                if i.buf != o.buf || i.sizes != o.sizes {
+                    continue;
+                }
+                let ((il, ih), (ol, oh)) = (i.byte_span(), o.byte_span());
+                let same = i.offset * i.elem.size() as i64 == o.offset * o.elem.size() as i64 && i.strides == o.strides;
+                if il < oh && ol < ih && !same {
+                    return Err(RunError::at(
+                        op,
+                        format!(
+                            "writes bytes [{ol}, {oh}) over its input's bytes [{il}, {ih}) at other elements: in place, \
+                             an elementwise op must write each element where it reads it"
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn ownership_error(&self, op: OpId, root: OpId, other: u32, buf: BufId, x: u64) -> RunError {
+        let ir = self.ir;
+        let at = |o: OpId| {
+            let name = ir.op_name(o);
+            match hivm_ir::diagnostics::file_line_col(ir, ir.loc(o)) {
+                Some((f, l, c)) => format!("'{name}' at {f}:{l}:{c}"),
+                None => format!("'{name}'"),
+            }
+        };
+        let space = self.onchip.iter().find(|(_, b, _)| *b == buf).map(|(s, _, _)| s.to_string()).unwrap_or_default();
+        let o = &self.owners.roots[other as usize];
+        let other_op = o.op.map(at).unwrap_or_default();
+        let mut e = RunError::at(
+            op,
+            format!(
+                "reads {space} byte {x} through the buffer of {}, but since it wrote that byte the buffer of {other_op} \
+                 has written over it: two live buffers share these bytes (a wrong memory plan?)",
+                at(root)
+            ),
+        );
+        e.notes.push(format!("the buffer read is made by {}", at(root)));
+        e.notes.push(format!("the buffer that took the bytes is made by {other_op}"));
+        if let Some(w) = o.writer {
+            e.notes.push(format!("its last write was by {}", at(w)));
+        }
+        e
+    }
+}
