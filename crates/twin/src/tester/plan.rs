@@ -131,8 +131,21 @@ impl Gen {
                 let (ox, sx) = (self.offset(), self.name("s"));
                 self.line(indent, &format!("{sx} = memref.subview {x}[{ox}] [32] [1] : {UB} to {SUB}"));
                 let op = *self.rng.pick(OPS);
-                if self.rng.below(3) == 0 {
+                let how = self.rng.below(3);
+                if how == 0 {
                     self.line(indent, &format!("hivm.hir.{op} ins({sx}, {sx} : {SUB}, {SUB}) outs({sx} : {SUB})"));
+                    self.barrier(indent);
+                } else if how == 1 {
+                    // A buffer only ever seen through one half, first
+                    // written here: it may take the source's place.
+                    let (n, on, sn) = (self.name("b"), self.offset(), self.name("s"));
+                    self.line(indent, &format!("{n} = memref.alloc() : {UB}"));
+                    self.line(indent, &format!("{sn} = memref.subview {n}[{on}] [32] [1] : {UB} to {SUB}"));
+                    self.line(indent, &format!("hivm.hir.{op} ins({sx}, {sx} : {SUB}, {SUB}) outs({sn} : {SUB})"));
+                    self.barrier(indent);
+                    let k = self.rng.below(SLOTS as u64);
+                    let t = format!("memref<32xf32, strided<[1], offset: {}>, #hivm.address_space<gm>>", 64 * k + 32);
+                    self.line(indent, &format!("hivm.hir.store ins({sn} : {SUB}) outs(%h{k} : {t})"));
                     self.barrier(indent);
                 } else {
                     let n = self.fresh(indent);
@@ -212,9 +225,10 @@ impl Gen {
             self.stmt(indent + 1);
         }
         let other = if self.rng.below(3) == 0 { init.clone() } else { self.pick().unwrap_or(acc.clone()) };
-        // Without the carried value from here on.
-        let scope: Vec<String> = self.scopes.pop().unwrap_or_default().into_iter().filter(|b| *b != acc).collect();
-        self.scopes.push(scope);
+        // Without the carried value from here on, nor what the body made
+        // before (a loop or branch result there may be the carried value).
+        self.scopes.pop();
+        self.scopes.push(Vec::new());
         let n = self.name("b");
         self.line(indent + 1, &format!("{n} = memref.alloc() : {UB}"));
         let op = *self.rng.pick(OPS);
@@ -273,6 +287,8 @@ pub fn kernel(seed: u64) -> String {
     for k in 0..SLOTS {
         let t = format!("memref<64xf32, strided<[1], offset: {}>, #hivm.address_space<gm>>", 64 * k);
         writeln!(head, "    %o{k} = memref.subview %out[{}] [64] [1] : {OUT} to {t}", 64 * k).unwrap();
+        let h = format!("memref<32xf32, strided<[1], offset: {}>, #hivm.address_space<gm>>", 64 * k + 32);
+        writeln!(head, "    %h{k} = memref.subview %out[{}] [32] [1] : {OUT} to {h}", 64 * k + 32).unwrap();
     }
     format!("{head}{}    return\n  }}\n}}\n", g.text)
 }

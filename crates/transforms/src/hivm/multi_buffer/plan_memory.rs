@@ -214,9 +214,8 @@ fn loop_carried(
         // Reads of the carried value, also through branch and select
         // results that may be it.
         let aliases = carried_aliases(ir, &body_ops, carried);
-        let reads_carried = |x: OpId| {
-            ir.operands(x).iter().any(|v| root_alloc(ir, *v) == Some(a) || aliases.contains(v))
-        };
+        let reads_carried =
+            |x: OpId| ir.operands(x).iter().any(|v| root_alloc(ir, *v) == Some(a) || aliases.contains(v));
         let first_write =
             body_ops.iter().copied().find(|x| written(ir, *x).iter().any(|(v, _)| root_alloc(ir, *v) == Some(b)));
         let last_read = body_ops.iter().copied().rfind(|x| !ir.is_op(*x, "scf.yield") && reads_carried(*x));
