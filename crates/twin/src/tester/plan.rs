@@ -77,7 +77,8 @@ impl Gen {
     }
 
     fn offset(&mut self) -> &'static str {
-        *self.rng.pick(&["%c0", "%c16", "%c32", "%i0", "%i1"])
+        const OFFSETS: [&str; 5] = ["%c0", "%c16", "%c32", "%i0", "%i1"];
+        OFFSETS[self.rng.below(5) as usize]
     }
 
     /// A new buffer, filled from GM or computed from two others.
