@@ -40,6 +40,8 @@ struct Gen {
     next: usize,
     depth: usize,
     budget: usize,
+    /// Whether the module has `@callee`, a function with buffers of its own.
+    callee: bool,
 }
 
 impl Gen {
@@ -157,6 +159,10 @@ impl Gen {
                     self.add(n);
                 }
             }
+            4 if self.callee => {
+                let g = self.rng.below(3);
+                self.line(indent, &format!("func.call @callee(%g{g}, %out) : ({GM}, {OUT}) -> ()"));
+            }
             4 | 5 => {
                 let Some(x) = self.pick() else { return self.stmt_fresh(indent) };
                 self.store(indent, &x);
@@ -258,11 +264,13 @@ pub fn kernel(seed: u64) -> String {
         next: 0,
         depth: 0,
         budget: 0,
+        callee: false,
     };
     for _ in 0..4 {
         g.rng.next_u64();
     }
     g.budget = 6 + g.rng.below(14) as usize;
+    g.callee = g.rng.below(3) == 0;
     let first = g.fresh(2);
     g.add(first);
     let cf = g.rng.below(3) == 0;
@@ -291,7 +299,30 @@ pub fn kernel(seed: u64) -> String {
         let h = format!("memref<32xf32, strided<[1], offset: {}>, #hivm.address_space<gm>>", 64 * k + 32);
         writeln!(head, "    %h{k} = memref.subview %out[{}] [32] [1] : {OUT} to {h}", 64 * k + 32).unwrap();
     }
-    format!("{head}{}    return\n  }}\n}}\n", g.text)
+    let callee = if g.callee { callee() } else { String::new() };
+    format!("{head}{}    return\n  }}\n{callee}}}\n", g.text)
+}
+
+/// A function with buffers of its own, called between the kernel's ops:
+/// it must not land on the caller's live buffers.
+fn callee() -> String {
+    let slot = "memref<64xf32, strided<[1], offset: 960>, #hivm.address_space<gm>>";
+    [
+        format!("  func.func @callee(%g: {GM}, %out: {OUT}) {{"),
+        format!("    %t = memref.alloc() : {UB}"),
+        format!("    %u = memref.alloc() : {UB}"),
+        format!("    hivm.hir.load ins(%g : {GM}) outs(%t : {UB})"),
+        "    hivm.hir.pipe_barrier[<PIPE_ALL>]".into(),
+        format!("    hivm.hir.vmul ins(%t, %t : {UB}, {UB}) outs(%u : {UB})"),
+        "    hivm.hir.pipe_barrier[<PIPE_ALL>]".into(),
+        format!("    %s = memref.subview %out[960] [64] [1] : {OUT} to {slot}"),
+        format!("    hivm.hir.store ins(%u : {UB}) outs(%s : {slot})"),
+        "    hivm.hir.pipe_barrier[<PIPE_ALL>]".into(),
+        "    return".into(),
+        "  }".into(),
+        String::new(),
+    ]
+    .join("\n")
 }
 
 /// Ends the entry block with a diamond whose arms hand a buffer to the
@@ -342,7 +373,7 @@ fn run(text: &str, seed: u64) -> Result<Vec<u8>, String> {
     }
     args.push(ArgSpec::Literal(if seed.is_multiple_of(2) { "1" } else { "0" }.into()));
     let opts = RunOptions {
-        entry: None,
+        entry: Some("k".into()),
         impls: Vec::new(),
         args,
         blocks: 1,
