@@ -34,9 +34,10 @@ struct Root {
 
 #[derive(Default)]
 pub(super) struct Owners {
-    /// Per on-chip buffer, the owner of each byte (index into `roots`, 0 =
-    /// nobody), grown as far as bytes are written.
-    bytes: Vec<(BufId, Vec<u32>)>,
+    /// Per on-chip buffer, who owns which bytes: sorted disjoint ranges
+    /// with an index into `roots` (a handful per live buffer, so the cost
+    /// of a write does not grow with its size).
+    bytes: Vec<(BufId, Vec<(u64, u64, u32)>)>,
     roots: Vec<Root>,
     ids: HashMap<OpId, u32>,
 }
@@ -67,7 +68,7 @@ impl Owners {
         self.roots[id as usize].written.clear();
     }
 
-    fn table(&mut self, buf: BufId, hi: usize) -> &mut Vec<u32> {
+    fn table(&mut self, buf: BufId) -> &mut Vec<(u64, u64, u32)> {
         let i = match self.bytes.iter().position(|(b, _)| *b == buf) {
             Some(i) => i,
             None => {
@@ -75,16 +76,12 @@ impl Owners {
                 self.bytes.len() - 1
             }
         };
-        let t = &mut self.bytes[i].1;
-        if t.len() < hi {
-            t.resize(hi, 0);
-        }
-        t
+        &mut self.bytes[i].1
     }
 
     fn write(&mut self, op: OpId, root: OpId, buf: BufId, lo: u64, hi: u64) {
         let id = self.id(root);
-        self.table(buf, hi as usize)[lo as usize..hi as usize].fill(id);
+        assign(self.table(buf), lo, hi, id);
         let r = &mut self.roots[id as usize];
         r.writer = Some(op);
         insert(&mut r.written, buf, lo, hi);
@@ -95,14 +92,36 @@ impl Owners {
     fn clobbered(&self, root: OpId, buf: BufId, lo: u64, hi: u64) -> Option<(u64, u32)> {
         let id = *self.ids.get(&root)?;
         let t = &self.bytes.iter().find(|(b, _)| *b == buf)?.1;
-        let end = (hi as usize).min(t.len());
         let written = &self.roots[id as usize].written;
-        (lo as usize..end).find_map(|x| {
-            let o = t[x];
-            let mine = written.iter().any(|(b, l, h)| *b == buf && *l <= x as u64 && (x as u64) < *h);
-            (o != 0 && o != id && mine).then_some((x as u64, o))
+        let from = t.partition_point(|(_, h, _)| *h <= lo);
+        t[from..].iter().take_while(|(l, _, _)| *l < hi).filter(|(_, _, o)| *o != id).find_map(|(l, h, o)| {
+            // The first byte of this range, inside the read, that `root` wrote.
+            let (l, h) = ((*l).max(lo), (*h).min(hi));
+            written
+                .iter()
+                .filter(|(b, wl, wh)| *b == buf && *wl < h && l < *wh)
+                .map(|(_, wl, _)| (*wl).max(l))
+                .min()
+                .map(|x| (x, *o))
         })
     }
+}
+
+/// Gives `[lo, hi)` to `id` in sorted disjoint owner ranges.
+fn assign(t: &mut Vec<(u64, u64, u32)>, lo: u64, hi: u64, id: u32) {
+    let from = t.partition_point(|(_, h, _)| *h <= lo);
+    let to = from + t[from..].iter().take_while(|(l, _, _)| *l < hi).count();
+    let mut keep = Vec::with_capacity(3);
+    if let Some(&(l, _, o)) = t.get(from).filter(|(l, _, _)| *l < lo && from < to) {
+        keep.push((l, lo, o));
+    }
+    keep.push((lo, hi, id));
+    if to > from
+        && let Some(&(_, h, o)) = t.get(to - 1).filter(|(_, h, _)| *h > hi)
+    {
+        keep.push((hi, h, o));
+    }
+    t.splice(from..to, keep);
 }
 
 /// Adds `[lo, hi)` of `buf` to sorted disjoint ranges, merging.
@@ -240,5 +259,23 @@ impl Interp<'_> {
             e.notes.push(format!("its last write was by {}", at(w)));
         }
         e
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::assign;
+
+    #[test]
+    fn ranges_split_and_replace() {
+        let mut t = Vec::new();
+        assign(&mut t, 0, 256, 1);
+        assign(&mut t, 256, 512, 2);
+        assign(&mut t, 64, 128, 3);
+        assert_eq!(t, vec![(0, 64, 1), (64, 128, 3), (128, 256, 1), (256, 512, 2)]);
+        assign(&mut t, 100, 300, 4);
+        assert_eq!(t, vec![(0, 64, 1), (64, 100, 3), (100, 300, 4), (300, 512, 2)]);
+        assign(&mut t, 0, 512, 5);
+        assert_eq!(t, vec![(0, 512, 5)]);
     }
 }
