@@ -10,6 +10,17 @@
 //! input that dies there, and reuses the addresses of dead buffers when the
 //! sum does not fit; hivm-rs does neither yet, so its plans are never
 //! smaller than upstream's and an overflow says so.
+//!
+//! Two buffers share a place only when they are never live together, where
+//! upstream's liveness can be fooled: a buffer that flows into a `cf` block
+//! argument or is used in a block on a cycle keeps its place to the end
+//! (`cfg.rs`), and a share needs every use of both in one straight-line
+//! block; a loop's init and the buffer its body yields share only when the
+//! body reaches the init through the carried value alone (also through
+//! branch and select results); an op's output takes an input's place only
+//! over provably the same elements. Functions are planned callers first,
+//! a callee's buffers above its callers' (`calls.rs`; upstream plans each
+//! from 0), and `pointer_cast`s already in a function keep their bytes.
 
 use rustc_hash::FxHashMap;
 
