@@ -32,12 +32,15 @@ struct Root {
     writer: Option<OpId>,
 }
 
+/// Sorted disjoint byte ranges `[lo, hi)` with their owner's index.
+type Ranges = Vec<(u64, u64, u32)>;
+
 #[derive(Default)]
 pub(super) struct Owners {
     /// Per on-chip buffer, who owns which bytes: sorted disjoint ranges
     /// with an index into `roots` (a handful per live buffer, so the cost
     /// of a write does not grow with its size).
-    bytes: Vec<(BufId, Vec<(u64, u64, u32)>)>,
+    bytes: Vec<(BufId, Ranges)>,
     roots: Vec<Root>,
     ids: HashMap<OpId, u32>,
 }
@@ -68,7 +71,7 @@ impl Owners {
         self.roots[id as usize].written.clear();
     }
 
-    fn table(&mut self, buf: BufId) -> &mut Vec<(u64, u64, u32)> {
+    fn table(&mut self, buf: BufId) -> &mut Ranges {
         let i = match self.bytes.iter().position(|(b, _)| *b == buf) {
             Some(i) => i,
             None => {
@@ -108,7 +111,7 @@ impl Owners {
 }
 
 /// Gives `[lo, hi)` to `id` in sorted disjoint owner ranges.
-fn assign(t: &mut Vec<(u64, u64, u32)>, lo: u64, hi: u64, id: u32) {
+fn assign(t: &mut Ranges, lo: u64, hi: u64, id: u32) {
     let from = t.partition_point(|(_, h, _)| *h <= lo);
     let to = from + t[from..].iter().take_while(|(l, _, _)| *l < hi).count();
     let mut keep = Vec::with_capacity(3);
