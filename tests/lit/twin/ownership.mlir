@@ -8,6 +8,7 @@
 // RUN: not hivm-run %s --entry init_read --arg %t.s8.npy --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=LOOP
 // RUN: not hivm-run %s --entry caller --arg %t.s8.npy --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=CALL
 // RUN: not hivm-run %s --entry dynamic_offsets --arg %t.s64.npy --arg zeros:32xf32 --arg 0 --arg 16 2>&1 | FileCheck %s --check-prefix=SHIFT
+// RUN: not hivm-run %s --entry scalar_loop --arg %t.s8.npy --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=SCALAR
 // RUN: hivm-run %s --entry reuse --arg %t.s8.npy --arg zeros:8xf32 --print 1 2>&1 | FileCheck %s --check-prefix=REUSE --implicit-check-not=error
 
 #ub = #hivm.address_space<ub>
@@ -72,6 +73,28 @@ module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
     hivm.hir.vadd ins(%0, %0 : memref<8xf32, #ub>, memref<8xf32, #ub>) outs(%0 : memref<8xf32, #ub>)
     hivm.hir.pipe_barrier[<PIPE_ALL>]
     hivm.hir.store ins(%0 : memref<8xf32, #ub>) outs(%arg1 : memref<8xf32, #gm>)
+    return
+  }
+
+  // A scalar loop (run by the compiled tier) counts as one op.
+  // SCALAR: ownership.mlir:[[@LINE+15]]:5: error: reads UB byte 0 through the buffer of 'hivm.hir.pointer_cast'
+  // SCALAR: note: the buffer that took the bytes is made by 'hivm.hir.pointer_cast' at {{.*}}ownership.mlir:[[@LINE+8]]:10
+  func.func @scalar_loop(%arg0: memref<8xf32, #gm>, %arg1: memref<8xf32, #gm>) {
+    %c0_i64 = arith.constant 0 : i64
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %one = arith.constant 1.0 : f32
+    %a = hivm.hir.pointer_cast(%c0_i64) : memref<8xf32, #ub>
+    %b = hivm.hir.pointer_cast(%c0_i64) : memref<8xf32, #ub>
+    hivm.hir.load ins(%arg0 : memref<8xf32, #gm>) outs(%a : memref<8xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    scf.for %i = %c0 to %c8 step %c1 {
+      memref.store %one, %b[%i] : memref<8xf32, #ub>
+    }
+    hivm.hir.vadd ins(%a, %a : memref<8xf32, #ub>, memref<8xf32, #ub>) outs(%a : memref<8xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    hivm.hir.store ins(%a : memref<8xf32, #ub>) outs(%arg1 : memref<8xf32, #gm>)
     return
   }
 

@@ -12,8 +12,9 @@
 //! this error.
 //!
 //! Accesses are taken per op from its operands (ins read, outs and scratch
-//! written), by each view's byte span; scalar loops the compiled tier runs
-//! are not seen.
+//! written), by each view's byte span; a scalar loop the compiled tier runs
+//! counts as one op reading the views it loads from and writing those it
+//! stores to.
 
 use std::collections::HashMap;
 
@@ -185,7 +186,13 @@ impl Interp<'_> {
             return Ok(());
         }
         self.check_in_place(op, &reads, &writes)?;
-        for v in reads {
+        self.check_accesses(op, &reads, &writes)
+    }
+
+    /// Checks reads of the views `reads` against ownership, then records
+    /// writes through `writes`, for `op`.
+    pub(super) fn check_accesses(&mut self, op: OpId, reads: &[Value], writes: &[Value]) -> R<()> {
+        for &v in reads {
             let Some((root, m)) = self.owned_view(v) else { continue };
             let (lo, hi) = m.byte_span();
             if hi <= lo {
@@ -195,7 +202,7 @@ impl Interp<'_> {
                 return Err(self.ownership_error(op, root, other, m.buf, x));
             }
         }
-        for v in writes {
+        for &v in writes {
             let Some((root, m)) = self.owned_view(v) else { continue };
             let (lo, hi) = m.byte_span();
             if hi > lo {
