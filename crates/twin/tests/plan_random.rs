@@ -27,7 +27,17 @@ fn planned_kernels_run_as_written() {
 #[test]
 fn kernels_cover_the_shapes() {
     let texts: Vec<String> = (1..=200).map(plan::kernel).collect();
-    for needle in ["iter_args", "scf.if %flag ->", "cf.cond_br", "^bb3(", "[%i0]", "[%i1]", "call @callee"] {
+    for needle in [
+        "iter_args",
+        "scf.if %flag ->",
+        "cf.cond_br",
+        "^bb3(",
+        "[%i0]",
+        "[%i1]",
+        "call @callee",
+        "memref.store",
+        "hivm.hir.copy",
+    ] {
         let n = texts.iter().filter(|t| t.contains(needle)).count();
         assert!(n >= 10, "only {n} of 200 kernels contain {needle:?}");
     }

@@ -88,8 +88,21 @@ impl Gen {
         let b = self.name("b");
         self.line(indent, &format!("{b} = memref.alloc() : {UB}"));
         let srcs = (self.pick(), self.pick());
+        let how = self.rng.below(6);
         match srcs {
-            (Some(x), Some(y)) if self.rng.below(2) == 0 => {
+            (Some(x), Some(_)) if how == 0 => {
+                self.line(indent, &format!("hivm.hir.copy ins({x} : {UB}) outs({b} : {UB})"));
+            }
+            (Some(x), Some(_)) if how == 1 => {
+                // A scalar loop (the compiled tier's kind).
+                let (i, e, d) = (self.name("i"), self.name("e"), self.name("e"));
+                self.line(indent, &format!("scf.for {i} = %c0 to %c64 step %c1 {{"));
+                self.line(indent + 1, &format!("{e} = memref.load {x}[{i}] : {UB}"));
+                self.line(indent + 1, &format!("{d} = arith.mulf {e}, {e} : f32"));
+                self.line(indent + 1, &format!("memref.store {d}, {b}[{i}] : {UB}"));
+                self.line(indent, "}");
+            }
+            (Some(x), Some(y)) if how < 4 => {
                 let op = *self.rng.pick(OPS);
                 self.line(indent, &format!("hivm.hir.{op} ins({x}, {y} : {UB}, {UB}) outs({b} : {UB})"));
             }
@@ -290,7 +303,7 @@ pub fn kernel(seed: u64) -> String {
         "  func.func @k(%g0: {GM}, %g1: {GM}, %g2: {GM}, %out: {OUT}, %i0: index, %i1: index, %flag: i1) {{"
     )
     .unwrap();
-    for c in [0, 1, 2, 3, 16, 32] {
+    for c in [0, 1, 2, 3, 16, 32, 64] {
         writeln!(head, "    %c{c} = arith.constant {c} : index").unwrap();
     }
     for k in 0..SLOTS {
@@ -342,12 +355,30 @@ fn cf_tail(g: &mut Gen) {
     let m = g.name("m");
     g.text.push_str(&format!("  ^bb3({m}: {UB}):\n"));
     g.add(m.clone());
+    // The passed buffer's last direct use, with the block argument read
+    // after it: an in-place candidate only program order would allow.
+    let op = *g.rng.pick(OPS);
+    let k = g.name("b");
+    g.line(2, &format!("{k} = memref.alloc() : {UB}"));
+    g.line(2, &format!("hivm.hir.{op} ins({x}, {x} : {UB}, {UB}) outs({k} : {UB})"));
+    g.barrier(2);
+    g.add(k);
     g.budget = 2;
     g.stmt(2);
+    g.store(2, &m);
     g.line(2, "cf.br ^bb4(%c0 : index)");
     let iv = g.name("n");
     g.text.push_str(&format!("  ^bb4({iv}: index):\n"));
     g.scopes.push(Vec::new());
+    // A buffer from before the loop whose textually last use is here: the
+    // back edge reads it again.
+    if let Some(z) = g.pick() {
+        let (op, k) = (*g.rng.pick(OPS), g.name("b"));
+        g.line(2, &format!("{k} = memref.alloc() : {UB}"));
+        g.line(2, &format!("hivm.hir.{op} ins({z}, {z} : {UB}, {UB}) outs({k} : {UB})"));
+        g.barrier(2);
+        g.add(k);
+    }
     g.budget = 3;
     while g.budget > 0 {
         g.stmt(2);
