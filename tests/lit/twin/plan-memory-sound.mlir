@@ -15,6 +15,7 @@
 // RUN:   hivm-run $f --entry dynamic_offsets --arg %t.s64.npy --arg zeros:32xf32 --arg 0 --arg 16 --print 1; \
 // RUN:   hivm-run $f --entry caller --arg %t.s8.npy --arg zeros:8xf32 --arg zeros:8xf32 --print 1; \
 // RUN:   hivm-run $f --entry mixed --arg %t.s8.npy --arg zeros:8xf32 --print 1; \
+// RUN:   hivm-run $f --entry rerun --arg %t.s8.npy --arg zeros:8xf32 --print 1; \
 // RUN: done 2>&1 | FileCheck %s
 
 // Unplanned, then planned: the same numbers.
@@ -24,6 +25,7 @@
 // CHECK-NEXT: [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62, 64]
 // CHECK-NEXT: [2, 4, 6, 8, 10, 12, 14, 16]
 // CHECK-NEXT: [3, 6, 9, 12, 15, 18, 21, 24]
+// CHECK-NEXT: [4, 8, 12, 16, 20, 24, 28, 32]
 // CHECK-NEXT: [4, 8, 12, 16, 20, 24, 28, 32]
 // CHECK-NEXT: [3, 6, 9, 12, 15, 18, 21, 24]
 // CHECK-NEXT: [4, 8, 12, 16, 20, 24, 28, 32]
@@ -146,6 +148,28 @@ module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
     hivm.hir.vadd ins(%p, %a : memref<8xf32, #ub>, memref<8xf32, #ub>) outs(%a : memref<8xf32, #ub>)
     hivm.hir.pipe_barrier[<PIPE_ALL>]
     hivm.hir.store ins(%a : memref<8xf32, #ub>) outs(%dst : memref<8xf32, #gm>)
+    return
+  }
+
+  // (7) An inner loop whose init is merged with the buffer it yields runs
+  // again from that init in every iteration of an outer loop.
+  func.func @rerun(%src: memref<8xf32, #gm>, %dst: memref<8xf32, #gm>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %init = memref.alloc() : memref<8xf32, #ub>
+    hivm.hir.load ins(%src : memref<8xf32, #gm>) outs(%init : memref<8xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    scf.for %j = %c0 to %c2 step %c1 {
+      %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%x = %init) -> (memref<8xf32, #ub>) {
+        %n = memref.alloc() : memref<8xf32, #ub>
+        hivm.hir.vadd ins(%x, %x : memref<8xf32, #ub>, memref<8xf32, #ub>) outs(%n : memref<8xf32, #ub>)
+        hivm.hir.pipe_barrier[<PIPE_ALL>]
+        scf.yield %n : memref<8xf32, #ub>
+      }
+      hivm.hir.store ins(%r : memref<8xf32, #ub>) outs(%dst : memref<8xf32, #gm>)
+      hivm.hir.pipe_barrier[<PIPE_ALL>]
+    }
     return
   }
 }

@@ -201,6 +201,17 @@ fn loop_carried(
         {
             continue;
         }
+        // An enclosing loop that does not hold the init's alloc runs this
+        // loop again from the init: it must outlive the loop.
+        let mut outer = ir.parent_op(lp);
+        let mut rerun = false;
+        while let Some(o) = outer {
+            rerun |= crate::hivm::gss::memory::is_loop_like(ir.op_name(o)) && !is_ancestor(ir, o, a);
+            outer = ir.parent_op(o);
+        }
+        if rerun {
+            continue;
+        }
         // The body must reach the init only through the carried value: a
         // direct use reads it in every iteration, after the yielded buffer
         // has been written over it.
