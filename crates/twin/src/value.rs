@@ -174,12 +174,15 @@ pub struct MemRefVal {
     pub offset: i64,
     pub sizes: Vec<i64>,
     pub strides: Vec<i64>,
+    /// The `pointer_cast` or `memref.alloc` this is a view of, when the
+    /// kernel made the buffer (the ownership check names buffers by it).
+    pub root: Option<hivm_ir::OpId>,
 }
 
 impl MemRefVal {
     pub fn contiguous(buf: BufId, elem: Elem, sizes: Vec<i64>) -> MemRefVal {
         let strides = row_major_strides(&sizes);
-        MemRefVal { buf, elem, offset: 0, sizes, strides }
+        MemRefVal { buf, elem, offset: 0, sizes, strides, root: None }
     }
 
     pub fn num_elements(&self) -> i64 {

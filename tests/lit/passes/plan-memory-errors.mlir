@@ -40,3 +40,27 @@ module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
 func.func @no_target() {
   return
 }
+
+// -----
+
+// CHECK: [[@LINE+4]]:10: error: hivm-plan-memory cannot place ub buffers beside this pointer_cast: its addresses or size are not constants
+module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
+  func.func @dynamic_cast(%src: memref<8xf32, #hivm.address_space<gm>>, %a: i64) {
+    %t = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+    %p = hivm.hir.pointer_cast(%a) : memref<8xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<8xf32, #hivm.address_space<gm>>) outs(%t : memref<8xf32, #hivm.address_space<ub>>)
+    return
+  }
+}
+
+// -----
+
+// CHECK: [[@LINE+5]]:5: error: hivm-plan-memory cannot place the buffers of a recursive function: each level of the recursion would need addresses of its own
+module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
+  func.func @rec(%src: memref<8xf32, #hivm.address_space<gm>>) {
+    %t = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%src : memref<8xf32, #hivm.address_space<gm>>) outs(%t : memref<8xf32, #hivm.address_space<ub>>)
+    func.call @rec(%src) : (memref<8xf32, #hivm.address_space<gm>>) -> ()
+    return
+  }
+}

@@ -78,14 +78,14 @@ func.func @vector_then_scalar(%o: memref<64xf32, #hivm.address_space<gm>>) {
   %a1 = arith.constant 256 : i64
   %a = hivm.hir.pointer_cast(%a0) : memref<64xf32, #hivm.address_space<ub>>
   %b = hivm.hir.pointer_cast(%a1) : memref<64xf32, #hivm.address_space<ub>>
-  %s = hivm.hir.pointer_cast(%a1) : memref<64xf32, #hivm.address_space<ub>>
+  // The copy below writes %b's bytes again (one buffer: two casts of one address would be two live buffers).
   hivm.hir.load ins(%o : memref<64xf32, #hivm.address_space<gm>>) outs(%a : memref<64xf32, #hivm.address_space<ub>>)
   hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
   hivm.hir.vadd ins(%a, %a : memref<64xf32, #hivm.address_space<ub>>, memref<64xf32, #hivm.address_space<ub>>) outs(%a : memref<64xf32, #hivm.address_space<ub>>)
   %x = memref.load %a[%c0] : memref<64xf32, #hivm.address_space<ub>>
   linalg.fill ins(%x : f32) outs(%b : memref<64xf32, #hivm.address_space<ub>>)
-  memref.copy %a, %s : memref<64xf32, #hivm.address_space<ub>> to memref<64xf32, #hivm.address_space<ub>>
+  memref.copy %a, %b : memref<64xf32, #hivm.address_space<ub>> to memref<64xf32, #hivm.address_space<ub>>
   hivm.hir.store ins(%b : memref<64xf32, #hivm.address_space<ub>>) outs(%o : memref<64xf32, #hivm.address_space<gm>>)
   return
 }

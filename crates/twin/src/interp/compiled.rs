@@ -154,6 +154,10 @@ pub(super) struct Program {
     inputs: Vec<(Value, Reg, bool)>,
     /// Memrefs the loop reads or writes, all defined outside it.
     memrefs: Vec<Value>,
+    /// Which of them it loads from and which it stores to (for the
+    /// ownership check, done once for the whole loop).
+    loaded: Vec<bool>,
+    stored: Vec<bool>,
     regs: usize,
 }
 
@@ -164,6 +168,8 @@ struct Compiler<'a> {
     defined: HashSet<Value>,
     inputs: Vec<(Value, Reg, bool)>,
     memrefs: Vec<Value>,
+    loaded: Vec<bool>,
+    stored: Vec<bool>,
 }
 
 impl Compiler<'_> {
@@ -206,6 +212,8 @@ impl Compiler<'_> {
             return Some(i as u32);
         }
         self.memrefs.push(v);
+        self.loaded.push(false);
+        self.stored.push(false);
         Some(self.memrefs.len() as u32 - 1)
     }
 
@@ -236,6 +244,7 @@ impl Compiler<'_> {
         if name == "memref.load" {
             let ops = ir.operands(op);
             let mem = self.memref(*ops.first()?)?;
+            self.loaded[mem as usize] = true;
             let idx = ops[1..].iter().map(|v| self.read(*v)).collect::<Option<Vec<_>>>()?;
             let res = *ir.results(op).first()?;
             let float = self.elem(res)?.is_float();
@@ -246,6 +255,7 @@ impl Compiler<'_> {
             let v = self.read(*ops.first()?)?;
             let float = self.elem(ops[0])?.is_float();
             let mem = self.memref(*ops.get(1)?)?;
+            self.stored[mem as usize] = true;
             let idx = ops[2..].iter().map(|v| self.read(*v)).collect::<Option<Vec<_>>>()?;
             return Some(Instr::Store { v, mem, idx, float });
         }
@@ -372,9 +382,18 @@ fn compile(ir: &Ir, op: OpId) -> Option<Program> {
         defined: HashSet::new(),
         inputs: Vec::new(),
         memrefs: Vec::new(),
+        loaded: Vec::new(),
+        stored: Vec::new(),
     };
     let root = c.for_loop(op)?;
-    Some(Program { root, inputs: c.inputs, memrefs: c.memrefs, regs: c.floats.len() })
+    Some(Program {
+        root,
+        inputs: c.inputs,
+        memrefs: c.memrefs,
+        loaded: c.loaded,
+        stored: c.stored,
+        regs: c.floats.len(),
+    })
 }
 
 fn f(bits: u64) -> f64 {
@@ -419,6 +438,14 @@ impl Interp<'_> {
                     return None;
                 }
             }
+        }
+        // What the loop may touch, as if one op: every view it loads from
+        // is read, every view it stores to written.
+        let pick = |which: &[bool]| prog.memrefs.iter().zip(which).filter(|(_, b)| **b).map(|(v, _)| *v).collect();
+        let (reads, writes): (Vec<Value>, Vec<Value>) = (pick(&prog.loaded), pick(&prog.stored));
+        if let Err(e) = self.check_accesses(op, &reads, &writes) {
+            self.regs = regs;
+            return Some(Err(e));
         }
         self.tick_limit = self.next_tick_limit();
         let r = self.exec_loop(&mut regs, &mems, &prog.root);

@@ -27,6 +27,7 @@ fn rows(m: &MemRefVal) -> Option<(Vec<i64>, usize)> {
         offset: m.offset,
         sizes: m.sizes[..rank - 1].to_vec(),
         strides: m.strides[..rank - 1].to_vec(),
+        root: None,
     };
     let mut starts = Vec::new();
     outer.for_each(|o| starts.push(o));
@@ -300,8 +301,14 @@ mod tests {
                 let (rows, cols, pitch) = (3i64, 10i64, 12i64);
                 let bufs: Vec<_> =
                     (0..3).map(|_| mem.alloc((rows * pitch) as usize * e.size(), Space::Ub).unwrap()).collect();
-                let view =
-                    |b| MemRefVal { buf: b, elem: e, offset: 1, sizes: vec![rows, cols], strides: vec![pitch, 1] };
+                let view = |b| MemRefVal {
+                    buf: b,
+                    elem: e,
+                    offset: 1,
+                    sizes: vec![rows, cols],
+                    strides: vec![pitch, 1],
+                    root: None,
+                };
                 let (x, y, z) = (view(bufs[0]), view(bufs[1]), view(bufs[2]));
                 let mut k = 0;
                 for m in [&x, &y] {

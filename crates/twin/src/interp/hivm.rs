@@ -137,7 +137,7 @@ impl Interp<'_> {
             Some((s, o)) if !s.contains(&DYNAMIC) && o != DYNAMIC => (s, o),
             _ => (MemRefVal::contiguous(buf, elem, sizes.clone()).strides, 0),
         };
-        let v = MemRefVal { buf, elem, offset: addr / elem.size() as i64 + extra, sizes, strides };
+        let v = MemRefVal { buf, elem, offset: addr / elem.size() as i64 + extra, sizes, strides, root: Some(op) };
         let (lo, hi) = v.byte_span();
         let cap = self.mem.get(buf).len() as i64;
         if lo < 0 || hi > cap {
@@ -148,6 +148,7 @@ impl Interp<'_> {
         }
         self.set(res, Val::Mem(Rc::new(v)));
         self.note_ub_root(op, res);
+        self.owners.born(op);
         Ok(())
     }
 

@@ -224,8 +224,11 @@ impl Interp<'_> {
                         Err(_) => self.alloc(op, elem, sizes, crate::memory::Space::Gm)?,
                     }
                 };
-                self.set(res, Val::Mem(m));
+                let mut m = Rc::unwrap_or_clone(m);
+                m.root = Some(op);
+                self.set(res, Val::Mem(Rc::new(m)));
                 self.note_ub_root(op, res);
+                self.owners.born(op);
             }
             "memref.dealloc" => {}
             "memref.get_global" => {
@@ -304,7 +307,14 @@ impl Interp<'_> {
                         new_strides.push(m.strides[d].saturating_mul(strides[d]));
                     }
                 }
-                let v = MemRefVal { buf: m.buf, elem: m.elem, offset: off, sizes: new_sizes, strides: new_strides };
+                let v = MemRefVal {
+                    buf: m.buf,
+                    elem: m.elem,
+                    offset: off,
+                    sizes: new_sizes,
+                    strides: new_strides,
+                    root: m.root,
+                };
                 self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
             }
             "memref.reinterpret_cast" => {
@@ -319,6 +329,7 @@ impl Interp<'_> {
                     offset: offset.first().copied().unwrap_or(0),
                     sizes,
                     strides,
+                    root: m.root,
                 };
                 // The view may reach past its buffer: triton-to-linalg casts a
                 // whole block at the tensor's edge and masks the access with a
@@ -345,7 +356,7 @@ impl Interp<'_> {
                     ));
                 }
                 let strides = crate::value::row_major_strides(&sizes);
-                let v = MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides };
+                let v = MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides, root: m.root };
                 self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
             }
             "memref.collapse_shape" | "memref.expand_shape" => {
@@ -362,7 +373,7 @@ impl Interp<'_> {
                         sizes.push(g.iter().fold(1i64, |a, d| a.saturating_mul(m.sizes[*d])));
                         strides.push(g.last().map(|d| m.strides[*d]).unwrap_or(1));
                     }
-                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides }
+                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides, root: m.root }
                 } else {
                     let out: Vec<i64> = i64_array(ir, op, "static_output_shape");
                     let out = if out.is_empty() { rshape.clone() } else { out };
@@ -375,7 +386,7 @@ impl Interp<'_> {
                             s *= sizes[*d];
                         }
                     }
-                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides }
+                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides, root: m.root }
                 };
                 self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
             }

@@ -17,8 +17,9 @@ mod linalg_body;
 mod liveness;
 mod math;
 mod memref;
-mod placement;
 mod multi_buffer;
+mod ownership;
+mod placement;
 mod ub_bounds;
 mod vector_ops;
 
@@ -100,6 +101,11 @@ pub struct Interp<'a> {
     shared: Option<Shared>,
     /// This block's on-chip memories and how much of each `memref.alloc` used.
     onchip: Vec<(Space, BufId, usize)>,
+    /// Where the kernel's own `pointer_cast`s end in each on-chip memory:
+    /// the twin places `memref.alloc`s above them (computed on first use).
+    cast_floors: Option<Vec<(Space, usize)>>,
+    /// Which buffer owns each on-chip byte (`ownership.rs`).
+    owners: ownership::Owners,
     block: (i64, i64),
     /// Buffers from this id on were allocated by the running block.
     block_start: BufId,
@@ -154,6 +160,8 @@ impl<'a> Interp<'a> {
             natives: Natives::default(),
             shared: None,
             onchip: Vec::new(),
+            cast_floors: None,
+            owners: ownership::Owners::default(),
             block: (0, 1),
             block_start: BufId::MAX,
             ub_roots: HashMap::new(),
@@ -205,6 +213,7 @@ impl<'a> Interp<'a> {
         self.block_start = self.mem.next_id();
         self.ub_roots.clear();
         self.globals.clear();
+        self.owners.clear();
         self.sync = SyncChecker::new(self.config.regbase);
         if self.config.trace {
             self.sync.timeline = Some(Vec::new());
@@ -354,11 +363,22 @@ impl<'a> Interp<'a> {
             "math" => self.math(op, name)?,
             "linalg" if name == "linalg.yield" => return Ok(Some(Step::Done(Flow::Yield(op)))),
             "linalg" if name == "linalg.index" => self.linalg_index(op)?,
-            "linalg" if name != "linalg.fill" => self.structured(op)?,
+            "linalg" if name != "linalg.fill" => {
+                self.check_ownership(op)?;
+                self.structured(op)?
+            }
             // Loads, stores, copies and fills here are the scalar unit's
             // (PIPE_S) work; views and allocations touch no data.
-            "memref" | "linalg" | "bufferization" | "tensor" => self.memref_op(op, name)?,
-            "hivm" => self.hivm(op, name)?,
+            "memref" | "linalg" | "bufferization" | "tensor" => {
+                if matches!(name, "memref.load" | "memref.store" | "memref.copy" | "linalg.fill") {
+                    self.check_ownership(op)?;
+                }
+                self.memref_op(op, name)?
+            }
+            "hivm" => {
+                self.check_ownership(op)?;
+                self.hivm(op, name)?
+            }
             "annotation" => {}
             "affine" if matches!(name, "affine.apply" | "affine.min" | "affine.max") => self.affine_apply(op, name)?,
             "func" => match name {
@@ -547,11 +567,13 @@ impl<'a> Interp<'a> {
             return Ok(Rc::new(MemRefVal::contiguous(buf, elem, sizes)));
         }
         let cap = self.config.caps.of(space);
+        let floors = self.cast_floors.get_or_insert_with(|| cast_floors(self.ir, self.ir.top_ancestor(op)));
+        let floor = floors.iter().find(|(s, _)| *s == space).map_or(0, |(_, e)| *e);
         let Some(slot) = self.onchip.iter_mut().find(|(s, _, _)| *s == space) else {
             return Err(RunError::at(op, format!("no {space} memory in this block")));
         };
         // Allocations are 32-byte aligned, as the hardware requires.
-        let start = slot.2.div_ceil(32) * 32;
+        let start = slot.2.max(floor).div_ceil(32) * 32;
         if start + bytes > cap {
             return Err(RunError::at(
                 op,
@@ -566,6 +588,37 @@ impl<'a> Interp<'a> {
         m.offset = elem_off;
         Ok(Rc::new(m))
     }
+}
+
+/// The end of the bytes each on-chip memory's `pointer_cast`s with
+/// constant addresses and sizes cover, anywhere under `root`. (One whose
+/// address is computed at run time cannot be avoided in advance; the
+/// ownership check reports any buffer placed over it.)
+fn cast_floors(ir: &Ir, root: OpId) -> Vec<(Space, usize)> {
+    let mut out: Vec<(Space, usize)> = Vec::new();
+    ir.walk(root, &mut |o| {
+        if !ir.is_op(o, "hivm.hir.pointer_cast") {
+            return;
+        }
+        let t = ir.value_type(ir.result(o, 0));
+        let space = space_of(ir, t);
+        let hivm_ir::TypeData::MemRef { shape, elem, .. } = ir.type_data(t) else { return };
+        let Some(e) = Elem::of(ir, *elem) else { return };
+        let Some(bytes) = shape.iter().try_fold(e.size() as i64, |a, d| if *d >= 0 { a.checked_mul(*d) } else { None })
+        else {
+            return;
+        };
+        for v in hivm_dialects::util::segment(ir, o, 0) {
+            if let Some(a) = hivm_dialects::util::constant_int(ir, *v).filter(|a| *a >= 0) {
+                let end = (a as usize).saturating_add(bytes as usize);
+                match out.iter_mut().find(|(s, _)| *s == space) {
+                    Some((_, x)) => *x = (*x).max(end),
+                    None => out.push((space, end)),
+                }
+            }
+        }
+    });
+    out
 }
 
 enum Step {

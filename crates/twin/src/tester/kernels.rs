@@ -256,11 +256,19 @@ pub fn kernel(seed: u64, shape: Shape) -> Kernel {
     for e in 0..4 {
         writeln!(head, "    %e{e} = arith.constant {e} : i64").unwrap();
     }
+    let mut addrs = Vec::new();
     for i in 0..buffers {
-        // As many 256-byte slots as buffers, so that buffers sometimes alias.
+        // As many 256-byte slots as buffers, so that buffers sometimes
+        // alias: a buffer in a taken slot is a view of the first one there
+        // (two pointer_casts writing one slot would be two live buffers
+        // over the same bytes, which the twin's ownership check refuses).
         let addr = 256 * g.rng.below(buffers as u64);
         writeln!(head, "    %a{i} = arith.constant {addr} : i64").unwrap();
-        writeln!(head, "    %u{i} = hivm.hir.pointer_cast(%a{i}) : {UB}").unwrap();
+        match addrs.iter().position(|a| *a == addr) {
+            Some(j) => writeln!(head, "    %u{i} = memref.cast %u{j} : {UB} to {UB}").unwrap(),
+            None => writeln!(head, "    %u{i} = hivm.hir.pointer_cast(%a{i}) : {UB}").unwrap(),
+        }
+        addrs.push(addr);
     }
     for s in 0..g.scratch {
         writeln!(head, "    %sa{s} = arith.constant {} : i64", 256 * (buffers + s)).unwrap();

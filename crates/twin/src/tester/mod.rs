@@ -7,6 +7,7 @@
 //! the real output runs, so codegen and the twin are under test too.
 
 pub mod kernels;
+pub mod plan;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -46,8 +46,48 @@ fn operand_of(ir: &Ir, op: OpId, alloc: OpId) -> Option<Value> {
     ir.operands(op).iter().copied().find(|v| root_alloc(ir, *v) == Some(alloc))
 }
 
-fn static_offset(ir: &Ir, v: Value) -> Option<i64> {
-    hivm_dialects::util::strides_and_offset(ir, ir.value_type(v)).map(|(_, o)| o)
+/// Whether `g` and `k`, views of two buffers that would share one start
+/// address, cover the same elements: offsets and strides known and equal
+/// (offsets in bytes, so that a narrowing cast starts where its input
+/// does), or both reached from their buffers through the same chain of
+/// views with the same operands. Different dynamic offsets would make an
+/// op read what it has already written.
+fn same_place(ir: &Ir, g: Value, k: Value) -> bool {
+    let layout = |v: Value| {
+        hivm_dialects::util::strides_and_offset(ir, ir.value_type(v))
+            .filter(|(st, o)| *o != hivm_ir::types::DYNAMIC && !st.contains(&hivm_ir::types::DYNAMIC))
+    };
+    if let (Some((gs, go)), Some((ks, ko)), Some(gb), Some(kb)) =
+        (layout(g), layout(k), elem_bits(ir, g), elem_bits(ir, k))
+    {
+        return gs == ks && go as i128 * gb as i128 == ko as i128 * kb as i128;
+    }
+    if ir.value_type(g) != ir.value_type(k) {
+        return false;
+    }
+    let (mut g, mut k) = (g, k);
+    loop {
+        match (ir.defining_op(g), ir.defining_op(k)) {
+            (Some(a), Some(b)) if super::view_source(ir, a).is_some() && super::view_source(ir, b).is_some() => {
+                let same = ir.op_name(a) == ir.op_name(b)
+                    && ir.operands(a)[1..] == ir.operands(b)[1..]
+                    && ir.op(a).properties == ir.op(b).properties
+                    && ir.op(a).attrs == ir.op(b).attrs
+                    && ir.value_type(g) == ir.value_type(k);
+                if !same {
+                    return false;
+                }
+                (g, k) = (ir.operands(a)[0], ir.operands(b)[0]);
+            }
+            // Both chains end at their buffers, of one type.
+            (Some(a), Some(b)) => {
+                return matches!(ir.op_name(a), "memref.alloc" | "memref.alloca")
+                    && ir.op_name(a) == ir.op_name(b)
+                    && ir.value_type(g) == ir.value_type(k);
+            }
+            _ => return false,
+        }
+    }
 }
 
 fn elem_bits(ir: &Ir, v: Value) -> Option<u64> {
@@ -61,7 +101,7 @@ fn elem_bits(ir: &Ir, v: Value) -> Option<u64> {
 /// ops it names).
 fn reusable(ir: &Ir, op: OpId, g: &BufferFacts, k: &BufferFacts, scratch: bool) -> bool {
     let (Some(gv), Some(kv)) = (operand_of(ir, op, g.alloc), operand_of(ir, op, k.alloc)) else { return false };
-    if static_offset(ir, gv) != static_offset(ir, kv) {
+    if !same_place(ir, gv, kv) {
         return false;
     }
     let name = ir.op_name(op);
@@ -122,7 +162,16 @@ fn stalls(ir: &Ir, func: OpId, g: &BufferFacts, k: &BufferFacts) -> bool {
 
 /// The in-place pairs (written buffer, the input it takes over), in the
 /// order they are decided.
-pub fn pairs(ir: &Ir, func: OpId, ops: &[OpBuffers], facts: &[BufferFacts], scratch: &[bool]) -> Vec<(usize, usize)> {
+/// `straight(op, g, k)` says whether program order is execution order for
+/// everything done with the two allocs (see `cfg::confined`).
+pub fn pairs(
+    ir: &Ir,
+    func: OpId,
+    ops: &[OpBuffers],
+    facts: &[BufferFacts],
+    scratch: &[bool],
+    straight: &dyn Fn(OpId, OpId, OpId) -> bool,
+) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for ob in ops {
         if ob.gens.is_empty() || ob.kills.is_empty() || !ir.op_name(ob.op).starts_with("hivm.hir.") {
@@ -140,7 +189,9 @@ pub fn pairs(ir: &Ir, func: OpId, ops: &[OpBuffers], facts: &[BufferFacts], scra
                 if facts[k].ignore || taken.contains(&k) || facts[k].bits < facts[g].bits {
                     continue;
                 }
-                if reusable(ir, ob.op, &facts[g], &facts[k], op_has_scratch) && !stalls(ir, func, &facts[g], &facts[k])
+                if reusable(ir, ob.op, &facts[g], &facts[k], op_has_scratch)
+                    && !stalls(ir, func, &facts[g], &facts[k])
+                    && straight(ob.op, facts[g].alloc, facts[k].alloc)
                 {
                     out.push((g, k));
                     taken.push(k);

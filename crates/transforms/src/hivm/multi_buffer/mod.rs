@@ -7,6 +7,8 @@
 //! loop into one `pointer_cast` per copy selected by the loop's iteration
 //! counter (the sync solver's `hivm.hir.multi_buffer_counter`).
 
+mod calls;
+mod cfg;
 pub mod enable;
 pub mod inplace;
 pub mod mark;

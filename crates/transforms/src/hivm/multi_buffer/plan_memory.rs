@@ -10,6 +10,17 @@
 //! input that dies there, and reuses the addresses of dead buffers when the
 //! sum does not fit; hivm-rs does neither yet, so its plans are never
 //! smaller than upstream's and an overflow says so.
+//!
+//! Two buffers share a place only when they are never live together, where
+//! upstream's liveness can be fooled: a buffer that flows into a `cf` block
+//! argument or is used in a block on a cycle keeps its place to the end
+//! (`cfg.rs`), and a share needs every use of both in one straight-line
+//! block; a loop's init and the buffer its body yields share only when the
+//! body reaches the init through the carried value alone (also through
+//! branch and select results); an op's output takes an input's place only
+//! over provably the same elements. Functions are planned callers first,
+//! a callee's buffers above its callers' (`calls.rs`; upstream plans each
+//! from 0), and `pointer_cast`s already in a function keep their bytes.
 
 use rustc_hash::FxHashMap;
 
@@ -161,6 +172,8 @@ fn loop_carried(
     lp: OpId,
     order: &FxHashMap<OpId, usize>,
     index: &FxHashMap<OpId, usize>,
+    uses: &FxHashMap<OpId, Vec<OpId>>,
+    unordered: &[OpId],
 ) -> Result<Option<Vec<(usize, usize)>>, Diagnostic> {
     if !ir.is_op(lp, "scf.for") {
         return Ok(None);
@@ -175,11 +188,39 @@ fn loop_carried(
     });
     let loop_end = body_ops.iter().map(|x| order[x]).max().unwrap_or(order[&lp]);
     let mut out = Vec::new();
-    for (init, yielded) in ir.operands(lp)[3..].iter().zip(ir.operands(y)) {
+    let no_uses: Vec<OpId> = Vec::new();
+    let uses_of = |r: OpId| uses.get(&r).unwrap_or(&no_uses).as_slice();
+    for (k, (init, yielded)) in ir.operands(lp)[3..].iter().zip(ir.operands(y)).enumerate() {
         let (Some(a), Some(b)) = (root_alloc(ir, *init), root_alloc(ir, *yielded)) else { continue };
         let (Some(&ia), Some(&ib)) = (index.get(&a), index.get(&b)) else { continue };
         let inits: Vec<Option<OpId>> = ir.operands(lp)[3..].iter().map(|v| root_alloc(ir, *v)).collect();
         if a == b || is_ancestor(ir, lp, a) || inits.contains(&Some(b)) {
+            continue;
+        }
+        if unordered.contains(&a) || unordered.contains(&b) || !super::cfg::confined(ir, lp, &[uses_of(a), uses_of(b)])
+        {
+            continue;
+        }
+        // An enclosing loop that does not hold the init's alloc runs this
+        // loop again from the init: it must outlive the loop.
+        let mut outer = ir.parent_op(lp);
+        let mut rerun = false;
+        while let Some(o) = outer {
+            rerun |= crate::hivm::gss::memory::is_loop_like(ir.op_name(o)) && !is_ancestor(ir, o, a);
+            outer = ir.parent_op(o);
+        }
+        if rerun {
+            continue;
+        }
+        // The body must reach the init only through the carried value: a
+        // direct use reads it in every iteration, after the yielded buffer
+        // has been written over it.
+        let carried = ir.block_args(body)[k + 1];
+        let direct = uses_of(a).iter().any(|x| {
+            is_ancestor(ir, lp, *x)
+                && ir.operands(*x).iter().any(|v| root_alloc(ir, *v) == Some(a) && !reaches_value(ir, *v, carried))
+        });
+        if direct {
             continue;
         }
         // Its value before the loop must not matter.
@@ -192,13 +233,19 @@ fn loop_carried(
         if used_before {
             continue;
         }
-        let uses_root = |x: OpId, r: OpId| ir.operands(x).iter().any(|v| root_alloc(ir, *v) == Some(r));
+        // Reads of the carried value, also through branch and select
+        // results that may be it.
+        let aliases = carried_aliases(ir, &body_ops, carried);
+        let reads_carried =
+            |x: OpId| ir.operands(x).iter().any(|v| root_alloc(ir, *v) == Some(a) || aliases.contains(v));
         let first_write =
             body_ops.iter().copied().find(|x| written(ir, *x).iter().any(|(v, _)| root_alloc(ir, *v) == Some(b)));
-        let last_read = body_ops.iter().copied().rfind(|x| !ir.is_op(*x, "scf.yield") && uses_root(*x, a));
+        let last_read = body_ops.iter().copied().rfind(|x| !ir.is_op(*x, "scf.yield") && reads_carried(*x));
         let Some(w) = first_write else { continue };
         if let Some(r) = last_read {
-            let elementwise = hivm_dialects::hivm::vector::is_elementwise(ir.op_name(w));
+            // Ops that read each element before writing it in the same place.
+            let elementwise =
+                hivm_dialects::hivm::vector::is_elementwise(ir.op_name(w)) || ir.is_op(w, "hivm.hir.copy");
             if order[&r] > order[&w] || (r == w && !elementwise) {
                 if !is_ancestor(ir, lp, b) {
                     // The input itself overwrites what it carries.
@@ -225,9 +272,16 @@ fn loop_carried(
                 None => return false,
             }
         };
+        // What may be the init outside the loop (through branch and
+        // select results too).
+        let outside: Vec<OpId> = order.keys().copied().filter(|x| *x != lp && !is_ancestor(ir, lp, *x)).collect();
+        let init_aliases = carried_aliases(ir, &outside, ir.result(a, 0));
         let mut later_use = false;
         for (x, p) in order {
-            let direct = ir.operands(*x).iter().any(|v| root_alloc(ir, *v) == Some(a) && !from_loop(*v));
+            let direct = ir
+                .operands(*x)
+                .iter()
+                .any(|v| (root_alloc(ir, *v) == Some(a) || init_aliases.contains(v)) && !from_loop(*v));
             if *p > loop_end && direct && !is_ancestor(ir, lp, *x) {
                 later_use = true;
             }
@@ -239,11 +293,132 @@ fn loop_carried(
     Ok(Some(out))
 }
 
+/// The values in `ops` that may be `carried`: views of it, results of
+/// `arith.select`, of region ops yielding it and of ops not known here,
+/// and nested loops' iteration values started from it.
+fn carried_aliases(ir: &Ir, ops: &[OpId], carried: Value) -> rustc_hash::FxHashSet<Value> {
+    let mut set: rustc_hash::FxHashSet<Value> = std::iter::once(carried).collect();
+    loop {
+        let before = set.len();
+        for &x in ops {
+            let hit: Vec<usize> =
+                ir.operands(x).iter().enumerate().filter(|(_, v)| set.contains(*v)).map(|(i, _)| i).collect();
+            if hit.is_empty() {
+                continue;
+            }
+            let name = ir.op_name(x);
+            if name == "scf.yield" || name == "scf.condition" {
+                let Some(p) = ir.parent_op(x) else { continue };
+                let shift = usize::from(name == "scf.condition");
+                for i in hit {
+                    if i < shift {
+                        continue;
+                    }
+                    set.extend(ir.results(p).get(i - shift).copied());
+                    if ir.is_op(p, "scf.for")
+                        && let Some(body) = ir.regions(p).first().and_then(|r| ir.region_blocks(*r).first())
+                    {
+                        set.extend(ir.block_args(*body).get(i + 1).copied());
+                    }
+                }
+            } else if name == "scf.for" {
+                let body = ir.regions(x).first().and_then(|r| ir.region_blocks(*r).first()).copied();
+                for i in hit.into_iter().filter(|i| *i >= 3) {
+                    set.extend(ir.results(x).get(i - 3).copied());
+                    set.extend(body.and_then(|b| ir.block_args(b).get(i - 2).copied()));
+                }
+            } else if ir.regions(x).is_empty() {
+                set.extend(ir.results(x).iter().copied().filter(|r| ir.type_data(ir.value_type(*r)).is_memref()));
+            }
+        }
+        if set.len() == before {
+            return set;
+        }
+    }
+}
+
+/// Whether `v` is `target` or reached from it through views and `scf.for`
+/// iteration values (the path `root_alloc` follows).
+fn reaches_value(ir: &Ir, mut v: Value, target: Value) -> bool {
+    for _ in 0..10_000 {
+        if v == target {
+            return true;
+        }
+        match ir.value_def(v) {
+            hivm_ir::ValueDef::Result { op, index } => {
+                if let Some(src) = super::view_source(ir, op) {
+                    v = src;
+                } else if ir.is_op(op, "scf.for") {
+                    match ir.operands(op).get(3 + index as usize) {
+                        Some(x) => v = *x,
+                        None => return false,
+                    }
+                } else {
+                    return false;
+                }
+            }
+            hivm_ir::ValueDef::BlockArg { block, index } => {
+                let owner = ir.block(block).parent.and_then(|r| ir.region_parent(r));
+                match owner {
+                    Some(o) if ir.is_op(o, "scf.for") && index >= 1 => match ir.operands(o).get(3 + index as usize - 1)
+                    {
+                        Some(x) => v = *x,
+                        None => return false,
+                    },
+                    _ => return false,
+                }
+            }
+            hivm_ir::ValueDef::Placeholder => return false,
+        }
+    }
+    false
+}
+
 fn err(ir: &Ir, op: OpId, m: impl Into<String>) -> Diagnostic {
     Diagnostic::error(ir.loc(op), m)
 }
 
-fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic> {
+/// Where the `pointer_cast`s already in `f` end in each memory (bytes), or
+/// one whose addresses or size are not constants.
+fn existing_casts(ir: &Ir, f: OpId, g: &Generation) -> (FxHashMap<&'static str, u64>, Vec<(String, OpId)>) {
+    let mut ends: FxHashMap<&'static str, u64> = FxHashMap::default();
+    let mut unknown = Vec::new();
+    ir.walk(f, &mut |o| {
+        if !ir.is_op(o, "hivm.hir.pointer_cast") {
+            return;
+        }
+        let res = ir.result(o, 0);
+        let Some(m) = space(ir, res).and_then(|sp| memory(g, &sp)) else { return };
+        let bytes = match ir.type_data(ir.value_type(res)) {
+            TypeData::MemRef { shape, elem, .. } if shape.iter().all(|d| *d >= 0) => super::scalar_bits(ir, *elem)
+                .and_then(|b| shape.iter().try_fold(b, |a, d| a.checked_mul(*d as u64)))
+                .map(|b| b.div_ceil(8)),
+            _ => None,
+        };
+        let addrs: Option<Vec<i64>> =
+            hivm_dialects::util::segment(ir, o, 0).iter().map(|v| hivm_dialects::util::constant_int(ir, *v)).collect();
+        match (bytes, addrs) {
+            (Some(n), Some(addrs)) => {
+                for a in addrs {
+                    let e = ends.entry(m.name).or_default();
+                    *e = (*e).max((a.max(0) as u64).saturating_add(n));
+                }
+            }
+            _ => unknown.push((m.name.to_string(), o)),
+        }
+    });
+    (ends, unknown)
+}
+
+/// Plans `f` with every memory's addresses starting at `base` (bytes, by
+/// memory name); returns where its buffers end in each memory.
+fn plan_function(
+    ir: &mut Ir,
+    f: OpId,
+    g: &Generation,
+    base: &FxHashMap<&'static str, u64>,
+) -> Result<FxHashMap<&'static str, u64>, Diagnostic> {
+    let cfg = super::cfg::Cfg::new(ir, f);
     // Program order of every op, for "used at or after".
     let mut order: FxHashMap<OpId, usize> = FxHashMap::default();
     let mut ops = Vec::new();
@@ -258,6 +433,8 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
     let mut last_user: FxHashMap<OpId, OpId> = FxHashMap::default();
     // Buffers carried by loops are never taken over in place.
     let mut carried: Vec<OpId> = Vec::new();
+    // Every op using each buffer, through any view or block argument.
+    let mut uses: FxHashMap<OpId, Vec<OpId>> = FxHashMap::default();
     for &o in &ops {
         if ir.is_op(o, "memref.alloc") {
             let res = ir.result(o, 0);
@@ -280,7 +457,11 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
             buffers.push(Buffer { alloc: o, space: sp, bits, copies: 1 });
         }
         for v in ir.operands(o) {
-            if let Some(a) = root_alloc(ir, *v) {
+            for a in cfg.roots(ir, *v) {
+                let us = uses.entry(a).or_default();
+                if us.last() != Some(&o) {
+                    us.push(o);
+                }
                 last_use.insert(a, order[&o]);
                 last_user.insert(a, o);
                 let yields_loop = ir.is_op(o, "scf.yield") && ir.parent_op(o).is_some_and(|p| ir.is_op(p, "scf.for"));
@@ -304,7 +485,9 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
         }
     }
     // Buffers seen through values not followed here live to the end.
-    let escaped = escaped(ir, f);
+    let mut escaped = escaped(ir, f);
+    let unordered = cfg.unordered(ir, f);
+    escaped.extend(unordered.iter().copied());
     for a in &escaped {
         last_use.insert(*a, usize::MAX);
         last_user.remove(a);
@@ -333,7 +516,7 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
             }
         }
         for (v, is_scratch) in written(ir, o) {
-            if let Some(i) = root_alloc(ir, v).and_then(|a| index.get(&a).copied()) {
+            for i in cfg.roots(ir, v).into_iter().filter_map(|a| index.get(&a).copied()) {
                 scratch[i] |= is_scratch;
                 gen_one(i, &mut genned, &mut gens);
             }
@@ -368,19 +551,26 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
     // are one place, as upstream pairs them, when that is safe.
     let mut loop_pairs: Vec<(usize, usize)> = Vec::new();
     for &o in &ops {
-        if let Some(pairs) = loop_carried(ir, o, &order, &index)? {
+        if let Some(pairs) = loop_carried(ir, o, &order, &index, &uses, &unordered)? {
             loop_pairs.extend(pairs);
         }
     }
     loop_pairs.sort();
     loop_pairs.dedup();
+    // In place only where program order is execution order for both.
+    let no_uses: Vec<OpId> = Vec::new();
+    let straight = |op: OpId, a: OpId, b: OpId| {
+        let (ua, ub) = (uses.get(&a).unwrap_or(&no_uses), uses.get(&b).unwrap_or(&no_uses));
+        super::cfg::confined(ir, op, &[ua, ub])
+    };
+    let inplace_pairs = inplace::pairs(ir, f, &per_op, &facts, &scratch, &straight);
     fn root(owner: &[usize], mut x: usize) -> usize {
         while owner[x] != x {
             x = owner[x];
         }
         x
     }
-    for (g, k) in loop_pairs.into_iter().chain(inplace::pairs(ir, f, &per_op, &facts, &scratch)) {
+    for (g, k) in loop_pairs.into_iter().chain(inplace_pairs) {
         let (rg, rk) = (root(&owner, g), root(&owner, k));
         if rg != rk {
             owner[rg] = rk;
@@ -408,9 +598,26 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
         }
     }
     let mut offsets: Vec<Vec<u64>> = vec![Vec::new(); buffers.len()];
+    let mut ends: FxHashMap<&'static str, u64> = FxHashMap::default();
+    // Buffers the function already addresses itself keep their bytes.
+    let (taken, unknown) = existing_casts(ir, f, g);
     for sp in spaces {
         let m = memory(g, sp).expect("checked above");
-        let mut at = 0u64;
+        if let Some((_, pc)) = unknown.iter().find(|(n, _)| n == m.name) {
+            return Err(err(
+                ir,
+                *pc,
+                format!(
+                    "hivm-plan-memory cannot place {} buffers beside this pointer_cast: its addresses or size are not \
+                     constants",
+                    m.name
+                ),
+            ));
+        }
+        let granule = m.align / 8;
+        let start =
+            base.get(m.name).copied().unwrap_or(0).max(taken.get(m.name).map_or(0, |e| e.div_ceil(granule) * granule));
+        let mut at = start * 8;
         let mut count = 0;
         for &i in entries.iter().filter(|i| buffers[**i].space == sp) {
             offsets[i].push(at.div_ceil(8));
@@ -427,6 +634,16 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
                     m.name, m.bits
                 ),
             );
+            if start > 0 {
+                return Err(e.with_note(
+                    ir.loc(f),
+                    format!(
+                        "this function's buffers start at byte {start} of {}, above those of its callers (a callee \
+                         must not overwrite what is live at its call)",
+                        m.name
+                    ),
+                ));
+            }
             // One buffer cannot be helped; several might share addresses.
             return Err(if count > 1 {
                 e.with_note(
@@ -438,6 +655,11 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
                 e
             });
         }
+        ends.insert(m.name, at.div_ceil(8));
+    }
+    for (sp, e) in taken {
+        let x = ends.entry(sp).or_default();
+        *x = (*x).max(e);
     }
     for i in 0..buffers.len() {
         let o = owner_of(i);
@@ -447,7 +669,7 @@ fn plan_function(ir: &mut Ir, f: OpId, g: &Generation) -> Result<(), Diagnostic>
     }
     rewrite(ir, f, &buffers, &offsets);
     fix_multi_buffers(ir, f);
-    Ok(())
+    Ok(ends)
 }
 
 /// Each alloc becomes a `pointer_cast` of its addresses; an address is one
@@ -566,10 +788,15 @@ impl Pass for PlanMemory {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
-        for f in super::super::defined_functions(ir, root) {
-            if skipped_function(ir, f) {
-                continue;
-            }
+        let funcs: Vec<OpId> =
+            super::super::defined_functions(ir, root).into_iter().filter(|f| !skipped_function(ir, *f)).collect();
+        // Callers first: a callee's buffers start above everything its
+        // callers place (upstream plans each function from address 0, so a
+        // call could overwrite its caller's live buffers).
+        let calls = super::calls::CallGraph::new(ir, &funcs);
+        let (order, sorted) = calls.callers_first(ir)?;
+        let mut ends: FxHashMap<OpId, FxHashMap<&'static str, u64>> = FxHashMap::default();
+        for (n, f) in order.into_iter().enumerate() {
             let target = hivm_dialects::hacc::module_target(ir, f);
             let Some(t) = target.as_deref().and_then(hivm_dialects::hacc::targets::target) else {
                 return Err(err(
@@ -579,7 +806,21 @@ impl Pass for PlanMemory {
                      hacc-append-device-spec{target=...} first)",
                 ));
             };
-            plan_function(ir, f, t.generation)?;
+            let mut base: FxHashMap<&'static str, u64> = FxHashMap::default();
+            let below: Vec<OpId> =
+                if n < sorted { calls.callers(f).copied().collect() } else { ends.keys().copied().collect() };
+            for caller in &below {
+                for (sp, end) in ends.get(caller).into_iter().flatten() {
+                    let b = base.entry(*sp).or_default();
+                    *b = (*b).max(*end);
+                }
+            }
+            let mut end = plan_function(ir, f, t.generation, &base)?;
+            for (sp, b) in base {
+                let e = end.entry(sp).or_default();
+                *e = (*e).max(b);
+            }
+            ends.insert(f, end);
         }
         Ok(())
     }
