@@ -8,6 +8,8 @@
 // RUN: hivm-run %s --impl %S/Inputs/faults.cpp --entry forks --arg zeros:16xf32 && sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-spin"' | grep .
 // RUN: not hivm-run %s --impl %S/Inputs/faults.cpp --entry forks_spins --timeout 0.3 --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=SPIN
 // RUN: sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-spin"' | grep .
+// A daemon (double fork, setsid) is in the worker's tree as its subreaper: it dies with the call.
+// RUN: hivm-run %s --impl %S/Inputs/faults.cpp --entry daemon --arg zeros:16xf32 && sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-dmn"' | grep .
 
 // EXIT0: process.mlir:[[@LINE+3]]:3: error: custom op 'quit' (_mlir_ciface_exits_zero) ended the process with exit status 0 (exit() or _exit() instead of returning)
 // EXIT0-NOT: panicked
@@ -39,5 +41,10 @@ func.func @forks(%m: memref<16xf32>) {
 // SPIN: process.mlir:[[@LINE+2]]:3: error: custom op 'fork' (_mlir_ciface_forks_and_spins) did not return within 0.3 s
 func.func @forks_spins(%m: memref<16xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "forks_and_spins"} "fork" outs(%m : memref<16xf32>)
+  return
+}
+
+func.func @daemon(%m: memref<16xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "daemonises"} "daemon" outs(%m : memref<16xf32>)
   return
 }

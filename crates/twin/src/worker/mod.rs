@@ -325,6 +325,7 @@ impl Worker {
     fn reap(self) -> Option<libc::c_int> {
         let mut status = 0;
         crate::shm::worker_stopped();
+        kill_descendants(self.pid);
         // SAFETY: the worker's own group, then reaping our child.
         let r = unsafe {
             libc::kill(-self.pid, libc::SIGKILL);
@@ -338,6 +339,55 @@ impl Worker {
         unsafe { libc::kill(self.pid, libc::SIGKILL) };
         self.reap();
     }
+}
+
+/// Kills every live descendant of `pid`. The worker is its implementations'
+/// subreaper, so whatever they start — even a daemon that left the worker's
+/// process group and session by `setsid` — is in its tree until the worker
+/// reaps it; killing the group alone would miss those.
+fn kill_descendants(pid: libc::pid_t) {
+    for _ in 0..64 {
+        let mut live = Vec::new();
+        let mut todo = vec![pid];
+        while let Some(p) = todo.pop() {
+            for c in children(p) {
+                todo.push(c);
+                if !is_zombie(c) {
+                    live.push(c);
+                }
+            }
+            if live.len() > 100_000 {
+                break;
+            }
+        }
+        if live.is_empty() {
+            return;
+        }
+        for c in live {
+            // SAFETY: a process of our worker's tree (pids of zombies, which
+            // are not reused while unreaped, are left out).
+            unsafe { libc::kill(c, libc::SIGKILL) };
+        }
+    }
+}
+
+/// The children of `pid` (all its threads'), from /proc.
+fn children(pid: libc::pid_t) -> Vec<libc::pid_t> {
+    let mut out = Vec::new();
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return out };
+    for t in tasks.flatten() {
+        if let Ok(text) = std::fs::read_to_string(t.path().join("children")) {
+            out.extend(text.split_whitespace().filter_map(|w| w.parse::<libc::pid_t>().ok()));
+        }
+    }
+    out
+}
+
+fn is_zombie(pid: libc::pid_t) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| s.rsplit_once(") ").map(|(_, rest)| rest.starts_with('Z')))
+        .unwrap_or(true)
 }
 
 /// Forks and runs `child` in the child. The worker dies with the thread that

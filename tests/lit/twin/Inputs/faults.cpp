@@ -46,6 +46,7 @@ void _mlir_ciface_around(memref_t<float, 1> *out) {
 
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 extern "C" {
@@ -64,6 +65,29 @@ static void spinner() {
 void _mlir_ciface_forks_and_returns(memref_t<float, 1> *) {
   if (fork() == 0)
     spinner();
+}
+
+// Daemonises a spinner (double fork, a new session: outside the caller's
+// process group) and returns once the daemon runs.
+void _mlir_ciface_daemonises(memref_t<float, 1> *) {
+  int ready[2];
+  if (pipe(ready) != 0)
+    return;
+  pid_t first = fork();
+  if (first == 0) {
+    setsid();
+    if (fork() == 0) {
+      prctl(PR_SET_NAME, "hivm-test-dmn");
+      char c = 1;
+      (void)!write(ready[1], &c, 1);
+      for (;;)
+        ;
+    }
+    _exit(0);
+  }
+  char c;
+  (void)!read(ready[0], &c, 1);
+  waitpid(first, nullptr, 0);
 }
 
 // Leaves a process spinning behind and spins itself.
