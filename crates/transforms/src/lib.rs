@@ -69,6 +69,9 @@ pub fn pass_registry() -> PassRegistry {
         "Convert a Triton kernel to linalg, memref and bufferization ops (named-ops, global-kernel)",
         |o| Ok(Box::new(conversion::triton_to_linalg::TritonToLinalg::from_options(o)?)),
     );
+    r.register("convert-arith-to-hfusion", "Convert arith ops on tensors to linalg/hfusion named ops", |o| {
+        no_options("convert-arith-to-hfusion", o, Box::new(conversion::arith_to_hfusion::ArithToHFusion))
+    });
     r.register("triton-to-annotation", "Turn triton-ascend's tt.annotation ops into annotation.mark", |o| {
         no_options("triton-to-annotation", o, Box::new(conversion::triton_to_annotation::TritonToAnnotation))
     });
