@@ -18,9 +18,17 @@ pub(crate) fn on_tensors(ir: &Ir, op: OpId) -> bool {
 /// Whether the module the pass runs on targets a register-based NPU
 /// (`hacc::utils::isRegBasedArch`: no `hacc.target` means 910B, memory-based).
 pub(crate) fn regbase(ir: &Ir, root: OpId) -> bool {
-    ir.get_attr(root, "hacc.target")
-        .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "target"))
-        .is_some_and(|t| hivm_dialects::hacc::is_regbase(t.trim_matches('"')))
+    target(ir, root).is_some_and(hivm_dialects::hacc::is_regbase)
+}
+
+/// Whether that module targets the Ascend 950 generation.
+pub(crate) fn ascend_950(ir: &Ir, root: OpId) -> bool {
+    target(ir, root).is_some_and(hivm_dialects::hacc::is_910_95_family)
+}
+
+fn target(ir: &Ir, root: OpId) -> Option<&str> {
+    let a = ir.get_attr(root, "hacc.target")?;
+    Some(hivm_dialects::util::opaque_arg(ir, a, "target")?.trim_matches('"'))
 }
 
 /// The element type of a shaped type, else the type itself.
