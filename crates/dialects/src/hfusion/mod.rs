@@ -12,6 +12,8 @@ mod structured;
 
 use hivm_ir::Dialect;
 
+pub use structured::{build_arange, build_reduce_with_index};
+
 use crate::linalg::elementwise::Named;
 
 /// The elementwise named ops, for linalg's shared engine.

@@ -4,5 +4,6 @@
 pub mod triton_to_annotation;
 pub mod triton_to_linalg;
 pub mod arith_to_hfusion;
+pub mod linalg_to_hfusion;
 pub mod math_to_hfusion;
 pub(crate) mod to_hfusion;
