@@ -164,7 +164,9 @@ func.func @atomics(%dst: memref<16xi32>, %v: memref<16xi32>, %w: memref<16xi32>)
 // Arg-reductions: unsigned when the body compares unsigned; the index input
 // kept only when an annotation anywhere marks it as used.
 // CHECK-LABEL: func.func @argmin
-// CHECK: %[[R:.*]]:2 = hfusion.reduce_with_index {tie_break_left = false} <minui> ins(%arg0 : tensor<4x16xi16>) outs(%arg2, %arg3 : tensor<4xi16>, tensor<4xi32>) dimensions = [1] -> tensor<4xi16>, tensor<4xi32>
+// CHECK: %[[R:[0-9]+]]:2 = hfusion.reduce_with_index {tie_break_left = false} <minui> ins(%arg0 : tensor<4x16xi16>)
+// CHECK-SAME: outs(%arg2, %arg3 : tensor<4xi16>, tensor<4xi32>) dimensions = [1]
+// CHECK-SAME: -> tensor<4xi16>, tensor<4xi32>
 // CHECK: annotation.mark %arg1 {UseIndexInput}
 // CHECK: hfusion.reduce_with_index {tie_break_left = true} <max> ins(%arg0, %arg1 : tensor<4x16xi16>, tensor<4x16xi32>) outs(%arg2, %arg3 : tensor<4xi16>, tensor<4xi32>) dimensions = [1]
 // CHECK: return %[[R]]#1
