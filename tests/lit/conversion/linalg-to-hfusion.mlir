@@ -188,3 +188,21 @@ func.func @argmin(%v: tensor<4x16xi16>, %i: tensor<4x16xi32>, %bv: tensor<4xi16>
     }
   return %r#1 : tensor<4xi32>
 }
+
+// -----
+
+// On a register-based target an atomic add is a store of that kind.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func.func @atomic_regbase
+// CHECK: hfusion.store {atomic_kind = #hfusion.atomic_kind<add>} ins(%arg1 : memref<16xf32>) outs(%arg0 : memref<16xf32>)
+// CHECK-NOT: linalg.generic
+module attributes {hacc.target = #hacc.target<"Ascend950PR_957b">} {
+  func.func @atomic_regbase(%dst: memref<16xf32>, %v: memref<16xf32>) {
+    linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%dst, %v : memref<16xf32>, memref<16xf32>) outs(%dst : memref<16xf32>) attrs = {GenericAtomicRMW = "fadd"} {
+    ^bb0(%a: f32, %b: f32, %o: f32):
+      %r = arith.addf %a, %b : f32
+      linalg.yield %r : f32
+    }
+    return
+  }
+}

@@ -360,7 +360,14 @@ fn parse_arange(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
 
 /// The body of an `arange` (with an offset or not, `n_strides` strides)
 /// into an init of type `init_ty` and rank `rank`, built at `loc`.
-fn arange_region(ir: &mut Ir, offset: bool, n_strides: usize, init_ty: Type, rank: usize, loc: Attribute) -> hivm_ir::RegionId {
+fn arange_region(
+    ir: &mut Ir,
+    offset: bool,
+    n_strides: usize,
+    init_ty: Type,
+    rank: usize,
+    loc: Attribute,
+) -> hivm_ir::RegionId {
     // The body, built at the op's location: strides[k] * index(k) summed
     // (index ops made before the products, as upstream's builder nests its
     // calls), plus the offset, cast to the element type.

@@ -43,7 +43,10 @@ pub(crate) fn enum_attr(ir: &mut Ir, dialect: &str, mnemonic: &str, value: &str)
 
 /// The diagnostic of MLIR's partial conversion for an illegal op left over.
 pub(crate) fn illegal(ir: &Ir, op: OpId) -> Diagnostic {
-    Diagnostic::error(ir.loc(op), format!("failed to legalize operation '{}' that was explicitly marked illegal", ir.op_name(op)))
+    Diagnostic::error(
+        ir.loc(op),
+        format!("failed to legalize operation '{}' that was explicitly marked illegal", ir.op_name(op)),
+    )
 }
 
 /// Replaces the uses of `op`'s results (through `map`, applied once at the
@@ -68,7 +71,8 @@ pub(crate) fn empty_like(ir: &mut Ir, at: OpId, source: Value, elem: Type) -> Va
             continue;
         }
         let value = ir.int_attr(d as i128, index);
-        let c = Builder::new(ir, InsertPoint::Before(at)).op("arith.constant", &[], &[index], vec![("value", value)], loc);
+        let c =
+            Builder::new(ir, InsertPoint::Before(at)).op("arith.constant", &[], &[index], vec![("value", value)], loc);
         let c = ir.result(c, 0);
         let dim = Builder::new(ir, InsertPoint::Before(at)).op("tensor.dim", &[source, c], &[index], vec![], loc);
         sizes.push(ir.result(dim, 0));

@@ -66,7 +66,10 @@ fn overflows(ir: &Ir, from: Type, to: Type) -> bool {
     use FloatKind::*;
     matches!(
         (float(ir, from), width(ir, from), width(ir, to)),
-        (Some(F32), _, Some(16 | 8)) | (Some(F16), _, Some(8)) | (_, Some(16), Some(8)) | (_, Some(32), Some(16 | 8))
+        (Some(F32), _, Some(16 | 8))
+            | (Some(F16), _, Some(8))
+            | (_, Some(16), Some(8))
+            | (_, Some(32), Some(16 | 8))
             | (_, Some(64), Some(8 | 16 | 32))
     )
 }

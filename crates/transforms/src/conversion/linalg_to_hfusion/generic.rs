@@ -48,16 +48,18 @@ fn is_arange(ir: &Ir, op: OpId) -> Option<Value> {
         return None;
     }
     let parallel = match ir.get_attr(op, "iterator_types").map(|a| ir.attr_data(a)) {
-        Some(AttrData::Array(its)) => its.iter().all(|a| {
-            matches!(ir.attr_data(*a), AttrData::Opaque { body, .. } if body == "iterator_type<parallel>")
-        }),
+        Some(AttrData::Array(its)) => its
+            .iter()
+            .all(|a| matches!(ir.attr_data(*a), AttrData::Opaque { body, .. } if body == "iterator_type<parallel>")),
         _ => false,
     };
     let identity = match ir.get_attr(op, "indexing_maps").map(|a| ir.attr_data(a)) {
         Some(AttrData::Array(maps)) => maps.first().is_some_and(|m| match ir.attr_data(*m) {
-            AttrData::AffineMap(m) => m.num_symbols == 0 && m.results.len() == m.num_dims as usize && {
-                m.results.iter().enumerate().all(|(i, e)| *e == hivm_ir::affine::AffineExpr::Dim(i as u32))
-            },
+            AttrData::AffineMap(m) => {
+                m.num_symbols == 0 && m.results.len() == m.num_dims as usize && {
+                    m.results.iter().enumerate().all(|(i, e)| *e == hivm_ir::affine::AffineExpr::Dim(i as u32))
+                }
+            }
             _ => false,
         }),
         _ => false,
@@ -161,7 +163,7 @@ fn atomic(cx: &mut Cx<'_>, op: OpId) -> Result<bool, Diagnostic> {
         "xchg" => b.op("hfusion.atomic_xchg", &[ins[1], ins[0]], &[], Vec::new(), loc),
         _ if cx.regbase => {
             let k = crate::conversion::to_hfusion::enum_attr(b.ir, "hfusion", "atomic_kind", kind);
-            let store = hivm_dialects::linalg::build_elementwise(
+            hivm_dialects::linalg::build_elementwise(
                 b.ir,
                 InsertPoint::Before(op),
                 "hfusion.store",
@@ -170,8 +172,7 @@ fn atomic(cx: &mut Cx<'_>, op: OpId) -> Result<bool, Diagnostic> {
                 vec![("atomic_kind", k)],
                 loc,
             )
-            .map_err(|e| Diagnostic::error(loc, e))?;
-            store
+            .map_err(|e| Diagnostic::error(loc, e))?
         }
         _ => {
             let k = crate::conversion::to_hfusion::enum_attr(b.ir, "hfusion", "atomic_kind", kind);

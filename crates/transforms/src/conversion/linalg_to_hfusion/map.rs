@@ -73,7 +73,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId) -> Result<bool, Diagnostic> {
     let Some((&init, ins)) = operands.split_last() else { return Ok(false) };
     let results: Vec<Value> = match to {
         To::Unary(dialect, fun) | To::Binary(dialect, fun) => {
-            let (kind, mnemonic) = if matches!(to, To::Unary(..)) { ("unary", "unary_fn") } else { ("binary", "binary_fn") };
+            let (kind, mnemonic) =
+                if matches!(to, To::Unary(..)) { ("unary", "unary_fn") } else { ("binary", "binary_fn") };
             let f = enum_attr(cx.ir, dialect, mnemonic, fun);
             let new = named(cx.ir, op, &format!("{dialect}.elemwise_{kind}"), ins, &[init], vec![("fun", f)])?;
             cx.ir.results(new).to_vec()

@@ -6,8 +6,8 @@
 //! `annotation.mark {UseIndexInput}` says it is used; register-based targets
 //! always keep it and require `unsigned_src`.
 
-use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::builder::InsertPoint;
+use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{AttrData, Ir, OpId, Value};
 
 use super::Cx;
@@ -79,8 +79,17 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId) -> Result<bool, Diagnostic> {
     let ins = if cx.regbase || marked_used(ir, op, ins[1]) { ins } else { &ins[..1] };
     let dims = hivm_dialects::util::i64_array(ir, op, "dimensions");
     let loc = ir.loc(op);
-    let new = hivm_dialects::hfusion::build_reduce_with_index(ir, InsertPoint::Before(op), kind, ins, inits, &dims, &flags, loc)
-        .map_err(|e| Diagnostic::error(loc, e))?;
+    let new = hivm_dialects::hfusion::build_reduce_with_index(
+        ir,
+        InsertPoint::Before(op),
+        kind,
+        ins,
+        inits,
+        &dims,
+        &flags,
+        loc,
+    )
+    .map_err(|e| Diagnostic::error(loc, e))?;
     let results = ir.results(new).to_vec();
     replace(ir, op, &results, cx.map);
     Ok(true)
