@@ -328,6 +328,8 @@ impl<'a> Interp<'a> {
             "linalg" if name == "linalg.yield" => return Ok(Some(Step::Done(Flow::Yield(op)))),
             "linalg" if name == "linalg.index" => self.linalg_index(op)?,
             "linalg" if name != "linalg.fill" => self.structured(op)?,
+            // hfusion's elementwise named ops (the hfusion stage of a kernel).
+            "hfusion" if hivm_dialects::linalg::loops::is_named_elementwise(name) => self.structured(op)?,
             "memref" | "linalg" | "bufferization" | "tensor" => {
                 // Data moved by code outside HIVM ops is the compiler's to
                 // synchronise; views and allocations touch no data.
