@@ -57,6 +57,7 @@ func.func private @__hmf_recipf(f32) -> f32
 func.func private @__hmf_roundf(f32) -> f32
 func.func private @__hmf_isinff(f32) -> i1
 func.func private @__hmf_isnanf(f32) -> i1
+func.func private @__hmf_flipf(f32) -> f32
 // CHECK-LABEL: func.func @special
 // CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK: %[[E:.*]] = tensor.empty() : tensor<4x4xf32>
@@ -65,11 +66,13 @@ func.func private @__hmf_isnanf(f32) -> i1
 // CHECK: hfusion.cast {round_mode = #hfusion.round_mode<round>} ins(%[[R]] : tensor<4x4xf32>) outs(%arg1 : tensor<4x4xf32>) -> tensor<4x4xf32>
 // CHECK: hfusion.isinf %arg0 : tensor<4x4xf32> -> tensor<4x4xi1>
 // CHECK: hfusion.isnan %arg0 : tensor<4x4xf32> -> tensor<4x4xi1>
+// CHECK: hfusion.flip %arg0 : tensor<4x4xf32> flip_axis = 1 -> tensor<4x4xf32>
 func.func @special(%x: tensor<4x4xf32>, %o: tensor<4x4xf32>, %m: tensor<4x4xi1>) {
   %0 = linalg.map { func.call {callee = @__hmf_recipf} } ins(%x : tensor<4x4xf32>) outs(%o : tensor<4x4xf32>)
   %1 = linalg.map { func.call {callee = @__hmf_roundf} } ins(%0 : tensor<4x4xf32>) outs(%o : tensor<4x4xf32>)
   %2 = linalg.map { func.call {callee = @__hmf_isinff} } ins(%x : tensor<4x4xf32>) outs(%m : tensor<4x4xi1>)
   %3 = linalg.map { func.call {callee = @__hmf_isnanf} } ins(%x : tensor<4x4xf32>) outs(%m : tensor<4x4xi1>)
+  %4 = linalg.map { func.call {callee = @__hmf_flipf} } ins(%x : tensor<4x4xf32>) outs(%o : tensor<4x4xf32>)
   return
 }
 

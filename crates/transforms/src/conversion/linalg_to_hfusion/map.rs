@@ -17,6 +17,7 @@ enum To {
     IsInf,
     IsNan,
     Round,
+    Flip,
 }
 
 /// Name prefix -> conversion, first match wins.
@@ -41,6 +42,7 @@ const FUNCTIONS: &[(&str, To)] = &[
     ("__hmf_atan", To::Unary("hfusion", "atan")),
     ("__hmf_ilogb", To::Unary("hfusion", "ilogb")),
     ("__hmf_ldexp", To::Binary("hfusion", "ldexp")),
+    ("__hmf_flip", To::Flip),
     ("__hmf_powf", To::Binary("hfusion", "powf")),
     ("__hmf_powi", To::Binary("hfusion", "powi")),
 ];
@@ -91,6 +93,25 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId) -> Result<bool, Diagnostic> {
             Some(r) => r,
             None => return Ok(false),
         },
+        To::Flip => {
+            // hfusion flips the last dimension only (its one input there:
+            // register-based targets pass a second, which has no operand
+            // in this op's form).
+            let ir = &mut *cx.ir;
+            let (Some(&input), Some(&result)) = (ins.first(), ir.results(op).first()) else { return Ok(false) };
+            let rank = ir.type_data(ir.value_type(input)).rank();
+            let Some(axis) = rank.checked_sub(1) else { return Ok(false) };
+            let (t, loc) = (ir.value_type(result), ir.loc(op));
+            let axis = ir.i64_attr(axis as i64);
+            let new = Builder::new(ir, InsertPoint::Before(op)).op(
+                "hfusion.flip",
+                &[input],
+                &[t],
+                vec![("flip_axis", axis)],
+                loc,
+            );
+            ir.results(new).to_vec()
+        }
         To::Round => {
             let Some(&input) = ins.first() else { return Ok(false) };
             round(cx, op, &name, input, init)?
