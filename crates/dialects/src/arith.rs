@@ -57,6 +57,15 @@ pub fn cmp_predicate(ir: &mut Ir, float: bool, pred: &str) -> Option<Attribute> 
     Some(ir.int_attr(index as i128, i64))
 }
 
+/// The name of a `cmpf` (`float`) or `cmpi` `predicate` attribute.
+pub fn predicate_name(ir: &Ir, float: bool, a: Attribute) -> Option<&'static str> {
+    let table = if float { CMPF } else { CMPI };
+    match ir.attr_data(a) {
+        hivm_ir::AttrData::Integer { value, .. } => usize::try_from(*value).ok().and_then(|i| table.get(i).copied()),
+        _ => None,
+    }
+}
+
 const FASTMATH: &[&str] = &["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"];
 const OVERFLOW: &[&str] = &["nsw", "nuw"];
 

@@ -53,6 +53,9 @@ const PASSES: &[&[&str]] = &[
     &["hivm-mark-multi-buffer{enable-auto=true}"],
     &["hacc-append-device-spec{target=Ascend910B1}", "hivm-mark-multi-buffer{enable-auto=true}", "hivm-plan-memory"],
     &["hivm-enable-multi-buffer"],
+    &["convert-arith-to-hfusion"],
+    &["convert-math-to-hfusion{enable-fma=true}"],
+    &["convert-linalg-to-hfusion"],
 ];
 
 fn check_passes(reg: &Arc<Registry>, text: &str) -> Result<(), String> {

@@ -69,6 +69,19 @@ pub fn pass_registry() -> PassRegistry {
         "Convert a Triton kernel to linalg, memref and bufferization ops (named-ops, global-kernel)",
         |o| Ok(Box::new(conversion::triton_to_linalg::TritonToLinalg::from_options(o)?)),
     );
+    r.register("convert-arith-to-hfusion", "Convert arith ops on tensors to linalg/hfusion named ops", |o| {
+        no_options("convert-arith-to-hfusion", o, Box::new(conversion::arith_to_hfusion::ArithToHFusion))
+    });
+    r.register(
+        "convert-math-to-hfusion",
+        "Convert math ops on tensors to linalg/hfusion named ops (enable-fma)",
+        |o| Ok(Box::new(conversion::math_to_hfusion::MathToHFusion::from_options(o)?)),
+    );
+    r.register(
+        "convert-linalg-to-hfusion",
+        "Convert linalg library calls, aranges, atomics and arg-reductions to hfusion ops",
+        |o| no_options("convert-linalg-to-hfusion", o, Box::new(conversion::linalg_to_hfusion::LinalgToHFusion)),
+    );
     r.register("triton-to-annotation", "Turn triton-ascend's tt.annotation ops into annotation.mark", |o| {
         no_options("triton-to-annotation", o, Box::new(conversion::triton_to_annotation::TritonToAnnotation))
     });

@@ -9,7 +9,7 @@
 // CHECK: hfusion.print " x = " {hex = false} %arg0 : tensor<8xf32>
 // CHECK: hfusion.assert "bad" %arg3 : i1
 // CHECK: hfusion.barrier
-// CHECK: %0:2 = hfusion.mulext %arg2, %arg2 : i32
+// CHECK: %low, %high = hfusion.mulext %arg2, %arg2 : i32
 // CHECK: hfusion.flip %arg0 : tensor<8xf32> flip_axis = 0 -> tensor<8xf32>
 // CHECK: hfusion.isinf %arg0 : tensor<8xf32> -> tensor<8xi1>
 // CHECK: hfusion.cummax %arg0 : tensor<8xf32> cum_dims = [0] reverse = false -> tensor<8xf32>

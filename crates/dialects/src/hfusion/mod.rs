@@ -12,6 +12,8 @@ mod structured;
 
 use hivm_ir::Dialect;
 
+pub use structured::{build_arange, build_reduce_with_index};
+
 use crate::linalg::elementwise::Named;
 
 /// The elementwise named ops, for linalg's shared engine.
@@ -137,6 +139,7 @@ pub fn dialect() -> Dialect {
     let mut defs: Vec<hivm_ir::OpDef> = NAMED.iter().map(|n| n.def()).collect();
     defs.extend([ops::INTERLEAVE, ops::DEINTERLEAVE, ops::CUMSUM, ops::CUMPROD].map(|s| s.def()));
     defs.extend(ops::DECLARATIVE.iter().map(|s| s.def()));
+    defs.extend(ops::MULEXT.map(|s| s.def().names(hivm_ir::opspec::name_results_after_defs)));
     defs.push(ops::signbit());
     defs.extend(structured::defs());
     let mut d = Dialect::new("hfusion", defs);

@@ -80,11 +80,24 @@ fn parse_reduce(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         r.result_types = p.parse_type_list_no_parens()?;
     }
     let all: Vec<Value> = ins.iter().chain(&outs).copied().collect();
-    let loc = p.ir.unknown_loc();
-    let (region, block, args) = body_block(p.ir, &all, loc);
-    let ir = &mut *p.ir;
+    let region = match reduce_region(p.ir, &kind, &all, &dims) {
+        Ok(region) => region,
+        Err(e) => return p.error_at(r.pos, e),
+    };
+    r.regions.push(region);
+    let seg = segment_attr(p.ir, &[ins.len(), outs.len()]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    r.operands = all;
+    Ok(())
+}
+
+/// The body of a `reduce_with_index` of `kind` over `all` (inputs, then
+/// inits), as upstream's parser and builder make it.
+fn reduce_region(ir: &mut Ir, kind: &str, all: &[Value], dims: &[i64]) -> Result<hivm_ir::RegionId, String> {
+    let loc = ir.unknown_loc();
+    let (region, block, args) = body_block(ir, all, loc);
     let float = args.first().is_some_and(|a| matches!(ir.type_data(ir.value_type(*a)), TypeData::Float(_)));
-    let (pick, pred) = match (kind.as_str(), float, args.len()) {
+    let (pick, pred) = match (kind, float, args.len()) {
         ("max", true, _) => ("arith.maximumf", "ogt"),
         (_, true, _) => ("arith.minimumf", "olt"),
         ("max", false, _) => ("arith.maxsi", "sgt"),
@@ -114,16 +127,46 @@ fn parse_reduce(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
             vec![best, i]
         }
         _ => {
-            return p
-                .error_at(r.pos, format!("'hfusion.reduce_with_index' op expects 3 or 4 operands, got {}", all.len()));
+            return Err(format!("'hfusion.reduce_with_index' op expects 3 or 4 operands, got {}", all.len()));
         }
     };
-    yield_op(p.ir, block, yielded, loc);
-    r.regions.push(region);
-    let seg = segment_attr(p.ir, &[ins.len(), outs.len()]);
-    push_attr(p, r, "operandSegmentSizes", seg);
-    r.operands = all;
-    Ok(())
+    yield_op(ir, block, yielded, loc);
+    Ok(region)
+}
+
+/// Builds `hfusion.reduce_with_index` of `kind` (`max`, `minui`, ...) at
+/// `ip`, with its body; `tie_break_left` and `unsigned_src` are stored when
+/// given. Results are the inits' types.
+#[allow(clippy::too_many_arguments)]
+pub fn build_reduce_with_index(
+    ir: &mut Ir,
+    ip: InsertPoint,
+    kind: &str,
+    ins: &[Value],
+    outs: &[Value],
+    dims: &[i64],
+    flags: &[(&str, bool)],
+    loc: Attribute,
+) -> Result<OpId, String> {
+    if !KINDS.contains(&kind) {
+        return Err(format!("expected one of [{}] for reduce_with_index_kind, got '{kind}'", KINDS.join(", ")));
+    }
+    let all: Vec<Value> = ins.iter().chain(outs).copied().collect();
+    let region = reduce_region(ir, kind, &all, dims)?;
+    let mut props = vec![
+        (ir.sym("reduce_kind"), opaque_attr(ir, "hfusion", &format!("reduce_with_index_kind<{kind}>"))),
+        (ir.sym("dimensions"), i64_array_attr(ir, dims)),
+        (ir.sym("operandSegmentSizes"), segment_attr(ir, &[ins.len(), outs.len()])),
+    ];
+    for (k, v) in flags {
+        props.push((ir.sym(k), ir.bool_attr(*v)));
+    }
+    let mut st = hivm_ir::OperationState::new(ir.sym("hfusion.reduce_with_index"), loc);
+    st.operands = all;
+    st.result_types = outs.iter().map(|v| ir.value_type(*v)).filter(|t| ir.type_data(*t).is_tensor()).collect();
+    st.regions = vec![region];
+    st.properties = Some(ir.dict_attr(props));
+    Ok(Builder::new(ir, ip).create(st))
 }
 
 fn print_reduce(p: &mut Printer<'_>, op: OpId) {
@@ -306,28 +349,46 @@ fn parse_arange(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let Some(rank) = p.ir.type_data(init_ty).shape().map(|s| s.len()) else {
         return p.error_at(r.pos, "'hfusion.arange' op expects a shaped init");
     };
+    let region = arange_region(p.ir, offset.is_some(), strides.len(), init_ty, rank, r.loc);
+    r.regions.push(region);
+    let seg = segment_attr(p.ir, &[offset.is_some() as usize, strides.len(), 1]);
+    push_attr(p, r, "operandSegmentSizes", seg);
+    all.push(init);
+    r.operands = all;
+    Ok(())
+}
+
+/// The body of an `arange` (with an offset or not, `n_strides` strides)
+/// into an init of type `init_ty` and rank `rank`, built at `loc`.
+fn arange_region(
+    ir: &mut Ir,
+    offset: bool,
+    n_strides: usize,
+    init_ty: Type,
+    rank: usize,
+    loc: Attribute,
+) -> hivm_ir::RegionId {
     // The body, built at the op's location: strides[k] * index(k) summed
     // (index ops made before the products, as upstream's builder nests its
     // calls), plus the offset, cast to the element type.
-    let loc = r.loc;
-    let region = p.ir.new_region();
-    let block = p.ir.create_block();
-    p.ir.push_block(region, block);
-    let mut args: Vec<Value> = (0..rank).map(|_| p.ir.add_block_arg(block, index, Some(loc))).collect();
-    if offset.is_some() {
-        args.push(p.ir.add_block_arg(block, index, Some(loc)));
+    let index = ir.index_type();
+    let region = ir.new_region();
+    let block = ir.create_block();
+    ir.push_block(region, block);
+    let mut args: Vec<Value> = (0..rank).map(|_| ir.add_block_arg(block, index, Some(loc))).collect();
+    if offset {
+        args.push(ir.add_block_arg(block, index, Some(loc)));
     }
-    let elem = crate::util::element_or_self(p.ir, init_ty);
-    let out = p.ir.add_block_arg(block, elem, Some(loc));
-    let ir = &mut *p.ir;
+    let elem = crate::util::element_or_self(ir, init_ty);
+    let out = ir.add_block_arg(block, elem, Some(loc));
     let mut b = Builder::new(ir, InsertPoint::End(block));
     let mut next = 0;
-    let off_arg = offset.is_some().then(|| {
+    let off_arg = offset.then(|| {
         next += 1;
         args[0]
     });
     let mut sum: Option<Value> = None;
-    for d in 0..strides.len() {
+    for d in 0..n_strides {
         let dim = b.ir.i64_attr(d as i64);
         let i = b.op("linalg.index", &[], &[index], vec![("dim", dim)], loc);
         let iv = b.ir.result(i, 0);
@@ -350,13 +411,31 @@ fn parse_arange(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let c = b.op("arith.index_cast", &[v], &[elem], Vec::new(), loc);
     let cv = b.ir.result(c, 0);
     let _ = out;
-    yield_op(p.ir, block, vec![cv], loc);
-    r.regions.push(region);
-    let seg = segment_attr(p.ir, &[offset.is_some() as usize, strides.len(), 1]);
-    push_attr(p, r, "operandSegmentSizes", seg);
-    all.push(init);
-    r.operands = all;
-    Ok(())
+    yield_op(ir, block, vec![cv], loc);
+    region
+}
+
+/// Builds `hfusion.arange offset[%offset] strides[...] outs(%init)` at `ip`
+/// with its body; returns the op.
+pub fn build_arange(
+    ir: &mut Ir,
+    ip: InsertPoint,
+    offset: Option<Value>,
+    strides: &[Value],
+    init: Value,
+    loc: Attribute,
+) -> OpId {
+    let init_ty = ir.value_type(init);
+    let rank = ir.type_data(init_ty).shape().map_or(0, |s| s.len());
+    let region = arange_region(ir, offset.is_some(), strides.len(), init_ty, rank, loc);
+    let seg = segment_attr(ir, &[offset.is_some() as usize, strides.len(), 1]);
+    let mut st = hivm_ir::OperationState::new(ir.sym("hfusion.arange"), loc);
+    st.operands = offset.into_iter().chain(strides.iter().copied()).chain([init]).collect();
+    st.result_types = if ir.type_data(init_ty).is_tensor() { vec![init_ty] } else { Vec::new() };
+    st.regions = vec![region];
+    let key = ir.sym("operandSegmentSizes");
+    st.properties = Some(ir.dict_attr(vec![(key, seg)]));
+    Builder::new(ir, ip).create(st)
 }
 
 fn print_arange(p: &mut Printer<'_>, op: OpId) {

@@ -138,6 +138,42 @@ impl<'a> Body<'a> {
     }
 }
 
+/// Builds the elementwise named op `name` (linalg's or hfusion's) at `ip`
+/// with the body its parser would give it (built at an unknown location,
+/// as MLIR's region builders do); `attrs` become its properties. Results
+/// are the tensor inits' types. `Err` is the body builder's diagnostic.
+pub fn build(
+    ir: &mut Ir,
+    ip: InsertPoint,
+    name: &str,
+    ins: &[Value],
+    outs: &[Value],
+    attrs: Vec<(&str, Attribute)>,
+    loc: Attribute,
+) -> Result<OpId, String> {
+    let spec = lookup(name).ok_or_else(|| format!("'{name}' is not an elementwise named op"))?;
+    if ins.len() + outs.len() != spec.inputs + 1 {
+        return Err(format!("'{name}' expects {} operands, got {}", spec.inputs + 1, ins.len() + outs.len()));
+    }
+    let all: Vec<Value> = ins.iter().chain(outs).copied().collect();
+    let attrs: Vec<(Sym, Attribute)> = attrs.into_iter().map(|(k, v)| (ir.sym(k), v)).collect();
+    let unknown = ir.unknown_loc();
+    let (region, block, args) = body_block(ir, &all, unknown);
+    let value = {
+        let mut b = Body { ir, name, block, loc: unknown, attrs: &attrs };
+        (spec.body)(&mut b, &args)?
+    };
+    yield_op(ir, block, vec![value], unknown);
+    let mut props = attrs;
+    props.push((ir.sym("operandSegmentSizes"), segment_attr(ir, &[ins.len(), outs.len()])));
+    let mut st = hivm_ir::OperationState::new(ir.sym(name), loc);
+    st.operands = all;
+    st.result_types = outs.iter().map(|v| ir.value_type(*v)).filter(|t| ir.type_data(*t).is_tensor()).collect();
+    st.regions = vec![region];
+    st.properties = Some(ir.dict_attr(props));
+    Ok(Builder::new(ir, ip).create(st))
+}
+
 fn parse(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let name = p.ir.sym_str(r.name).to_string();
     let Some(spec) = lookup(&name) else { return p.error(format!("custom op '{name}' is unknown")) };

@@ -154,6 +154,13 @@ pub fn loops(ir: &Ir, op: OpId) -> Result<Loops, String> {
     }
 }
 
+/// Whether `name` is an elementwise named op (linalg's `elemwise_*` and
+/// MLIR 22 names, hfusion's `elemwise_*`, `compare`, `select`, `cast`, ...):
+/// structured ops outside the linalg dialect that [`loops`] describes too.
+pub fn is_named_elementwise(name: &str) -> bool {
+    super::elementwise::lookup(name).is_some()
+}
+
 /// Whether `op` is an op [`loops`] describes.
 pub fn is_structured(ir: &Ir, op: OpId) -> bool {
     let name = ir.op_name(op);

@@ -5,6 +5,8 @@
 //! through the interfaces in `interface.rs`.
 
 pub(crate) mod elementwise;
+
+pub use elementwise::build as build_elementwise;
 pub(crate) mod interface;
 pub mod loops;
 pub(crate) mod named;

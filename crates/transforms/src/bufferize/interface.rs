@@ -62,7 +62,7 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
         }
         "linalg.fill" | custom::CUSTOM | custom::MACRO | "tensor.insert_slice" | "tensor.insert" => Kind::Dps,
         n if is_hivm_dps(n) => Kind::Dps,
-        n if n.starts_with("linalg.") && structured(ir, op).is_some() => Kind::Dps,
+        n if (n.starts_with("linalg.") || loops::is_named_elementwise(n)) && structured(ir, op).is_some() => Kind::Dps,
         "bufferization.materialize_in_destination" => Kind::Materialize,
         "tensor.extract" => Kind::Extract,
         "tensor.extract_slice" => Kind::ExtractSlice,
@@ -132,7 +132,7 @@ pub fn dps_outs(ir: &Ir, op: OpId) -> std::ops::Range<usize> {
     if ir.is_op(op, "tensor.insert") {
         return 1..2; // scalar, dest, indices
     }
-    if ir.op_name(op).starts_with("linalg.")
+    if (ir.op_name(op).starts_with("linalg.") || loops::is_named_elementwise(ir.op_name(op)))
         && let Some(l) = structured(ir, op)
     {
         return l.inputs..ir.operands(op).len();

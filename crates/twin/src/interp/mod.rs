@@ -367,6 +367,11 @@ impl<'a> Interp<'a> {
                 self.check_ownership(op)?;
                 self.structured(op)?
             }
+            // hfusion's elementwise named ops (the hfusion stage of a kernel).
+            "hfusion" if hivm_dialects::linalg::loops::is_named_elementwise(name) => {
+                self.check_ownership(op)?;
+                self.structured(op)?
+            }
             // Loads, stores, copies and fills here are the scalar unit's
             // (PIPE_S) work; views and allocations touch no data.
             "memref" | "linalg" | "bufferization" | "tensor" => {
