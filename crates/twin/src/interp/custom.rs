@@ -278,6 +278,7 @@ impl Interp<'_> {
         let ir = self.ir;
         let CallArgs { operands, names, extra, .. } = *args;
         let ub_map = self.ub_map(op, operands, names);
+        let guard = self.write_guard(op, operands, names, ub_map.as_ref());
         let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
         // SAFETY: only looking the symbol up.
         if unsafe { lib.get::<unsafe extern "C" fn()>(entry.as_bytes()) }.is_err() {
@@ -376,6 +377,7 @@ impl Interp<'_> {
                 if let Some(m) = &ub_map {
                     m.check(op, &what, &trace)?;
                 }
+                guard.check(op, &what)?;
                 Ok(trace)
             }
             Err(CallError::Misuse(m)) => Err(RunError::at(op, format!("{what}: {m}"))),

@@ -18,6 +18,7 @@ mod math;
 mod memref;
 mod placement;
 mod ub_bounds;
+mod write_guard;
 mod vector_ops;
 
 use std::collections::HashMap;
