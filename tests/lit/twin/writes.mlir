@@ -23,7 +23,7 @@ func.func @ub(%out: memref<8xf32>) {
 }
 
 // %keep follows %b in UB and is stored after the op: one element past %b is %keep's first.
-// PAST: writes.mlir:[[@LINE+6]]:3: error: custom op 'add' (_mlir_ciface_one_past) wrote a live memref.alloc buffer defined at {{.*}}writes.mlir:[[@LINE+4]]:11 that the op was not passed at byte offset 3 (bytes [3, 4) of 32 changed), which it may not write
+// PAST: writes.mlir:[[@LINE+5]]:3: error: custom op 'add' (_mlir_ciface_one_past) wrote a live memref.alloc buffer defined at {{.*}}writes.mlir:[[@LINE+4]]:11 that the op was not passed at byte offset 3 (bytes [3, 4) of 32 changed), which it may not write
 func.func @ub_one_past(%out: memref<8xf32>) {
   %a = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
   %b = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
@@ -34,7 +34,7 @@ func.func @ub_one_past(%out: memref<8xf32>) {
   return
 }
 
-// IN: writes.mlir:[[@LINE+5]]:3: error: custom op 'add' (_mlir_ciface_writes_in) wrote its ins[0] operand (ins are read-only; inplace_outs allows writing one) at byte offset 1
+// IN: writes.mlir:[[@LINE+5]]:3: error: custom op 'add' (_mlir_ciface_writes_in) wrote its ins[0] operand (ins are read-only; inplace_outs allows writing one) at byte offset 2 (bytes [2, 32) of 32 changed)
 func.func @ub_writes_in(%out: memref<8xf32>) {
   %c1 = arith.constant 1.0 : f32
   %a = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
@@ -50,7 +50,7 @@ func.func @gm_other(%in: memref<8xf32>, %out: memref<8xf32>, %other: memref<8xf3
   return
 }
 
-// GMIN: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_writes_in) wrote its ins[0] operand (ins are read-only; inplace_outs allows writing one) at byte offset 1 (bytes [1, 32) of 32 changed)
+// GMIN: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_writes_in) wrote its ins[0] operand (ins are read-only; inplace_outs allows writing one) at byte offset 2 (bytes [2, 32) of 32 changed)
 func.func @gm_writes_in(%in: memref<8xf32>, %out: memref<8xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "writes_in"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
   return

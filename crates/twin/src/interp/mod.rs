@@ -18,8 +18,8 @@ mod math;
 mod memref;
 mod placement;
 mod ub_bounds;
-mod write_guard;
 mod vector_ops;
+mod write_guard;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

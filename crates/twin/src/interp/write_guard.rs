@@ -43,7 +43,11 @@ impl Interp<'_> {
             let is_in = is_custom && name.starts_with("ins[");
             let inplace = custom::arg_attr(ir, op, i, "inplace_outs").is_some();
             if is_in && !inplace {
-                read_only.push((start, len, format!("its {name} operand (ins are read-only; inplace_outs allows writing one)")));
+                read_only.push((
+                    start,
+                    len,
+                    format!("its {name} operand (ins are read-only; inplace_outs allows writing one)"),
+                ));
             } else {
                 writable.push((start, len));
             }
