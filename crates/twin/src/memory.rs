@@ -274,6 +274,11 @@ impl Memory {
         self.bufs.iter().flatten()
     }
 
+    /// Live buffers with their ids.
+    pub fn buffers_with_ids(&self) -> impl Iterator<Item = (BufId, &Buffer)> {
+        self.bufs.iter().enumerate().filter_map(|(i, b)| b.as_ref().map(|b| (i as BufId, b)))
+    }
+
     /// Ids handed out so far (freed ones included).
     pub fn next_id(&self) -> BufId {
         self.bufs.len() as BufId

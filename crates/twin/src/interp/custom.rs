@@ -278,6 +278,7 @@ impl Interp<'_> {
         let ir = self.ir;
         let CallArgs { operands, names, extra, .. } = *args;
         let ub_map = self.ub_map(op, operands, names);
+        let guard = self.write_guard(op, operands, names, ub_map.as_ref());
         let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
         if !lib.exports(entry) {
             let files: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
@@ -375,6 +376,7 @@ impl Interp<'_> {
                 if let Some(m) = &ub_map {
                     m.check(op, &what, &trace)?;
                 }
+                guard.check(op, &what)?;
                 Ok(trace)
             }
             Err(e) => Err(self.call_error(op, &what, e)),

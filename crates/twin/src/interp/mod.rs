@@ -22,6 +22,7 @@ mod ownership;
 mod placement;
 mod ub_bounds;
 mod vector_ops;
+mod write_guard;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -17,10 +17,10 @@ use crate::value::Val;
 /// block may write up to the granule's end.
 const GRANULE: u64 = 32;
 
-struct UbBuf {
-    start: u64,
-    len: u64,
-    name: String,
+pub(super) struct UbBuf {
+    pub(super) start: u64,
+    pub(super) len: u64,
+    pub(super) name: String,
 }
 
 /// The UB buffers around one call.
@@ -28,7 +28,7 @@ pub(super) struct UbMap {
     base: u64,
     size: u64,
     operands: Vec<UbBuf>,
-    others: Vec<UbBuf>,
+    pub(super) others: Vec<UbBuf>,
 }
 
 impl Interp<'_> {

@@ -1,0 +1,60 @@
+/* Implementations that write where they may not, with plain C stores (no
+ * intrinsic, so no trace), and correct ones. */
+#include <stdint.h>
+
+typedef struct {
+  float *allocated;
+  float *aligned;
+  int64_t offset;
+  int64_t sizes[1];
+  int64_t strides[1];
+} m1;
+
+static float *at(m1 *m, int64_t i) { return m->aligned + m->offset + i * m->strides[0]; }
+
+/* out = in + 1, correctly. */
+void _mlir_ciface_add_one(m1 *in, m1 *out) {
+  for (int64_t i = 0; i < out->sizes[0]; i++)
+    *at(out, i) = *at(in, i) + 1.0f;
+}
+
+/* The classic `<=`: one element past the end of the output. */
+void _mlir_ciface_one_past(m1 *in, m1 *out) {
+  for (int64_t i = 0; i <= out->sizes[0]; i++)
+    *at(out, i) = *at(in, i) + 1.0f;
+}
+
+/* Writes its input back as well. */
+void _mlir_ciface_writes_in(m1 *in, m1 *out) {
+  for (int64_t i = 0; i < out->sizes[0]; i++) {
+    *at(out, i) = *at(in, i) + 1.0f;
+    *at(in, i) = 7.0f;
+  }
+}
+
+/* Writes 64 bytes past its output's end. */
+void _mlir_ciface_far_past(m1 *in, m1 *out) {
+  for (int64_t i = 0; i < out->sizes[0]; i++)
+    *at(out, i) = *at(in, i) + 1.0f;
+  *at(out, out->sizes[0] + 16) = 5.0f;
+}
+
+/* Writes the first GM buffer the twin knows that is not its output. */
+void _mlir_ciface_other_gm(m1 *in, m1 *out) {
+  for (int64_t i = 0; i < out->sizes[0]; i++)
+    *at(out, i) = *at(in, i) + 1.0f;
+  for (uint64_t r = 0; r < hivm_twin->n_regions; r++) {
+    uint64_t s = hivm_twin->regions[r].start;
+    if (s != (uint64_t)(uintptr_t)out->aligned && s != (uint64_t)(uintptr_t)in->aligned) {
+      ((float *)(uintptr_t)s)[1] = 9.0f;
+      return;
+    }
+  }
+}
+
+/* In place: x += 1 through its ins operand. */
+void _mlir_ciface_inc(m1 *x, m1 *out) {
+  (void)out;
+  for (int64_t i = 0; i < x->sizes[0]; i++)
+    *at(x, i) += 1.0f;
+}

@@ -1,0 +1,65 @@
+// Plain C stores outside an op's operands (no intrinsic, so nothing in the
+// trace) are found: the op's ins (unless inplace_outs), the kernel's live UB
+// buffers it was not passed and GM buffers it was not passed must not change.
+// RUN: hivm-run %s --impl %S/Inputs/writes.c --entry ub --arg zeros:8xf32 --print 0 2>&1 | FileCheck %s --check-prefix=CLEAN
+// RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry ub_one_past --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry ub_writes_in --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=IN
+// RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_other --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=GM
+// RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_writes_in --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=GMIN
+// RUN: hivm-run %s --impl %S/Inputs/writes.c --entry inplace --arg zeros:8xf32 --print 0 2>&1 | FileCheck %s --check-prefix=INPLACE
+
+// CLEAN-NOT: error
+// CLEAN: [2, 2, 2, 2, 2, 2, 2, 2]
+func.func @ub(%out: memref<8xf32>) {
+  %c1 = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  %b = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  hivm.hir.vbrc ins(%c1 : f32) outs(%a : memref<8xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "add_one"} "add" ins(%a : memref<8xf32, #hivm.address_space<ub>>) outs(%b : memref<8xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.store ins(%b : memref<8xf32, #hivm.address_space<ub>>) outs(%out : memref<8xf32>)
+  return
+}
+
+// %keep follows %b in UB and is stored after the op: one element past %b is %keep's first.
+// PAST: writes.mlir:[[@LINE+5]]:3: error: custom op 'add' (_mlir_ciface_one_past) wrote a live memref.alloc buffer defined at {{.*}}writes.mlir:[[@LINE+4]]:11 that the op was not passed at byte offset 3 (bytes [3, 4) of 32 changed), which it may not write
+func.func @ub_one_past(%out: memref<8xf32>) {
+  %a = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  %b = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  %keep = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "one_past"} "add" ins(%a : memref<8xf32, #hivm.address_space<ub>>) outs(%b : memref<8xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.store ins(%keep : memref<8xf32, #hivm.address_space<ub>>) outs(%out : memref<8xf32>)
+  return
+}
+
+// IN: writes.mlir:[[@LINE+5]]:3: error: custom op 'add' (_mlir_ciface_writes_in) wrote its ins[0] operand (ins are read-only; inplace_outs allows writing one) at byte offset 2 (bytes [2, 32) of 32 changed)
+func.func @ub_writes_in(%out: memref<8xf32>) {
+  %c1 = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  %b = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "writes_in"} "add" ins(%a : memref<8xf32, #hivm.address_space<ub>>) outs(%b : memref<8xf32, #hivm.address_space<ub>>)
+  return
+}
+
+// The kernel's third GM argument is not passed to the op.
+// GM: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_other_gm) wrote {{.*}}a GM buffer the op was not passed at byte offset 6 (bytes [6, 8) of 32 changed)
+func.func @gm_other(%in: memref<8xf32>, %out: memref<8xf32>, %other: memref<8xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "other_gm"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
+  return
+}
+
+// GMIN: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_writes_in) wrote its ins[0] operand (ins are read-only; inplace_outs allows writing one) at byte offset 2 (bytes [2, 32) of 32 changed)
+func.func @gm_writes_in(%in: memref<8xf32>, %out: memref<8xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "writes_in"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
+  return
+}
+
+// The same write to an ins, allowed by inplace_outs.
+// INPLACE-NOT: error
+// INPLACE: [1, 1, 1, 1, 1, 1, 1, 1]
+func.func @inplace(%x: memref<8xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "inc"} "inc" ins(%x : memref<8xf32> {inplace_outs = 0 : i32}) outs(%x : memref<8xf32>)
+  return
+}
