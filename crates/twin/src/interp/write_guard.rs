@@ -23,6 +23,11 @@ pub(super) struct WriteGuard {
     guarded: Vec<Guarded>,
 }
 
+/// A rank-1 memref of dynamic size: a pointer operand.
+fn is_pointer_type(ir: &hivm_ir::Ir, t: hivm_ir::Type) -> bool {
+    matches!(ir.type_data(t), hivm_ir::TypeData::MemRef { shape, .. } if shape.len() == 1 && shape[0] == hivm_ir::types::DYNAMIC)
+}
+
 fn overlaps(a: u64, an: u64, b: u64, bn: u64) -> bool {
     a < b + bn && b < a + an
 }
@@ -39,10 +44,15 @@ impl Interp<'_> {
             let Val::Mem(m) = self.get(*v) else { continue };
             passed_bufs.push(m.buf);
             let (start, len) = self.span(m);
-            // An `ins` operand is read-only unless it is an inplace out.
+            // An `ins` operand is read-only unless it is an inplace out (the
+            // memory planner and the sync solver rely on it) — except a
+            // pointer: a GM `memref<?xT>` (what a Triton pointer operand
+            // becomes) is an address the op may store through, as
+            // triton-ascend's pointer operands do.
             let is_in = is_custom && name.starts_with("ins[");
             let inplace = custom::arg_attr(ir, op, i, "inplace_outs").is_some();
-            if is_in && !inplace {
+            let pointer = self.mem.get(m.buf).space == Space::Gm && is_pointer_type(ir, ir.value_type(*v));
+            if is_in && !inplace && !pointer {
                 read_only.push((
                     start,
                     len,
