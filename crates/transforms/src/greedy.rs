@@ -58,6 +58,15 @@ fn trivially_dead(ir: &Ir, op: OpId, uses: &FxHashMap<Value, usize>) -> bool {
 
 /// Erases trivially dead ops until none is left; whether any was.
 pub fn erase_dead(ir: &mut Ir, func: OpId) -> bool {
+    erase_dead_where(ir, func, &|ir, op, uses| trivially_dead(ir, op, uses))
+}
+
+/// Use counts of the values under a function.
+pub type UseCounts = FxHashMap<Value, usize>;
+
+/// Erases, until none is left, the ops `dead` calls dead given the use
+/// counts; whether any was.
+pub fn erase_dead_where(ir: &mut Ir, func: OpId, dead: &dyn Fn(&Ir, OpId, &UseCounts) -> bool) -> bool {
     let mut changed = false;
     loop {
         let mut uses: FxHashMap<Value, usize> = FxHashMap::default();
@@ -70,11 +79,11 @@ pub fn erase_dead(ir: &mut Ir, func: OpId) -> bool {
                 ops.push(o);
             }
         });
-        let dead: Vec<OpId> = ops.into_iter().filter(|o| trivially_dead(ir, *o, &uses)).collect();
-        if dead.is_empty() {
+        let gone: Vec<OpId> = ops.into_iter().filter(|o| dead(ir, *o, &uses)).collect();
+        if gone.is_empty() {
             return changed;
         }
-        for o in dead {
+        for o in gone {
             ir.erase_op(o);
         }
         changed = true;

@@ -220,30 +220,9 @@ fn removable(ir: &Ir, op: OpId) -> bool {
 }
 
 fn erase_dead(ir: &mut Ir, func: OpId) {
-    loop {
-        let mut uses: FxHashMap<Value, usize> = FxHashMap::default();
-        let mut ops = Vec::new();
-        ir.walk(func, &mut |o| {
-            for v in ir.operands(o) {
-                *uses.entry(*v).or_insert(0) += 1;
-            }
-            if o != func {
-                ops.push(o);
-            }
-        });
-        let dead: Vec<OpId> = ops
-            .into_iter()
-            .filter(|o| {
-                !ir.results(*o).is_empty()
-                    && ir.results(*o).iter().all(|r| uses.get(r).copied().unwrap_or(0) == 0)
-                    && removable(ir, *o)
-            })
-            .collect();
-        if dead.is_empty() {
-            return;
-        }
-        for o in dead {
-            ir.erase_op(o);
-        }
-    }
+    crate::greedy::erase_dead_where(ir, func, &|ir, o, uses| {
+        !ir.results(o).is_empty()
+            && ir.results(o).iter().all(|r| uses.get(r).copied().unwrap_or(0) == 0)
+            && removable(ir, o)
+    });
 }
