@@ -380,3 +380,63 @@ def test_library_constructors_run_only_in_the_worker(monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(2)
+
+
+FORK_IMPL = r"""
+#include <stdint.h>
+#include <unistd.h>
+typedef struct { float *allocated, *aligned; int64_t offset, sizes[1], strides[1]; } m1f;
+void _mlir_ciface_slow_f32(m1f *out) { usleep(1500000); for (int64_t i = 0; i < out->sizes[0]; ++i) out->aligned[out->offset + i] = 1.0f; }
+void _mlir_ciface_quick_f32(m1f *out) { for (int64_t i = 0; i < out->sizes[0]; ++i) out->aligned[out->offset + i] = 2.0f; }
+"""
+
+FORK_SCRIPT = r"""
+import os, sys, threading, time
+import numpy as np, hivm
+K = '''func.func @k(%o: memref<8xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "SYM", source = "IMPL"} "op" outs(%o : memref<8xf32>)
+  return
+}'''.replace("IMPL", sys.argv[1])
+hivm.run(K.replace("SYM", "quick_f32"), [np.zeros(8, np.float32)])
+t = threading.Thread(target=lambda: hivm.run(K.replace("SYM", "slow_f32"), [np.zeros(8, np.float32)], timeout=10))
+t.start()
+time.sleep(0.4)
+pid = os.fork()
+if pid == 0:
+    b = np.zeros(8, np.float32)
+    try:
+        hivm.run(K.replace("SYM", "quick_f32"), [b], timeout=5)
+        os._exit(0 if b[0] == 2.0 else 3)
+    except BaseException:
+        os._exit(4)
+deadline = time.time() + 20
+while time.time() < deadline:
+    r, st = os.waitpid(pid, os.WNOHANG)
+    if r:
+        print("child", os.waitstatus_to_exitcode(st))
+        break
+    time.sleep(0.1)
+else:
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    print("child hung")
+t.join()
+"""
+
+
+def test_a_process_forked_during_a_run_can_run(tmp_path):
+    # os.fork while another thread is inside hivm.run: the child inherits the
+    # parent's locks held by a thread it does not have; it must still run kernels.
+    import subprocess
+    import sys
+
+    (tmp_path / "impl.c").write_text(FORK_IMPL)
+    (tmp_path / "fork.py").write_text(FORK_SCRIPT)
+    r = subprocess.run(
+        [sys.executable, str(tmp_path / "fork.py"), str(tmp_path / "impl.c")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    assert "child 0" in r.stdout, r.stdout + r.stderr

@@ -11,7 +11,6 @@
 
 use std::collections::BTreeMap;
 use std::os::fd::OwnedFd;
-use std::sync::Mutex;
 
 /// One shared mapping: `len` bytes at `base`, of which `data_len` bytes from
 /// `base + data_off` are readable and writable (the rest are guard pages).
@@ -35,16 +34,27 @@ pub struct Registry {
     pub live: BTreeMap<u64, Mapping>,
 }
 
-static REGISTRY: Mutex<Registry> =
-    Mutex::new(Registry { next: 0, worker: false, held: 0, generation: 0, live: BTreeMap::new() });
+static REGISTRY: parking_lot::Mutex<Registry> =
+    parking_lot::const_mutex(Registry { next: 0, worker: false, held: 0, generation: 0, live: BTreeMap::new() });
 
 /// Descriptors kept for a live worker, at most.
 const MAX_HELD: usize = 256;
 
-/// Locks the registry (a poisoned lock still holds consistent data: every
-/// update is a single insert or remove).
-pub fn lock() -> std::sync::MutexGuard<'static, Registry> {
-    REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
+/// Locks the registry (every update is a single insert or remove, so a
+/// holder that panicked leaves it consistent).
+pub fn lock() -> parking_lot::MutexGuard<'static, Registry> {
+    REGISTRY.lock()
+}
+
+/// In a forked child: a registry lock held by a thread of the parent is
+/// released (that thread is not in the child).
+pub(crate) fn after_fork_in_child() {
+    // SAFETY: called from the child's atfork handler, single-threaded.
+    unsafe {
+        if REGISTRY.is_locked() {
+            REGISTRY.force_unlock();
+        }
+    }
 }
 
 /// Records a new mapping; returns its serial number.

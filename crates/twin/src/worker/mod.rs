@@ -75,12 +75,37 @@ struct Worker {
     generation: u64,
 }
 
-static WORKER: Mutex<Option<Worker>> = Mutex::new(None);
+/// The call worker. A `parking_lot` mutex, so that a process forked while
+/// another thread holds it (Python's `os.fork` during a `hivm.run`) can
+/// release it in the child (`fork_safety`), where that thread is gone.
+static WORKER: parking_lot::Mutex<Option<Worker>> = parking_lot::const_mutex(None);
+
+/// Registers, once, what a forked child must undo: the locks that threads
+/// which do not exist in the child may hold. (The slot's worker is then the
+/// parent's, which `call` forgets.)
+fn fork_safety() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    extern "C" fn child() {
+        // SAFETY: the child has one thread, this one; a held lock belongs to
+        // a thread that is not there, and nothing else can touch it now.
+        unsafe {
+            if WORKER.is_locked() {
+                WORKER.force_unlock();
+            }
+        }
+        crate::shm::after_fork_in_child();
+    }
+    // SAFETY: registering a handler that only releases our own locks.
+    ONCE.call_once(|| unsafe {
+        libc::pthread_atfork(None, None, Some(child));
+    });
+}
 
 /// Runs one call in the worker (forking one first if needed) and waits at
 /// most `timeout` for it.
 pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
-    let mut slot = WORKER.lock().unwrap_or_else(|e| e.into_inner());
+    fork_safety();
+    let mut slot = WORKER.lock();
     // A worker that collided or died since is replaced once; a second
     // failure in a row is not the worker's state but a real problem.
     for attempt in 0..2 {
