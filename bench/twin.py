@@ -131,12 +131,17 @@ def main():
 
     ex = os.path.join(ROOT, "examples", "custom_add")
     add = [os.path.join(ex, "kernel.mlir"), "--arg", "zeros:1xi8", "--arg", "zeros:1xi8", "--arg", "zeros:32xi32",
-           "--arg", os.path.join(ex, "a.npy"), "--arg", os.path.join(ex, "b.npy")] + ["--arg", "1"] * 3 + ["--arg", "0"] * 3
+           "--arg", os.path.join(ex, "a.npy"), "--arg", os.path.join(ex, "b.npy")]
+
+    def grid(n):
+        # The kernel's program-count arguments must describe the N-block launch.
+        return ["--arg", str(n), "--arg", "1", "--arg", "1"] + ["--arg", "0"] * 3 + ["--blocks", str(n)]
+
     blocks = [1, 100, 1000, 4000]
     times = {n: [] for n in blocks}
     for _ in range(a.runs):
         for n in blocks:
-            times[n].append(timed([RUN] + add + ["--blocks", str(n)])[0])
+            times[n].append(timed([RUN] + add + grid(n))[0])
     base = statistics.median(times[1])
     print(f"--blocks growth, custom-add example (median of {a.runs}; one block's run {base * 1e3:.1f} ms excluded):")
     first = None
