@@ -10,12 +10,12 @@
 //! Unlike MLIR's conversion driver, ops are not folded before they are
 //! converted (upstream turns e.g. `truncf(extf x)` on tensors into `x`).
 
+use crate::conversion::empty_like;
 use hivm_ir::affine::{AffineExpr, AffineMap};
 use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::types::DYNAMIC;
-use hivm_ir::{AttrData, Ir, OpId, OperationState, Type, TypeData, Value, ValueMap};
+use hivm_ir::{AttrData, Ir, OpId, OperationState, Type, TypeData, ValueMap};
 
 pub struct ElementwiseToLinalg;
 
@@ -44,29 +44,6 @@ fn converts(ir: &Ir, op: OpId) -> bool {
 
 fn element(ir: &Ir, t: Type) -> Type {
     hivm_dialects::util::body_element(ir, t)
-}
-
-/// A `tensor.empty` shaped like tensor `like`, of element type `elem`.
-fn empty_like(ir: &mut Ir, at: OpId, like: Value, elem: Type) -> Value {
-    let loc = ir.loc(at);
-    let lt = ir.value_type(like);
-    let shape = ir.type_data(lt).shape().map(<[i64]>::to_vec).unwrap_or_default();
-    let index = ir.index_type();
-    let mut sizes = Vec::new();
-    for (d, n) in shape.iter().enumerate() {
-        if *n != DYNAMIC {
-            continue;
-        }
-        let value = ir.int_attr(d as i128, index);
-        let c =
-            Builder::new(ir, InsertPoint::Before(at)).op("arith.constant", &[], &[index], vec![("value", value)], loc);
-        let c = ir.result(c, 0);
-        let dim = Builder::new(ir, InsertPoint::Before(at)).op("tensor.dim", &[like, c], &[index], vec![], loc);
-        sizes.push(ir.result(dim, 0));
-    }
-    let t = ir.ty(TypeData::RankedTensor { shape, elem, encoding: None });
-    let e = Builder::new(ir, InsertPoint::Before(at)).op("tensor.empty", &sizes, &[t], vec![], loc);
-    ir.result(e, 0)
 }
 
 fn convert(ir: &mut Ir, op: OpId, replaced: &mut ValueMap) {

@@ -41,6 +41,41 @@ pub(crate) fn enum_attr(ir: &mut Ir, dialect: &str, mnemonic: &str, value: &str)
     hivm_dialects::util::opaque_attr(ir, dialect, &format!("{mnemonic}<{value}>"))
 }
 
+/// What one rewrite needs besides the op: the target kind and the pending
+/// replacements.
+pub(crate) struct Cx<'a> {
+    pub ir: &'a mut Ir,
+    pub regbase: bool,
+    pub map: &'a mut ValueMap,
+}
+
+/// The partial conversion each pass runs: the ops `illegal_op` picks, in
+/// walk order, each rewritten by `rewrite` (`Ok(false)`: no pattern took it,
+/// which fails the pass at the op); replacements applied once at the end.
+pub(crate) fn convert(
+    ir: &mut Ir,
+    root: OpId,
+    illegal_op: impl Fn(&Ir, OpId) -> bool,
+    mut rewrite: impl FnMut(&mut Cx<'_>, OpId) -> Result<bool, Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let mut ops = Vec::new();
+    ir.walk(root, &mut |o| {
+        if illegal_op(ir, o) {
+            ops.push(o);
+        }
+    });
+    let mut map = ValueMap::default();
+    let regbase = regbase(ir, root);
+    let mut cx = Cx { ir, regbase, map: &mut map };
+    for op in ops {
+        if !rewrite(&mut cx, op)? {
+            return Err(illegal(cx.ir, op));
+        }
+    }
+    ir.replace_uses_with_map(root, &map);
+    Ok(())
+}
+
 /// The diagnostic of MLIR's partial conversion for an illegal op left over.
 pub(crate) fn illegal(ir: &Ir, op: OpId) -> Diagnostic {
     Diagnostic::error(
@@ -58,29 +93,7 @@ pub(crate) fn replace(ir: &mut Ir, op: OpId, new: &[Value], map: &mut ValueMap) 
     ir.erase_op(op);
 }
 
-/// Upstream's `createTensorEmptyOpWithTargetElemType`: a `tensor.empty`
-/// shaped like `source` with element type `elem`, its dynamic sizes read
-/// with `tensor.dim`, built before `at`.
-pub(crate) fn empty_like(ir: &mut Ir, at: OpId, source: Value, elem: Type) -> Value {
-    let loc = ir.loc(at);
-    let shape = ir.type_data(ir.value_type(source)).shape().map(<[i64]>::to_vec).unwrap_or_default();
-    let index = ir.index_type();
-    let mut sizes = Vec::new();
-    for (d, n) in shape.iter().enumerate() {
-        if *n != DYNAMIC {
-            continue;
-        }
-        let value = ir.int_attr(d as i128, index);
-        let c =
-            Builder::new(ir, InsertPoint::Before(at)).op("arith.constant", &[], &[index], vec![("value", value)], loc);
-        let c = ir.result(c, 0);
-        let dim = Builder::new(ir, InsertPoint::Before(at)).op("tensor.dim", &[source, c], &[index], vec![], loc);
-        sizes.push(ir.result(dim, 0));
-    }
-    let t = ir.ty(TypeData::RankedTensor { shape, elem, encoding: None });
-    let e = Builder::new(ir, InsertPoint::Before(at)).op("tensor.empty", &sizes, &[t], vec![], loc);
-    ir.result(e, 0)
-}
+pub(crate) use super::empty_like;
 
 /// `tensor::getOrCreateDestinations` for an op without a destination
 /// interface: a `tensor.empty` per result, which needs a static shape (the

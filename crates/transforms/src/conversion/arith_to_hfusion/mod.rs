@@ -17,19 +17,12 @@ mod elementwise;
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{AttrData, Ir, OpId, ValueMap};
+use hivm_ir::{AttrData, Ir, OpId};
 
-use super::to_hfusion::{illegal, on_tensors, regbase};
+pub(crate) use super::to_hfusion::Cx;
+use super::to_hfusion::{convert, on_tensors};
 
 pub struct ArithToHFusion;
-
-/// What one rewrite needs besides the op: the target kind and the pending
-/// replacements.
-pub(crate) struct Cx<'a> {
-    pub ir: &'a mut Ir,
-    pub regbase: bool,
-    pub map: &'a mut ValueMap,
-}
 
 /// The conversion target: arith ops on tensors and splat constants (of any
 /// shaped type) are illegal.
@@ -72,21 +65,6 @@ impl Pass for ArithToHFusion {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
-        let mut ops = Vec::new();
-        ir.walk(root, &mut |o| {
-            if illegal_op(ir, o) {
-                ops.push(o);
-            }
-        });
-        let mut map = ValueMap::default();
-        let regbase = regbase(ir, root);
-        let mut cx = Cx { ir, regbase, map: &mut map };
-        for op in ops {
-            if !rewrite(&mut cx, op)? {
-                return Err(illegal(cx.ir, op));
-            }
-        }
-        ir.replace_uses_with_map(root, &map);
-        Ok(())
+        convert(ir, root, illegal_op, rewrite)
     }
 }

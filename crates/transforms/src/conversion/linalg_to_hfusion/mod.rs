@@ -15,17 +15,12 @@ mod reduce;
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{Ir, OpId, ValueMap};
+use hivm_ir::{Ir, OpId};
 
-use super::to_hfusion::{illegal, regbase};
+pub(crate) use super::to_hfusion::Cx;
+use super::to_hfusion::convert;
 
 pub struct LinalgToHFusion;
-
-pub(crate) struct Cx<'a> {
-    pub ir: &'a mut Ir,
-    pub regbase: bool,
-    pub map: &'a mut ValueMap,
-}
 
 fn illegal_op(ir: &Ir, op: OpId) -> bool {
     match ir.op_name(op) {
@@ -45,26 +40,10 @@ impl Pass for LinalgToHFusion {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
-        let mut ops = Vec::new();
-        ir.walk(root, &mut |o| {
-            if illegal_op(ir, o) {
-                ops.push(o);
-            }
-        });
-        let mut map = ValueMap::default();
-        let regbase = regbase(ir, root);
-        let mut cx = Cx { ir, regbase, map: &mut map };
-        for op in ops {
-            let done = match cx.ir.op_name(op) {
-                "linalg.map" => map::rewrite(&mut cx, op)?,
-                "linalg.generic" => generic::rewrite(&mut cx, op)?,
-                _ => reduce::rewrite(&mut cx, op)?,
-            };
-            if !done {
-                return Err(illegal(cx.ir, op));
-            }
-        }
-        ir.replace_uses_with_map(root, &map);
-        Ok(())
+        convert(ir, root, illegal_op, |cx, op| match cx.ir.op_name(op) {
+            "linalg.map" => map::rewrite(cx, op),
+            "linalg.generic" => generic::rewrite(cx, op),
+            _ => reduce::rewrite(cx, op),
+        })
     }
 }

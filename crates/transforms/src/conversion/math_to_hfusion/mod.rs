@@ -14,7 +14,7 @@ use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
 use hivm_ir::{Ir, OpId, ValueMap};
 
-use super::to_hfusion::{enum_attr, illegal, on_tensors, regbase, to_named_fn};
+use super::to_hfusion::{convert, enum_attr, on_tensors, regbase, to_named_fn};
 
 pub struct MathToHFusion {
     /// Keep supported `fma`s as `hfusion.elemwise_ternary` (on Ascend 950).
@@ -115,25 +115,16 @@ impl Pass for MathToHFusion {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
-        let mut ops = Vec::new();
-        ir.walk(root, &mut |o| {
-            let name = ir.op_name(o);
-            if (name.starts_with("math.") || name.starts_with("mathExt.")) && on_tensors(ir, o) {
-                ops.push(o);
-            }
-        });
-        let regbase = regbase(ir, root);
         // Upstream keeps `fma` only on Ascend 950 (all of it register-based).
-        let fma = self.enable_fma && regbase && super::to_hfusion::ascend_950(ir, root);
-        let mut map = ValueMap::default();
-        for op in ops {
+        let fma = self.enable_fma && regbase(ir, root) && super::to_hfusion::ascend_950(ir, root);
+        let illegal_op = |ir: &Ir, o: OpId| {
+            let name = ir.op_name(o);
+            (name.starts_with("math.") || name.starts_with("mathExt.")) && on_tensors(ir, o)
+        };
+        convert(ir, root, illegal_op, |cx, op| {
             // mathExt has no legality in the target: unconverted, it stays.
-            let legal_if_left = ir.op_name(op).starts_with("mathExt.");
-            if !rewrite(ir, op, regbase, fma, &mut map)? && !legal_if_left {
-                return Err(illegal(ir, op));
-            }
-        }
-        ir.replace_uses_with_map(root, &map);
-        Ok(())
+            let legal_if_left = cx.ir.op_name(op).starts_with("mathExt.");
+            Ok(rewrite(cx.ir, op, cx.regbase, fma, cx.map)? || legal_if_left)
+        })
     }
 }
