@@ -69,6 +69,23 @@ pub fn splat_int(cx: &Cx<'_>, v: Value) -> Option<i64> {
     }
 }
 
+/// A block with a unit dimension inserted at `axis` (offset and stride 0).
+fn expand_block(offsets: &mut Vec<Ofr>, strides: &mut Vec<Ofr>, sizes: &mut Vec<i64>, axis: usize, shape: Vec<i64>) {
+    offsets.insert(axis, Ofr::Const(0));
+    strides.insert(axis, Ofr::Const(0));
+    *sizes = shape;
+}
+
+/// A block broadcast to `shape`: every widened dimension repeats (stride 0).
+fn broadcast_block(strides: &mut [Ofr], sizes: &mut Vec<i64>, shape: Vec<i64>) {
+    for (i, (from, to)) in sizes.iter().zip(&shape).enumerate() {
+        if from != to {
+            strides[i] = Ofr::Const(0);
+        }
+    }
+    *sizes = shape;
+}
+
 /// The offsets described by integer value `v` (old IR).
 pub fn offsets(cx: &mut Cx<'_>, v: Value) -> Result<OffState, Diagnostic> {
     let ty = cx.ir.value_type(v);
@@ -140,19 +157,12 @@ pub fn offsets(cx: &mut Cx<'_>, v: Value) -> Result<OffState, Diagnostic> {
         "tt.expand_dims" => {
             let mut st = offsets(cx, operands[0])?;
             let axis = int_attr(cx, op, "axis").unwrap_or(0) as usize;
-            st.offsets.insert(axis, Ofr::Const(0));
-            st.strides.insert(axis, Ofr::Const(0));
-            st.sizes = shape;
+            expand_block(&mut st.offsets, &mut st.strides, &mut st.sizes, axis, shape);
             Ok(st)
         }
         "tt.broadcast" => {
             let mut st = offsets(cx, operands[0])?;
-            for (i, (from, to)) in st.sizes.clone().iter().zip(&shape).enumerate() {
-                if from != to {
-                    st.strides[i] = Ofr::Const(0);
-                }
-            }
-            st.sizes = shape;
+            broadcast_block(&mut st.strides, &mut st.sizes, shape);
             Ok(st)
         }
         _ => Err(unsupported(cx, v, "as an address offset")),
@@ -210,20 +220,13 @@ pub fn pointer(cx: &mut Cx<'_>, v: Value) -> Result<PtrState, Diagnostic> {
         "tt.expand_dims" => {
             let mut p = pointer(cx, operands[0])?;
             let axis = int_attr(cx, op, "axis").unwrap_or(0) as usize;
-            p.offsets.insert(axis, Ofr::Const(0));
-            p.strides.insert(axis, Ofr::Const(0));
-            p.sizes = shape;
+            expand_block(&mut p.offsets, &mut p.strides, &mut p.sizes, axis, shape);
             p.view = None;
             p
         }
         "tt.broadcast" => {
             let mut p = pointer(cx, operands[0])?;
-            for (i, (from, to)) in p.sizes.clone().iter().zip(&shape).enumerate() {
-                if from != to {
-                    p.strides[i] = Ofr::Const(0);
-                }
-            }
-            p.sizes = shape;
+            broadcast_block(&mut p.strides, &mut p.sizes, shape);
             p.view = None;
             p
         }
