@@ -728,6 +728,24 @@ impl Ir {
         v
     }
 
+    /// Inserts a block argument at `pos` (MLIR's `Block::insertArgument`);
+    /// the arguments after it move up one place.
+    pub fn insert_block_arg(&mut self, block: BlockId, pos: usize, ty: Type, loc: Option<Attribute>) -> Value {
+        let v = self.add_block_arg(block, ty, loc);
+        let bd = &mut self.blocks[block.index()];
+        let last = bd.args.len() - 1;
+        let pos = pos.min(last);
+        bd.args[pos..].rotate_right(1);
+        if !bd.arg_locs.is_empty() {
+            bd.arg_locs[pos..].rotate_right(1);
+        }
+        let args = bd.args[pos..].to_vec();
+        for (i, a) in args.into_iter().enumerate() {
+            self.values[a.index()].def = ValueDef::BlockArg { block, index: (pos + i) as u32 };
+        }
+        v
+    }
+
     /// The location written for a block argument, if any.
     pub fn block_arg_loc(&self, v: Value) -> Option<Attribute> {
         match self.value_def(v) {

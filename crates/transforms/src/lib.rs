@@ -5,7 +5,9 @@ pub mod canonicalize;
 pub mod conversion;
 pub mod cse;
 pub mod elementwise_to_linalg;
+pub mod func_args;
 pub mod greedy;
+pub mod hfusion;
 pub mod hivm;
 
 use hivm_ir::pass::{Pass, PassRegistry};
@@ -81,6 +83,19 @@ pub fn pass_registry() -> PassRegistry {
         "convert-linalg-to-hfusion",
         "Convert linalg library calls, aranges, atomics and arg-reductions to hfusion ops",
         |o| no_options("convert-linalg-to-hfusion", o, Box::new(conversion::linalg_to_hfusion::LinalgToHFusion)),
+    );
+    r.register("convert-tensor-to-hfusion", "Turn tensor.splat into linalg.fill of tensor.empty", |o| {
+        no_options("convert-tensor-to-hfusion", o, Box::new(conversion::tensor_to_hfusion::TensorToHFusion))
+    });
+    r.register(
+        "adapt-triton-kernel",
+        "Make Triton kernels HACC device entries; library calls become hfusion ops",
+        |o| no_options("adapt-triton-kernel", o, Box::new(hfusion::adapt_triton_kernel::AdaptTritonKernel)),
+    );
+    r.register(
+        "hfusion-add-ffts-addr",
+        "Give device entries the FFTS base address argument (force-add-ffts-addr=N)",
+        |o| Ok(Box::new(hfusion::add_ffts_addr::AddFftsAddr::from_options(o)?)),
     );
     r.register("triton-to-annotation", "Turn triton-ascend's tt.annotation ops into annotation.mark", |o| {
         no_options("triton-to-annotation", o, Box::new(conversion::triton_to_annotation::TritonToAnnotation))

@@ -12,7 +12,7 @@ mod structured;
 
 use hivm_ir::Dialect;
 
-pub use structured::{build_arange, build_reduce_with_index};
+pub use structured::{build_arange, build_gather, build_reduce_with_index};
 
 use crate::linalg::elementwise::Named;
 

@@ -527,6 +527,9 @@ pub(crate) const DECLARATIVE: &[OpSpec] = &[
     EMBEDDING_GATHER,
     INDEX_PUT,
     GATHER_T,
+    // The SIMT strided accesses: hfusion's forms are HIVM's, same syntax.
+    OpSpec { name: "hfusion.stride_load", ..crate::hivm::memory_ops::STRIDE_LOAD },
+    OpSpec { name: "hfusion.stride_store", ..crate::hivm::memory_ops::STRIDE_STORE },
     OpSpec {
         name: "hfusion.print",
         operands: &[one("arg")],

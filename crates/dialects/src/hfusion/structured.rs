@@ -251,8 +251,16 @@ fn parse_gather(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
         return p.error_at(r.pos, format!("'hfusion.gather' op requires 3 operands, got {}", all.len()));
     }
     let loc = p.ir.unknown_loc();
-    let (region, block, args) = body_block(p.ir, &all, loc);
-    let ir = &mut *p.ir;
+    let region = gather_region(p.ir, &all, axis, loc);
+    r.regions.push(region);
+    r.operands = all;
+    Ok(())
+}
+
+/// The body of `hfusion.gather`: the source element where the index along
+/// `axis` hits, else the init's.
+fn gather_region(ir: &mut Ir, all: &[Value], axis: i64, loc: Attribute) -> hivm_ir::RegionId {
+    let (region, block, args) = body_block(ir, all, loc);
     let index = ir.index_type();
     let dim = ir.i64_attr(axis + 1);
     let mut d = append(ir, block, "linalg.index", &[], index, vec![("dim", dim)]);
@@ -263,10 +271,32 @@ fn parse_gather(p: &mut Parser<'_>, r: &mut OpParseResult) -> PResult<()> {
     let hit = compare(ir, block, "eq", d, args[1]);
     let t = ir.value_type(args[0]);
     let s = append(ir, block, "arith.select", &[hit, args[0], args[2]], t, Vec::new());
-    yield_op(p.ir, block, vec![s], loc);
-    r.regions.push(region);
-    r.operands = all;
-    Ok(())
+    yield_op(ir, block, vec![s], loc);
+    region
+}
+
+/// Builds `hfusion.gather ins(%src, %index) outs(%init) axis = N` at `ip`
+/// with its body; the result is the init's type when it is a tensor.
+pub fn build_gather(
+    ir: &mut Ir,
+    ip: InsertPoint,
+    src: Value,
+    index: Value,
+    init: Value,
+    axis: i64,
+    loc: Attribute,
+) -> OpId {
+    let all = [src, index, init];
+    let region = gather_region(ir, &all, axis, loc);
+    let init_ty = ir.value_type(init);
+    let mut st = hivm_ir::OperationState::new(ir.sym("hfusion.gather"), loc);
+    st.operands = all.to_vec();
+    st.result_types = if ir.type_data(init_ty).is_tensor() { vec![init_ty] } else { Vec::new() };
+    st.regions = vec![region];
+    let a = ir.i64_attr(axis);
+    let key = ir.sym("axis");
+    st.properties = Some(ir.dict_attr(vec![(key, a)]));
+    Builder::new(ir, ip).create(st)
 }
 
 fn print_gather(p: &mut Printer<'_>, op: OpId) {

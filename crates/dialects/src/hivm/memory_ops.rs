@@ -56,7 +56,7 @@ const INDIRECT_STORE: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
-const STRIDE_LOAD: OpSpec = OpSpec {
+pub(crate) const STRIDE_LOAD: OpSpec = OpSpec {
     name: "hivm.hir.stride_load",
     operands: &[one("src"), one("dst"), one("offset"), one("other"), var("stride"), var("numel")],
     results: RESULT,
@@ -66,7 +66,7 @@ const STRIDE_LOAD: OpSpec = OpSpec {
     ..OpSpec::EMPTY
 };
 
-const STRIDE_STORE: OpSpec = OpSpec {
+pub(crate) const STRIDE_STORE: OpSpec = OpSpec {
     name: "hivm.hir.stride_store",
     operands: &[one("dst"), one("src"), one("offset"), var("stride"), var("numel")],
     format: "`ins` `(` $src `:` type($src) `)` `outs` `(` $dst `:` type($dst) `)` `offset` `(` $offset `:` type($offset) `)` \
