@@ -18,8 +18,13 @@ _TORCH_NPU = "torch_npu"
 
 
 def _twin_mode() -> bool:
-    """``HIVM_TWIN=1``: NPU tests run unchanged on the CPU twin."""
-    return os.environ.get("HIVM_TWIN", "0").lower() in ("1", "true", "yes", "on")
+    """``HIVM_TWIN=1``: NPU tests run unchanged on the CPU twin (op by op under Triton's
+    interpreter); ``HIVM_TWIN=compile``: each launch compiles the kernel to HIVM and runs it whole."""
+    return os.environ.get("HIVM_TWIN", "0").lower() in ("1", "true", "yes", "on", "compile")
+
+
+def _compile_mode() -> bool:
+    return os.environ.get("HIVM_TWIN", "0").lower() == "compile"
 
 
 class _Loader(importlib.abc.Loader):
@@ -42,6 +47,10 @@ class _Loader(importlib.abc.Loader):
         module.__dict__.update({name: getattr(al, name) for name in al.__all__})
         module.__all__ = list(al.__all__)
         module.__doc__ = al.__doc__
+        if _compile_mode():
+            import hivm.triton
+
+            hivm.triton.install_compiled_launch()
 
 
 class _Finder(importlib.abc.MetaPathFinder):

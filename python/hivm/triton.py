@@ -50,7 +50,7 @@ def _rewrite(ttir, emitted):
     return "\n".join(lines) + "\n"
 
 
-_STAGES = ("ttir", "linalg")
+_STAGES = ("ttir", "linalg", "hivm")
 
 # What triton-ascend's backend does after TTIR (compile-path §1): the linalg conversion with
 # named elementwise ops and a local (not global) kernel; the backend then marks the target.
@@ -85,9 +85,10 @@ def _divisibility(jit, signature, constexprs):
 
 def compile(kernel, signature: dict, constexprs: dict = None, stage: str = "ttir", target: str = DEFAULT_TARGET) -> str:
     """``kernel`` (a ``@triton.jit`` function) compiled to ``stage``: ``"ttir"``, Triton's IR with
-    each ``al.custom`` call as the op triton-ascend emits, or ``"linalg"``, that module after
+    each ``al.custom`` call as the op triton-ascend emits; ``"linalg"``, that module after
     ``triton-to-linalg`` as triton-ascend hands it to bishengir-compile (with ``hacc.target``,
-    which its backend adds). ``signature`` and ``constexprs`` are as Triton's ``ASTSource`` takes
+    which its backend adds); or ``"hivm"``, that module compiled as ``hivm-compile`` does
+    (bishengir-compile's front half: HFusion, HIVM, bufferization, memory plan, sync solver). ``signature`` and ``constexprs`` are as Triton's ``ASTSource`` takes
     them, e.g. ``{"x_ptr": "*fp32", "n": "i32", "L": "constexpr"}`` and ``{"L": 32}``."""
     import os
 
@@ -118,8 +119,12 @@ def compile(kernel, signature: dict, constexprs: dict = None, stage: str = "ttir
         return ttir
     from . import opt
 
-    linalg = opt(ttir, LINALG_PIPELINE)
-    return _with_target(linalg.rstrip("\n") + "\n", target)
+    linalg = _with_target(opt(ttir, LINALG_PIPELINE).rstrip("\n") + "\n", target)
+    if stage == "linalg":
+        return linalg
+    from . import _native
+
+    return _native().compile(linalg, f"<{jit.__name__} at stage linalg>", None, False)
 
 
 def _with_target(text: str, target: str) -> str:
@@ -195,6 +200,7 @@ def _with_sources(text):
 
 
 _COMPILED = {}
+_FFTS = re.compile(r"func\.func @\w+\(%arg0: i64 \{hacc\.arg_type = #hacc\.arg_type<ffts_base_address>\}")
 
 
 def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error"):
@@ -227,5 +233,58 @@ def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error"):
             a = a.reshape(-1)
         flat.append(a)
     call = [np.zeros(1, np.int8), np.zeros(1, np.int8), *flat, gx, gy, gz, 0, 0, 0]
+    if _FFTS.search(text):
+        # hfusion-add-ffts-addr's leading argument; the twin has no FFTS unit to address.
+        call.insert(0, 0)
     hivm.run(text, call, blocks=gx * gy * gz, sync=sync)
     return text
+
+
+def _host_array(name, a):
+    """A launch argument as the twin takes it: numpy arrays as they are, CPU torch tensors as
+    numpy views of their memory (so results land in the tensor), scalars unchanged."""
+    if hasattr(a, "detach") and hasattr(a, "numpy"):
+        if getattr(a, "device", None) is not None and a.device.type != "cpu":
+            raise TypeError(f"HIVM_TWIN=compile: argument {name!r} is on {a.device}; the twin runs on the CPU")
+        try:
+            return a.detach().numpy()
+        except TypeError as e:
+            raise TypeError(f"HIVM_TWIN=compile: argument {name!r}: {e}") from None
+    return a
+
+
+def _compiled_run(self, *args, grid, warmup=False, **kwargs):
+    """``kernel[grid](...)`` under ``HIVM_TWIN=compile``: the kernel compiled to HIVM once per
+    signature and constexprs, then run whole on the twin with the grid as blocks."""
+    import inspect
+
+    if warmup:
+        return None
+    jit = _jit_function(self)
+    names = list(jit.arg_names)
+    if len(args) > len(names):
+        raise TypeError(f"{jit.__name__} takes {len(names)} arguments, got {len(args)}")
+    bound = dict(zip(names, args))
+    for k, v in kwargs.items():
+        if k in names:
+            bound[k] = v
+    for p in jit.params:
+        if p.name not in bound and p.default is not inspect.Parameter.empty:
+            bound[p.name] = p.default
+    missing = [n for n in names if n not in bound]
+    if missing:
+        raise TypeError(f"{jit.__name__} missing arguments: {', '.join(missing)}")
+    constexprs = {p.name: bound[p.name] for p in jit.params if p.is_constexpr}
+    values = [_host_array(n, bound[n]) for n in names if n not in constexprs]
+    if callable(grid):
+        grid = grid(dict(bound))
+    launch(jit, grid, *values, constexprs=constexprs, stage="hivm")
+    return None
+
+
+def install_compiled_launch():
+    """Makes ``kernel[grid](...)`` compile and run whole on the twin (``HIVM_TWIN=compile``);
+    Triton's interpreter, which ``HIVM_TWIN`` switches on, provides the launch syntax."""
+    from triton.runtime.interpreter import InterpretedFunction
+
+    InterpretedFunction.run = _compiled_run

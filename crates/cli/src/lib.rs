@@ -6,6 +6,8 @@ pub mod opt;
 pub mod passes;
 pub mod tester;
 
+pub use hivm_transforms::pipelines::CompileOptions;
+
 /// Runs `pipeline` (`--pass-pipeline` syntax, or empty for none) on MLIR
 /// `source` named `file`, and prints the result (generic form on request).
 /// Errors come back as the command line would print them.
@@ -14,6 +16,23 @@ pub fn opt_text(source: &str, file: &str, pipeline: &str, generic: bool) -> Resu
     if !pipeline.is_empty() {
         o.passes.push(pipeline.to_string());
     }
+    let mut out = Held(Vec::new());
+    let r = opt::run(&o, source, file, None, &mut out);
+    if r.failed {
+        return Err(r.stderr);
+    }
+    String::from_utf8(out.0).map_err(|e| e.to_string())
+}
+
+/// Compiles a Triton kernel's linalg module to HIVM (the pipeline of
+/// `hivm-compile`), returning the printed module or the errors as the
+/// command line prints them.
+pub fn compile_text(source: &str, file: &str, options: &CompileOptions) -> Result<String, String> {
+    let o = opt::Options {
+        verify_each: true,
+        passes: hivm_transforms::pipelines::triton_to_hivm(options),
+        ..Default::default()
+    };
     let mut out = Held(Vec::new());
     let r = opt::run(&o, source, file, None, &mut out);
     if r.failed {

@@ -26,6 +26,15 @@ fn opt(py: Python<'_>, source: &str, pipeline: &str, generic: bool, file: &str) 
     py.allow_threads(|| hivm_cli::opt_text(source, file, pipeline, generic)).map_err(DiagnosticError::new_err)
 }
 
+/// Compiles a Triton kernel's linalg module to HIVM with `hivm-compile`'s
+/// pipeline (`to_std`: through convert-hivm-to-std) and prints it.
+#[pyfunction]
+#[pyo3(signature = (source, file, target, to_std))]
+fn compile(py: Python<'_>, source: &str, file: &str, target: Option<String>, to_std: bool) -> PyResult<String> {
+    let o = hivm_cli::CompileOptions { target, to_std, link_aicore_bitcode: None };
+    py.allow_threads(|| hivm_cli::compile_text(source, file, &o)).map_err(DiagnosticError::new_err)
+}
+
 /// One argument of `run`: an array as (numpy dtype string, shape, bytes),
 /// or a scalar as its text.
 #[derive(FromPyObject)]
@@ -134,6 +143,7 @@ fn run<'py>(
 fn _hivm(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DiagnosticError", m.py().get_type::<DiagnosticError>())?;
     m.add_function(wrap_pyfunction!(opt, m)?)?;
+    m.add_function(wrap_pyfunction!(compile, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add("TWIN_HEADER", hivm_twin::native::HEADER)?;
     Ok(())

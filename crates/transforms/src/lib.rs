@@ -9,6 +9,7 @@ pub mod func_args;
 pub mod greedy;
 pub mod hfusion;
 pub mod hivm;
+pub mod pipelines;
 
 use hivm_ir::pass::{Pass, PassRegistry};
 
