@@ -117,14 +117,19 @@ def compile(kernel, signature: dict, constexprs: dict = None, stage: str = "ttir
     ttir = _rewrite(str(module), emit.EMITTED)
     if stage == "ttir":
         return ttir
-    from . import opt
+    return _lower(ttir, jit.__name__, stage, target, debuginfo=False)
 
-    linalg = _with_target(opt(ttir, LINALG_PIPELINE).rstrip("\n") + "\n", target)
-    if stage == "linalg":
-        return linalg
+
+def _lower(ttir, name, stage, target, debuginfo):
+    """TTIR to ``stage`` (linalg or hivm); with ``debuginfo`` each op keeps its location (the
+    kernel's Python line) in the text, so the twin's reports name it."""
     from . import _native
 
-    return _native().compile(linalg, f"<{jit.__name__} at stage linalg>", None, False)
+    linalg = _native().opt(ttir, LINALG_PIPELINE, False, f"<{name} at stage ttir>", debuginfo)
+    linalg = _with_target(linalg.rstrip("\n") + "\n", target)
+    if stage == "linalg":
+        return linalg
+    return _native().compile(linalg, f"<{name} at stage linalg>", None, False, debuginfo)
 
 
 def _with_target(text: str, target: str) -> str:
@@ -218,7 +223,11 @@ def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error"):
     key = (jit.fn, tuple(sorted(sig.items())), tuple(sorted((k, repr(v)) for k, v in constexprs.items())), stage)
     text = _COMPILED.get(key)
     if text is None:
-        text = _with_sources(compile(jit, sig, constexprs, stage=stage))
+        if stage == "hivm":
+            ttir = compile(jit, sig, constexprs, stage="ttir")
+            text = _with_sources(_lower(ttir, jit.__name__, stage, DEFAULT_TARGET, debuginfo=True))
+        else:
+            text = _with_sources(compile(jit, sig, constexprs, stage=stage))
         _COMPILED[key] = text
     grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
     if not 1 <= len(grid) <= 3 or any(not isinstance(g, int) or g < 1 for g in grid):

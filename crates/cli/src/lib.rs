@@ -8,11 +8,22 @@ pub mod tester;
 
 pub use hivm_transforms::pipelines::CompileOptions;
 
+/// How `opt_text` and `compile_text` print their result.
+#[derive(Clone, Copy, Default)]
+pub struct PrintStyle {
+    /// The generic op form.
+    pub generic: bool,
+    /// Each op's location (`--mlir-print-debuginfo`), so a later stage's
+    /// diagnostics still name the source line the op came from.
+    pub debuginfo: bool,
+}
+
 /// Runs `pipeline` (`--pass-pipeline` syntax, or empty for none) on MLIR
-/// `source` named `file`, and prints the result (generic form on request).
+/// `source` named `file`, and prints the result in `style`.
 /// Errors come back as the command line would print them.
-pub fn opt_text(source: &str, file: &str, pipeline: &str, generic: bool) -> Result<String, String> {
-    let mut o = opt::Options { verify_each: true, generic, ..Default::default() };
+pub fn opt_text(source: &str, file: &str, pipeline: &str, style: PrintStyle) -> Result<String, String> {
+    let mut o =
+        opt::Options { verify_each: true, generic: style.generic, debuginfo: style.debuginfo, ..Default::default() };
     if !pipeline.is_empty() {
         o.passes.push(pipeline.to_string());
     }

@@ -21,18 +21,27 @@ create_exception!(
 
 /// Parses, verifies, runs `pipeline` (`--pass-pipeline` syntax) and prints.
 #[pyfunction]
-#[pyo3(signature = (source, pipeline, generic, file))]
-fn opt(py: Python<'_>, source: &str, pipeline: &str, generic: bool, file: &str) -> PyResult<String> {
-    py.allow_threads(|| hivm_cli::opt_text(source, file, pipeline, generic)).map_err(DiagnosticError::new_err)
+#[pyo3(signature = (source, pipeline, generic, file, debuginfo=false))]
+fn opt(py: Python<'_>, source: &str, pipeline: &str, generic: bool, file: &str, debuginfo: bool) -> PyResult<String> {
+    let style = hivm_cli::PrintStyle { generic, debuginfo };
+    py.allow_threads(|| hivm_cli::opt_text(source, file, pipeline, style)).map_err(DiagnosticError::new_err)
 }
 
 /// Compiles a Triton kernel's linalg module to HIVM with `hivm-compile`'s
 /// pipeline (`to_std`: through convert-hivm-to-std) and prints it.
 #[pyfunction]
-#[pyo3(signature = (source, file, target, to_std))]
-fn compile(py: Python<'_>, source: &str, file: &str, target: Option<String>, to_std: bool) -> PyResult<String> {
+#[pyo3(signature = (source, file, target, to_std, debuginfo=false))]
+fn compile(
+    py: Python<'_>,
+    source: &str,
+    file: &str,
+    target: Option<String>,
+    to_std: bool,
+    debuginfo: bool,
+) -> PyResult<String> {
     let o = hivm_cli::CompileOptions { target, to_std, link_aicore_bitcode: None };
-    py.allow_threads(|| hivm_cli::compile_text(source, file, &o)).map_err(DiagnosticError::new_err)
+    let style = hivm_cli::PrintStyle { generic: false, debuginfo };
+    py.allow_threads(|| hivm_cli::compile_text(source, file, &o, style)).map_err(DiagnosticError::new_err)
 }
 
 /// One argument of `run`: an array as (numpy dtype string, shape, bytes),

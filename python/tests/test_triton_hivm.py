@@ -1,0 +1,164 @@
+"""Triton kernels compiled all the way to HIVM (``stage="hivm"``: bishengir-compile's front
+half as ``hivm-compile`` runs it) and run whole on the CPU twin, directly and as
+``HIVM_TWIN=compile`` runs every ``kernel[grid](...)`` launch."""
+
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+import torch  # noqa: F401  (the suite's launches take torch tensors too)
+
+import hivm
+import hivm.triton
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+import test_triton_linalg as base  # noqa: E402  (the kernels and cases of the linalg stage)
+from test_triton_linalg import bitcodes  # noqa: E402,F401  (a fixture)
+
+
+def test_document_add_at_stage_hivm_loads_into_ub_adds_stores_with_flags(bitcodes):
+    text = hivm.triton.compile(base.triton_custom_add, base.DOC_SIG, {"L": 32}, stage="hivm")
+    # Two loads from GM into UB, the custom op on UB buffers, the store back, and the solver's
+    # MTE2 -> V and V -> MTE3 handshakes.
+    assert len(re.findall(r"hivm\.hir\.load ins\(%\S+ : memref<32xi32, strided<\[1\]>>\) outs\(%\S+ : memref<32xi32, #hivm\.address_space<ub>>\)", text)) == 2, text
+    assert re.search(r'hivm\.hir\.custom \{[^}]*symbol = "custom_add_int32"[^}]*\} "add" ins\(%\S+, %\S+ : memref<32xi32, #hivm\.address_space<ub>>', text), text
+    assert "hivm.hir.store ins(" in text, text
+    assert "hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>" in text and "hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>" in text, text
+    assert "hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>" in text and "hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>" in text, text
+    assert "hacc.entry" in text and "ffts_base_address" in text
+    for form in ("tensor<", "bufferization.", "linalg.", "memref.copy", "memref.alloc()"):
+        assert form not in text, f"{form} left in the HIVM kernel:\n{text}"
+
+
+def test_document_macro_at_stage_hivm_has_its_slot_event_in_sync_related_args(bitcodes):
+    text = hivm.triton.compile(base.triton_custom_macro_add, base.DOC_SIG, {"L": 32}, stage="hivm")
+    m = re.search(r"hivm\.hir\.custom_macro \{[^\n]*sync_related_args = \[([^\]]*)\]", text)
+    assert m, text
+    assert "hivm.hir.store ins(" in text and text.count("hivm.hir.load ins(") == 2, text
+
+
+@pytest.mark.parametrize("kernel", [base.triton_custom_add, base.triton_custom_macro_add], ids=["custom", "macro"])
+def test_document_kernels_compiled_to_hivm_run_on_the_twin(bitcodes, kernel):
+    a = np.arange(32, dtype=np.int32) * 3
+    b = np.full(32, 11, np.int32)
+    out = np.zeros(32, np.int32)
+    hivm.triton.launch(kernel, (1,), out, a, b, constexprs={"L": 32}, stage="hivm")
+    np.testing.assert_array_equal(out, a + b)
+
+
+@pytest.fixture(scope="module")
+def interpreted(tmp_path_factory):
+    return base._interpreted_outputs(tmp_path_factory.mktemp("interp"))
+
+
+@pytest.mark.parametrize("case", base.CASES, ids=[c[0] for c in base.CASES])
+def test_suite_compiled_to_hivm_matches_the_interpreter(case, interpreted):
+    name, kernel, grid, args, constexprs, outs, refs = case
+    compiled = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    text = hivm.triton.launch(kernel, grid, *compiled, constexprs=constexprs, stage="hivm")
+    assert "hivm.hir." in text and "linalg." not in text, text
+    for i, ref in zip(outs, refs):
+        np.testing.assert_allclose(compiled[i], ref, rtol=1e-5, atol=1e-5, err_msg=f"{name}: twin vs numpy")
+        if name in base.REASSOCIATED:
+            np.testing.assert_allclose(compiled[i], interpreted[f"{name}.{i}"], rtol=1e-6, atol=1e-5)
+        else:
+            np.testing.assert_array_equal(compiled[i], interpreted[f"{name}.{i}"], err_msg=f"{name}: twin vs interpreter")
+
+
+def _pytest_compiled(folder, *args):
+    env = dict(os.environ, HIVM_TWIN="compile")
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def test_document_pytest_files_pass_unchanged_under_compile_mode():
+    out = _pytest_compiled(ROOT / "examples" / "triton")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "2 passed" in out.stdout
+
+
+def test_compile_mode_compiles_once_per_signature(tmp_path):
+    (tmp_path / "add.cpp").write_text((ROOT / "examples" / "triton" / "add.cpp").read_text())
+    (tmp_path / "test_twice.py").write_text(
+        (ROOT / "examples" / "triton" / "test_custom_op.py").read_text()
+        + "\n\ndef test_cached():\n"
+        "    import hivm.triton\n"
+        "    for n in range(3):\n"
+        "        a = torch.full((32,), n, dtype=torch.int32)\n"
+        "        out = torch.zeros(32, dtype=torch.int32)\n"
+        "        triton_custom_add[1, 1, 1](out, a, a, 32)\n"
+        "        torch.testing.assert_close(out, a + a)\n"
+        "    assert len(hivm.triton._COMPILED) == 1\n"
+    )
+    out = _pytest_compiled(tmp_path)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_macro_with_two_handshakes_for_one_slot_fails_under_compile_mode(tmp_path):
+    handshake = "  INTRINSIC(set_flag, PIPE_MTE2, PIPE_V, 0);\n  INTRINSIC(wait_flag, PIPE_MTE2, PIPE_V, 0);\n"
+    impl = (ROOT / "examples" / "triton" / "macro_add.cpp").read_text()
+    assert impl.count(handshake) == 1
+    (tmp_path / "macro_add.cpp").write_text(impl.replace(handshake, handshake * 2))
+    (tmp_path / "test_macro.py").write_text((ROOT / "examples" / "triton" / "test_custom_macro_op.py").read_text())
+    out = _pytest_compiled(tmp_path)
+    text = out.stdout + out.stderr
+    assert out.returncode == 1, text
+    assert "declares 1 internal sync slot(s)" in text and "makes 2" in text, text
+
+
+WRONG_PIPE = '''
+import triton
+import triton.language as tl
+import triton.language.extra.cann.extension as al
+import torch
+
+
+@al.register_custom_op
+class add:
+    core = al.CORE.VECTOR
+    pipe = al.PIPE.PIPE_MTE3
+    mode = al.MODE.SIMD
+
+    def __init__(self, a, b, out=None):
+        self.symbol = "custom_add_" + str(a.dtype)
+        self.bitcode = "add.bc"
+
+
+@triton.jit
+def kernel(o_ptr, a_ptr, b_ptr, L: tl.constexpr):
+    idx = tl.arange(0, L)
+    a = tl.load(a_ptr + idx)
+    b = tl.load(b_ptr + idx)
+    res = al.custom("add", a, b, out=tl.full([L], 0, a.dtype))
+    tl.store(o_ptr + idx, res)
+
+
+def test_wrong_pipe():
+    a = torch.arange(32, dtype=torch.int32)
+    out = torch.zeros(32, dtype=torch.int32)
+    kernel[(1,)](out, a, a, 32)
+    torch.testing.assert_close(out, a + a)
+'''
+
+
+def test_custom_op_on_the_wrong_pipe_gets_a_located_report(tmp_path):
+    # The implementation computes on the vector unit, but the op says MTE3: the solver syncs
+    # for MTE3, so the vector work races the loads and the twin reports it at the op.
+    (tmp_path / "add.cpp").write_text((ROOT / "examples" / "triton" / "add.cpp").read_text())
+    (tmp_path / "test_wrong_pipe.py").write_text(WRONG_PIPE)
+    out = _pytest_compiled(tmp_path)
+    text = out.stdout + out.stderr
+    assert out.returncode == 1, text
+    assert re.search(r"test_wrong_pipe\.py:\d+:\d+: error", text) or "hivm.hir.custom" in text, text
