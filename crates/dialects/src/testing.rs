@@ -338,6 +338,14 @@ fn asm_interface_names(ir: &Ir, op: OpId, set: &mut dyn FnMut(hivm_ir::Value, St
     set(last, String::new());
 }
 
+/// `test.three_result` (generic form only) names its results after their
+/// ODS names, `result1` to `result3`.
+fn three_result_names(ir: &Ir, op: OpId, set: &mut dyn FnMut(hivm_ir::Value, String)) {
+    for (i, v) in ir.results(op).iter().enumerate() {
+        set(*v, format!("result{}", i + 1));
+    }
+}
+
 /// An op the test dialect's own hook parses: its name, then one fixed word.
 fn word_op(name: &'static str, parse: hivm_ir::dialect::ParseFn, print: hivm_ir::dialect::PrintFn) -> OpDef {
     OpDef::new(name).arity((0, Some(0)), (0, Some(0)), 0).assembly(parse, print)
@@ -401,6 +409,7 @@ pub fn dialect() -> Dialect {
     );
     ops.push(WITH_DOT.def());
     ops.push(OpDef::new("test.asm_interface_op").arity((0, Some(0)), (2, None), 0).names(asm_interface_names));
+    ops.push(OpDef::new("test.three_result").arity((0, Some(0)), (3, Some(3)), 0).names(three_result_names));
     ops.push(
         OpDef::new("test.string_attr_pretty_name")
             .arity((0, Some(0)), (0, None), 0)

@@ -37,7 +37,8 @@ impl PassRegistry {
         self.passes.iter().map(|(n, (d, _))| (*n, *d))
     }
 
-    fn create(&self, name: &str, options: &str) -> Result<Box<dyn Pass>, String> {
+    /// A fresh instance of the registered pass `name` with `options`.
+    pub fn create(&self, name: &str, options: &str) -> Result<Box<dyn Pass>, String> {
         match self.passes.get(name) {
             Some((_, c)) => c(options),
             None => Err(format!("'{name}' does not refer to a registered pass or pass pipeline")),

@@ -98,6 +98,19 @@ pub fn pass_registry() -> PassRegistry {
         "Give device entries the FFTS base address argument (force-add-ffts-addr=N)",
         |o| Ok(Box::new(hfusion::add_ffts_addr::AddFftsAddr::from_options(o)?)),
     );
+    r.register(
+        "convert-hfusion-to-hivm",
+        "Convert hfusion and linalg ops to HIVM ops (mm-map-mode, is-enable-ubuf-saving, is-disable-size-align-for-cast)",
+        |o| Ok(Box::new(conversion::hfusion_to_hivm::HFusionToHIVM::from_options(o)?)),
+    );
+    r.register("convert-tensor-to-hivm", "Convert tensor.concat and tensor.pad to HIVM ops", |o| {
+        no_options("convert-tensor-to-hivm", o, Box::new(conversion::tensor_to_hivm::TensorToHIVM))
+    });
+    r.register(
+        "convert-to-hivm-pipeline",
+        "convert-hfusion-to-hivm, convert-tensor-to-hivm, convert-to-hivm-op (enable-triton-kernel-compile)",
+        |o| Ok(Box::new(conversion::to_hivm_pipeline::ConvertToHIVMPipeline::from_options(o)?)),
+    );
     r.register("triton-to-annotation", "Turn triton-ascend's tt.annotation ops into annotation.mark", |o| {
         no_options("triton-to-annotation", o, Box::new(conversion::triton_to_annotation::TritonToAnnotation))
     });

@@ -133,6 +133,12 @@ fn elementwise_traits(name: &str) -> ElementwiseTraits {
     ElementwiseTraits { vector_only, same_element_type }
 }
 
+/// The operands `name` takes only as vectors (upstream's `VectorOnlyTrait`),
+/// which `convert-hfusion-to-hivm` must not leave scalar.
+pub fn vector_only_operands(name: &str) -> &'static [usize] {
+    elementwise_traits(name).vector_only
+}
+
 /// A tensor destination gives the one result; a memref destination none.
 fn verify_result_matches(ir: &Ir, op: OpId, dst: hivm_ir::Value) -> Result<(), VerifyError> {
     let dt = ir.value_type(dst);

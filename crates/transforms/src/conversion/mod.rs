@@ -2,10 +2,13 @@
 //! MLIR's lib/Conversion).
 
 pub mod arith_to_hfusion;
+pub mod hfusion_to_hivm;
 pub mod linalg_to_hfusion;
 pub mod math_to_hfusion;
 pub mod tensor_to_hfusion;
+pub mod tensor_to_hivm;
 pub(crate) mod to_hfusion;
+pub mod to_hivm_pipeline;
 pub mod triton_to_annotation;
 pub mod triton_to_linalg;
 

@@ -50,7 +50,7 @@ pub(crate) struct Cx<'a> {
 }
 
 /// The partial conversion each pass runs: the ops `illegal_op` picks, in
-/// walk order, each rewritten by `rewrite` (`Ok(false)`: no pattern took it,
+/// walk order (skipping those erased with an earlier one), each rewritten by `rewrite` (`Ok(false)`: no pattern took it,
 /// which fails the pass at the op); replacements applied once at the end.
 pub(crate) fn convert(
     ir: &mut Ir,
@@ -68,6 +68,11 @@ pub(crate) fn convert(
     let regbase = regbase(ir, root);
     let mut cx = Cx { ir, regbase, map: &mut map };
     for op in ops {
+        // Nested in an op already rewritten (a reduction's body): gone with
+        // it, as MLIR's conversion ignores the ops of replaced ones.
+        if cx.ir.is_erased(op) {
+            continue;
+        }
         if !rewrite(&mut cx, op)? {
             return Err(illegal(cx.ir, op));
         }
