@@ -112,6 +112,7 @@ const PRELUDE: &str = "set -o pipefail\nnot() { \"$@\"; [ $? -ne 0 ]; }\n";
 
 fn run_test(path: &Path, opt: &str, real_filecheck: Option<&str>) -> Result<(), String> {
     let run = env!("CARGO_BIN_EXE_hivm-run");
+    let compile = env!("CARGO_BIN_EXE_hivm-compile");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let root = root.canonicalize().unwrap_or(root);
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
@@ -128,6 +129,7 @@ fn run_test(path: &Path, opt: &str, real_filecheck: Option<&str>) -> Result<(), 
             .replace("%s", tp)
             .replace("%t", tmp.to_str().unwrap())
             .replace("%root", root.to_str().unwrap())
+            .replace("hivm-compile", compile)
             .replace("hivm-run", run)
             .replace("hivm-opt", opt)
             .replace("bishengir-opt", opt);
