@@ -1,0 +1,55 @@
+// Every linalg and hfusion op must become a HIVM op; one no pattern takes,
+// or one of a kind HIVM has no op for, is an error at the op.
+// RUN: hivm-opt %s --split-input-file --convert-hfusion-to-hivm -verify-diagnostics
+// RUN: not hivm-opt %s --convert-hfusion-to-hivm="mm-map-mode=fast" 2>&1 | FileCheck %s --check-prefix=OPT
+// OPT: unknown option 'mm-map-mode=fast' for convert-hfusion-to-hivm
+
+// Matmuls are not converted (yet).
+func.func @matmul(%a: tensor<4x8xf16>, %b: tensor<8x2xf16>, %c: tensor<4x2xf16>) -> tensor<4x2xf16> {
+  // expected-error @+1 {{failed to legalize operation 'linalg.matmul' that was explicitly marked illegal}}
+  %r = linalg.matmul ins(%a, %b : tensor<4x8xf16>, tensor<8x2xf16>) outs(%c : tensor<4x2xf16>) -> tensor<4x2xf16>
+  return %r : tensor<4x2xf16>
+}
+
+// -----
+
+func.func @ceil(%a: memref<16xf32>, %o: memref<16xf32>) {
+  // expected-error @+1 {{'linalg.elemwise_unary' op has unsupported linalg unary operation kind 'ceil'}}
+  linalg.elemwise_unary {fun = #linalg.unary_fn<ceil>} ins(%a : memref<16xf32>) outs(%o : memref<16xf32>)
+  return
+}
+
+// -----
+
+// NaN-ignoring minimum has no vector op; convert-hfusion-to-hivm expects it
+// decomposed first.
+func.func @minnumf(%a: memref<16xf32>, %o: memref<16xf32>) {
+  // expected-error @+1 {{'hfusion.elemwise_binary' op has unsupported hfusion binary operation kind 'minnumf'}}
+  hfusion.elemwise_binary {fun = #hfusion.binary_fn<minnumf>} ins(%a, %a : memref<16xf32>, memref<16xf32>) outs(%o : memref<16xf32>)
+  return
+}
+
+// -----
+
+func.func @subtracting_reduction(%a: tensor<4x8xf32>, %o: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'linalg.reduce' op has an unsupported reduce operation}}
+  %r = linalg.reduce { arith.subf } ins(%a : tensor<4x8xf32>) outs(%o : tensor<4xf32>) dimensions = [1]
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @bitcast_buffer(%a: memref<16xi32>, %o: memref<16xf32>) {
+  // expected-error @+1 {{hfusion.bitcast must be in Pure Tensor Semantics}}
+  hfusion.bitcast ins(%a : memref<16xi32>) outs(%o : memref<16xf32>)
+  return
+}
+
+// -----
+
+// Compare-and-swap stores exist on register-based targets only.
+func.func @cas_store(%a: memref<16xi32>, %o: memref<16xi32>) {
+  // expected-error @+1 {{'hfusion.store' op has unsupported atomic kind 'cas'}}
+  hfusion.store {atomic_kind = #hfusion.atomic_kind<cas>} ins(%a : memref<16xi32>) outs(%o : memref<16xi32>)
+  return
+}
