@@ -26,7 +26,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
         }
         "linalg.transpose" => transpose(ir, op, &results),
         "hfusion.arange" => {
-            let (offset, strides) = (hivm_dialects::util::segment(ir, op, 0).to_vec(), hivm_dialects::util::segment(ir, op, 1).to_vec());
+            let (offset, strides) =
+                (hivm_dialects::util::segment(ir, op, 0).to_vec(), hivm_dialects::util::segment(ir, op, 1).to_vec());
             let init = hivm_dialects::util::segment(ir, op, 2).to_vec();
             build(ir, op, "hivm.hir.varange", &[&init, &offset, &strides], &results, Vec::new())
         }
@@ -107,8 +108,20 @@ fn atomic_kind(ir: &Ir, op: OpId, kind: &str, regbase: bool) -> Result<&'static 
         "and" => "and",
         "or" => "or",
         "xor" => "xor",
-        "umax" => if regbase { "max" } else { "umax" },
-        "umin" => if regbase { "min" } else { "umin" },
+        "umax" => {
+            if regbase {
+                "max"
+            } else {
+                "umax"
+            }
+        }
+        "umin" => {
+            if regbase {
+                "min"
+            } else {
+                "umin"
+            }
+        }
         "cas" if regbase => "cas",
         "xchg" if regbase => "xchg",
         _ => return Err(unsupported(ir, op, &format!("has unsupported atomic kind '{kind}'"))),

@@ -197,12 +197,14 @@ fn extract_shift_amount(cx: &mut Cx<'_>, op: OpId) {
     let TypeData::RankedTensor { shape, elem, .. } = ir.type_data(t).clone() else { return };
     let loc = ir.loc(op);
     let scalar = if let Some(value) = splat_value(ir, rhs, elem) {
-        let c = Builder::new(ir, InsertPoint::Before(op)).op("arith.constant", &[], &[elem], vec![("value", value)], loc);
+        let c =
+            Builder::new(ir, InsertPoint::Before(op)).op("arith.constant", &[], &[elem], vec![("value", value)], loc);
         ir.result(c, 0)
     } else if shape.iter().all(|d| *d == 1) {
         let index = ir.index_type();
         let zero = ir.int_attr(0, index);
-        let c = Builder::new(ir, InsertPoint::Before(op)).op("arith.constant", &[], &[index], vec![("value", zero)], loc);
+        let c =
+            Builder::new(ir, InsertPoint::Before(op)).op("arith.constant", &[], &[index], vec![("value", zero)], loc);
         let zero = ir.result(c, 0);
         let mut operands = vec![rhs];
         operands.extend(std::iter::repeat_n(zero, shape.len()));
