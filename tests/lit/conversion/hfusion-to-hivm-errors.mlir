@@ -39,8 +39,11 @@ func.func @subtracting_reduction(%a: tensor<4x8xf32>, %o: tensor<4xf32>) -> tens
 
 // -----
 
+// A pattern that refuses an op says why; the conversion then reports the op
+// as not legalized, as MLIR's does.
 func.func @bitcast_buffer(%a: memref<16xi32>, %o: memref<16xf32>) {
-  // expected-error @+1 {{hfusion.bitcast must be in Pure Tensor Semantics}}
+  // expected-error @+2 {{hfusion.bitcast must be in Pure Tensor Semantics}}
+  // expected-error @+1 {{failed to legalize operation 'hfusion.bitcast' that was explicitly marked illegal}}
   hfusion.bitcast ins(%a : memref<16xi32>) outs(%o : memref<16xf32>)
   return
 }

@@ -24,6 +24,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
             let kind = hivm_enum(ir, "atomic_kind", kind);
             build(ir, op, "hivm.hir.store", &[&ins, &outs], &results, vec![("atomic_kind", kind)])
         }
+        "linalg.transpose" | "hfusion.arange" if let Some(why) = super::broadcast::mixed_semantics(ir, op) => {
+            return super::refuse(ir, op, &why);
+        }
         "linalg.transpose" => transpose(ir, op, &results),
         "hfusion.arange" => {
             let (offset, strides) =
@@ -34,7 +37,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
         "hfusion.bitcast" => {
             let (ins, outs) = ins_outs(ir, op);
             if results.is_empty() {
-                return Err(unsupported(ir, op, "hfusion.bitcast must be in Pure Tensor Semantics\n"));
+                return super::refuse(ir, op, "hfusion.bitcast must be in Pure Tensor Semantics\n");
             }
             let to = ir.value_type(outs[0]);
             build(ir, op, "hivm.hir.bitcast", &[&ins], &[to], Vec::new())

@@ -162,6 +162,15 @@ pub(super) fn replace_with(cx: &mut Cx<'_>, op: OpId, new: OpId) {
     super::to_hfusion::replace(cx.ir, op, &results, cx.map);
 }
 
+/// Upstream's `return op.emitOpError(...)` in a pattern: the error is
+/// reported and the pattern fails, so the conversion then reports the op
+/// as not legalized too.
+pub(super) fn refuse(ir: &mut Ir, op: OpId, what: &str) -> Result<Option<bool>, Diagnostic> {
+    let d = unsupported(ir, op, what);
+    ir.emitted.push(d);
+    Ok(Some(false))
+}
+
 /// A located error at `op`, for the kinds upstream stops at.
 pub(super) fn unsupported(ir: &Ir, op: OpId, what: &str) -> Diagnostic {
     Diagnostic::error(ir.loc(op), format!("'{}' op {what}", ir.op_name(op)))
