@@ -56,3 +56,13 @@ func.func @cas_store(%a: memref<16xi32>, %o: memref<16xi32>) {
   hfusion.store {atomic_kind = #hfusion.atomic_kind<cas>} ins(%a : memref<16xi32>) outs(%o : memref<16xi32>)
   return
 }
+
+// -----
+
+func.func @gather_rows(%t: tensor<32x4xf32>, %i: tensor<8x4xi32>) -> tensor<8x4xf32> {
+  %e = tensor.empty() : tensor<8x4xf32>
+  // expected-error @+2 {{can only lower hfusion.gather to hivm gather if axis is last dim}}
+  // expected-error @+1 {{failed to legalize operation 'hfusion.gather' that was explicitly marked illegal}}
+  %g = hfusion.gather ins(%t, %i : tensor<32x4xf32>, tensor<8x4xi32>) outs(%e : tensor<8x4xf32>) axis = 0 -> tensor<8x4xf32>
+  return %g : tensor<8x4xf32>
+}

@@ -199,3 +199,16 @@ func.func @annotations(%m: memref<8x8xf32>) {
   } {hfusion.bind_sub_block}
   return
 }
+
+// -----
+
+// Gathers along the last axis and masked gathers.
+// CHECK-LABEL: func.func @gathers
+// CHECK: hivm.hir.vgather ins(%arg0 : tensor<4x32xf32>) indices(%arg1 : tensor<4x8xi32>) outs(%{{.*}} : tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK: hivm.hir.vgathermask ins(%arg2 : memref<64xi8>) mask(%arg3 : memref<64xi1>) outs(%arg4, %arg5 : memref<64xi8>, memref<1xi32>)
+func.func @gathers(%t: tensor<4x32xf32>, %i: tensor<4x8xi32>, %b: memref<64xi8>, %m: memref<64xi1>, %kept: memref<64xi8>, %count: memref<1xi32>) -> tensor<4x8xf32> {
+  %e = tensor.empty() : tensor<4x8xf32>
+  %g = hfusion.gather ins(%t, %i : tensor<4x32xf32>, tensor<4x8xi32>) outs(%e : tensor<4x8xf32>) axis = 1 -> tensor<4x8xf32>
+  hfusion.gather_mask ins(%b, %m : memref<64xi8>, memref<64xi1>) outs(%kept, %count : memref<64xi8>, memref<1xi32>)
+  return %g : tensor<4x8xf32>
+}

@@ -1,6 +1,6 @@
 //! The ops that move or generate data: copies, transposes, aranges, loads
 //! and stores (with their atomic kind), bitcasts, barriers, interleaves,
-//! flips, cumulative ops, atomics, gathers and scatters, prints and asserts.
+//! flips, cumulative ops, atomics, gathers and scatters.
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{Attribute, Ir, OpId, Value};
@@ -60,6 +60,24 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
             let attrs = copied(cx.ir, op, &["cum_dims", "reverse"]);
             let target = if name == "hfusion.cumsum" { "hivm.hir.vcumsum" } else { "hivm.hir.vcumprod" };
             build(cx.ir, op, target, &[&operands[..1], &dst], &results, attrs)
+        }
+        "hfusion.gather" | "hfusion.gather_mask" if let Some(why) = super::broadcast::mixed_semantics(ir, op) => {
+            return super::refuse(ir, op, &why);
+        }
+        "hfusion.gather" => {
+            let rank = ir.type_data(ir.value_type(operands[0])).rank() as i64;
+            let axis = hivm_dialects::util::int_attr(ir, op, "axis").unwrap_or(-1);
+            if cx.regbase {
+                // Register-based targets gather in SIMT mode, not converted yet.
+                return Ok(Some(false));
+            }
+            if rank - 1 != axis as i64 {
+                return super::refuse(ir, op, "can only lower hfusion.gather to hivm gather if axis is last dim");
+            }
+            build(ir, op, "hivm.hir.vgather", &[&operands[..1], &operands[1..2], &operands[2..]], &results, Vec::new())
+        }
+        "hfusion.gather_mask" => {
+            build(ir, op, "hivm.hir.vgathermask", &[&operands[..1], &operands[1..2], &operands[2..]], &results, Vec::new())
         }
         "hfusion.atomic_cas" => {
             let Some((dst, src)) = operands.split_last() else { return Ok(Some(false)) };
