@@ -11,6 +11,14 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
     let ir = &mut *cx.ir;
     let results = result_types(ir, op);
     let operands = ir.operands(op).to_vec();
+    // The ops taking a first operand apart (verified IR always has it).
+    let takes_first = matches!(
+        name,
+        "hfusion.flip" | "hfusion.cumsum" | "hfusion.cumprod" | "hfusion.gather" | "hfusion.gather_mask"
+    );
+    if takes_first && operands.len() < if name.contains("gather") { 3 } else { 1 } {
+        return Ok(Some(false));
+    }
     let new = match name {
         "linalg.copy" | "hfusion.load" => {
             let (ins, outs) = ins_outs(ir, op);
@@ -39,7 +47,8 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
             if results.is_empty() {
                 return super::refuse(ir, op, "hfusion.bitcast must be in Pure Tensor Semantics\n");
             }
-            let to = ir.value_type(outs[0]);
+            let Some(&out) = outs.first() else { return Ok(Some(false)) };
+            let to = ir.value_type(out);
             build(ir, op, "hivm.hir.bitcast", &[&ins], &[to], Vec::new())
         }
         "hfusion.barrier" => {
@@ -76,9 +85,14 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
             }
             build(ir, op, "hivm.hir.vgather", &[&operands[..1], &operands[1..2], &operands[2..]], &results, Vec::new())
         }
-        "hfusion.gather_mask" => {
-            build(ir, op, "hivm.hir.vgathermask", &[&operands[..1], &operands[1..2], &operands[2..]], &results, Vec::new())
-        }
+        "hfusion.gather_mask" => build(
+            ir,
+            op,
+            "hivm.hir.vgathermask",
+            &[&operands[..1], &operands[1..2], &operands[2..]],
+            &results,
+            Vec::new(),
+        ),
         "hfusion.atomic_cas" => {
             let Some((dst, src)) = operands.split_last() else { return Ok(Some(false)) };
             build(ir, op, "hivm.hir.atomic_cas", &[src, &[*dst]], &results, Vec::new())

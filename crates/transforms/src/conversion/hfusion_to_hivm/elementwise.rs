@@ -28,8 +28,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
     let new = match target.negate {
         // `negf` is a multiplication by -1.
         true => {
-            let minus_one = minus_one(cx, op, ins[0])?;
-            build(cx.ir, op, "hivm.hir.vmul", &[&[ins[0], minus_one], &outs], &results, target.attrs)
+            let Some(&x) = ins.first() else { return Ok(Some(false)) };
+            let minus_one = minus_one(cx, op, x)?;
+            build(cx.ir, op, "hivm.hir.vmul", &[&[x, minus_one], &outs], &results, target.attrs)
         }
         false => build(cx.ir, op, target.name, &[&ins, &outs], &results, target.attrs),
     };

@@ -27,6 +27,10 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId) -> bool {
     let Some(axis) = hivm_dialects::util::int_attr(ir, op, "dim").and_then(|d| usize::try_from(d).ok()) else {
         return false;
     };
+    let same_rank = inputs.iter().all(|v| ir.type_data(ir.value_type(*v)).rank() == shape.len());
+    if axis >= shape.len() || !same_rank {
+        return false;
+    }
     let mut sizes = vec![Size::Static(0); shape.len()];
     for (i, n) in shape.iter().enumerate() {
         if i == axis {
