@@ -50,7 +50,7 @@ func.func @bitcast_buffer(%a: memref<16xi32>, %o: memref<16xf32>) {
 
 // -----
 
-// Compare-and-swap stores exist on register-based targets only.
+// Compare-and-swap stores have no HIVM atomic kind that reads back as one.
 func.func @cas_store(%a: memref<16xi32>, %o: memref<16xi32>) {
   // expected-error @+1 {{'hfusion.store' op has unsupported atomic kind 'cas'}}
   hfusion.store {atomic_kind = #hfusion.atomic_kind<cas>} ins(%a : memref<16xi32>) outs(%o : memref<16xi32>)
