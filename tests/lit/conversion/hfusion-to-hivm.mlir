@@ -212,3 +212,17 @@ func.func @gathers(%t: tensor<4x32xf32>, %i: tensor<4x8xi32>, %b: memref<64xi8>,
   hfusion.gather_mask ins(%b, %m : memref<64xi8>, memref<64xi1>) outs(%kept, %count : memref<64xi8>, memref<1xi32>)
   return %g : tensor<4x8xf32>
 }
+
+// -----
+
+// Matmuls become the global matmul (upstream's default core_op mode).
+// CHECK-LABEL: func.func @matmuls
+// CHECK: %[[M:.*]] = hivm.hir.matmul ins(%arg0, %arg1 : tensor<16x32xf16>, tensor<32x8xf16>) outs(%arg2 : tensor<16x8xf32>) -> tensor<16x8xf32>
+// CHECK: hivm.hir.matmul ins(%arg3, %arg4 : memref<32x16xf16>, memref<32x8xf16>) outs(%arg5 : memref<16x8xf32>) a_transpose
+// CHECK: hivm.hir.matmul ins(%arg7, %arg6 : memref<16x32xf16>, memref<8x32xf16>) outs(%arg5 : memref<16x8xf32>) b_transpose
+func.func @matmuls(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x8xf32>, %at: memref<32x16xf16>, %bm: memref<32x8xf16>, %cm: memref<16x8xf32>, %bt: memref<8x32xf16>, %am: memref<16x32xf16>) -> tensor<16x8xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<16x32xf16>, tensor<32x8xf16>) outs(%c : tensor<16x8xf32>) -> tensor<16x8xf32>
+  linalg.matmul_transpose_a ins(%at, %bm : memref<32x16xf16>, memref<32x8xf16>) outs(%cm : memref<16x8xf32>)
+  linalg.matmul_transpose_b ins(%am, %bt : memref<16x32xf16>, memref<8x32xf16>) outs(%cm : memref<16x8xf32>)
+  return %r : tensor<16x8xf32>
+}
