@@ -226,3 +226,22 @@ func.func @matmuls(%a: tensor<16x32xf16>, %b: tensor<32x8xf16>, %c: tensor<16x8x
   linalg.matmul_transpose_b ins(%am, %bt : memref<16x32xf16>, memref<8x32xf16>) outs(%cm : memref<16x8xf32>)
   return %r : tensor<16x8xf32>
 }
+
+// -----
+
+// Ops without a destination get fresh ones: extended multiplications,
+// interleaves, flips and cumulative sums.
+// CHECK-LABEL: func.func @fresh_destinations
+// CHECK: %[[L:.*]] = tensor.empty() : tensor<8xi32>
+// CHECK: %[[H:.*]] = tensor.empty() : tensor<8xi32>
+// CHECK: %{{.*}}:2 = hivm.hir.vmulextui ins(%arg0, %arg0 : tensor<8xi32>, tensor<8xi32>) outs(%[[L]], %[[H]] : tensor<8xi32>, tensor<8xi32>) -> tensor<8xi32>, tensor<8xi32>
+// CHECK: hivm.hir.vinterleave ins(%arg1, %arg1 : tensor<2x4xf16>, tensor<2x4xf16>) outs(%{{.*}} : tensor<2x8xf16>) interleave_channel_nums = 2 -> tensor<2x8xf16>
+// CHECK: hivm.hir.vflip ins(%arg1 : tensor<2x4xf16>) outs(%{{.*}} : tensor<2x4xf16>) flip_axis = 1 -> tensor<2x4xf16>
+// CHECK: hivm.hir.vcumsum ins(%arg1 : tensor<2x4xf16>) outs(%{{.*}} : tensor<2x4xf16>) cum_dims = [1] reverse = true -> tensor<2x4xf16>
+func.func @fresh_destinations(%x: tensor<8xi32>, %h: tensor<2x4xf16>) -> (tensor<8xi32>, tensor<2x8xf16>, tensor<2x4xf16>, tensor<2x4xf16>) {
+  %lo, %hi = hfusion.mulextui %x, %x : tensor<8xi32>
+  %i = hfusion.interleave %h, %h : tensor<2x4xf16>, tensor<2x4xf16> -> tensor<2x8xf16>
+  %f = hfusion.flip %h : tensor<2x4xf16> flip_axis = 1 -> tensor<2x4xf16>
+  %c = hfusion.cumsum %h : tensor<2x4xf16> cum_dims = [1] reverse = true -> tensor<2x4xf16>
+  return %hi, %i, %f, %c : tensor<8xi32>, tensor<2x8xf16>, tensor<2x4xf16>, tensor<2x4xf16>
+}
