@@ -85,6 +85,17 @@ pub fn pass_registry() -> PassRegistry {
     r.register("triton-to-annotation", "Turn triton-ascend's tt.annotation ops into annotation.mark", |o| {
         no_options("triton-to-annotation", o, Box::new(conversion::triton_to_annotation::TritonToAnnotation))
     });
+    r.register(
+        "triton-global-kernel-args-to-hivm-op",
+        "Decode Triton program ids from hivm.hir.get_block_idx and drop their parameters",
+        |o| {
+            no_options(
+                "triton-global-kernel-args-to-hivm-op",
+                o,
+                Box::new(hivm::kernel_args::TritonGlobalKernelArgs),
+            )
+        },
+    );
     r.register("hacc-append-device-spec", "Mark the module with its target (target=NAME)", |o| {
         Ok(Box::new(hivm::device_spec::AppendDeviceSpec::from_options(o)?))
     });

@@ -5,6 +5,7 @@ pub mod bind_sub_block;
 pub mod device_spec;
 pub mod gss;
 pub mod implementations;
+pub mod kernel_args;
 pub mod lower_multi_buffer_counter;
 pub mod mark_stride_align;
 pub mod multi_buffer;
