@@ -99,6 +99,17 @@ pub fn pass_registry() -> PassRegistry {
     r.register("convert-to-hivm-op", "Turn copies to and from global memory into hivm.hir.load/store/copy", |o| {
         no_options("convert-to-hivm-op", o, Box::new(hivm::to_hivm_op::ConvertToHivmOp))
     });
+    r.register(
+        "hivm-expose-memref-write-to-tensor",
+        "Read writable to_tensors of written buffers through hivm.hir.copy {to_be_replaced}",
+        |o| {
+            no_options(
+                "hivm-expose-memref-write-to-tensor",
+                o,
+                Box::new(hivm::expose_writes::ExposeMemrefWriteToTensor),
+            )
+        },
+    );
     r.register("hacc-append-device-spec", "Mark the module with its target (target=NAME)", |o| {
         Ok(Box::new(hivm::device_spec::AppendDeviceSpec::from_options(o)?))
     });

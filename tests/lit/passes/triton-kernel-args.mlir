@@ -1,4 +1,4 @@
-// RUN: hivm-opt %s --split-input-file --triton-global-kernel-args-to-hivm-op | FileCheck %s
+// RUN: hivm-opt %s --split-input-file --triton-global-kernel-args-to-hivm-op -allow-unregistered-dialect | FileCheck %s
 
 // A memory-based target (no hacc.target means 910B): block indices run
 // z-fastest, so z is decoded first. The three program-id parameters go, with

@@ -19,7 +19,7 @@ use hivm_ir::types::DYNAMIC;
 use hivm_ir::{Attribute, Ir, OpId, TypeData, Value};
 
 use super::{Users, has_key, mark_with};
-use crate::hivm::trace;
+use crate::hivm::{before_in_block, properly_dominates, trace};
 
 pub(super) fn lower_copy(ir: &mut Ir, f: OpId, users: &Users, copy: OpId) {
     let (src, dst, loc) = (ir.operand(copy, 0), ir.operand(copy, 1), ir.loc(copy));
@@ -78,18 +78,6 @@ pub(super) fn lower_copy(ir: &mut Ir, f: OpId, users: &Users, copy: OpId) {
     }
     ir.erase_op(copy);
     let _ = f;
-}
-
-/// Whether `a` comes before `b` in their (common) block.
-fn before_in_block(ir: &Ir, a: OpId, b: OpId) -> bool {
-    let mut cur = ir.next_op(a);
-    while let Some(o) = cur {
-        if o == b {
-            return true;
-        }
-        cur = ir.next_op(o);
-    }
-    false
 }
 
 fn is_scalar(ir: &Ir, v: Value) -> bool {
@@ -162,23 +150,6 @@ fn left_padding(ir: &mut Ir, users: &Users, aliases: &[Value], dst: Value, copy:
         }
     }
     None
-}
-
-/// Whether op `a` runs before `b` on every path: it precedes `b`, or an
-/// op enclosing `b`, in one block.
-fn properly_dominates(ir: &Ir, a: OpId, b: OpId) -> bool {
-    let block = ir.parent_block(a);
-    let mut cur = Some(b);
-    while let Some(o) = cur {
-        if o == a {
-            return false;
-        }
-        if ir.parent_block(o) == block {
-            return before_in_block(ir, a, o);
-        }
-        cur = ir.parent_op(o);
-    }
-    false
 }
 
 /// The subview's last offset modulo the elements per 32-byte block: a
