@@ -6,6 +6,7 @@ pub mod device_spec;
 pub mod expose_writes;
 pub mod gss;
 pub mod implementations;
+pub mod infer_mem_scope;
 pub mod kernel_args;
 pub mod lower_multi_buffer_counter;
 pub mod mark_stride_align;
