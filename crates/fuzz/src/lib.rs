@@ -56,6 +56,9 @@ const PASSES: &[&[&str]] = &[
     &["convert-arith-to-hfusion"],
     &["convert-math-to-hfusion{enable-fma=true}"],
     &["convert-linalg-to-hfusion"],
+    &["convert-hfusion-to-hivm"],
+    &["hacc-append-device-spec{target=Ascend950PR_9589}", "convert-hfusion-to-hivm"],
+    &["convert-tensor-to-hivm"],
 ];
 
 fn check_passes(reg: &Arc<Registry>, text: &str) -> Result<(), String> {

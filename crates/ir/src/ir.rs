@@ -773,6 +773,14 @@ impl Ir {
         }
     }
 
+    /// Drops the arguments of `block` from index `n` on (their values must
+    /// be unused by then: nothing refers to them afterwards).
+    pub fn truncate_block_args(&mut self, block: BlockId, n: usize) {
+        let bd = &mut self.blocks[block.index()];
+        bd.args.truncate(n);
+        bd.arg_locs.truncate(n);
+    }
+
     pub fn block_args(&self, b: BlockId) -> &[Value] {
         &self.blocks[b.index()].args
     }

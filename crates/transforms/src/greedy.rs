@@ -56,6 +56,28 @@ fn trivially_dead(ir: &Ir, op: OpId, uses: &FxHashMap<Value, usize>) -> bool {
     pure || matches!(ir.op_name(op), "memref.alloc" | "memref.alloca" | "hivm.hir.pointer_cast")
 }
 
+/// [`trivially_dead`], also for ops whose effects are those of their
+/// regions (`scf.if`, `scf.for`) when everything inside is pure: MLIR's
+/// `wouldOpBeTriviallyDead` looks through such ops, so an `if` emptied by a
+/// rewrite goes.
+pub fn trivially_dead_recursive(ir: &Ir, op: OpId, uses: &FxHashMap<Value, usize>) -> bool {
+    if trivially_dead(ir, op, uses) {
+        return true;
+    }
+    if !matches!(ir.op_name(op), "scf.if" | "scf.for")
+        || ir.results(op).iter().any(|r| uses.get(r).copied().unwrap_or(0) > 0)
+    {
+        return false;
+    }
+    let mut pure = true;
+    ir.walk(op, &mut |o| {
+        if o != op && !ir.is_op(o, "scf.yield") && !ir.op_def(o).is_some_and(|d| d.traits.has(Traits::PURE)) {
+            pure = false;
+        }
+    });
+    pure
+}
+
 /// Erases trivially dead ops until none is left; whether any was.
 pub fn erase_dead(ir: &mut Ir, func: OpId) -> bool {
     erase_dead_where(ir, func, &|ir, op, uses| trivially_dead(ir, op, uses))
@@ -98,10 +120,20 @@ pub fn drive(
     func: OpId,
     apply: &mut dyn FnMut(&mut Ir) -> Result<bool, hivm_ir::diagnostics::Diagnostic>,
 ) -> Result<(), hivm_ir::diagnostics::Diagnostic> {
+    drive_with(ir, func, &trivially_dead, apply)
+}
+
+/// [`drive`] with the given test for dead ops.
+pub fn drive_with(
+    ir: &mut Ir,
+    func: OpId,
+    dead: &dyn Fn(&Ir, OpId, &UseCounts) -> bool,
+    apply: &mut dyn FnMut(&mut Ir) -> Result<bool, hivm_ir::diagnostics::Diagnostic>,
+) -> Result<(), hivm_ir::diagnostics::Diagnostic> {
     for _ in 0..10 {
         hoist_constants(ir, func);
         let changed = apply(ir)?;
-        let erased = erase_dead(ir, func);
+        let erased = erase_dead_where(ir, func, dead);
         if !changed && !erased {
             break;
         }

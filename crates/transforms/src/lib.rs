@@ -114,6 +114,34 @@ pub fn pass_registry() -> PassRegistry {
     r.register("triton-to-annotation", "Turn triton-ascend's tt.annotation ops into annotation.mark", |o| {
         no_options("triton-to-annotation", o, Box::new(conversion::triton_to_annotation::TritonToAnnotation))
     });
+    r.register(
+        "triton-global-kernel-args-to-hivm-op",
+        "Decode Triton program ids from hivm.hir.get_block_idx and drop their parameters",
+        |o| {
+            no_options(
+                "triton-global-kernel-args-to-hivm-op",
+                o,
+                Box::new(hivm::kernel_args::TritonGlobalKernelArgs),
+            )
+        },
+    );
+    r.register("convert-to-hivm-op", "Turn copies to and from global memory into hivm.hir.load/store/copy", |o| {
+        no_options("convert-to-hivm-op", o, Box::new(hivm::to_hivm_op::ConvertToHivmOp))
+    });
+    r.register(
+        "hivm-expose-memref-write-to-tensor",
+        "Read writable to_tensors of written buffers through hivm.hir.copy {to_be_replaced}",
+        |o| {
+            no_options(
+                "hivm-expose-memref-write-to-tensor",
+                o,
+                Box::new(hivm::expose_writes::ExposeMemrefWriteToTensor),
+            )
+        },
+    );
+    r.register("hivm-infer-mem-scope", "Give memrefs their address space (GM, UB, L1, L0C) and propagate it", |o| {
+        no_options("hivm-infer-mem-scope", o, Box::new(hivm::infer_mem_scope::InferMemScope))
+    });
     r.register("hacc-append-device-spec", "Mark the module with its target (target=NAME)", |o| {
         Ok(Box::new(hivm::device_spec::AppendDeviceSpec::from_options(o)?))
     });

@@ -3,11 +3,16 @@
 pub mod alloc_extra_buffer;
 pub mod bind_sub_block;
 pub mod device_spec;
+pub mod expose_writes;
 pub mod gss;
 pub mod implementations;
+pub mod infer_mem_scope;
+pub mod kernel_args;
 pub mod lower_multi_buffer_counter;
 pub mod mark_stride_align;
 pub mod multi_buffer;
+pub mod to_hivm_op;
+pub mod trace;
 pub mod to_std;
 
 use hivm_ir::{Ir, OpId};
@@ -78,4 +83,33 @@ pub fn custom_ops(ir: &Ir, root: OpId) -> Vec<OpId> {
         }
     });
     v
+}
+
+/// Whether `a` comes before `b` in their (common) block.
+pub fn before_in_block(ir: &Ir, a: OpId, b: OpId) -> bool {
+    let mut cur = ir.next_op(a);
+    while let Some(o) = cur {
+        if o == b {
+            return true;
+        }
+        cur = ir.next_op(o);
+    }
+    false
+}
+
+/// Whether op `a` runs before `b` on every path (structured control flow):
+/// it precedes `b`, or an op enclosing `b`, in one block.
+pub fn properly_dominates(ir: &Ir, a: OpId, b: OpId) -> bool {
+    let block = ir.parent_block(a);
+    let mut cur = Some(b);
+    while let Some(o) = cur {
+        if o == a {
+            return false;
+        }
+        if ir.parent_block(o) == block {
+            return before_in_block(ir, a, o);
+        }
+        cur = ir.parent_op(o);
+    }
+    false
 }

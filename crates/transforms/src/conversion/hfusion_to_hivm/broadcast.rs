@@ -5,10 +5,10 @@
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{Ir, OpId, TypeData};
 
-use super::{Cx, build, ins_outs, replace_with, result_types, unsupported};
+use super::{Cx, build, ins_outs, refuse, replace_with, result_types};
 
-/// Upstream requires pure tensor or pure buffer semantics.
-fn check_semantics(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
+/// Upstream requires pure tensor or pure buffer semantics (else refuses).
+pub(super) fn mixed_semantics(ir: &Ir, op: OpId) -> Option<String> {
     let shaped: Vec<bool> = ir
         .operands(op)
         .iter()
@@ -16,17 +16,17 @@ fn check_semantics(ir: &Ir, op: OpId) -> Result<(), Diagnostic> {
         .map(|v| matches!(ir.type_data(ir.value_type(*v)), TypeData::RankedTensor { .. }))
         .collect();
     if shaped.iter().all(|t| *t) || shaped.iter().all(|t| !*t) {
-        return Ok(());
+        return None;
     }
-    let short = ir.op_name(op).trim_start_matches("linalg.");
+    let (dialect, short) = ir.op_name(op).split_once('.').unwrap_or(("linalg", ir.op_name(op)));
     let kind = format!("{}{}", short[..1].to_uppercase(), &short[1..]);
-    Err(unsupported(ir, op, &format!("linalg::{kind}Op should have pure buffer or tensor Semantics!")))
+    Some(format!("{dialect}::{kind}Op should have pure buffer or tensor Semantics!"))
 }
 
 pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bool>, Diagnostic> {
     match name {
+        "linalg.fill" | "linalg.broadcast" if let Some(why) = mixed_semantics(cx.ir, op) => refuse(cx.ir, op, &why),
         "linalg.fill" => {
-            check_semantics(cx.ir, op)?;
             let (ins, outs) = ins_outs(cx.ir, op);
             let results = result_types(cx.ir, op);
             let new = build(cx.ir, op, "hivm.hir.vbrc", &[&ins, &outs], &results, Vec::new());
@@ -34,7 +34,6 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
             Ok(Some(true))
         }
         "linalg.broadcast" => {
-            check_semantics(cx.ir, op)?;
             let ir = &mut *cx.ir;
             let (input, init) = (ir.operand(op, 0), ir.operand(op, 1));
             let dims = hivm_dialects::util::i64_array(ir, op, "dimensions");

@@ -1,6 +1,6 @@
 //! The ops that move or generate data: copies, transposes, aranges, loads
 //! and stores (with their atomic kind), bitcasts, barriers, interleaves,
-//! flips, cumulative ops, atomics, gathers and scatters, prints and asserts.
+//! flips, cumulative ops, atomics, gathers and scatters.
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{Attribute, Ir, OpId, Value};
@@ -11,6 +11,14 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
     let ir = &mut *cx.ir;
     let results = result_types(ir, op);
     let operands = ir.operands(op).to_vec();
+    // The ops taking a first operand apart (verified IR always has it).
+    let takes_first = matches!(
+        name,
+        "hfusion.flip" | "hfusion.cumsum" | "hfusion.cumprod" | "hfusion.gather" | "hfusion.gather_mask"
+    );
+    if takes_first && operands.len() < if name.contains("gather") { 3 } else { 1 } {
+        return Ok(Some(false));
+    }
     let new = match name {
         "linalg.copy" | "hfusion.load" => {
             let (ins, outs) = ins_outs(ir, op);
@@ -24,18 +32,23 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
             let kind = hivm_enum(ir, "atomic_kind", kind);
             build(ir, op, "hivm.hir.store", &[&ins, &outs], &results, vec![("atomic_kind", kind)])
         }
+        "linalg.transpose" | "hfusion.arange" if let Some(why) = super::broadcast::mixed_semantics(ir, op) => {
+            return super::refuse(ir, op, &why);
+        }
         "linalg.transpose" => transpose(ir, op, &results),
         "hfusion.arange" => {
-            let (offset, strides) = (hivm_dialects::util::segment(ir, op, 0).to_vec(), hivm_dialects::util::segment(ir, op, 1).to_vec());
+            let (offset, strides) =
+                (hivm_dialects::util::segment(ir, op, 0).to_vec(), hivm_dialects::util::segment(ir, op, 1).to_vec());
             let init = hivm_dialects::util::segment(ir, op, 2).to_vec();
             build(ir, op, "hivm.hir.varange", &[&init, &offset, &strides], &results, Vec::new())
         }
         "hfusion.bitcast" => {
             let (ins, outs) = ins_outs(ir, op);
             if results.is_empty() {
-                return Err(unsupported(ir, op, "hfusion.bitcast must be in Pure Tensor Semantics\n"));
+                return super::refuse(ir, op, "hfusion.bitcast must be in Pure Tensor Semantics\n");
             }
-            let to = ir.value_type(outs[0]);
+            let Some(&out) = outs.first() else { return Ok(Some(false)) };
+            let to = ir.value_type(out);
             build(ir, op, "hivm.hir.bitcast", &[&ins], &[to], Vec::new())
         }
         "hfusion.barrier" => {
@@ -57,6 +70,29 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
             let target = if name == "hfusion.cumsum" { "hivm.hir.vcumsum" } else { "hivm.hir.vcumprod" };
             build(cx.ir, op, target, &[&operands[..1], &dst], &results, attrs)
         }
+        "hfusion.gather" | "hfusion.gather_mask" if let Some(why) = super::broadcast::mixed_semantics(ir, op) => {
+            return super::refuse(ir, op, &why);
+        }
+        "hfusion.gather" => {
+            let rank = ir.type_data(ir.value_type(operands[0])).rank() as i64;
+            let axis = hivm_dialects::util::int_attr(ir, op, "axis").unwrap_or(-1);
+            if cx.regbase {
+                // Register-based targets gather in SIMT mode, not converted yet.
+                return Ok(Some(false));
+            }
+            if rank - 1 != axis as i64 {
+                return super::refuse(ir, op, "can only lower hfusion.gather to hivm gather if axis is last dim");
+            }
+            build(ir, op, "hivm.hir.vgather", &[&operands[..1], &operands[1..2], &operands[2..]], &results, Vec::new())
+        }
+        "hfusion.gather_mask" => build(
+            ir,
+            op,
+            "hivm.hir.vgathermask",
+            &[&operands[..1], &operands[1..2], &operands[2..]],
+            &results,
+            Vec::new(),
+        ),
         "hfusion.atomic_cas" => {
             let Some((dst, src)) = operands.split_last() else { return Ok(Some(false)) };
             build(ir, op, "hivm.hir.atomic_cas", &[src, &[*dst]], &results, Vec::new())
@@ -97,7 +133,9 @@ fn copied(ir: &Ir, op: OpId, keys: &[&'static str]) -> Vec<(&'static str, Attrib
 }
 
 /// hfusion's atomic kind as HIVM's: register-based targets have no
-/// unsigned max/min and are the only ones with compare-and-swap/exchange.
+/// unsigned max/min. Compare-and-swap and exchange are refused everywhere:
+/// upstream maps them (on register-based targets) to HIVM cases whose
+/// printed names are those of `or` and `xor`, which would read back wrong.
 fn atomic_kind(ir: &Ir, op: OpId, kind: &str, regbase: bool) -> Result<&'static str, Diagnostic> {
     Ok(match kind {
         "none" => "none",
@@ -107,10 +145,20 @@ fn atomic_kind(ir: &Ir, op: OpId, kind: &str, regbase: bool) -> Result<&'static 
         "and" => "and",
         "or" => "or",
         "xor" => "xor",
-        "umax" => if regbase { "max" } else { "umax" },
-        "umin" => if regbase { "min" } else { "umin" },
-        "cas" if regbase => "cas",
-        "xchg" if regbase => "xchg",
+        "umax" => {
+            if regbase {
+                "max"
+            } else {
+                "umax"
+            }
+        }
+        "umin" => {
+            if regbase {
+                "min"
+            } else {
+                "umin"
+            }
+        }
         _ => return Err(unsupported(ir, op, &format!("has unsupported atomic kind '{kind}'"))),
     })
 }

@@ -28,8 +28,9 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
     let new = match target.negate {
         // `negf` is a multiplication by -1.
         true => {
-            let minus_one = minus_one(cx, op, ins[0])?;
-            build(cx.ir, op, "hivm.hir.vmul", &[&[ins[0], minus_one], &outs], &results, target.attrs)
+            let Some(&x) = ins.first() else { return Ok(Some(false)) };
+            let minus_one = minus_one(cx, op, x)?;
+            build(cx.ir, op, "hivm.hir.vmul", &[&[x, minus_one], &outs], &results, target.attrs)
         }
         false => build(cx.ir, op, target.name, &[&ins, &outs], &results, target.attrs),
     };
@@ -197,12 +198,14 @@ fn extract_shift_amount(cx: &mut Cx<'_>, op: OpId) {
     let TypeData::RankedTensor { shape, elem, .. } = ir.type_data(t).clone() else { return };
     let loc = ir.loc(op);
     let scalar = if let Some(value) = splat_value(ir, rhs, elem) {
-        let c = Builder::new(ir, InsertPoint::Before(op)).op("arith.constant", &[], &[elem], vec![("value", value)], loc);
+        let c =
+            Builder::new(ir, InsertPoint::Before(op)).op("arith.constant", &[], &[elem], vec![("value", value)], loc);
         ir.result(c, 0)
     } else if shape.iter().all(|d| *d == 1) {
         let index = ir.index_type();
         let zero = ir.int_attr(0, index);
-        let c = Builder::new(ir, InsertPoint::Before(op)).op("arith.constant", &[], &[index], vec![("value", zero)], loc);
+        let c =
+            Builder::new(ir, InsertPoint::Before(op)).op("arith.constant", &[], &[index], vec![("value", zero)], loc);
         let zero = ir.result(c, 0);
         let mut operands = vec![rhs];
         operands.extend(std::iter::repeat_n(zero, shape.len()));

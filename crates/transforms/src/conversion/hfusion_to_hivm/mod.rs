@@ -7,21 +7,24 @@
 //! `vbrc` (a broadcast's input reshaped to the output's rank first);
 //! reductions `vreduce` between an `expand_shape` of each init and a
 //! `collapse_shape` back; copies, transposes, aranges, loads, stores and the
-//! data-movement ops their HIVM twins. As upstream, this is a partial
+//! data-movement ops their HIVM twins; matmuls (in the default `core_op`
+//! mode) the global `hivm.hir.matmul`. As upstream, this is a partial
 //! conversion in which linalg and hfusion are illegal: an op no pattern
-//! takes (a matmul, a `linalg.generic`) fails the pass at the op. Afterwards
+//! takes (a local matmul, a `linalg.generic`) fails the pass at the op. Afterwards
 //! hfusion's annotations are renamed to HIVM's and `hfusion.bind_sub_block`
 //! loops get the sub-block mapping.
 //!
 //! `elementwise.rs` has the vector arithmetic, `operands.rs` the scalar
 //! operand fix-up, `broadcast.rs` fills and broadcasts, `reduce.rs`
-//! reductions, `reshape.rs` the expand/collapse views both need,
+//! reductions, `matmul.rs` matmuls, `reshape.rs` the expand/collapse views
+//! broadcasts and reductions need,
 //! `data.rs` the other ops, `marks.rs` the annotation rewrites.
 
 mod broadcast;
 mod data;
 mod elementwise;
 mod marks;
+mod matmul;
 mod operands;
 mod reduce;
 mod reshape;
@@ -34,10 +37,11 @@ use hivm_ir::{Attribute, Ir, OpId, Type, Value};
 pub(crate) use super::to_hfusion::Cx;
 use super::to_hfusion::convert;
 
-/// Upstream's options; `mm-map-mode` only matters to matmuls, which this
-/// pass does not convert yet, but is accepted and checked.
+/// Upstream's options. `mm-map-mode=macro_instr` (local matmuls) is
+/// accepted, but its matmuls are not converted yet.
 #[derive(Default)]
 pub struct HFusionToHIVM {
+    pub macro_instr: bool,
     pub enable_ubuf_saving: bool,
     pub disable_size_align_for_cast: bool,
 }
@@ -53,7 +57,7 @@ impl HFusionToHIVM {
                 _ => Err(format!("invalid value '{value}' for option '{key}' of convert-hfusion-to-hivm")),
             };
             match key {
-                "mm-map-mode" if matches!(value, "core_op" | "macro_instr") => {}
+                "mm-map-mode" if matches!(value, "core_op" | "macro_instr") => p.macro_instr = value == "macro_instr",
                 "is-enable-ubuf-saving" => p.enable_ubuf_saving = flag()?,
                 "is-disable-size-align-for-cast" => p.disable_size_align_for_cast = flag()?,
                 _ => return Err(format!("unknown option '{item}' for convert-hfusion-to-hivm")),
@@ -70,8 +74,11 @@ fn illegal_op(ir: &Ir, op: OpId) -> bool {
 }
 
 /// Tries each family for `op`; `Ok(false)` when none takes it.
-fn rewrite(cx: &mut Cx<'_>, op: OpId) -> Result<bool, Diagnostic> {
+fn rewrite(cx: &mut Cx<'_>, op: OpId, macro_instr: bool) -> Result<bool, Diagnostic> {
     let name = cx.ir.op_name(op).to_string();
+    if let Some(done) = matmul::rewrite(cx, op, &name, macro_instr)? {
+        return Ok(done);
+    }
     if let Some(done) = elementwise::rewrite(cx, op, &name)? {
         return Ok(done);
     }
@@ -97,7 +104,8 @@ impl Pass for HFusionToHIVM {
     }
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
-        convert(ir, root, illegal_op, rewrite)?;
+        let macro_instr = self.macro_instr;
+        convert(ir, root, illegal_op, |cx, op| rewrite(cx, op, macro_instr))?;
         marks::lower(ir, root, self.enable_ubuf_saving, self.disable_size_align_for_cast);
         Ok(())
     }
@@ -160,6 +168,15 @@ pub(super) fn enum_value(ir: &Ir, op: OpId, key: &str, mnemonic: &str) -> Option
 pub(super) fn replace_with(cx: &mut Cx<'_>, op: OpId, new: OpId) {
     let results = cx.ir.results(new).to_vec();
     super::to_hfusion::replace(cx.ir, op, &results, cx.map);
+}
+
+/// Upstream's `return op.emitOpError(...)` in a pattern: the error is
+/// reported and the pattern fails, so the conversion then reports the op
+/// as not legalized too.
+pub(super) fn refuse(ir: &mut Ir, op: OpId, what: &str) -> Result<Option<bool>, Diagnostic> {
+    let d = unsupported(ir, op, what);
+    ir.emitted.push(d);
+    Ok(Some(false))
 }
 
 /// A located error at `op`, for the kinds upstream stops at.

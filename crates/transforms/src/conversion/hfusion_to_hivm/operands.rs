@@ -113,7 +113,8 @@ pub(super) fn empty_buffer_like(ir: &mut Ir, at: OpId, like: Value, elem: hivm_i
     for (d, n) in shape.iter().enumerate() {
         if *n == hivm_ir::types::DYNAMIC {
             let c = ir.int_attr(d as i128, index);
-            let c = Builder::new(ir, InsertPoint::Before(at)).op("arith.constant", &[], &[index], vec![("value", c)], loc);
+            let c =
+                Builder::new(ir, InsertPoint::Before(at)).op("arith.constant", &[], &[index], vec![("value", c)], loc);
             let c = ir.result(c, 0);
             let dim = Builder::new(ir, InsertPoint::Before(at)).op("memref.dim", &[like, c], &[index], vec![], loc);
             sizes.push(ir.result(dim, 0));

@@ -62,7 +62,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
         }
         _ => return Ok(None),
     };
-    let Some(&input) = inputs.first() else { return Ok(Some(false)) };
+    let (Some(&input), Some(&first_init)) = (inputs.first(), inits.first()) else { return Ok(Some(false)) };
     let ir = &mut *cx.ir;
     let with_index = name == "hfusion.reduce_with_index";
     let tie_break_left = bool_attr(ir, op, "tie_break_left");
@@ -88,7 +88,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
         let Some(e) = super::reshape::expand(ir, op, *init, &dims, rank) else { return Ok(Some(false)) };
         expanded.push(e);
     }
-    let tensor = ir.type_data(ir.value_type(inits[0])).is_tensor();
+    let tensor = ir.type_data(ir.value_type(first_init)).is_tensor();
     let results: Vec<_> = if tensor { expanded.iter().map(|v| ir.value_type(*v)).collect() } else { Vec::new() };
     let mut attrs = vec![
         ("arith", hivm_enum(ir, "reduce_op", &kind)),
@@ -110,7 +110,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
         let unit = ir.unit_attr();
         ir.set_attr(new, "already_initialize_init", unit);
     }
-    let init_rank = ir.type_data(ir.value_type(inits[0])).rank() as i64;
+    let init_rank = ir.type_data(ir.value_type(first_init)).rank() as i64;
     let out_rank = if init_rank == 0 { 0 } else { rank };
     let groups = super::reshape::reassociation(&dims, out_rank);
     let mut collapsed = Vec::new();

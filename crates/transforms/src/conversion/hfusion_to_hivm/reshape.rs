@@ -96,7 +96,8 @@ pub(super) fn expand(ir: &mut Ir, at: OpId, src: Value, units: &[i64], out_rank:
     for (d, n) in src_shape.iter().enumerate() {
         if *n == DYNAMIC {
             let c = ir.int_attr(d as i128, index);
-            let c = Builder::new(ir, InsertPoint::Before(at)).op("arith.constant", &[], &[index], vec![("value", c)], loc);
+            let c =
+                Builder::new(ir, InsertPoint::Before(at)).op("arith.constant", &[], &[index], vec![("value", c)], loc);
             let c = ir.result(c, 0);
             let dim = Builder::new(ir, InsertPoint::Before(at)).op(dim_op, &[src, c], &[index], vec![], loc);
             sizes.push(ir.result(dim, 0));
@@ -119,7 +120,8 @@ pub(super) fn collapse(ir: &mut Ir, at: OpId, src: Value, to: Type, groups: &[Ve
     let name = if tensor { "tensor.collapse_shape" } else { "memref.collapse_shape" };
     let reassociation = groups_attr(ir, groups);
     let loc = ir.loc(at);
-    let c = Builder::new(ir, InsertPoint::Before(at)).op(name, &[src], &[to], vec![("reassociation", reassociation)], loc);
+    let c =
+        Builder::new(ir, InsertPoint::Before(at)).op(name, &[src], &[to], vec![("reassociation", reassociation)], loc);
     ir.result(c, 0)
 }
 

@@ -19,19 +19,24 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId) -> bool {
     let Some(&first) = inputs.first() else { return false };
     let result = ir.results(op)[0];
     let rt = ir.value_type(result);
-    let (Some(shape), elem) = (ir.type_data(rt).shape().map(<[i64]>::to_vec), hivm_dialects::util::element_or_self(ir, rt))
+    let (Some(shape), elem) =
+        (ir.type_data(rt).shape().map(<[i64]>::to_vec), hivm_dialects::util::element_or_self(ir, rt))
     else {
         return false;
     };
     let Some(axis) = hivm_dialects::util::int_attr(ir, op, "dim").and_then(|d| usize::try_from(d).ok()) else {
         return false;
     };
+    let same_rank = inputs.iter().all(|v| ir.type_data(ir.value_type(*v)).rank() == shape.len());
+    if axis >= shape.len() || !same_rank {
+        return false;
+    }
     let mut sizes = vec![Size::Static(0); shape.len()];
     for (i, n) in shape.iter().enumerate() {
         if i == axis {
             continue;
         }
-        sizes[i] = match (*n, inferred(ir, &inputs, i, axis)) {
+        sizes[i] = match (*n, inferred(ir, &inputs, i)) {
             (n, _) if n != DYNAMIC => Size::Static(n),
             (_, Some(m)) => Size::Static(m),
             _ => Size::Dynamic(dim(ir, op, first, i)),
@@ -76,7 +81,7 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId) -> bool {
 
 /// `tensor.concat`'s inferred size of dimension `i` (off the axis): the
 /// first static size among the inputs.
-fn inferred(ir: &Ir, inputs: &[Value], i: usize, _axis: usize) -> Option<i64> {
+fn inferred(ir: &Ir, inputs: &[Value], i: usize) -> Option<i64> {
     inputs.iter().filter_map(|v| ir.type_data(ir.value_type(*v)).shape().map(|s| s[i])).find(|n| *n != DYNAMIC)
 }
 

@@ -24,7 +24,11 @@ pub(super) fn of_value(ir: &Ir, v: Value) -> Size {
 /// for each dynamic one, built before `at` (MLIR's `getMixedSizes`).
 pub(super) fn mixed_sizes(ir: &mut Ir, at: OpId, v: Value) -> Vec<Size> {
     let shape = ir.type_data(ir.value_type(v)).shape().map(<[i64]>::to_vec).unwrap_or_default();
-    shape.iter().enumerate().map(|(d, n)| if *n == DYNAMIC { Size::Dynamic(dim(ir, at, v, d)) } else { Size::Static(*n) }).collect()
+    shape
+        .iter()
+        .enumerate()
+        .map(|(d, n)| if *n == DYNAMIC { Size::Dynamic(dim(ir, at, v, d)) } else { Size::Static(*n) })
+        .collect()
 }
 
 /// `tensor.dim %v, %c<d>` before `at`.
@@ -73,7 +77,8 @@ pub(super) fn sum(ir: &mut Ir, at: OpId, parts: &[Size]) -> Size {
 /// `tensor.empty` of `sizes` and `elem` before `at`.
 pub(super) fn empty(ir: &mut Ir, at: OpId, sizes: &[Size], elem: hivm_ir::Type) -> Value {
     let shape: Vec<i64> = sizes.iter().map(|s| if let Size::Static(n) = s { *n } else { DYNAMIC }).collect();
-    let dynamic: Vec<Value> = sizes.iter().filter_map(|s| if let Size::Dynamic(v) = s { Some(*v) } else { None }).collect();
+    let dynamic: Vec<Value> =
+        sizes.iter().filter_map(|s| if let Size::Dynamic(v) = s { Some(*v) } else { None }).collect();
     let t = ir.ty(hivm_ir::TypeData::RankedTensor { shape, elem, encoding: None });
     let loc = ir.loc(at);
     let e = Builder::new(ir, InsertPoint::Before(at)).op("tensor.empty", &dynamic, &[t], vec![], loc);
