@@ -35,6 +35,9 @@ pub fn pass_registry() -> PassRegistry {
     r.register("hivm-mark-stride-align", "Mark the stride alignment custom-op operands need", |o| {
         no_options("hivm-mark-stride-align", o, Box::new(hivm::mark_stride_align::MarkStrideAlign))
     });
+    r.register("hivm-infer-func-core-type", "Mark functions AIC, AIV or MIX from their ops and callees", |o| {
+        no_options("hivm-infer-func-core-type", o, Box::new(hivm::infer_func_core_type::InferFuncCoreType))
+    });
     r.register("hivm-bind-sub-block", "Run stores and custom ops of AIV functions on sub-block 0", |o| {
         no_options("hivm-bind-sub-block", o, Box::new(hivm::bind_sub_block::BindSubBlock))
     });
@@ -117,13 +120,7 @@ pub fn pass_registry() -> PassRegistry {
     r.register(
         "triton-global-kernel-args-to-hivm-op",
         "Decode Triton program ids from hivm.hir.get_block_idx and drop their parameters",
-        |o| {
-            no_options(
-                "triton-global-kernel-args-to-hivm-op",
-                o,
-                Box::new(hivm::kernel_args::TritonGlobalKernelArgs),
-            )
-        },
+        |o| no_options("triton-global-kernel-args-to-hivm-op", o, Box::new(hivm::kernel_args::TritonGlobalKernelArgs)),
     );
     r.register("convert-to-hivm-op", "Turn copies to and from global memory into hivm.hir.load/store/copy", |o| {
         no_options("convert-to-hivm-op", o, Box::new(hivm::to_hivm_op::ConvertToHivmOp))

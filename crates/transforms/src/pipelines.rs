@@ -61,6 +61,7 @@ pub fn triton_to_hivm(o: &CompileOptions) -> Vec<String> {
     // OptimizeHIVM: bufferization and what follows it.
     p.extend(
         [
+            "hivm-infer-func-core-type",
             "hivm-bind-sub-block",
             "hivm-expose-memref-write-to-tensor",
             "hivm-tensor-copy-insertion",

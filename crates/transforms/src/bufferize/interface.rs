@@ -61,7 +61,9 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
             Kind::Constant
         }
         "linalg.fill" | custom::CUSTOM | custom::MACRO | "tensor.insert_slice" | "tensor.insert" => Kind::Dps,
-        n if is_hivm_dps(n) => Kind::Dps,
+        // expose-memref-write-to-tensor's marker copy: the value is its source.
+        "hivm.hir.copy" if ir.has_attr(op, "to_be_replaced") && ir.results(op).len() == 1 => Kind::Cast,
+        n if is_hivm_dps(ir, op, n) => Kind::Dps,
         n if (n.starts_with("linalg.") || loops::is_named_elementwise(n)) && structured(ir, op).is_some() => Kind::Dps,
         "bufferization.materialize_in_destination" => Kind::Materialize,
         "tensor.extract" => Kind::Extract,
@@ -83,9 +85,20 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
 
 /// HIVM structured ops (ins, outs, ...), bufferized like custom ops without
 /// `inplace_outs`: outs may be read.
-fn is_hivm_dps(name: &str) -> bool {
+/// HIVM's structured ops are destination-passing: their `dst` operands are
+/// the inits their results stand for.
+fn is_hivm_dps(ir: &Ir, op: OpId, name: &str) -> bool {
     hivm_dialects::hivm::vector::is_elementwise(name)
         || matches!(name, "hivm.hir.vreduce" | "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy")
+        || (name.starts_with("hivm.hir.") && !ir.results(op).is_empty() && spec_group(ir, op, "dst").is_some())
+}
+
+/// The operand positions of group `name` of an op declared by an `OpSpec`.
+fn spec_group(ir: &Ir, op: OpId, name: &str) -> Option<std::ops::Range<usize>> {
+    let c = ir.op_def(op)?.spec?;
+    let g = c.operand_index(name)?;
+    let start: usize = (0..g).map(|i| c.operand_group(ir, op, i).len()).sum();
+    Some(start..start + c.operand_group(ir, op, g).len())
 }
 
 /// The loop nest of a structured linalg op (not `fill`, whose scalar input
@@ -136,6 +149,11 @@ pub fn dps_outs(ir: &Ir, op: OpId) -> std::ops::Range<usize> {
         && let Some(l) = structured(ir, op)
     {
         return l.inputs..ir.operands(op).len();
+    }
+    if ir.op_name(op).starts_with("hivm.hir.")
+        && let Some(dst) = spec_group(ir, op, "dst")
+    {
+        return dst;
     }
     match hivm_dialects::util::segment_sizes(ir, op) {
         &[ins, outs, ..] if ins >= 0 && outs >= 0 => ins as usize..ins.saturating_add(outs) as usize,

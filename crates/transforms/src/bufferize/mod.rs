@@ -770,6 +770,12 @@ impl Rewriter<'_> {
                     return Err(unsupported(ir, op, "casts to an unranked tensor"));
                 };
                 let mt = ir.ty(TypeData::MemRef { shape, elem, layout, memory_space });
+                if mt == ir.value_type(buf) {
+                    // Nothing to cast (a `to_be_replaced` copy): the source's buffer is the value.
+                    self.replace_tensor(ir, res, buf, op);
+                    ir.erase_op(op);
+                    return Ok(());
+                }
                 let cast = Builder::new(ir, InsertPoint::Before(op)).op("memref.cast", &[buf], &[mt], vec![], loc);
                 let v = ir.result(cast, 0);
                 self.replace_tensor(ir, res, v, cast);

@@ -6,14 +6,15 @@ pub mod device_spec;
 pub mod expose_writes;
 pub mod gss;
 pub mod implementations;
+pub mod infer_func_core_type;
 pub mod infer_mem_scope;
 pub mod kernel_args;
 pub mod lower_multi_buffer_counter;
 pub mod mark_stride_align;
 pub mod multi_buffer;
 pub mod to_hivm_op;
-pub mod trace;
 pub mod to_std;
+pub mod trace;
 
 use hivm_ir::{Ir, OpId};
 
