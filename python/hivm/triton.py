@@ -205,6 +205,24 @@ def _with_sources(text):
 
 
 _COMPILED = {}
+
+
+def _entry_arity(text):
+    """The number of arguments of the module's first defined function."""
+    m = re.search(r"func\.func (?:public )?@[\w$.]+\(", text)
+    if m is None:
+        raise RuntimeError("hivm.triton.launch: no function in the compiled kernel")
+    depth, i, count = 1, m.end(), 0
+    while depth and i < len(text):
+        c = text[i]
+        if c in "(<[{":
+            depth += 1
+        elif c in ")>]}":
+            depth -= 1
+        elif c == "%" and depth == 1:
+            count += 1
+        i += 1
+    return count
 _FFTS = re.compile(r"func\.func @\w+\(%arg0: i64 \{hacc\.arg_type = #hacc\.arg_type<ffts_base_address>\}")
 
 
@@ -241,10 +259,19 @@ def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error"):
                 raise ValueError("hivm.triton.launch: arrays must be C-contiguous (a pointer addresses them flat)")
             a = a.reshape(-1)
         flat.append(a)
-    call = [np.zeros(1, np.int8), np.zeros(1, np.int8), *flat, gx, gy, gz, 0, 0, 0]
+    call = [np.zeros(1, np.int8), np.zeros(1, np.int8), *flat]
     if _FFTS.search(text):
         # hfusion-add-ffts-addr's leading argument; the twin has no FFTS unit to address.
         call.insert(0, 0)
+    # The grid: six trailing i32s (numbers of programs, then program ids) at the linalg stage;
+    # three once triton-global-kernel-args-to-hivm-op reads the ids from get_block_idx.
+    tail = _entry_arity(text) - len(call)
+    if tail == 6:
+        call += [gx, gy, gz, 0, 0, 0]
+    elif tail == 3:
+        call += [gx, gy, gz]
+    else:
+        raise RuntimeError(f"hivm.triton.launch: the compiled kernel takes {tail} grid arguments, expected 3 or 6")
     hivm.run(text, call, blocks=gx * gy * gz, sync=sync)
     return text
 
