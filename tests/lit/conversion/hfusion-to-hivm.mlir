@@ -245,3 +245,20 @@ func.func @fresh_destinations(%x: tensor<8xi32>, %h: tensor<2x4xf16>) -> (tensor
   %c = hfusion.cumsum %h : tensor<2x4xf16> cum_dims = [1] reverse = true -> tensor<2x4xf16>
   return %hi, %i, %f, %c : tensor<8xi32>, tensor<2x8xf16>, tensor<2x4xf16>, tensor<2x4xf16>
 }
+
+// -----
+
+// Deinterleaves keep their channel, sorts their order and axis; prints and
+// asserts become debug ops.
+// CHECK-LABEL: func.func @channels_sorts_debug
+// CHECK: hivm.hir.vdeinterleave ins(%arg0 : tensor<2x16xi8>) outs(%{{.*}} : tensor<2x8xi8>) index_mode = <CHANNEL_0> -> tensor<2x8xi8>
+// CHECK: hivm.hir.vsort ins(%arg1 : tensor<16xf16>) outs(%{{.*}} : tensor<16xf16>) descending = false sort_axis = 0 -> tensor<16xf16>
+// CHECK: hivm.hir.debug {debugtype = "print", hex = true, prefix = "n: "} %arg2 : i64
+// CHECK: hivm.hir.debug {debugtype = "assert", hex = false, prefix = "n must be small"} %arg3 : i1
+func.func @channels_sorts_debug(%a: tensor<2x16xi8>, %s: tensor<16xf16>, %n: i64, %ok: i1) -> (tensor<2x8xi8>, tensor<16xf16>) {
+  %0 = hfusion.deinterleave %a channel<0> : tensor<2x16xi8> -> tensor<2x8xi8>
+  %1 = hfusion.sort ins(%s : tensor<16xf16>) descending = false sort_axis = 0 -> tensor<16xf16>
+  hfusion.print "n: " {hex = true} %n : i64
+  hfusion.assert "n must be small" %ok : i1
+  return %0, %1 : tensor<2x8xi8>, tensor<16xf16>
+}
