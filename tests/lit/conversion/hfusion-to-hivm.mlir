@@ -262,3 +262,13 @@ func.func @channels_sorts_debug(%a: tensor<2x16xi8>, %s: tensor<16xf16>, %n: i64
   hfusion.assert "n must be small" %ok : i1
   return %0, %1 : tensor<2x8xi8>, tensor<16xf16>
 }
+
+// -----
+
+// Memory-based targets have no op for scaled matmuls: they stay.
+// CHECK-LABEL: func.func @scaled_matmul_stays
+// CHECK: hfusion.matmul_mx
+func.func @scaled_matmul_stays(%a: tensor<4x8xf8E5M2>, %b: tensor<8x16xf8E5M2>, %sa: tensor<4x1xi8>, %sb: tensor<16x1xi8>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %r = hfusion.matmul_mx ins(%a, %b, %sa, %sb : tensor<4x8xf8E5M2>, tensor<8x16xf8E5M2>, tensor<4x1xi8>, tensor<16x1xi8>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
