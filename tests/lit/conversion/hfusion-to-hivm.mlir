@@ -272,3 +272,29 @@ func.func @scaled_matmul_stays(%a: tensor<4x8xf8E5M2>, %b: tensor<8x16xf8E5M2>, 
   %r = hfusion.matmul_mx ins(%a, %b, %sa, %sb : tensor<4x8xf8E5M2>, tensor<8x16xf8E5M2>, tensor<4x1xi8>, tensor<16x1xi8>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
   return %r : tensor<4x16xf32>
 }
+
+// -----
+
+// Register-based targets have mmadmxL1: fp8 operands that are bitcasts of
+// i8 storage in their declared format are read as the storage, transposed
+// operands as their source; the accumulator is not cleared.
+// CHECK-LABEL: func.func @scaled_matmuls
+// CHECK: %[[NO:.*]] = arith.constant false
+// CHECK: %[[Z:.*]] = arith.constant 0 : index
+// CHECK: hivm.hir.mmadmxL1 {lhsFormat = 2 : i32, rhsFormat = 2 : i32} b_transpose ins(%arg0, %arg1, %arg2, %arg3, %[[NO]], %[[Z]], %[[Z]], %[[Z]] : tensor<16x32xi8>, tensor<8x32xi8>, tensor<16x1xi8>, tensor<8x1xi8>, i1, index, index, index) outs(%{{.*}} : tensor<16x8xf32>) -> tensor<16x8xf32>
+// CHECK: hivm.hir.mmadmxL1 {lhsFormat = 1 : i32, rhsFormat = 2 : i32} ins(%{{.*}}, %{{.*}}, %arg2, %arg3, %{{.*}} : tensor<16x32xf8E4M3FN>, tensor<32x8xf8E4M3FN>
+module attributes {hacc.target = #hacc.target<"Ascend950PR_9589">} {
+  func.func @scaled_matmuls(%a: tensor<16x32xi8>, %bt: tensor<8x32xi8>, %sa: tensor<16x1xi8>, %sb: tensor<8x1xi8>) -> (tensor<16x8xf32>, tensor<16x8xf32>) {
+    %t = tensor.empty() : tensor<32x8xi8>
+    %b = linalg.transpose ins(%bt : tensor<8x32xi8>) outs(%t : tensor<32x8xi8>) permutation = [1, 0]
+    %ea = tensor.empty() : tensor<16x32xf8E4M3FN>
+    %eb = tensor.empty() : tensor<32x8xf8E4M3FN>
+    %fa = hfusion.bitcast ins(%a : tensor<16x32xi8>) outs(%ea : tensor<16x32xf8E4M3FN>) -> tensor<16x32xf8E4M3FN>
+    %fb = hfusion.bitcast ins(%b : tensor<32x8xi8>) outs(%eb : tensor<32x8xf8E4M3FN>) -> tensor<32x8xf8E4M3FN>
+    %acc = tensor.empty() : tensor<16x8xf32>
+    %r = hfusion.matmul_mx {lhsFormat = 2 : i32, rhsFormat = 2 : i32} ins(%fa, %fb, %sa, %sb : tensor<16x32xf8E4M3FN>, tensor<32x8xf8E4M3FN>, tensor<16x1xi8>, tensor<8x1xi8>) outs(%acc : tensor<16x8xf32>) -> tensor<16x8xf32>
+    // lhs format 1 (e5m2) does not describe an e4m3 operand: no storage read.
+    %s = hfusion.matmul_mx {lhsFormat = 1 : i32, rhsFormat = 2 : i32} ins(%fa, %fb, %sa, %sb : tensor<16x32xf8E4M3FN>, tensor<32x8xf8E4M3FN>, tensor<16x1xi8>, tensor<8x1xi8>) outs(%acc : tensor<16x8xf32>) -> tensor<16x8xf32>
+    return %r, %s : tensor<16x8xf32>, tensor<16x8xf32>
+  }
+}
