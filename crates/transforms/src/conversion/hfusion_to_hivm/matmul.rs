@@ -74,10 +74,10 @@ fn formatted_i8_source(ir: &Ir, v: Value, format: Option<i128>) -> Option<Value>
     else {
         return None;
     };
-    let matches = match (format?, ir.type_data(*elem)) {
-        (1, TypeData::Float(FloatKind::F8E5M2)) | (2, TypeData::Float(FloatKind::F8E4M3FN)) => true,
-        _ => false,
-    };
+    let matches = matches!(
+        (format?, ir.type_data(*elem)),
+        (1, TypeData::Float(FloatKind::F8E5M2)) | (2, TypeData::Float(FloatKind::F8E4M3FN))
+    );
     let i8_storage = matches!(ir.type_data(*src_elem), TypeData::Integer { width: 8, .. });
     (matches && i8_storage && shape == src_shape).then_some(src)
 }
