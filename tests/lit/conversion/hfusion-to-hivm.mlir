@@ -245,3 +245,56 @@ func.func @fresh_destinations(%x: tensor<8xi32>, %h: tensor<2x4xf16>) -> (tensor
   %c = hfusion.cumsum %h : tensor<2x4xf16> cum_dims = [1] reverse = true -> tensor<2x4xf16>
   return %hi, %i, %f, %c : tensor<8xi32>, tensor<2x8xf16>, tensor<2x4xf16>, tensor<2x4xf16>
 }
+
+// -----
+
+// Deinterleaves keep their channel, sorts their order and axis; prints and
+// asserts become debug ops.
+// CHECK-LABEL: func.func @channels_sorts_debug
+// CHECK: hivm.hir.vdeinterleave ins(%arg0 : tensor<2x16xi8>) outs(%{{.*}} : tensor<2x8xi8>) index_mode = <CHANNEL_0> -> tensor<2x8xi8>
+// CHECK: hivm.hir.vsort ins(%arg1 : tensor<16xf16>) outs(%{{.*}} : tensor<16xf16>) descending = false sort_axis = 0 -> tensor<16xf16>
+// CHECK: hivm.hir.debug {debugtype = "print", hex = true, prefix = "n: "} %arg2 : i64
+// CHECK: hivm.hir.debug {debugtype = "assert", hex = false, prefix = "n must be small"} %arg3 : i1
+func.func @channels_sorts_debug(%a: tensor<2x16xi8>, %s: tensor<16xf16>, %n: i64, %ok: i1) -> (tensor<2x8xi8>, tensor<16xf16>) {
+  %0 = hfusion.deinterleave %a channel<0> : tensor<2x16xi8> -> tensor<2x8xi8>
+  %1 = hfusion.sort ins(%s : tensor<16xf16>) descending = false sort_axis = 0 -> tensor<16xf16>
+  hfusion.print "n: " {hex = true} %n : i64
+  hfusion.assert "n must be small" %ok : i1
+  return %0, %1 : tensor<2x8xi8>, tensor<16xf16>
+}
+
+// -----
+
+// Memory-based targets have no op for scaled matmuls: they stay.
+// CHECK-LABEL: func.func @scaled_matmul_stays
+// CHECK: hfusion.matmul_mx
+func.func @scaled_matmul_stays(%a: tensor<4x8xf8E5M2>, %b: tensor<8x16xf8E5M2>, %sa: tensor<4x1xi8>, %sb: tensor<16x1xi8>, %c: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %r = hfusion.matmul_mx ins(%a, %b, %sa, %sb : tensor<4x8xf8E5M2>, tensor<8x16xf8E5M2>, tensor<4x1xi8>, tensor<16x1xi8>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+
+// -----
+
+// Register-based targets have mmadmxL1: fp8 operands that are bitcasts of
+// i8 storage in their declared format are read as the storage, transposed
+// operands as their source; the accumulator is not cleared.
+// CHECK-LABEL: func.func @scaled_matmuls
+// CHECK: %[[NO:.*]] = arith.constant false
+// CHECK: %[[Z:.*]] = arith.constant 0 : index
+// CHECK: hivm.hir.mmadmxL1 {lhsFormat = 2 : i32, rhsFormat = 2 : i32} b_transpose ins(%arg0, %arg1, %arg2, %arg3, %[[NO]], %[[Z]], %[[Z]], %[[Z]] : tensor<16x32xi8>, tensor<8x32xi8>, tensor<16x1xi8>, tensor<8x1xi8>, i1, index, index, index) outs(%{{.*}} : tensor<16x8xf32>) -> tensor<16x8xf32>
+// CHECK: hivm.hir.mmadmxL1 {lhsFormat = 1 : i32, rhsFormat = 2 : i32} ins(%{{.*}}, %{{.*}}, %arg2, %arg3, %{{.*}} : tensor<16x32xf8E4M3FN>, tensor<32x8xf8E4M3FN>
+module attributes {hacc.target = #hacc.target<"Ascend950PR_9589">} {
+  func.func @scaled_matmuls(%a: tensor<16x32xi8>, %bt: tensor<8x32xi8>, %sa: tensor<16x1xi8>, %sb: tensor<8x1xi8>) -> (tensor<16x8xf32>, tensor<16x8xf32>) {
+    %t = tensor.empty() : tensor<32x8xi8>
+    %b = linalg.transpose ins(%bt : tensor<8x32xi8>) outs(%t : tensor<32x8xi8>) permutation = [1, 0]
+    %ea = tensor.empty() : tensor<16x32xf8E4M3FN>
+    %eb = tensor.empty() : tensor<32x8xf8E4M3FN>
+    %fa = hfusion.bitcast ins(%a : tensor<16x32xi8>) outs(%ea : tensor<16x32xf8E4M3FN>) -> tensor<16x32xf8E4M3FN>
+    %fb = hfusion.bitcast ins(%b : tensor<32x8xi8>) outs(%eb : tensor<32x8xf8E4M3FN>) -> tensor<32x8xf8E4M3FN>
+    %acc = tensor.empty() : tensor<16x8xf32>
+    %r = hfusion.matmul_mx {lhsFormat = 2 : i32, rhsFormat = 2 : i32} ins(%fa, %fb, %sa, %sb : tensor<16x32xf8E4M3FN>, tensor<32x8xf8E4M3FN>, tensor<16x1xi8>, tensor<8x1xi8>) outs(%acc : tensor<16x8xf32>) -> tensor<16x8xf32>
+    // lhs format 1 (e5m2) does not describe an e4m3 operand: no storage read.
+    %s = hfusion.matmul_mx {lhsFormat = 1 : i32, rhsFormat = 2 : i32} ins(%fa, %fb, %sa, %sb : tensor<16x32xf8E4M3FN>, tensor<32x8xf8E4M3FN>, tensor<16x1xi8>, tensor<8x1xi8>) outs(%acc : tensor<16x8xf32>) -> tensor<16x8xf32>
+    return %r, %s : tensor<16x8xf32>, tensor<16x8xf32>
+  }
+}

@@ -1,6 +1,7 @@
 //! The ops that move or generate data: copies, transposes, aranges, loads
 //! and stores (with their atomic kind), bitcasts, barriers, interleaves,
-//! flips, cumulative ops, atomics, gathers and scatters.
+//! (de)interleaves, flips, cumulative ops, sorts, atomics, gathers and
+//! scatters, prints and asserts (`hivm.hir.debug`).
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{Attribute, Ir, OpId, Value};
@@ -93,6 +94,36 @@ pub(super) fn rewrite(cx: &mut Cx<'_>, op: OpId, name: &str) -> Result<Option<bo
             &results,
             Vec::new(),
         ),
+        "hfusion.deinterleave" => {
+            let mode = match hivm_dialects::util::int_attr(ir, op, "channelIndex") {
+                Some(0) => "CHANNEL_0",
+                Some(1) => "CHANNEL_1",
+                Some(999) => "ALL_CHANNELS",
+                _ => return Ok(Some(false)),
+            };
+            let Some(dst) = fresh(cx, op) else { return Ok(Some(false)) };
+            let ir = &mut *cx.ir;
+            let i64t = ir.int_type(64);
+            let two = ir.int_attr(2, i64t);
+            let attrs = vec![("channel_num", two), ("index_mode", hivm_enum(ir, "deinterleave_mode", mode))];
+            build(ir, op, "hivm.hir.vdeinterleave", &[&operands[..1], &dst], &results, attrs)
+        }
+        "hfusion.sort" => {
+            let Some(dst) = fresh(cx, op) else { return Ok(Some(false)) };
+            let attrs = copied(cx.ir, op, &["descending", "sort_axis"]);
+            build(cx.ir, op, "hivm.hir.vsort", &[&operands[..1], &dst], &results, attrs)
+        }
+        "hfusion.print" | "hfusion.assert" => {
+            let print = name == "hfusion.print";
+            let kind = ir.str_attr(if print { "print" } else { "assert" });
+            let prefix = ir.get_attr(op, if print { "prefix" } else { "msg" }).unwrap_or_else(|| ir.str_attr(""));
+            let hex = match ir.get_attr(op, "hex").filter(|_| print) {
+                Some(h) => h,
+                None => ir.bool_attr(false),
+            };
+            let attrs = vec![("debugtype", kind), ("prefix", prefix), ("hex", hex)];
+            build(ir, op, "hivm.hir.debug", &[&operands], &results, attrs)
+        }
         "hfusion.atomic_cas" => {
             let Some((dst, src)) = operands.split_last() else { return Ok(Some(false)) };
             build(ir, op, "hivm.hir.atomic_cas", &[src, &[*dst]], &results, Vec::new())

@@ -67,9 +67,13 @@ impl HFusionToHIVM {
     }
 }
 
-/// The conversion target: linalg and hfusion are illegal dialects.
-fn illegal_op(ir: &Ir, op: OpId) -> bool {
+/// The conversion target: linalg and hfusion are illegal dialects, except
+/// `hfusion.matmul_mx` on memory-based targets (which have no op for it).
+fn illegal_op(ir: &Ir, op: OpId, regbase: bool) -> bool {
     let name = ir.op_name(op);
+    if name == "hfusion.matmul_mx" {
+        return regbase;
+    }
     name.starts_with("linalg.") || name.starts_with("hfusion.")
 }
 
@@ -105,7 +109,8 @@ impl Pass for HFusionToHIVM {
 
     fn run(&mut self, ir: &mut Ir, root: OpId) -> Result<(), Diagnostic> {
         let macro_instr = self.macro_instr;
-        convert(ir, root, illegal_op, |cx, op| rewrite(cx, op, macro_instr))?;
+        let regbase = super::to_hfusion::regbase(ir, root);
+        convert(ir, root, |ir, op| illegal_op(ir, op, regbase), |cx, op| rewrite(cx, op, macro_instr))?;
         marks::lower(ir, root, self.enable_ubuf_saving, self.disable_size_align_for_cast);
         Ok(())
     }
