@@ -88,13 +88,7 @@ pub fn pass_registry() -> PassRegistry {
     r.register(
         "triton-global-kernel-args-to-hivm-op",
         "Decode Triton program ids from hivm.hir.get_block_idx and drop their parameters",
-        |o| {
-            no_options(
-                "triton-global-kernel-args-to-hivm-op",
-                o,
-                Box::new(hivm::kernel_args::TritonGlobalKernelArgs),
-            )
-        },
+        |o| no_options("triton-global-kernel-args-to-hivm-op", o, Box::new(hivm::kernel_args::TritonGlobalKernelArgs)),
     );
     r.register("convert-to-hivm-op", "Turn copies to and from global memory into hivm.hir.load/store/copy", |o| {
         no_options("convert-to-hivm-op", o, Box::new(hivm::to_hivm_op::ConvertToHivmOp))

@@ -162,13 +162,23 @@ impl Cx {
         Ok(())
     }
 
-    fn propagate_into(&mut self, ir: &mut Ir, v: Value, space: Attribute, user: OpId, i: usize) -> Result<(), Diagnostic> {
+    fn propagate_into(
+        &mut self,
+        ir: &mut Ir,
+        v: Value,
+        space: Attribute,
+        user: OpId,
+        i: usize,
+    ) -> Result<(), Diagnostic> {
         match ir.op_name(user) {
             "scf.yield" | "scope.return" => {
                 let Some(parent) = ir.parent_op(user) else { return Ok(()) };
                 let Some(&result) = ir.results(parent).get(i) else { return Ok(()) };
                 let (yt, vt) = (ir.value_type(ir.operand(user, i)), ir.value_type(v));
-                if !is_memref(ir, yt) || !is_memref(ir, vt) || ir.type_data(yt).element_type() != ir.type_data(vt).element_type() {
+                if !is_memref(ir, yt)
+                    || !is_memref(ir, vt)
+                    || ir.type_data(yt).element_type() != ir.type_data(vt).element_type()
+                {
                     return Ok(());
                 }
                 self.set_and_propagate(ir, result, space)
@@ -213,7 +223,10 @@ impl Cx {
                 if results.len() == 1 && forwards_space(ir, user) {
                     return self.set_and_propagate(ir, results[0], space);
                 }
-                Err(Diagnostic::error(ir.loc(user), format!("'{}' op Unsupported user for root alloc op.", ir.op_name(user))))
+                Err(Diagnostic::error(
+                    ir.loc(user),
+                    format!("'{}' op Unsupported user for root alloc op.", ir.op_name(user)),
+                ))
             }
         }
     }
@@ -246,7 +259,8 @@ impl Cx {
             extern_function(ir, f);
             return Ok(());
         };
-        let (l1, cc, gm, ub) = (space_attr(ir, "cbuf"), space_attr(ir, "cc"), space_attr(ir, "gm"), space_attr(ir, "ub"));
+        let (l1, cc, gm, ub) =
+            (space_attr(ir, "cbuf"), space_attr(ir, "cc"), space_attr(ir, "gm"), space_attr(ir, "ub"));
         let mut ops = Vec::new();
         ir.walk(f, &mut |o| ops.push(o));
         for &op in &ops {
@@ -307,10 +321,20 @@ impl Cx {
         Ok(())
     }
 
-    fn matmul(&mut self, ir: &mut Ir, op: OpId, groups: &MatmulGroups, l1: Attribute, cc: Attribute) -> Result<(), Diagnostic> {
+    fn matmul(
+        &mut self,
+        ir: &mut Ir,
+        op: OpId,
+        groups: &MatmulGroups,
+        l1: Attribute,
+        cc: Attribute,
+    ) -> Result<(), Diagnostic> {
         let name = ir.op_name(op).to_string();
         if ir.operands(op).iter().any(|v| matches!(ir.type_data(ir.value_type(*v)), TypeData::RankedTensor { .. })) {
-            return Err(Diagnostic::error(ir.loc(op), format!("'{name}' op Run infer memory scope after bufferization.")));
+            return Err(Diagnostic::error(
+                ir.loc(op),
+                format!("'{name}' op Run infer memory scope after bufferization."),
+            ));
         }
         let conv = name.starts_with("hivm.hir.Conv");
         for (g, space, what) in groups.l1.iter().map(|(g, w)| (*g, l1, *w)).chain([(groups.acc, cc, groups.acc_name)]) {
@@ -319,14 +343,20 @@ impl Cx {
                 // A convolution's operands must each come from one allocation.
                 let root = trace::back_to_alloc(ir, v);
                 if !trace::defined_by(ir, root, "memref.alloc") {
-                    return Err(Diagnostic::error(ir.loc(op), format!("Cannot find root memref.alloc for {what} of this op.")));
+                    return Err(Diagnostic::error(
+                        ir.loc(op),
+                        format!("Cannot find root memref.alloc for {what} of this op."),
+                    ));
                 }
                 vec![root]
             } else {
                 trace::back_to_allocs(ir, v)
             };
             if allocs.is_empty() {
-                return Err(Diagnostic::error(ir.loc(op), format!("'{name}' op Cannot find root memref.alloc for this op.")));
+                return Err(Diagnostic::error(
+                    ir.loc(op),
+                    format!("'{name}' op Cannot find root memref.alloc for this op."),
+                ));
             }
             for a in allocs {
                 self.run(ir, a, space)?;

@@ -8,10 +8,10 @@
 //! The function also gets `func_dyn_memref_args`: which parameters are
 //! memrefs without a static shape (passed as descriptors).
 
+use hivm_ir::attrs::DenseElem;
 use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::attrs::DenseElem;
 use hivm_ir::{AttrData, Ir, OpId, TypeData, Value};
 
 pub struct TritonGlobalKernelArgs;
@@ -42,9 +42,7 @@ impl Pass for TritonGlobalKernelArgs {
 /// `hacc::utils::isDeviceEntry`: a DEVICE function marked `hacc.entry`.
 fn is_device_entry(ir: &Ir, f: OpId) -> bool {
     ir.has_attr(f, "hacc.entry")
-        && ir
-            .get_attr(f, "hacc.function_kind")
-            .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "function_kind"))
+        && ir.get_attr(f, "hacc.function_kind").and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "function_kind"))
             == Some("DEVICE")
 }
 
@@ -132,7 +130,8 @@ fn mark_dynamic_memref_args(ir: &mut Ir, f: OpId) {
         })
         .collect();
     let i1 = ir.int_type(1);
-    let ty = ir.ty(TypeData::Vector { shape: vec![flags.len() as i64], scalable: vec![false], elem: i1, encoding: None });
+    let ty =
+        ir.ty(TypeData::Vector { shape: vec![flags.len() as i64], scalable: vec![false], elem: i1, encoding: None });
     // MLIR stores equal elements once, as a splat (`dense<false>`).
     let splat = flags.windows(2).all(|w| w[0] == w[1]) && !flags.is_empty();
     let elems = if splat { flags[..1].to_vec() } else { flags };

@@ -12,8 +12,8 @@ pub mod lower_multi_buffer_counter;
 pub mod mark_stride_align;
 pub mod multi_buffer;
 pub mod to_hivm_op;
-pub mod trace;
 pub mod to_std;
+pub mod trace;
 
 use hivm_ir::{Ir, OpId};
 

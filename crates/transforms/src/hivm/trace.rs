@@ -63,8 +63,13 @@ pub fn step(ir: &Ir, v: Value) -> Vec<Value> {
     let Some(op) = def(ir, v) else { return out };
     let n = result_index(ir, v);
     match ir.op_name(op) {
-        "memref.cast" | "memref.collapse_shape" | "memref.expand_shape" | "memref.memory_space_cast"
-        | "memref.reinterpret_cast" | "memref.reshape" | "memref.transpose" => out.push(ir.operand(op, 0)),
+        "memref.cast"
+        | "memref.collapse_shape"
+        | "memref.expand_shape"
+        | "memref.memory_space_cast"
+        | "memref.reinterpret_cast"
+        | "memref.reshape"
+        | "memref.transpose" => out.push(ir.operand(op, 0)),
         "builtin.unrealized_conversion_cast" => out.extend(ir.operands(op).get(n).copied()),
         "scf.for" => {
             out.extend(ir.operands(op).get(3 + n).copied());

@@ -53,7 +53,8 @@ pub(super) fn lower_copy(ir: &mut Ir, f: OpId, users: &Users, copy: OpId) {
     operands.extend(pad);
     operands.extend(left);
     operands.extend(init_cond);
-    let seg = segment_attr(ir, &[1, 1, pad.is_some() as usize, left.is_some() as usize, 0, init_cond.is_some() as usize]);
+    let seg =
+        segment_attr(ir, &[1, 1, pad.is_some() as usize, left.is_some() as usize, 0, init_cond.is_some() as usize]);
     attrs.push(("operandSegmentSizes", seg));
 
     // The pad value or padding count may be defined after the copy in its

@@ -125,9 +125,9 @@ pub(super) fn from_gm(ir: &Ir, users: &Users, v: Value) -> bool {
     let safe = |ir: &Ir, x: Value| {
         trace::is_alloc_like(ir, x) || gm_pointer_cast(ir, users, x) || trace::defined_by(ir, x, "memref.get_global")
     };
-    trace::back_until(ir, v, &safe)
-        .into_iter()
-        .all(|x| trace::def(ir, x).is_none_or(|d| matches!(ir.op_name(d), "hivm.hir.pointer_cast" | "memref.get_global")))
+    trace::back_until(ir, v, &safe).into_iter().all(|x| {
+        trace::def(ir, x).is_none_or(|d| matches!(ir.op_name(d), "hivm.hir.pointer_cast" | "memref.get_global"))
+    })
 }
 
 /// A `pointer_cast` annotated with `address_space = #hivm.address_space<gm>`.
@@ -144,7 +144,11 @@ fn gm_pointer_cast(ir: &Ir, users: &Users, v: Value) -> bool {
 
 /// The first `annotation.mark` on `v` with `key`, static or dynamic.
 pub(super) fn mark_with(ir: &Ir, users: &Users, v: Value, key: &str) -> Option<OpId> {
-    users.of(v).iter().copied().find(|u| ir.is_op(*u, "annotation.mark") && (ir.has_attr(*u, key) || has_key(ir, *u, key)))
+    users
+        .of(v)
+        .iter()
+        .copied()
+        .find(|u| ir.is_op(*u, "annotation.mark") && (ir.has_attr(*u, key) || has_key(ir, *u, key)))
 }
 
 /// Whether a mark carries `key` among its dynamic `keys`.
