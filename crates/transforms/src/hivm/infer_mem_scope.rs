@@ -210,7 +210,7 @@ impl Cx {
                 self.set_and_propagate(ir, base, space)
             }
             "func.call" => {
-                self.into_simt_callee(ir, user, v, space);
+                self.pass_to_simt_callee(ir, user, v, space);
                 Ok(())
             }
             "hivm.hir.fixpipe" => Ok(()),
@@ -232,7 +232,7 @@ impl Cx {
     }
 
     /// A SIMT vector function takes the spaces of what its callers pass.
-    fn into_simt_callee(&mut self, ir: &mut Ir, call: OpId, v: Value, space: Attribute) {
+    fn pass_to_simt_callee(&mut self, ir: &mut Ir, call: OpId, v: Value, space: Attribute) {
         let Some(callee) = callee(ir, self.root, call) else { return };
         let simt = ir.get_attr(callee, "hivm.vf_mode").and_then(|a| opaque_arg(ir, a, "vf_mode")) == Some("SIMT");
         if !simt {
