@@ -61,6 +61,9 @@ pub fn kind(ir: &Ir, op: OpId) -> Option<Kind> {
             Kind::Constant
         }
         "linalg.fill" | custom::CUSTOM | custom::MACRO | "tensor.insert_slice" | "tensor.insert" => Kind::Dps,
+        // hivm-expose-memref-write-to-tensor's copies: upstream's bufferizer
+        // drops them (the result is the source), so they are casts here.
+        "hivm.hir.copy" if ir.has_attr(op, "to_be_replaced") => Kind::Cast,
         n if is_hivm_dps(n) => Kind::Dps,
         n if (n.starts_with("linalg.") || loops::is_named_elementwise(n)) && structured(ir, op).is_some() => Kind::Dps,
         "bufferization.materialize_in_destination" => Kind::Materialize,

@@ -760,6 +760,12 @@ impl Rewriter<'_> {
                 self.replace_tensor(ir, res, v, view);
                 ir.erase_op(op);
             }
+            Kind::Cast if ir.is_op(op, "hivm.hir.copy") => {
+                let buf = self.buffer_of(ir, ir.operand(op, 0), op)?;
+                let res = ir.result(op, 0);
+                self.replace_tensor(ir, res, buf, op);
+                ir.erase_op(op);
+            }
             Kind::Cast => {
                 let buf = self.buffer_of(ir, ir.operand(op, 0), op)?;
                 let res = ir.result(op, 0);
