@@ -56,6 +56,11 @@ const PASSES: &[&[&str]] = &[
     &["convert-arith-to-hfusion"],
     &["convert-math-to-hfusion{enable-fma=true}"],
     &["convert-linalg-to-hfusion"],
+    &["triton-global-kernel-args-to-hivm-op"],
+    &["convert-to-hivm-op"],
+    &["hivm-expose-memref-write-to-tensor"],
+    &["hivm-tensor-copy-insertion"],
+    &["hivm-infer-mem-scope"],
 ];
 
 fn check_passes(reg: &Arc<Registry>, text: &str) -> Result<(), String> {
