@@ -33,22 +33,23 @@ use hivm_ir::{Ir, OpId, TypeData, Value};
 
 use super::{enclosing_loop, inplace, reuse, root_alloc, skipped_function, space};
 
-pub struct PlanMemory;
+pub struct PlanMemory {
+    /// `plan-memory-strategy=largest-first`: when buffers must share
+    /// places, the biggest are placed first.
+    largest_first: bool,
+}
 
 impl PlanMemory {
     pub fn from_options(options: &str) -> Result<PlanMemory, String> {
+        let mut largest_first = false;
         for kv in options.split_whitespace() {
-            // The strategy orders buffers for address reuse; this plan
-            // reuses in first-write order under either.
-            let accepted = matches!(
-                kv,
-                "mem-plan-mode=local-mem-plan" | "plan-memory-strategy=default" | "plan-memory-strategy=largest-first"
-            );
-            if !accepted {
-                return Err(format!("option '{kv}' of hivm-plan-memory is not supported"));
+            match kv {
+                "mem-plan-mode=local-mem-plan" | "plan-memory-strategy=default" => {}
+                "plan-memory-strategy=largest-first" => largest_first = true,
+                _ => return Err(format!("option '{kv}' of hivm-plan-memory is not supported")),
             }
         }
-        Ok(PlanMemory)
+        Ok(PlanMemory { largest_first })
     }
 }
 
@@ -417,6 +418,7 @@ fn plan_function(
     f: OpId,
     g: &Generation,
     base: &FxHashMap<&'static str, u64>,
+    largest_first: bool,
 ) -> Result<FxHashMap<&'static str, u64>, Diagnostic> {
     let cfg = super::cfg::Cfg::new(ir, f);
     // Program order of every op, for "used at or after".
@@ -647,14 +649,22 @@ fn plan_function(
                     (s.min(start), e.max(end))
                 })
             };
-            let list: Vec<reuse::Entry> = mine
+            // Placement order: write order, or biggest first (stable).
+            let mut perm: Vec<usize> = (0..mine.len()).collect();
+            if largest_first {
+                perm.sort_by_key(|k| std::cmp::Reverse(buffers[mine[*k]].bits));
+            }
+            let list: Vec<reuse::Entry> = perm
                 .iter()
-                .map(|&i| {
-                    let (start, end) = life(i);
-                    reuse::Entry { bits: buffers[i].bits, start, end }
+                .map(|&k| {
+                    let (start, end) = life(mine[k]);
+                    reuse::Entry { bits: buffers[mine[k]].bits, start, end }
                 })
                 .collect();
-            let placed = reuse::first_fit(&list, start * 8, m.align);
+            let mut placed = vec![0; mine.len()];
+            for (k, off) in perm.iter().zip(reuse::first_fit(&list, start * 8, m.align)) {
+                placed[*k] = off;
+            }
             at = start * 8;
             for (k, &i) in mine.iter().enumerate() {
                 let n = offsets[i].len();
@@ -858,7 +868,7 @@ impl Pass for PlanMemory {
                     *b = (*b).max(*end);
                 }
             }
-            let mut end = plan_function(ir, f, t.generation, &base)?;
+            let mut end = plan_function(ir, f, t.generation, &base, self.largest_first)?;
             for (sp, b) in base {
                 let e = end.entry(sp).or_default();
                 *e = (*e).max(b);
