@@ -59,6 +59,11 @@ const PASSES: &[&[&str]] = &[
     &["convert-hfusion-to-hivm"],
     &["hacc-append-device-spec{target=Ascend950PR_9589}", "convert-hfusion-to-hivm"],
     &["convert-tensor-to-hivm"],
+    &["triton-global-kernel-args-to-hivm-op"],
+    &["convert-to-hivm-op"],
+    &["hivm-expose-memref-write-to-tensor"],
+    &["hivm-tensor-copy-insertion"],
+    &["hivm-infer-mem-scope"],
 ];
 
 fn check_passes(reg: &Arc<Registry>, text: &str) -> Result<(), String> {

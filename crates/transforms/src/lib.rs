@@ -139,6 +139,11 @@ pub fn pass_registry() -> PassRegistry {
     r.register("hivm-infer-mem-scope", "Give memrefs their address space (GM, UB, L1, L0C) and propagate it", |o| {
         no_options("hivm-infer-mem-scope", o, Box::new(hivm::infer_mem_scope::InferMemScope))
     });
+    r.register(
+        "hivm-tensor-copy-insertion",
+        "Copy tensor operands One-Shot analysis cannot write in place (alloc_tensor + hivm.hir.copy)",
+        |o| Ok(Box::new(hivm::tensor_copy_insertion::TensorCopyInsertion::from_options(o)?)),
+    );
     r.register("hacc-append-device-spec", "Mark the module with its target (target=NAME)", |o| {
         Ok(Box::new(hivm::device_spec::AppendDeviceSpec::from_options(o)?))
     });

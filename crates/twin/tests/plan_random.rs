@@ -55,3 +55,24 @@ fn kernels_cover_the_shapes() {
         .count();
     assert!(shared >= 20, "only {shared} of 200 plans share a place between two allocs");
 }
+
+/// Every third kernel holds buffers that do not fit in UB side by side;
+/// most of them fit once dead buffers give up their places, and the main
+/// test runs them all.
+#[test]
+fn big_kernels_fit_by_reuse() {
+    const UB_BYTES: usize = 192 * 1024;
+    let mut reusing = 0;
+    for seed in (3..=600).step_by(3) {
+        let text = plan::kernel(seed);
+        let bigs = text.matches("= memref.alloc() : memref<18432xf32").count();
+        if bigs * 18432 * 4 <= UB_BYTES {
+            continue;
+        }
+        if plan::plan(&text).is_ok() {
+            reusing += 1;
+        }
+    }
+    eprintln!("{reusing} of 200 big kernels need and get shared places");
+    assert!(reusing >= 40, "only {reusing} of 200 big kernels fit by reusing places");
+}

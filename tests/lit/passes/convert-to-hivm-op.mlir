@@ -106,3 +106,21 @@ func.func @host(%x: memref<16xf32>, %y: memref<16xf32>) attributes {hacc.functio
   memref.copy %x, %y : memref<16xf32> to memref<16xf32>
   return
 }
+
+// -----
+
+// A buffer a distributed custom op returns is global memory: copies out of
+// it are loads, into a view of it stores.
+// CHECK-LABEL: func.func @remote(
+// CHECK: hivm.hir.load ins(%{{.*}} : memref<16xf32>) outs(%{{.*}} : memref<16xf32>)
+// CHECK: hivm.hir.store ins(%{{.*}} : memref<8xf32>) outs(%{{.*}} : memref<8xf32, strided<[1]>>)
+func.func @remote(%peer: memref<16xf32>) attributes {hacc.function_kind = #hacc.function_kind<DEVICE>} {
+  %r = hivm.hir.custom {hivm.is_distributed, hivm.pipe = #hivm.pipe<PIPE_S>, hivm.tcore_type = #hivm.tcore_type<VECTOR>, symbol = "remote_view"} "dist.remote_view" ins(%peer : memref<16xf32>) -> memref<16xf32>
+  %local = memref.alloc() : memref<16xf32>
+  memref.copy %r, %local : memref<16xf32> to memref<16xf32>
+  %half = memref.alloc() : memref<8xf32>
+  "test.fill"(%half) : (memref<8xf32>) -> ()
+  %part = memref.subview %r[0] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1]>>
+  memref.copy %half, %part : memref<8xf32> to memref<8xf32, strided<[1]>>
+  return
+}

@@ -760,6 +760,12 @@ impl Rewriter<'_> {
                 self.replace_tensor(ir, res, v, view);
                 ir.erase_op(op);
             }
+            Kind::Cast if ir.is_op(op, "hivm.hir.copy") => {
+                let buf = self.buffer_of(ir, ir.operand(op, 0), op)?;
+                let res = ir.result(op, 0);
+                self.replace_tensor(ir, res, buf, op);
+                ir.erase_op(op);
+            }
             Kind::Cast => {
                 let buf = self.buffer_of(ir, ir.operand(op, 0), op)?;
                 let res = ir.result(op, 0);
@@ -840,7 +846,7 @@ fn erase_dead_to_tensors(ir: &mut Ir, func: OpId) {
 
 /// Whether argument `k` of `func` may be written in place under function
 /// boundary bufferization (unless marked `bufferization.writable = false`).
-fn arg_writable(ir: &Ir, func: OpId, k: usize) -> bool {
+pub(crate) fn arg_writable(ir: &Ir, func: OpId, k: usize) -> bool {
     let Some(attrs) = ir.get_attr(func, "arg_attrs").and_then(|a| ir.as_array(a)) else { return true };
     let Some(&dict) = attrs.get(k) else { return true };
     !ir.dict_entries(dict).iter().any(|(key, v)| {
@@ -862,7 +868,7 @@ fn find_function(ir: &Ir, module: OpId, name: &str) -> Option<OpId> {
 }
 
 /// Functions in an order where callees come before their callers.
-fn callee_first(ir: &Ir, funcs: &[OpId]) -> Result<Vec<OpId>, Diagnostic> {
+pub(crate) fn callee_first(ir: &Ir, funcs: &[OpId]) -> Result<Vec<OpId>, Diagnostic> {
     let name_of = |f: OpId| ir.get_attr(f, "sym_name").and_then(|a| ir.as_str(a)).unwrap_or("").to_string();
     let by_name: HashMap<String, OpId> = funcs.iter().map(|f| (name_of(*f), *f)).collect();
     let mut order = Vec::new();

@@ -73,7 +73,9 @@ fn written_before(ir: &Ir, users: &super::to_hivm_op::Users, to_tensor: OpId) ->
             if u == to_tensor || !super::properly_dominates(ir, u, to_tensor) {
                 continue;
             }
-            if kind(ir, u) == Some(Kind::Dps) && ir.operands(u)[dps_outs(ir, u)].contains(&v) {
+            if kind(ir, u) == Some(Kind::Dps)
+                && ir.operands(u).get(dps_outs(ir, u)).is_some_and(|outs| outs.contains(&v))
+            {
                 return true;
             }
             if is_view(ir, u) && !ir.results(u).is_empty() {

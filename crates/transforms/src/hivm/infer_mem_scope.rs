@@ -185,18 +185,24 @@ impl Cx {
             }
             "scf.for" if i >= 3 => {
                 let k = i - 3;
-                let result = ir.result(user, k);
-                let arg = region_arg(ir, user, 0, k + 1);
+                let (Some(&result), Some(arg)) = (ir.results(user).get(k), region_arg(ir, user, 0, k + 1)) else {
+                    return Ok(());
+                };
                 set_space(ir, result, space);
                 set_space(ir, arg, space);
                 self.propagate(ir, arg)?;
                 self.propagate(ir, result)
             }
             "scf.while" => {
-                let before = region_arg(ir, user, 0, i);
-                let after = region_arg(ir, user, 1, i);
-                let Some(yielded) = terminator_operand(ir, user, 1, i) else {
-                    return Err(Diagnostic::error(ir.loc(user), "'scf.while' op Unsupported user for root alloc op."));
+                // Upstream pairs the i-th init with the i-th argument of both
+                // regions and the i-th value the body yields.
+                let (Some(before), Some(after), Some(yielded)) =
+                    (region_arg(ir, user, 0, i), region_arg(ir, user, 1, i), terminator_operand(ir, user, 1, i))
+                else {
+                    return Err(Diagnostic::error(
+                        ir.loc(user),
+                        "hivm-infer-mem-scope: cannot pair this loop's init with its region arguments",
+                    ));
                 };
                 for x in [before, yielded, after] {
                     set_space(ir, x, space);
@@ -205,12 +211,12 @@ impl Cx {
                 self.propagate(ir, before)?;
                 self.propagate(ir, yielded)
             }
-            "memref.extract_strided_metadata" => {
-                let base = ir.result(user, 0);
-                self.set_and_propagate(ir, base, space)
-            }
+            "memref.extract_strided_metadata" => match ir.results(user).first() {
+                Some(&base) => self.set_and_propagate(ir, base, space),
+                None => Ok(()),
+            },
             "func.call" => {
-                self.into_simt_callee(ir, user, v, space);
+                self.pass_to_simt_callee(ir, user, v, space);
                 Ok(())
             }
             "hivm.hir.fixpipe" => Ok(()),
@@ -232,7 +238,7 @@ impl Cx {
     }
 
     /// A SIMT vector function takes the spaces of what its callers pass.
-    fn into_simt_callee(&mut self, ir: &mut Ir, call: OpId, v: Value, space: Attribute) {
+    fn pass_to_simt_callee(&mut self, ir: &mut Ir, call: OpId, v: Value, space: Attribute) {
         let Some(callee) = callee(ir, self.root, call) else { return };
         let simt = ir.get_attr(callee, "hivm.vf_mode").and_then(|a| opaque_arg(ir, a, "vf_mode")) == Some("SIMT");
         if !simt {
@@ -497,9 +503,9 @@ fn value_loc(ir: &Ir, v: Value) -> Attribute {
     }
 }
 
-fn region_arg(ir: &Ir, op: OpId, r: usize, i: usize) -> Value {
-    let block = ir.region_blocks(ir.regions(op)[r])[0];
-    ir.block_args(block)[i]
+fn region_arg(ir: &Ir, op: OpId, r: usize, i: usize) -> Option<Value> {
+    let block = *ir.region_blocks(*ir.regions(op).get(r)?).first()?;
+    ir.block_args(block).get(i).copied()
 }
 
 fn terminator_operand(ir: &Ir, op: OpId, r: usize, i: usize) -> Option<Value> {

@@ -12,6 +12,7 @@ pub mod kernel_args;
 pub mod lower_multi_buffer_counter;
 pub mod mark_stride_align;
 pub mod multi_buffer;
+pub mod tensor_copy_insertion;
 pub mod to_hivm_op;
 pub mod to_std;
 pub mod trace;

@@ -13,6 +13,7 @@ pub mod enable;
 pub mod inplace;
 pub mod mark;
 pub mod plan_memory;
+mod reuse;
 
 use hivm_ir::{Ir, OpId, Value};
 

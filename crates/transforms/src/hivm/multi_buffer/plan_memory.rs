@@ -6,10 +6,10 @@
 //! side: one after another, aligned to the memory's granule, in the order
 //! they are first written (a buffer written first inside a loop but alive
 //! around it counts from the loop), the extra copies of multi-buffers after
-//! all first copies. Upstream also lets an elementwise op's output take an
-//! input that dies there, and reuses the addresses of dead buffers when the
-//! sum does not fit; hivm-rs does neither yet, so its plans are never
-//! smaller than upstream's and an overflow says so.
+//! all first copies. As upstream, an elementwise op's output may take an
+//! input that dies there (`inplace.rs`), and when a memory's buffers do not
+//! fit side by side, buffers never live together share addresses
+//! (`reuse.rs`: lives in program order, first fit).
 //!
 //! Two buffers share a place only when they are never live together, where
 //! upstream's liveness can be fooled: a buffer that flows into a `cf` block
@@ -31,24 +31,25 @@ use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
 use hivm_ir::{Ir, OpId, TypeData, Value};
 
-use super::{enclosing_loop, inplace, root_alloc, skipped_function, space};
+use super::{enclosing_loop, inplace, reuse, root_alloc, skipped_function, space};
 
-pub struct PlanMemory;
+pub struct PlanMemory {
+    /// `plan-memory-strategy=largest-first`: when buffers must share
+    /// places, the biggest are placed first.
+    largest_first: bool,
+}
 
 impl PlanMemory {
     pub fn from_options(options: &str) -> Result<PlanMemory, String> {
+        let mut largest_first = false;
         for kv in options.split_whitespace() {
-            // The strategy orders buffers for address reuse, which this
-            // plan does not do: both are the same plan here.
-            let accepted = matches!(
-                kv,
-                "mem-plan-mode=local-mem-plan" | "plan-memory-strategy=default" | "plan-memory-strategy=largest-first"
-            );
-            if !accepted {
-                return Err(format!("option '{kv}' of hivm-plan-memory is not supported"));
+            match kv {
+                "mem-plan-mode=local-mem-plan" | "plan-memory-strategy=default" => {}
+                "plan-memory-strategy=largest-first" => largest_first = true,
+                _ => return Err(format!("option '{kv}' of hivm-plan-memory is not supported")),
             }
         }
-        Ok(PlanMemory)
+        Ok(PlanMemory { largest_first })
     }
 }
 
@@ -417,6 +418,7 @@ fn plan_function(
     f: OpId,
     g: &Generation,
     base: &FxHashMap<&'static str, u64>,
+    largest_first: bool,
 ) -> Result<FxHashMap<&'static str, u64>, Diagnostic> {
     let cfg = super::cfg::Cfg::new(ir, f);
     // Program order of every op, for "used at or after".
@@ -498,6 +500,7 @@ fn plan_function(
     let mut is_genned = vec![false; buffers.len()];
     let mut scratch = vec![false; buffers.len()];
     let mut per_op: Vec<inplace::OpBuffers> = Vec::new();
+    let mut gen_pos = vec![0usize; buffers.len()];
     for &o in &ops {
         let mut gens = Vec::new();
         let mut gen_one = |i: usize, genned: &mut Vec<usize>, gens: &mut Vec<usize>| {
@@ -530,6 +533,9 @@ fn plan_function(
                     && last_user.get(&b.alloc).is_some_and(|u| kill_point(ir, b.alloc, *u) == o)
             })
             .collect();
+        for &i in &gens {
+            gen_pos[i] = order[&o];
+        }
         per_op.push(inplace::OpBuffers { op: o, gens, kills });
     }
     if let Some(b) = buffers.iter().enumerate().find(|(i, _)| !is_genned[*i]).map(|(_, b)| b) {
@@ -624,6 +630,51 @@ fn plan_function(
             at += buffers[i].bits.div_ceil(m.align) * m.align;
             count += 1;
         }
+        let mut reused = false;
+        if at > m.bits && count > 1 {
+            // Side by side does not fit: buffers dead for each other's whole
+            // lives may share bytes.
+            let mine: Vec<usize> = entries.iter().copied().filter(|i| buffers[*i].space == sp).collect();
+            let life = |i: usize| {
+                let members = (0..buffers.len()).filter(|x| owner_of(*x) == i);
+                let forever = buffers[i].copies > 1;
+                members.fold((usize::MAX, 0usize), |(s, e), x| {
+                    let b = &buffers[x];
+                    let whole = forever || carried.contains(&b.alloc) || escaped.contains(&b.alloc);
+                    let end = match last_user.get(&b.alloc) {
+                        Some(u) if !whole => subtree_end(ir, &order, kill_point(ir, b.alloc, *u)),
+                        _ => usize::MAX,
+                    };
+                    let start = if whole { 0 } else { gen_pos[x] };
+                    (s.min(start), e.max(end))
+                })
+            };
+            // Placement order: write order, or biggest first (stable).
+            let mut perm: Vec<usize> = (0..mine.len()).collect();
+            if largest_first {
+                perm.sort_by_key(|k| std::cmp::Reverse(buffers[mine[*k]].bits));
+            }
+            let list: Vec<reuse::Entry> = perm
+                .iter()
+                .map(|&k| {
+                    let (start, end) = life(mine[k]);
+                    reuse::Entry { bits: buffers[mine[k]].bits, start, end }
+                })
+                .collect();
+            let mut placed = vec![0; mine.len()];
+            for (k, off) in perm.iter().zip(reuse::first_fit(&list, start * 8, m.align)) {
+                placed[*k] = off;
+            }
+            at = start * 8;
+            for (k, &i) in mine.iter().enumerate() {
+                let n = offsets[i].len();
+                // Replace the side-by-side offsets of this space, in order.
+                let pos = n - mine[k..].iter().filter(|x| **x == i).count();
+                offsets[i][pos] = placed[k].div_ceil(8);
+                at = at.max(placed[k] + buffers[i].bits.div_ceil(m.align) * m.align);
+            }
+            reused = true;
+        }
         if at > m.bits {
             let e = Diagnostic::error(
                 ir.loc(f),
@@ -644,13 +695,8 @@ fn plan_function(
                     ),
                 ));
             }
-            // One buffer cannot be helped; several might share addresses.
-            return Err(if count > 1 {
-                e.with_note(
-                    ir.loc(f),
-                    "hivm-plan-memory places buffers side by side: it does not reuse the addresses of dead buffers \
-                     yet, which upstream does before giving up",
-                )
+            return Err(if reused {
+                e.with_note(ir.loc(f), "even with buffers that are never live together sharing addresses")
             } else {
                 e
             });
@@ -768,6 +814,13 @@ fn block_encloses(ir: &Ir, b: hivm_ir::BlockId, mut op: OpId) -> bool {
     }
 }
 
+/// The last program position inside `op` (itself when it has no regions).
+fn subtree_end(ir: &Ir, order: &FxHashMap<OpId, usize>, op: OpId) -> usize {
+    let mut end = order[&op];
+    ir.walk(op, &mut |x| end = end.max(order.get(&x).copied().unwrap_or(end)));
+    end
+}
+
 fn is_ancestor(ir: &Ir, a: OpId, mut op: OpId) -> bool {
     while let Some(p) = ir.parent_op(op) {
         if p == a {
@@ -815,7 +868,7 @@ impl Pass for PlanMemory {
                     *b = (*b).max(*end);
                 }
             }
-            let mut end = plan_function(ir, f, t.generation, &base)?;
+            let mut end = plan_function(ir, f, t.generation, &base, self.largest_first)?;
             for (sp, b) in base {
                 let e = end.entry(sp).or_default();
                 *e = (*e).max(b);

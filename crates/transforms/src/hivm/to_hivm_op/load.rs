@@ -165,7 +165,7 @@ fn left_padding_of(ir: &mut Ir, subview: OpId, at: OpId) -> Value {
         _ => 64,
     }
     .max(1) as i128;
-    let per_block = 256 / bits;
+    let per_block = (256 / bits).max(1);
     let index = ir.index_type();
     let offset = last_offset(ir, subview);
     let mut b = Builder::new(ir, InsertPoint::Before(at));

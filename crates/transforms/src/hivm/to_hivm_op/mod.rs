@@ -1,7 +1,8 @@
 //! `convert-to-hivm-op`: after bufferization a kernel moves data with
 //! `memref.copy` and `bufferization.materialize_in_destination`; this pass
 //! gives each its DMA op. A copy whose source comes from global memory
-//! (a kernel parameter, a GM `pointer_cast`, a `memref.get_global`) becomes
+//! (a kernel parameter, a GM `pointer_cast`, a `memref.get_global`, a
+//! distributed custom op's result) becomes
 //! `hivm.hir.load` (`load.rs`: padding, initialisation and cache hints are
 //! gathered from the destination buffer); one whose destination does becomes
 //! `hivm.hir.store`; any other copy becomes `hivm.hir.copy`. A materialize
@@ -130,6 +131,17 @@ pub(super) fn from_gm(ir: &Ir, users: &Users, v: Value) -> bool {
     })
 }
 
+/// Upstream's `isFromDistCallResult`: the buffer behind `v` is returned by a
+/// distributed custom op (a communication library call handing out GM).
+fn from_distributed(ir: &Ir, v: Value) -> bool {
+    trace::def(ir, trace::back_to_alloc(ir, v)).is_some_and(|d| super::infer_mem_scope::is_distributed(ir, d))
+}
+
+/// Whether a copy or materialize touching `v` reaches global memory.
+fn global(ir: &Ir, users: &Users, v: Value) -> bool {
+    from_gm(ir, users, v) || from_distributed(ir, v)
+}
+
 /// A `pointer_cast` annotated with `address_space = #hivm.address_space<gm>`.
 fn gm_pointer_cast(ir: &Ir, users: &Users, v: Value) -> bool {
     trace::defined_by(ir, v, "hivm.hir.pointer_cast")
@@ -179,16 +191,16 @@ fn lower_function(ir: &mut Ir, f: OpId) -> bool {
         let users = Users::of_function(ir, f);
         let (src, dst) = (ir.operand(op, 0), ir.operand(op, 1));
         if ir.is_op(op, "memref.copy") {
-            if !in_vf && from_gm(ir, &users, src) {
+            if !in_vf && global(ir, &users, src) {
                 load::lower_copy(ir, f, &users, op);
-            } else if !in_vf && from_gm(ir, &users, dst) {
+            } else if !in_vf && global(ir, &users, dst) {
                 let transpose = mark_with(ir, &users, dst, "MayImplicitTransposeWithLastAxis").is_some();
                 replace_with_store(ir, op, transpose);
             } else {
                 replace_with(ir, op, "hivm.hir.copy", vec![]);
             }
             changed = true;
-        } else if !in_vf && from_gm(ir, &users, dst) {
+        } else if !in_vf && global(ir, &users, dst) {
             replace_with_store(ir, op, false);
             changed = true;
         }
