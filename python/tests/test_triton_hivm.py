@@ -26,7 +26,7 @@ def test_document_add_at_stage_hivm_loads_into_ub_adds_stores_with_flags(bitcode
     text = hivm.triton.compile(base.triton_custom_add, base.DOC_SIG, {"L": 32}, stage="hivm")
     # Two loads from GM into UB, the custom op on UB buffers, the store back, and the solver's
     # MTE2 -> V and V -> MTE3 handshakes.
-    assert len(re.findall(r"hivm\.hir\.load ins\(%\S+ : memref<32xi32, strided<\[1\]>>\) outs\(%\S+ : memref<32xi32, #hivm\.address_space<ub>>\)", text)) == 2, text
+    assert len(re.findall(r"hivm\.hir\.load ins\(%\S+ : memref<32xi32, strided<\[1\]>, #hivm\.address_space<gm>>\) outs\(%\S+ : memref<32xi32, #hivm\.address_space<ub>>\)", text)) == 2, text
     assert re.search(r'hivm\.hir\.custom \{[^}]*symbol = "custom_add_int32"[^}]*\} "add" ins\(%\S+, %\S+ : memref<32xi32, #hivm\.address_space<ub>>', text), text
     assert "hivm.hir.store ins(" in text, text
     assert "hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>" in text and "hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>" in text, text
@@ -38,7 +38,7 @@ def test_document_add_at_stage_hivm_loads_into_ub_adds_stores_with_flags(bitcode
 
 def test_document_macro_at_stage_hivm_has_its_slot_event_in_sync_related_args(bitcodes):
     text = hivm.triton.compile(base.triton_custom_macro_add, base.DOC_SIG, {"L": 32}, stage="hivm")
-    m = re.search(r"hivm\.hir\.custom_macro \{[^\n]*sync_related_args = \[([^\]]*)\]", text)
+    m = re.search(r"hivm\.hir\.custom_macro \{[^\n]*\) sync_related_args\(%\S+ : i64\)\n", text)
     assert m, text
     assert "hivm.hir.store ins(" in text and text.count("hivm.hir.load ins(") == 2, text
 
@@ -62,7 +62,7 @@ def test_suite_compiled_to_hivm_matches_the_interpreter(case, interpreted):
     name, kernel, grid, args, constexprs, outs, refs = case
     compiled = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
     text = hivm.triton.launch(kernel, grid, *compiled, constexprs=constexprs, stage="hivm")
-    assert "hivm.hir." in text and "linalg." not in text, text
+    assert "hivm.hir." in text and not re.search(r"^\s*(%\S+ = )?(linalg|tensor|bufferization)\.", text, re.M), text
     for i, ref in zip(outs, refs):
         np.testing.assert_allclose(compiled[i], ref, rtol=1e-5, atol=1e-5, err_msg=f"{name}: twin vs numpy")
         if name in base.REASSOCIATED:

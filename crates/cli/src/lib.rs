@@ -38,12 +38,7 @@ pub fn opt_text(source: &str, file: &str, pipeline: &str, style: PrintStyle) -> 
 /// Compiles a Triton kernel's linalg module to HIVM (the pipeline of
 /// `hivm-compile`), returning the printed module or the errors as the
 /// command line prints them.
-pub fn compile_text(
-    source: &str,
-    file: &str,
-    options: &CompileOptions,
-    style: PrintStyle,
-) -> Result<String, String> {
+pub fn compile_text(source: &str, file: &str, options: &CompileOptions, style: PrintStyle) -> Result<String, String> {
     let o = opt::Options {
         verify_each: true,
         generic: style.generic,

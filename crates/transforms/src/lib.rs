@@ -35,6 +35,16 @@ pub fn pass_registry() -> PassRegistry {
     r.register("hivm-mark-stride-align", "Mark the stride alignment custom-op operands need", |o| {
         no_options("hivm-mark-stride-align", o, Box::new(hivm::mark_stride_align::MarkStrideAlign))
     });
+    r.register(
+        "hivm-aggregated-decompose-op",
+        "Split loads that initialise their destination into vbrc + load (decompose-phase=...)",
+        |o| Ok(Box::new(hivm::aggregated_decompose::AggregatedDecompose::from_options(o)?)),
+    );
+    r.register(
+        "hivm-custom-gm-inputs",
+        "Custom ops with input pipe MTE2 read their loaded inputs from GM (hivm-rs)",
+        |o| no_options("hivm-custom-gm-inputs", o, Box::new(hivm::gm_inputs::CustomGmInputs)),
+    );
     r.register("hivm-infer-func-core-type", "Mark functions AIC, AIV or MIX from their ops and callees", |o| {
         no_options("hivm-infer-func-core-type", o, Box::new(hivm::infer_func_core_type::InferFuncCoreType))
     });

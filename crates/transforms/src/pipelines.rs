@@ -70,8 +70,12 @@ pub fn triton_to_hivm(o: &CompileOptions) -> Vec<String> {
             "canonicalize",
             "cse",
             "hivm-infer-mem-scope",
+            "hivm-custom-gm-inputs",
+            "hivm-aggregated-decompose-op{decompose-phase=before-hivm-align}",
             "hivm-mark-stride-align",
             "hivm-alloc-extra-buffer",
+            // Again, for the scratch buffers just allocated (as upstream).
+            "hivm-infer-mem-scope",
             "hivm-plan-memory",
             "hivm-graph-sync-solver",
             "hivm-enable-multi-buffer",

@@ -234,8 +234,11 @@ def dict_text(attrs) -> str:
 
 
 def attr_dict(op) -> str:
-    """The op's whole attribute dictionary in MLIR syntax, ``arg_attrs`` included when any operand has one."""
-    attrs = attributes(op)
+    """The op's whole attribute dictionary in MLIR syntax, ``arg_attrs`` included when any operand has one.
+    On the CPU twin (``HIVM_TWIN`` set) the bitcode need not exist: the twin builds the
+    implementation source beside it, and names it when that is missing too."""
+    twin = os.environ.get("HIVM_TWIN", "0").lower() in ("1", "true", "yes", "on", "compile")
+    attrs = attributes(op, bitcode_must_exist=not twin)
     dims = align_dims(op)
     # All-empty per-operand dicts say nothing; the CustomOp document's listings leave them out.
     if any(dims):

@@ -1,9 +1,11 @@
 //! Passes over HIVM custom ops (spec customop.md §6).
 
+pub mod aggregated_decompose;
 pub mod alloc_extra_buffer;
 pub mod bind_sub_block;
 pub mod device_spec;
 pub mod expose_writes;
+pub mod gm_inputs;
 pub mod gss;
 pub mod implementations;
 pub mod infer_func_core_type;

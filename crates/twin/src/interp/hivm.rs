@@ -65,7 +65,11 @@ impl Interp<'_> {
             "hivm.hir.get_sub_block_idx" => self.set(ir.result(op, 0), Val::Int(0)),
             "hivm.hir.get_sub_block_num" => self.set(ir.result(op, 0), Val::Int(1)),
             "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy" => {
-                refuse_dma_clauses(ir, op)?;
+                if name == "hivm.hir.load" {
+                    self.check_load_padding(op)?;
+                } else {
+                    refuse_dma_clauses(ir, op)?;
+                }
                 let (src, dst) = (self.memref(op, ir.operand(op, 0))?, self.memref(op, ir.operand(op, 1))?);
                 let pipe = self.op_pipe(op)?;
                 self.sync.issue(pipe);
@@ -89,6 +93,7 @@ impl Interp<'_> {
             "hivm.hir.vinterleave" => self.vinterleave(op)?,
             "hivm.hir.vdeinterleave" => self.vdeinterleave(op)?,
             "hivm.hir.vbrc" => self.vbrc(op)?,
+            "hivm.hir.varange" => self.varange(op)?,
             "hivm.hir.vreduce" => self.vreduce(op)?,
             "hivm.hir.vgather" => self.vgather(op)?,
             "hivm.hir.matmul" => self.matmul(op)?,
@@ -267,6 +272,37 @@ impl Interp<'_> {
             let v = convert(&v, dst.elem, "rint", false);
             if !store(&mut self.mem, dst.buf, dst.elem, *o, &v) {
                 return Err(RunError::at(op, "vbrc writes outside its output"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `varange`: each element of `dst` is `offset + sum(index[d] * strides[d])`.
+    fn varange(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let sizes = segments(ir, op);
+        let (dst_v, offset, strides) = match sizes[..] {
+            [1, n_off, n_str] if n_off <= 1 => {
+                let ops = ir.operands(op);
+                (ops[0], ops.get(1).filter(|_| n_off == 1).copied(), ops[1 + n_off..1 + n_off + n_str].to_vec())
+            }
+            _ => return Err(RunError::at(op, "varange expects its destination, an optional offset and strides")),
+        };
+        let dst = self.memref(op, dst_v)?;
+        if strides.len() != dst.sizes.len() {
+            return Err(RunError::at(op, "varange needs one stride per dimension of its destination"));
+        }
+        let base = offset.map(|o| self.int(o)).unwrap_or(0);
+        let steps: Vec<i64> = strides.iter().map(|s| self.int(*s)).collect();
+        self.v_accesses(&[], &dst, op);
+        let mut offs = Vec::new();
+        dst.for_each(|o| offs.push(o));
+        for (k, o) in offs.iter().enumerate() {
+            let idx = unflatten(k as i64, &dst.sizes);
+            let value = idx.iter().zip(&steps).fold(base, |acc, (i, s)| acc.wrapping_add(i.wrapping_mul(*s)));
+            let v = convert(&Val::Int(value), dst.elem, "rint", false);
+            if !store(&mut self.mem, dst.buf, dst.elem, *o, &v) {
+                return Err(RunError::at(op, "varange writes outside its output"));
             }
         }
         Ok(())
@@ -611,6 +647,35 @@ pub(super) fn apply(op: &str, e: Elem, xs: &[Val]) -> Option<Val> {
             _ => return None,
         };
         Some(Val::Int(crate::value::norm_int(r, e.width())))
+    }
+}
+
+impl Interp<'_> {
+    /// A load's padding clauses: a pad value with no elements of padding
+    /// (left and right counts 0 at run time, no initialisation of the
+    /// destination; `hivm-aggregated-decompose-op` splits initialisation
+    /// off as a `vbrc`) is a plain load; anything else is refused.
+    fn check_load_padding(&self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let refuse = |what: &str| {
+            Err(RunError::at(op, format!("hivm.hir.load with {what} is not supported by the CPU twin yet")))
+        };
+        let Some(c) = ir.op_def(op).and_then(|d| d.spec) else { return refuse_dma_clauses(ir, op) };
+        let group = |name: &str| c.operand_index(name).map(|g| c.operand_group(ir, op, g).to_vec()).unwrap_or_default();
+        if !group("init_condition").is_empty()
+            || ir.get_attr(op, "init_out_buffer").and_then(|a| ir.as_int(a)) == Some(1)
+        {
+            return refuse("an initialisation of its destination (run hivm-aggregated-decompose-op first)");
+        }
+        for count in group("left_padding_num").into_iter().chain(group("right_padding_num")) {
+            if self.int(count) != 0 {
+                return refuse("padding elements");
+            }
+        }
+        if ir.get_attr(op, "may_implicit_transpose_with_last_axis").and_then(|a| ir.as_int(a)) == Some(1) {
+            return refuse("an implicit transpose");
+        }
+        Ok(())
     }
 }
 
