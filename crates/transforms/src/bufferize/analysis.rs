@@ -66,6 +66,10 @@ use super::is_tensor;
 
 pub struct Analysis {
     out_of_place: HashSet<(OpId, usize)>,
+    /// (loop, result): the body yields a buffer of its own, not the
+    /// iter_arg's; it is copied into the iter_arg's buffer before the yield
+    /// (upstream's `allowReturnAllocsFromLoops`, with one buffer per iter_arg).
+    pub yield_copies: HashSet<(OpId, usize)>,
     /// What the function does with its tensor arguments, for its callers.
     pub summary: Summary,
 }
@@ -155,6 +159,8 @@ struct State<'a> {
     whole: ValueTable<'a, ()>,
     last_read: ValueTable<'a, usize>,
     summaries: &'a HashMap<String, Summary>,
+    /// Per loop, the first buffer its body made (buffers after it are the body's own).
+    body_buffers: HashMap<OpId, usize>,
 }
 
 impl State<'_> {
@@ -278,6 +284,7 @@ impl State<'_> {
                 self.new_buffer(arg, true);
             }
         }
+        self.body_buffers.insert(op, self.buffers.len());
     }
 
     /// `scf.condition` of an `scf.while`: each forwarded tensor must be the
@@ -346,8 +353,16 @@ impl State<'_> {
             let arg = ir.block_args(block)[k + 1];
             let yielded = ir.operand(y, k);
             if !self.equivalent(arg, yielded) {
-                let msg = format!("Yield operand #{k} is not equivalent to the corresponding iter bbArg");
-                return Err(hivm_ir::verifier::plain_error(ir, y, &msg));
+                // A buffer the body made for itself is copied back; anything
+                // else (another iter_arg's buffer, an outside one) could be
+                // overwritten before it is read.
+                let first = self.body_buffers.get(&op).copied().unwrap_or(usize::MAX);
+                let own = self.buffer_of.get(&yielded).is_some_and(|b| *b >= first);
+                if !own {
+                    let msg = format!("Yield operand #{k} is not equivalent to the corresponding iter bbArg");
+                    return Err(hivm_ir::verifier::plain_error(ir, y, &msg));
+                }
+                self.an.yield_copies.insert((op, k));
             }
             let b = self.buffer_of[&arg];
             self.alias(r, b, true);
@@ -493,12 +508,17 @@ impl Analysis {
         }
         let mut st = State {
             ir,
-            an: Analysis { out_of_place: HashSet::default(), summary: Summary::default() },
+            an: Analysis {
+                out_of_place: HashSet::default(),
+                yield_copies: HashSet::default(),
+                summary: Summary::default(),
+            },
             buffers: Vec::new(),
             buffer_of: ValueTable::new(slots, n_values),
             whole: ValueTable::new(slots, n_values),
             last_read,
             summaries,
+            body_buffers: HashMap::default(),
         };
         for (k, &arg) in ir.block_args(entry).iter().enumerate() {
             if is_tensor(ir, arg) {

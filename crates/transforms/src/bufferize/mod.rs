@@ -476,7 +476,7 @@ impl Rewriter<'_> {
     }
 
     /// After its body: the loop's tensor results become its iter_args' buffers.
-    fn exit_for(&mut self, ir: &mut Ir, op: OpId) -> Result<(), Diagnostic> {
+    fn exit_for(&mut self, ir: &mut Ir, op: OpId, an: &Analysis) -> Result<(), Diagnostic> {
         if ir.is_op(op, "scf.while") {
             let results = ir.results(op).to_vec();
             if !results.iter().any(|r| is_tensor(ir, *r)) {
@@ -501,6 +501,15 @@ impl Rewriter<'_> {
         }
         let block = ir.region_blocks(ir.regions(op)[0])[0];
         let yield_op = ir.terminator(block).expect("scf.for body ends in a yield");
+        for k in 0..results.len() {
+            if an.yield_copies.contains(&(op, k)) {
+                // The body's own buffer goes back into the iter_arg's.
+                let (own, arg) = (ir.operand(yield_op, k), ir.block_args(block)[k + 1]);
+                let loc = ir.loc(yield_op);
+                Builder::new(ir, InsertPoint::Before(yield_op)).op("memref.copy", &[own, arg], &[], vec![], loc);
+                ir.set_operand(yield_op, k, arg);
+            }
+        }
         let mut types = Vec::new();
         for (k, r) in results.iter().enumerate() {
             let arg_t = ir.value_type(ir.block_args(block)[k + 1]);
@@ -570,7 +579,7 @@ impl Rewriter<'_> {
                 }
             }
             Kind::If => self.rewrite_if(ir, op)?,
-            Kind::For => self.exit_for(ir, op)?,
+            Kind::For => self.exit_for(ir, op, an)?,
             Kind::Dps if ir.is_op(op, "tensor.insert") => {
                 let operands = ir.operands(op).to_vec();
                 let dest_buf = if an.in_place(op, 1) {

@@ -50,7 +50,9 @@ impl Pass for CustomGmInputs {
 
 fn space<'a>(ir: &'a Ir, v: Value) -> Option<&'a str> {
     match ir.type_data(ir.value_type(v)) {
-        TypeData::MemRef { memory_space: Some(a), .. } => hivm_dialects::hivm::attrs::enum_value(ir, *a, "address_space"),
+        TypeData::MemRef { memory_space: Some(a), .. } => {
+            hivm_dialects::hivm::attrs::enum_value(ir, *a, "address_space")
+        }
         _ => None,
     }
 }
@@ -83,15 +85,16 @@ fn gm_source(ir: &Ir, op: OpId, v: Value) -> Option<Value> {
     if !trace::is_alloc_like(ir, v) || space(ir, v) == Some("gm") {
         return None;
     }
-    let writers: Vec<OpId> =
-        users(ir, v).into_iter().filter(|u| *u != op && !only_reads(ir, *u, v)).collect();
+    let writers: Vec<OpId> = users(ir, v).into_iter().filter(|u| *u != op && !only_reads(ir, *u, v)).collect();
     let [load] = writers[..] else { return None };
     if !ir.is_op(load, "hivm.hir.load") || ir.operands(load).len() != 2 || ir.operand(load, 1) != v {
         // Padding, initialisation or another destination: not a plain copy.
         return None;
     }
     let src = ir.operand(load, 0);
-    if space(ir, src) != Some("gm") || ir.type_data(ir.value_type(src)).shape() != ir.type_data(ir.value_type(v)).shape() {
+    if space(ir, src) != Some("gm")
+        || ir.type_data(ir.value_type(src)).shape() != ir.type_data(ir.value_type(v)).shape()
+    {
         return None;
     }
     // The load and the op in one block, nothing in between writing GM.
