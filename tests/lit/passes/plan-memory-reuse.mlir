@@ -93,3 +93,35 @@ module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
     return
   }
 }
+
+// -----
+
+// In a region that runs its body more than once, %b is read (stored) before
+// it is written: its life starts with the region, so the body's own %t
+// cannot take its place, though %t dies before %b's first write; %t takes
+// the place of %a, dead by then.
+// CHECK-LABEL: func.func @read_first(
+// CHECK: hivm.hir.pointer_cast(%c0_i64) : memref<24576xf32, #hivm.address_space<ub>>
+// CHECK: hivm.hir.pointer_cast(%c98304_i64) : memref<24576xf32, #hivm.address_space<ub>>
+// CHECK: scf.parallel
+// CHECK: hivm.hir.pointer_cast(%c0_i64) : memref<24576xf32, #hivm.address_space<ub>>
+module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
+  func.func @read_first(%g: memref<24576xf32, #hivm.address_space<gm>>, %o: memref<24576xf32, #hivm.address_space<gm>>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %a = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+    hivm.hir.load ins(%g : memref<24576xf32, #hivm.address_space<gm>>) outs(%a : memref<24576xf32, #hivm.address_space<ub>>)
+    hivm.hir.store ins(%a : memref<24576xf32, #hivm.address_space<ub>>) outs(%o : memref<24576xf32, #hivm.address_space<gm>>)
+    %b = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+    scf.parallel (%i) = (%c0) to (%c2) step (%c1) {
+      hivm.hir.store ins(%b : memref<24576xf32, #hivm.address_space<ub>>) outs(%o : memref<24576xf32, #hivm.address_space<gm>>)
+      %t = memref.alloc() : memref<24576xf32, #hivm.address_space<ub>>
+      hivm.hir.load ins(%g : memref<24576xf32, #hivm.address_space<gm>>) outs(%t : memref<24576xf32, #hivm.address_space<ub>>)
+      hivm.hir.store ins(%t : memref<24576xf32, #hivm.address_space<ub>>) outs(%o : memref<24576xf32, #hivm.address_space<gm>>)
+      hivm.hir.load ins(%g : memref<24576xf32, #hivm.address_space<gm>>) outs(%b : memref<24576xf32, #hivm.address_space<ub>>)
+      scf.reduce
+    }
+    return
+  }
+}

@@ -499,7 +499,11 @@ pub fn check(seed: u64) -> Result<Verdict, String> {
     let expected =
         run(&reference, seed).map_err(|e| format!("the unplanned kernel fails (a tester bug):\n{e}\n{reference}"))?;
     // Every other big kernel shares places biggest first.
-    let pass = if seed % 6 == 0 { "hivm-plan-memory{plan-memory-strategy=largest-first}" } else { "hivm-plan-memory" };
+    let pass = if seed.is_multiple_of(6) {
+        "hivm-plan-memory{plan-memory-strategy=largest-first}"
+    } else {
+        "hivm-plan-memory"
+    };
     let planned = match plan_with(&text, pass) {
         Ok(p) => p,
         Err(e) if e.starts_with("ub overflow") => return Ok(Verdict::Overflow),

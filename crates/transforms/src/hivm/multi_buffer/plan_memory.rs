@@ -645,7 +645,12 @@ fn plan_function(
                         Some(u) if !whole => subtree_end(ir, &order, kill_point(ir, b.alloc, *u)),
                         _ => usize::MAX,
                     };
-                    let start = if whole { 0 } else { gen_pos[x] };
+                    // From the first write, or earlier from the op at the
+                    // buffer's level holding its first use (a region that
+                    // runs more than once may read it before writing it).
+                    let first_use =
+                        uses.get(&b.alloc).and_then(|u| u.first()).map(|u| order[&kill_point(ir, b.alloc, *u)]);
+                    let start = if whole { 0 } else { first_use.map_or(gen_pos[x], |p| p.min(gen_pos[x])) };
                     (s.min(start), e.max(end))
                 })
             };

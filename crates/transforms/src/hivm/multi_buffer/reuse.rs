@@ -1,9 +1,10 @@
 //! Address reuse for `hivm-plan-memory` when the buffers of one memory do
 //! not fit side by side: a buffer may take bytes of buffers that are dead
 //! for its whole life. A life is a span of program positions, from where
-//! the buffer is first written (a loop it is live around counts from the
-//! loop) to the end of the op, at the buffer's own nesting level, holding
-//! its last use (so a buffer used in a loop lives to the loop's end). Buffers
+//! the buffer is first written or, if earlier, the op at the buffer's own
+//! nesting level holding its first use, to the end of the op at that level
+//! holding its last use (so a buffer used in a loop, or any region, lives
+//! through all of it). Buffers
 //! whose uses the planner cannot order (escaped through branch results,
 //! used in `cf` blocks), buffers carried by loops and multi-buffered ones
 //! live for the whole function: they never share. Places are chosen first

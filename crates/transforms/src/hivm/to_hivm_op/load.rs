@@ -21,7 +21,7 @@ use hivm_ir::{Attribute, Ir, OpId, TypeData, Value};
 use super::{Users, has_key, mark_with};
 use crate::hivm::{before_in_block, properly_dominates, trace};
 
-pub(super) fn lower_copy(ir: &mut Ir, f: OpId, users: &Users, copy: OpId) {
+pub(super) fn lower_copy(ir: &mut Ir, users: &Users, copy: OpId) {
     let (src, dst, loc) = (ir.operand(copy, 0), ir.operand(copy, 1), ir.loc(copy));
     let aliases = trace::allocs_and_reshapes(ir, dst);
     let pad = aliases.iter().find_map(|a| pad_value(ir, users, *a));
@@ -78,7 +78,6 @@ pub(super) fn lower_copy(ir: &mut Ir, f: OpId, users: &Users, copy: OpId) {
         ir.erase_op(i);
     }
     ir.erase_op(copy);
-    let _ = f;
 }
 
 fn is_scalar(ir: &Ir, v: Value) -> bool {

@@ -192,7 +192,7 @@ fn lower_function(ir: &mut Ir, f: OpId) -> bool {
         let (src, dst) = (ir.operand(op, 0), ir.operand(op, 1));
         if ir.is_op(op, "memref.copy") {
             if !in_vf && global(ir, &users, src) {
-                load::lower_copy(ir, f, &users, op);
+                load::lower_copy(ir, &users, op);
             } else if !in_vf && global(ir, &users, dst) {
                 let transpose = mark_with(ir, &users, dst, "MayImplicitTransposeWithLastAxis").is_some();
                 replace_with_store(ir, op, transpose);

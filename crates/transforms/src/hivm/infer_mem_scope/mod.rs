@@ -16,12 +16,20 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use hivm_dialects::util::{opaque_arg, opaque_attr, segment};
+use hivm_dialects::util::opaque_arg;
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{Attribute, Ir, OpId, Type, TypeData, Value, ValueDef};
+use hivm_ir::{Attribute, Ir, OpId, TypeData, Value, ValueDef};
 
-use super::trace;
+mod matmul;
+mod signatures;
+mod types;
+
+use matmul::matmul_groups;
+use signatures::{callee, extern_function, function_type, host_signature, set_function_type, symbol_name};
+use types::{is_memref, set_space, space_attr, space_of, with_space};
+
+use crate::hivm::trace;
 
 pub struct InferMemScope;
 
@@ -71,38 +79,6 @@ fn uses(ir: &Ir, root: OpId) -> FxHashMap<Value, Vec<(OpId, usize)>> {
     m
 }
 
-fn space_attr(ir: &mut Ir, space: &str) -> Attribute {
-    opaque_attr(ir, "hivm", &format!("address_space<{space}>"))
-}
-
-fn is_memref(ir: &Ir, t: Type) -> bool {
-    matches!(ir.type_data(t), TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. })
-}
-
-fn space_of(ir: &Ir, t: Type) -> Option<Attribute> {
-    match ir.type_data(t) {
-        TypeData::MemRef { memory_space, .. } | TypeData::UnrankedMemRef { memory_space, .. } => *memory_space,
-        _ => None,
-    }
-}
-
-fn with_space(ir: &mut Ir, t: Type, space: Attribute) -> Type {
-    let mut d = ir.type_data(t).clone();
-    match &mut d {
-        TypeData::MemRef { memory_space, .. } | TypeData::UnrankedMemRef { memory_space, .. } => {
-            *memory_space = Some(space)
-        }
-        _ => return t,
-    }
-    ir.ty(d)
-}
-
-fn set_space(ir: &mut Ir, v: Value, space: Attribute) {
-    let t = ir.value_type(v);
-    let n = with_space(ir, t, space);
-    ir.set_value_type(v, n);
-}
-
 /// Ops whose single memref result is a view or cast of an operand.
 fn forwards_space(ir: &Ir, op: OpId) -> bool {
     matches!(
@@ -124,7 +100,7 @@ fn forwards_space(ir: &Ir, op: OpId) -> bool {
     )
 }
 
-struct Cx {
+pub(super) struct Cx {
     uses: FxHashMap<Value, Vec<(OpId, usize)>>,
     /// (value, space) pairs already propagated.
     done: FxHashSet<(Value, Attribute)>,
@@ -327,57 +303,6 @@ impl Cx {
         Ok(())
     }
 
-    fn matmul(
-        &mut self,
-        ir: &mut Ir,
-        op: OpId,
-        groups: &MatmulGroups,
-        l1: Attribute,
-        cc: Attribute,
-    ) -> Result<(), Diagnostic> {
-        let name = ir.op_name(op).to_string();
-        if ir.operands(op).iter().any(|v| matches!(ir.type_data(ir.value_type(*v)), TypeData::RankedTensor { .. })) {
-            return Err(Diagnostic::error(
-                ir.loc(op),
-                format!("'{name}' op Run infer memory scope after bufferization."),
-            ));
-        }
-        let conv = name.starts_with("hivm.hir.Conv");
-        for (g, space, what) in groups.l1.iter().map(|(g, w)| (*g, l1, *w)).chain([(groups.acc, cc, groups.acc_name)]) {
-            let Some(&v) = segment(ir, op, g).first() else { continue };
-            let allocs = if conv {
-                // A convolution's operands must each come from one allocation.
-                let root = trace::back_to_alloc(ir, v);
-                if !trace::defined_by(ir, root, "memref.alloc") {
-                    return Err(Diagnostic::error(
-                        ir.loc(op),
-                        format!("Cannot find root memref.alloc for {what} of this op."),
-                    ));
-                }
-                vec![root]
-            } else {
-                trace::back_to_allocs(ir, v)
-            };
-            if allocs.is_empty() {
-                return Err(Diagnostic::error(
-                    ir.loc(op),
-                    format!("'{name}' op Cannot find root memref.alloc for this op."),
-                ));
-            }
-            for a in allocs {
-                self.run(ir, a, space)?;
-            }
-        }
-        if let Some(&bias) = groups.bias.and_then(|g| segment(ir, op, g).first()) {
-            let root = trace::back_to_alloc(ir, bias);
-            if !trace::defined_by(ir, root, "memref.alloc") {
-                return Err(Diagnostic::error(ir.loc(op), "Cannot find root memref.alloc for bias of this op."));
-            }
-            self.run(ir, root, l1)?;
-        }
-        Ok(())
-    }
-
     /// A distributed custom op is a call into the communication library:
     /// whatever it takes or returns lives in GM.
     fn distributed(&mut self, ir: &mut Ir, op: OpId, gm: Attribute) -> Result<(), Diagnostic> {
@@ -451,33 +376,6 @@ impl Cx {
     }
 }
 
-struct MatmulGroups {
-    l1: Vec<(usize, &'static str)>,
-    acc: usize,
-    acc_name: &'static str,
-    bias: Option<usize>,
-}
-
-/// Operand groups of the local matmuls and convolutions: those in L1, then
-/// the accumulator.
-fn matmul_groups(ir: &Ir, op: OpId) -> Option<MatmulGroups> {
-    match ir.op_name(op) {
-        "hivm.hir.mmadL1" => {
-            Some(MatmulGroups { l1: vec![(0, "mA"), (1, "mB")], acc: 6, acc_name: "mC", bias: Some(9) })
-        }
-        "hivm.hir.mmadmxL1" => Some(MatmulGroups {
-            l1: vec![(0, "mA"), (1, "mB"), (2, "scaleA"), (3, "scaleB")],
-            acc: 8,
-            acc_name: "mC",
-            bias: Some(10),
-        }),
-        "hivm.hir.Conv1dL1" | "hivm.hir.Conv2dL1" | "hivm.hir.Conv3dL1" => {
-            Some(MatmulGroups { l1: vec![(0, "input"), (1, "weight")], acc: 3, acc_name: "output", bias: None })
-        }
-        _ => None,
-    }
-}
-
 /// `isDistributedTypeCustomOp`.
 pub fn is_distributed(ir: &Ir, op: OpId) -> bool {
     ir.is_op(op, hivm_dialects::hivm::custom::CUSTOM) && ir.has_attr(op, "hivm.is_distributed")
@@ -512,54 +410,4 @@ fn terminator_operand(ir: &Ir, op: OpId, r: usize, i: usize) -> Option<Value> {
     let region = *ir.regions(op).get(r)?;
     let block = *ir.region_blocks(region).first()?;
     ir.operands(ir.block(block).last?).get(i).copied()
-}
-
-fn function_type(ir: &Ir, f: OpId) -> Option<TypeData> {
-    ir.get_attr(f, "function_type").and_then(|a| ir.as_type(a)).map(|t| ir.type_data(t).clone())
-}
-
-fn set_function_type(ir: &mut Ir, f: OpId, inputs: Vec<Type>, results: Vec<Type>) {
-    let ft = ir.function_type(inputs, results);
-    let a = ir.type_attr(ft);
-    ir.set_attr(f, "function_type", a);
-}
-
-fn symbol_name(ir: &Ir, a: Attribute) -> Option<String> {
-    match ir.attr_data(a) {
-        hivm_ir::AttrData::SymbolRef { root, nested } if nested.is_empty() => Some(ir.sym_str(*root).to_string()),
-        _ => None,
-    }
-}
-
-fn callee(ir: &Ir, root: OpId, call: OpId) -> Option<OpId> {
-    let name = ir.get_attr(call, "callee").and_then(|a| symbol_name(ir, a))?;
-    hivm_ir::builder::lookup_symbol_in(ir, root, &name)
-}
-
-/// External device functions: memrefs without a space are in GM.
-fn extern_function(ir: &mut Ir, f: OpId) {
-    let Some(TypeData::Function { inputs, results }) = function_type(ir, f) else { return };
-    let gm = space_attr(ir, "gm");
-    let fix = |ir: &mut Ir, ts: Vec<Type>| -> Vec<Type> {
-        ts.into_iter()
-            .map(|t| if is_memref(ir, t) && space_of(ir, t).is_none() { with_space(ir, t, gm) } else { t })
-            .collect()
-    };
-    let (inputs, results) = (fix(ir, inputs), fix(ir, results));
-    set_function_type(ir, f, inputs, results);
-}
-
-/// A HOST function's type follows its parameters and its return.
-fn host_signature(ir: &mut Ir, f: OpId) {
-    let Some(body) = ir.regions(f).first().and_then(|r| ir.region_blocks(*r).first().copied()) else { return };
-    let inputs: Vec<Type> = ir.block_args(body).iter().map(|a| ir.value_type(*a)).collect();
-    let mut ret = None;
-    ir.walk(f, &mut |o| {
-        if ir.is_op(o, "func.return") && ir.parent_op(o) == Some(f) {
-            ret = Some(o);
-        }
-    });
-    let Some(ret) = ret else { return };
-    let results = ir.operands(ret).iter().map(|v| ir.value_type(*v)).collect();
-    set_function_type(ir, f, inputs, results);
 }
