@@ -18,6 +18,7 @@
 // CHECK-NEXT: convert-to-hivm-op
 // CHECK: hivm-infer-mem-scope
 // CHECK: hivm-alloc-extra-buffer
+// CHECK-NEXT: hivm-infer-mem-scope
 // CHECK-NEXT: hivm-plan-memory
 // CHECK-NEXT: hivm-graph-sync-solver
 // CHECK-NOT: convert-hivm-to-std

@@ -17,10 +17,11 @@ func.func @transposed_add(%a: memref<4x4x8xf32>, %b: memref<4x4x8xf32>) {
   return
 }
 
-// PAD: unsupported-vector.mlir:[[@LINE+3]]:3: error: hivm.hir.load with padding or an initialisation condition is not supported by the CPU twin yet
+// PAD: unsupported-vector.mlir:[[@LINE+4]]:3: error: hivm.hir.load with padding elements is not supported by the CPU twin yet
 func.func @padded_load(%g: memref<16xf32>, %u: memref<16xf32>) {
   %c = arith.constant 0.0 : f32
-  hivm.hir.load ins(%g : memref<16xf32>) outs(%u : memref<16xf32>) pad_mode = <PadValue> pad_value = %c : f32
+  %two = arith.constant 2 : index
+  hivm.hir.load ins(%g : memref<16xf32>) outs(%u : memref<16xf32>) pad_mode = <PadValue> pad_value = %c : f32 left_padding_num = %two : index
   return
 }
 
