@@ -71,6 +71,16 @@ fn func_attr(ir: &Ir, f: OpId) -> Option<u8> {
     })
 }
 
+fn enclosing_module(ir: &Ir, mut op: OpId) -> Option<OpId> {
+    while let Some(p) = ir.parent_op(op) {
+        if ir.is_op(p, "builtin.module") {
+            return Some(p);
+        }
+        op = p;
+    }
+    None
+}
+
 fn callee(ir: &Ir, call: OpId) -> Option<String> {
     match ir.attr_data(ir.get_attr(call, "callee")?) {
         AttrData::SymbolRef { root, .. } => Some(ir.sym_str(*root).to_string()),
@@ -159,7 +169,8 @@ impl Pass for InferFuncCoreType {
         for f in &order {
             results.push((*f, infer.constraint(*f)));
         }
-        let mut module_kind: Option<u8> = None;
+        // Each module's kind, over the functions directly in it.
+        let mut modules: Vec<(OpId, u8)> = Vec::new();
         for (f, r) in results {
             let c = match r {
                 Ok(0) => AIV,
@@ -174,15 +185,16 @@ impl Pass for InferFuncCoreType {
             };
             let a = hivm_dialects::util::opaque_attr(ir, "hivm", &format!("func_core_type<{}>", name_of(c)));
             ir.set_attr(f, "hivm.func_core_type", a);
-            module_kind = Some(match module_kind {
-                None => c,
-                Some(k) if k == c => k,
-                Some(_) => MIX,
-            });
+            let owner = enclosing_module(ir, f).unwrap_or(module);
+            match modules.iter_mut().find(|(m, _)| *m == owner) {
+                Some((_, k)) if *k != c => *k = MIX,
+                Some(_) => {}
+                None => modules.push((owner, c)),
+            }
         }
-        if let Some(k) = module_kind {
+        for (m, k) in modules {
             let a = hivm_dialects::util::opaque_attr(ir, "hivm", &format!("module_core_type<{}>", name_of(k)));
-            ir.set_attr(module, "hivm.module_core_type", a);
+            ir.set_attr(m, "hivm.module_core_type", a);
         }
         Ok(())
     }
