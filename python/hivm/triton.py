@@ -69,7 +69,14 @@ def _jit_function(kernel):
     fn = getattr(kernel, "fn", None)
     if fn is None or not callable(fn):
         raise TypeError(f"hivm.triton.compile: expected a @triton.jit kernel, got {type(kernel).__name__}")
-    return JITFunction(fn)
+    # Made once per Python function: building one reads and parses its source.
+    jit = _JITS.get(fn)
+    if jit is None:
+        jit = _JITS[fn] = JITFunction(fn)
+    return jit
+
+
+_JITS = {}
 
 
 def _divisibility(jit, signature, constexprs):
@@ -239,14 +246,16 @@ def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error"):
     jit = _jit_function(kernel)
     sig = _signature_of(jit, args, constexprs)
     key = (jit.fn, tuple(sorted(sig.items())), tuple(sorted((k, repr(v)) for k, v in constexprs.items())), stage)
-    text = _COMPILED.get(key)
+    entry = _COMPILED.get(key)
+    text = entry[0] if entry else None
     if text is None:
         if stage == "hivm":
             ttir = compile(jit, sig, constexprs, stage="ttir")
             text = _with_sources(_lower(ttir, jit.__name__, stage, DEFAULT_TARGET, debuginfo=True))
         else:
             text = _with_sources(compile(jit, sig, constexprs, stage=stage))
-        _COMPILED[key] = text
+        # What each launch needs of the text, read once.
+        entry = _COMPILED[key] = (text, _entry_arity(text), bool(_FFTS.search(text)))
     grid = tuple(grid) if isinstance(grid, (tuple, list)) else (grid,)
     if not 1 <= len(grid) <= 3 or any(not isinstance(g, int) or g < 1 for g in grid):
         raise ValueError(f"hivm.triton.launch: grid must be 1 to 3 positive ints, not {grid!r}")
@@ -259,13 +268,14 @@ def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error"):
                 raise ValueError("hivm.triton.launch: arrays must be C-contiguous (a pointer addresses them flat)")
             a = a.reshape(-1)
         flat.append(a)
+    text, arity, ffts = entry
     call = [np.zeros(1, np.int8), np.zeros(1, np.int8), *flat]
-    if _FFTS.search(text):
+    if ffts:
         # hfusion-add-ffts-addr's leading argument; the twin has no FFTS unit to address.
         call.insert(0, 0)
     # The grid: six trailing i32s (numbers of programs, then program ids) at the linalg stage;
     # three once triton-global-kernel-args-to-hivm-op reads the ids from get_block_idx.
-    tail = _entry_arity(text) - len(call)
+    tail = arity - len(call)
     if tail == 6:
         call += [gx, gy, gz, 0, 0, 0]
     elif tail == 3:

@@ -51,6 +51,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
+    hivm_cli::one_malloc_arena();
     let worker = std::thread::Builder::new().stack_size(512 << 20).spawn(real_main);
     match worker.map(|h| h.join()) {
         Ok(Ok(code)) => code,

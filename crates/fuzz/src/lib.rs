@@ -64,6 +64,13 @@ const PASSES: &[&[&str]] = &[
     &["hivm-expose-memref-write-to-tensor"],
     &["hivm-tensor-copy-insertion"],
     &["hivm-infer-mem-scope"],
+    &["convert-tensor-to-hfusion"],
+    &["adapt-triton-kernel"],
+    &["hacc-append-device-spec{target=Ascend950PR_9589}", "adapt-triton-kernel"],
+    &["hfusion-add-ffts-addr{force-add-ffts-addr=0}"],
+    &["hivm-infer-func-core-type"],
+    &["hivm-aggregated-decompose-op{decompose-phase=before-hivm-align}"],
+    &["hivm-custom-gm-inputs"],
 ];
 
 fn check_passes(reg: &Arc<Registry>, text: &str) -> Result<(), String> {

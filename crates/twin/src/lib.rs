@@ -20,7 +20,6 @@ pub mod worker;
 
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::sync::Arc;
 use std::time::Duration;
 
 use hivm_ir::diagnostics::{Diagnostic, SourceBuffer};
@@ -154,10 +153,10 @@ fn parse_error(ir: &mut Ir, e: &hivm_ir::parser::ParseError, buf: &SourceBuffer,
 pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
     let file = path.display().to_string();
     let bytes = std::fs::read(path);
-    let registry = Arc::new(hivm_dialects::registry());
+    let registry = hivm_dialects::shared_registry();
     let mut ir = Ir::new(registry);
     let mut out = Outcome {
-        ir: Ir::new(Arc::new(hivm_dialects::registry())),
+        ir: Ir::new(hivm_dialects::shared_registry()),
         source: String::new(),
         file: file.clone(),
         args: vec![],
@@ -192,9 +191,9 @@ pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
 /// Runs kernel `source` (named `file` in diagnostics; `source` attributes
 /// are relative to `base_dir`) with `opts`.
 pub fn run_source(source: &str, file: &str, base_dir: &Path, opts: &RunOptions) -> Outcome {
-    let ir = Ir::new(Arc::new(hivm_dialects::registry()));
+    let ir = Ir::new(hivm_dialects::shared_registry());
     let out = Outcome {
-        ir: Ir::new(Arc::new(hivm_dialects::registry())),
+        ir: Ir::new(hivm_dialects::shared_registry()),
         source: String::new(),
         file: file.to_string(),
         args: vec![],
