@@ -71,7 +71,7 @@ impl Pass for AggregatedDecompose {
     }
 }
 
-fn memory_space<'a>(ir: &'a Ir, v: Value) -> Option<&'a str> {
+fn memory_space(ir: &Ir, v: Value) -> Option<&str> {
     match ir.type_data(ir.value_type(v)) {
         TypeData::MemRef { memory_space: Some(a), .. } => {
             hivm_dialects::hivm::attrs::enum_value(ir, *a, "address_space")

@@ -48,7 +48,7 @@ impl Pass for CustomGmInputs {
     }
 }
 
-fn space<'a>(ir: &'a Ir, v: Value) -> Option<&'a str> {
+fn space(ir: &Ir, v: Value) -> Option<&str> {
     match ir.type_data(ir.value_type(v)) {
         TypeData::MemRef { memory_space: Some(a), .. } => {
             hivm_dialects::hivm::attrs::enum_value(ir, *a, "address_space")
