@@ -28,3 +28,23 @@ module {
 // CHECK-NEXT:        tensor.empty
 // CHECK-NEXT:        linalg.fill ins(%[[X]] : f16)
 // CHECK-NOT:       tt.
+
+// A block with unit dimensions (here a scalar pointer splat to 1x1): the view
+// strides them by the extent inside them, not 0, as upstream's views do.
+module {
+  tt.func public @unit_dims(%p: !tt.ptr<f32>, %v: f32) {
+    %t = tt.splat %v : f32 -> tensor<1x1xf32>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<1x1x!tt.ptr<f32>>
+    tt.store %ps, %t : tensor<1x1x!tt.ptr<f32>>
+    %r = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<4xi32> -> tensor<1x4xi32>
+    %qs = tt.splat %p : !tt.ptr<f32> -> tensor<1x4x!tt.ptr<f32>>
+    %q = tt.addptr %qs, %e : tensor<1x4x!tt.ptr<f32>>, tensor<1x4xi32>
+    %w = tt.splat %v : f32 -> tensor<1x4xf32>
+    tt.store %q, %w : tensor<1x4x!tt.ptr<f32>>
+    tt.return
+  }
+}
+// CHECK-LABEL:     func.func @unit_dims
+// CHECK:             memref.reinterpret_cast %arg2 to offset: [0], sizes: [1, 1], strides: [1, 1] : memref<?xf32> to memref<1x1xf32, strided<[1, 1]>>
+// CHECK:             memref.reinterpret_cast %arg2 to offset: [0], sizes: [1, 4], strides: [4, 1] : memref<?xf32> to memref<1x4xf32, strided<[4, 1]>>
