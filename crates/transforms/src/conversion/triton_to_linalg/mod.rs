@@ -18,6 +18,7 @@ mod data;
 mod emit;
 mod mask;
 mod memory;
+mod scalar;
 mod signature;
 
 use hivm_ir::builder::InsertPoint;
