@@ -332,6 +332,16 @@ pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     // The combiner's op, when it is a single one.
     let single = (n == 1 && body_ops.len() == 2).then(|| cx.ir.op_name(body_ops[0]).to_string());
     let ident = single.as_deref().and_then(|c| identity(cx, c, elems[0]));
+    // Values the combiner takes from outside it (a constant `true`, say) are
+    // their converted selves inside the new body.
+    let mut inner_map = hivm_ir::ValueMap::default();
+    for o in &body_ops {
+        for v in cx.ir.operands(*o).to_vec() {
+            if let Some(n) = cx.map.get(&v) {
+                inner_map.insert(v, *n);
+            }
+        }
+    }
     let loc = cx.ir.loc(op);
     let mut em = Emitter::new(cx.ir, cx.ip, loc);
     let (inputs, inits): (Vec<Value>, Vec<Value>) = match &ident {
@@ -375,7 +385,6 @@ pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     };
     let mut types = elems.clone();
     types.extend(elems.iter().copied());
-    let mut inner_map = hivm_ir::ValueMap::default();
     let region = em.region(&types, |inner, args| {
         // The combiner's arguments in order, as upstream maps them: its first half takes the
         // elements, its second the accumulators (Triton's combiners are symmetric in the two).
