@@ -197,8 +197,30 @@ impl<'a> Emitter<'a> {
         match (a, b) {
             (Ofr::Const(x), Ofr::Const(y)) => Ofr::Const(x.wrapping_add(y)),
             (Ofr::Const(0), o) | (o, Ofr::Const(0)) => o,
-            _ => self.commutative("arith.addi", a, b),
+            _ => {
+                // x + (y - x) is y, as arith's canonicalization folds it (a box's
+                // start plus its size is the end it was measured from).
+                if let Some(y) = self.minuend_if_subtrahend(b, a).or_else(|| self.minuend_if_subtrahend(a, b)) {
+                    return y;
+                }
+                self.commutative("arith.addi", a, b)
+            }
         }
+    }
+
+    /// `y` when `d` is `arith.subi y, x`.
+    fn minuend_if_subtrahend(&self, d: Ofr, x: Ofr) -> Option<Ofr> {
+        let Ofr::Val(v) = d else { return None };
+        let op = self.ir.defining_op(v).filter(|o| self.ir.is_op(*o, "arith.subi"))?;
+        let (y, z) = (self.ir.operand(op, 0), self.ir.operand(op, 1));
+        let same = match x {
+            Ofr::Val(xv) => xv == z,
+            Ofr::Const(c) => hivm_dialects::util::constant_int(self.ir, z) == Some(c),
+        };
+        same.then(|| match hivm_dialects::util::constant_int(self.ir, y) {
+            Some(c) => Ofr::Const(c),
+            None => Ofr::Val(y),
+        })
     }
 
     pub fn sub(&mut self, a: Ofr, b: Ofr) -> Ofr {
