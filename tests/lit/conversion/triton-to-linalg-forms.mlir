@@ -48,3 +48,34 @@ module {
 // CHECK-LABEL:     func.func @unit_dims
 // CHECK:             memref.reinterpret_cast %arg2 to offset: [0], sizes: [1, 1], strides: [1, 1] : memref<?xf32> to memref<1x1xf32, strided<[1, 1]>>
 // CHECK:             memref.reinterpret_cast %arg2 to offset: [0], sizes: [1, 4], strides: [4, 1] : memref<?xf32> to memref<1x4xf32, strided<[4, 1]>>
+
+// A block of pointers advanced in a loop: its next view is made at the
+// addptr, where the Triton op stood, and yielded from there.
+module {
+  tt.func public @advance(%p: !tt.ptr<f32>, %q: !tt.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c1 = arith.constant 1 : index
+    %r = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<8x!tt.ptr<f32>>
+    %p0 = tt.addptr %ps, %r : tensor<8x!tt.ptr<f32>>, tensor<8xi32>
+    %qs = tt.splat %q : !tt.ptr<f32> -> tensor<8x!tt.ptr<f32>>
+    %q0 = tt.addptr %qs, %r : tensor<8x!tt.ptr<f32>>, tensor<8xi32>
+    %res:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%pa = %p0, %n = %c0) -> (tensor<8x!tt.ptr<f32>>, index) {
+      %v = tt.load %pa : tensor<8x!tt.ptr<f32>>
+      tt.store %q0, %v : tensor<8x!tt.ptr<f32>>
+      %c8 = arith.constant dense<8> : tensor<8xi32>
+      %next = tt.addptr %pa, %c8 : tensor<8x!tt.ptr<f32>>, tensor<8xi32>
+      %n1 = arith.addi %n, %c1 : index
+      scf.yield %next, %n1 : tensor<8x!tt.ptr<f32>>, index
+    }
+    tt.return
+  }
+}
+// CHECK-LABEL:     func.func @advance
+// CHECK:             scf.for {{.*}} iter_args(%[[VIEW:.*]] = %{{.*}}, %[[N:.*]] = %c0, %[[OFF:.*]] = %c0) -> (memref<8xf32, strided<[?], offset: ?>>, index, index)
+// CHECK:               memref.copy %[[VIEW]]
+// CHECK:               %[[NEXT:.*]] = arith.addi %[[OFF]], %c8 : index
+// CHECK-NEXT:          %[[NEXTVIEW:.*]] = memref.reinterpret_cast %arg2 to offset: [%[[NEXT]]], sizes: [8], strides: [%c1]
+// CHECK-NEXT:          %[[N1:.*]] = arith.addi %[[N]], %c1 : index
+// CHECK-NEXT:          scf.yield %[[NEXTVIEW]], %[[N1]], %[[NEXT]]

@@ -266,7 +266,17 @@ pub fn terminator(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         let mut offsets = vec![total];
         let zero = cx.em().index_const(0);
         offsets.extend(std::iter::repeat_n(zero, st.rank() - 1));
-        values.push(dynamic_view(cx, &st, total, &c.strides));
+        // The view the `addptr` made, where it stood, when it already has the
+        // loop argument's type (as upstream yields it); else a new one here.
+        let arg_type = match cx.ip {
+            InsertPoint::End(b) => cx.ir.block_args(b).get(i + 1).map(|a| cx.ir.value_type(*a)),
+            _ => None,
+        };
+        let view = match st.view {
+            Some(v) if Some(cx.ir.value_type(v)) == arg_type => v,
+            _ => dynamic_view(cx, &st, total, &c.strides),
+        };
+        values.push(view);
         appended.extend(offsets);
     }
     values.extend(appended);
