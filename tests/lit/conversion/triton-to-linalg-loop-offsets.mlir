@@ -1,10 +1,12 @@
 // Blocks of pointers crossing a loop: one only advanced in the loop (then
 // accessed through the advanced pointer) crosses as its offset alone; one
 // accessed as it is crosses as its view and offset. The twin runs it.
+// Index arithmetic on two constants of which one is a value (the loop's
+// stride) folds into a new constant value, as MLIR's folding gives it.
 // RUN: hivm-opt %s --triton-to-linalg | FileCheck %s
 // RUN: hivm-opt %s --triton-to-linalg -o %t.mlir
 // RUN: python3 %root/scripts/npy.py %t.x.npy f32 32 range:0:1
-// RUN: hivm-run %t.mlir --arg zeros:1xi8 --arg zeros:1xi8 --arg %t.x.npy --arg zeros:32xf32 --arg 1 --arg 1 --arg 1 --arg 0 --arg 0 --arg 0 --print 3 2>&1 | FileCheck %s --check-prefix=OUT --implicit-check-not=error
+// RUN: hivm-run %t.mlir --entry shift --arg zeros:1xi8 --arg zeros:1xi8 --arg %t.x.npy --arg zeros:32xf32 --arg 1 --arg 1 --arg 1 --arg 0 --arg 0 --arg 0 --print 3 2>&1 | FileCheck %s --check-prefix=OUT --implicit-check-not=error
 module {
   tt.func public @shift(%x: !tt.ptr<f32>, %o: !tt.ptr<f32>) {
     %c0 = arith.constant 0 : index
@@ -25,7 +27,32 @@ module {
     }
     tt.return
   }
+  tt.func public @widen(%x: !tt.ptr<f32>) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c1 = arith.constant 1 : index
+    %r = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
+    %x0 = tt.addptr %xs, %r : tensor<4x!tt.ptr<f32>>, tensor<4xi32>
+    %res = scf.for %i = %c0 to %c2 step %c1 iter_args(%px = %x0) -> (tensor<4x!tt.ptr<f32>>) {
+      %e = tt.expand_dims %r {axis = 1 : i32} : tensor<4xi32> -> tensor<4x1xi32>
+      %eb = tt.broadcast %e : tensor<4x1xi32> -> tensor<4x4xi32>
+      %q = tt.expand_dims %px {axis = 1 : i32} : tensor<4x!tt.ptr<f32>> -> tensor<4x1x!tt.ptr<f32>>
+      %qb = tt.broadcast %q : tensor<4x1x!tt.ptr<f32>> -> tensor<4x4x!tt.ptr<f32>>
+      %p2 = tt.addptr %qb, %eb : tensor<4x4x!tt.ptr<f32>>, tensor<4x4xi32>
+      %v = tt.load %p2 : tensor<4x4x!tt.ptr<f32>>
+      tt.store %p2, %v : tensor<4x4x!tt.ptr<f32>>
+      %four = arith.constant dense<4> : tensor<4xi32>
+      %next = tt.addptr %px, %four : tensor<4x!tt.ptr<f32>>, tensor<4xi32>
+      scf.yield %next : tensor<4x!tt.ptr<f32>>
+    }
+    tt.return
+  }
 }
+// CHECK-LABEL: func.func @widen
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NOT:     arith.addi %c1, %c1
+// CHECK:         memref.reinterpret_cast %arg2 to offset: [%{{.*}}], sizes: [4, 4], strides: [%[[C2]], 0]
 // CHECK-LABEL: func.func @shift
 // CHECK:         %[[O0:[a-z0-9_]+]] = memref.reinterpret_cast %arg3 to offset: [%c0], sizes: [8], strides: [%c1]
 // CHECK:         scf.for {{.*}} iter_args(%[[PO:[a-z0-9_]+]] = %[[O0]], %[[XOFF:[a-z0-9_]+]] = %c0, %[[OOFF:[a-z0-9_]+]] = %c0) -> (memref<8xf32, strided<[?], offset: ?>>, index, index) {
