@@ -49,10 +49,6 @@ module {
     tt.return
   }
 }
-// CHECK-LABEL: func.func @widen
-// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
-// CHECK-NOT:     arith.addi %c1, %c1
-// CHECK:         memref.reinterpret_cast %arg2 to offset: [%{{.*}}], sizes: [4, 4], strides: [%[[C2]], 0]
 // CHECK-LABEL: func.func @shift
 // CHECK:         %[[O0:[a-z0-9_]+]] = memref.reinterpret_cast %arg3 to offset: [%c0], sizes: [8], strides: [%c1]
 // CHECK:         scf.for {{.*}} iter_args(%[[PO:[a-z0-9_]+]] = %[[O0]], %[[XOFF:[a-z0-9_]+]] = %c0, %[[OOFF:[a-z0-9_]+]] = %c0) -> (memref<8xf32, strided<[?], offset: ?>>, index, index) {
@@ -64,3 +60,7 @@ module {
 // CHECK-NEXT:      %[[OV:.*]] = memref.reinterpret_cast %arg3 to offset: [%[[O1]]]
 // CHECK-NEXT:      scf.yield %[[OV]], %[[X1]], %[[O1]]
 // OUT: [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 0, 0, 0, 0, 0, 0, 0, 0]
+// CHECK-LABEL: func.func @widen
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NOT:     arith.addi %c1, %c1
+// CHECK:         memref.reinterpret_cast %arg2 to offset: [%{{.*}}], sizes: [4, 4], strides: [%[[C2]], 0]
