@@ -360,6 +360,8 @@ pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             (srcs.clone(), vec![init])
         }
         None => {
+            // A selecting combiner reduces every element onto a copy of the first slice.
+            let selecting = super::with_index::selects(em.ir, ret, &old_args, n);
             let size = src_shape[axis];
             let mut inputs = Vec::new();
             let mut inits = Vec::new();
@@ -378,7 +380,7 @@ pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                 let mut rest_sizes: Vec<super::emit::Ofr> =
                     src_shape.iter().map(|d| super::emit::Ofr::Const(*d)).collect();
                 rest_sizes[axis] = super::emit::Ofr::Const(size - 1);
-                inputs.push(em.extract_slice(*s, &offs, &rest_sizes));
+                inputs.push(if selecting { *s } else { em.extract_slice(*s, &offs, &rest_sizes) });
             }
             (inputs, inits)
         }
@@ -404,6 +406,14 @@ pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     operands.extend(inits.iter().copied());
     let out_types: Vec<Type> = inits.iter().map(|v| em.ir.value_type(*v)).collect();
     let r = em.op_with_regions("linalg.reduce", &operands, &out_types, vec![("dimensions", dims)], vec![region]);
+    if ident.is_none()
+        && let Some((mode, left)) = super::with_index::mode(em.ir, &body_ops, &old_args)
+        && super::with_index::selects(em.ir, ret, &old_args, n)
+    {
+        let (m, l) = (em.ir.str_attr(mode), em.ir.str_attr(left));
+        em.ir.set_attr(r, "reduce_mode", m);
+        em.ir.set_attr(r, "tie_break_left", l);
+    }
     for (i, old) in results.iter().enumerate() {
         let mut v = em.ir.result(r, i);
         if out_shape.is_empty() {

@@ -20,6 +20,7 @@ mod mask;
 mod memory;
 mod scalar;
 mod signature;
+mod with_index;
 
 use hivm_ir::builder::InsertPoint;
 use hivm_ir::diagnostics::Diagnostic;
