@@ -79,3 +79,30 @@ module {
 // CHECK-NEXT:          %[[NEXTVIEW:.*]] = memref.reinterpret_cast %arg2 to offset: [%[[NEXT]]], sizes: [8], strides: [%c1]
 // CHECK-NEXT:          %[[N1:.*]] = arith.addi %[[N]], %c1 : index
 // CHECK-NEXT:          scf.yield %[[NEXTVIEW]], %[[N1]], %[[NEXT]]
+
+// A splat of a constant is a constant tensor: its fill goes to the top of the
+// function (where upstream's folding puts the constant), here out of the loop.
+module {
+  tt.func public @splat_const(%p: !tt.ptr<f32>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %two = arith.constant 2.0 : f32
+    %r = tt.make_range {end = 4 : i32, start = 0 : i32} : tensor<4xi32>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<4x!tt.ptr<f32>>
+    %pp = tt.addptr %ps, %r : tensor<4x!tt.ptr<f32>>, tensor<4xi32>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %v = tt.load %pp : tensor<4x!tt.ptr<f32>>
+      %t = tt.splat %two : f32 -> tensor<4xf32>
+      %w = arith.mulf %v, %t : tensor<4xf32>
+      tt.store %pp, %w : tensor<4x!tt.ptr<f32>>
+    }
+    tt.return
+  }
+}
+// CHECK-LABEL:     func.func @splat_const
+// CHECK-NEXT:        %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK:             %[[E:.*]] = tensor.empty() : tensor<4xf32>
+// CHECK-NEXT:        %[[T:.*]] = linalg.fill ins(%[[TWO]] : f32) outs(%[[E]] : tensor<4xf32>)
+// CHECK:             scf.for
+// CHECK-NOT:           linalg.fill
+// CHECK:               linalg.generic {{.*}} ins(%{{.*}}, %[[T]] :

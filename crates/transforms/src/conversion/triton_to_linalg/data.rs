@@ -4,6 +4,7 @@
 //! (`named-ops=true`) or become `linalg.generic` (`false`), and `tt.reduce`
 //! a `linalg.reduce` with the combiner as its body.
 
+use hivm_ir::builder::InsertPoint;
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{AttrData, OpId, OperationState, Type, TypeData, Value};
 
@@ -52,14 +53,32 @@ pub fn constant(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     cx.clone_mapped(op)
 }
 
-/// `tt.splat` of a scalar.
+/// `tt.splat` of a scalar. A splat of a constant is a constant tensor, which
+/// upstream's folding puts at the top of the function, so its fill goes there.
 pub fn splat(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
-    let src = cx.lookup(cx.ir.operand(op, 0))?;
+    let old_src = cx.ir.operand(op, 0);
+    let src = cx.lookup(old_src)?;
     let result = cx.ir.result(op, 0);
     let shape = shape_of(cx.ir, cx.ir.value_type(result));
-    let v = cx.em_at(op).splat(src, &shape);
+    let constant = cx.ir.defining_op(old_src).is_some_and(|d| cx.ir.is_op(d, "arith.constant"));
+    let v = match (constant, function_start(cx)) {
+        (true, Some(ip)) => {
+            // The scalar is hoisted above this point when the function is cleaned up.
+            let loc = cx.ir.loc(op);
+            Emitter::new(cx.ir, ip, loc).splat(src, &shape)
+        }
+        _ => cx.em_at(op).splat(src, &shape),
+    };
     cx.map.insert(result, v);
     Ok(())
+}
+
+/// The start of the entry block of the function being filled.
+fn function_start(cx: &Cx<'_>) -> Option<InsertPoint> {
+    Some(match cx.ir.block(cx.entry).first {
+        Some(first) => InsertPoint::Before(first),
+        None => InsertPoint::End(cx.entry),
+    })
 }
 
 /// `tt.make_range` used as data: each element its index plus the start.

@@ -76,6 +76,8 @@ pub struct Cx<'a> {
     pub loops: FxHashMap<OpId, Vec<Option<control::Carried>>>,
     /// Where converted ops go (the end of the new block being filled).
     pub ip: InsertPoint,
+    /// The new function's entry block.
+    pub entry: BlockId,
     /// The location of the op being converted.
     pub loc: Attribute,
 }
