@@ -83,8 +83,8 @@ fn accessed(cx: &Cx<'_>, v: Value, within: OpId) -> bool {
         if found || !cx.ir.operands(o).contains(&v) {
             return;
         }
-        let derives = matches!(cx.ir.op_name(o), "tt.addptr" | "tt.expand_dims" | "tt.broadcast")
-            && cx.ir.operand(o, 0) == v;
+        let derives =
+            matches!(cx.ir.op_name(o), "tt.addptr" | "tt.expand_dims" | "tt.broadcast") && cx.ir.operand(o, 0) == v;
         found = !derives;
     });
     found

@@ -9,9 +9,9 @@ use hivm_ir::{OpId, TypeData, Value};
 
 use super::Cx;
 use super::address::{pointer, view};
-use super::scalar::splat_scalar;
 use super::emit::{Ofr, element_of, shape_of};
 use super::mask::mask;
+use super::scalar::splat_scalar;
 
 fn unsupported(cx: &Cx<'_>, op: OpId, what: &str) -> Diagnostic {
     Diagnostic::error(

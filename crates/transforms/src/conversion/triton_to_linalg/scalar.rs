@@ -35,12 +35,13 @@ pub fn splat_scalar(cx: &mut Cx<'_>, v: Value) -> Option<Value> {
             "tt.splat" => {
                 let src = cx.ir.operand(d, 0);
                 let ty = cx.ir.value_type(src);
-                let known = cx.ir.defining_op(src).filter(|c| cx.ir.is_op(*c, "arith.constant")).and_then(|c| {
-                    match cx.ir.attr_data(cx.ir.get_attr(c, "value")?) {
-                        AttrData::Integer { value, .. } => Some(Known::Int(*value)),
-                        AttrData::Float { bits, .. } => Some(Known::Float(*bits)),
-                        _ => None,
-                    }
+                let known = cx.ir.defining_op(src).filter(|c| cx.ir.is_op(*c, "arith.constant")).and_then(|c| match cx
+                    .ir
+                    .attr_data(cx.ir.get_attr(c, "value")?)
+                {
+                    AttrData::Integer { value, .. } => Some(Known::Int(*value)),
+                    AttrData::Float { bits, .. } => Some(Known::Float(*bits)),
+                    _ => None,
                 });
                 break match known {
                     Some(k) => Scalar::Known(k, ty),
