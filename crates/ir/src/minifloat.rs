@@ -2,6 +2,8 @@
 //! as LLVM's APFloat defines them: conversion from a value with
 //! round-to-nearest-even, and back to an exact `f64`. Each format is a bias,
 //! exponent and mantissa widths, and how it spends its special encodings.
+//! [`bits_of_value`] and [`value_of_bits`] cover every format but the
+//! 80/128-bit ones (IEEE's native and half ones through `f64`/`half`).
 
 use crate::types::FloatKind;
 
@@ -90,6 +92,28 @@ impl Format {
         let (e, m) = self.max_fields();
         (e << self.man) | m
     }
+}
+
+/// The bit pattern of format `k` nearest to `v` (ties to even).
+pub fn bits_of_value(k: FloatKind, v: f64) -> Option<u128> {
+    Some(match k {
+        FloatKind::F64 => v.to_bits() as u128,
+        FloatKind::F32 => (v as f32).to_bits() as u128,
+        FloatKind::F16 => half::f16::from_f64(v).to_bits() as u128,
+        FloatKind::BF16 => half::bf16::from_f64(v).to_bits() as u128,
+        _ => encode(k, v)?,
+    })
+}
+
+/// The exact value of bit pattern `bits` of format `k`.
+pub fn value_of_bits(k: FloatKind, bits: u128) -> Option<f64> {
+    Some(match k {
+        FloatKind::F64 => f64::from_bits(bits as u64),
+        FloatKind::F32 => f32::from_bits(bits as u32) as f64,
+        FloatKind::F16 => half::f16::from_bits(bits as u16).to_f64(),
+        FloatKind::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
+        _ => decode(k, bits)?,
+    })
 }
 
 /// The bit pattern nearest to `v` (ties to even), as APFloat converts.

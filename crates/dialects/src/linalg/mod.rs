@@ -207,13 +207,20 @@ fn verify_yield(ir: &Ir, op: OpId) -> Result<(), hivm_ir::dialect::VerifyError> 
     Ok(())
 }
 
+/// A structured op touches memory only through memref operands (MLIR's
+/// memory effects of a LinalgOp): on tensors it has none, so CSE may merge it.
+fn no_memref_operand(ir: &Ir, op: OpId) -> bool {
+    ir.operands(op).iter().all(|v| !ir.type_data(ir.value_type(*v)).is_memref())
+}
+
 pub fn dialect() -> Dialect {
     let mut ops = vec![
         OpDef::new("linalg.fill")
             .traits(Traits::SINGLE_BLOCK)
             .inherent(&["operandSegmentSizes"])
             .assembly(parse_fill, print_fill)
-            .verifier(verify_fill),
+            .verifier(verify_fill)
+            .effects(no_memref_operand),
         OpDef::new("linalg.yield")
             .traits(Traits::TERMINATOR | Traits::PURE | Traits::RETURN_LIKE)
             .assembly(parse_yield, print_yield)

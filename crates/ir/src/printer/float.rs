@@ -6,13 +6,7 @@ use crate::types::FloatKind;
 
 /// Exact value of a float bit pattern, for the formats we can decode.
 fn to_f64(kind: FloatKind, bits: u128) -> Option<f64> {
-    Some(match kind {
-        FloatKind::F64 => f64::from_bits(bits as u64),
-        FloatKind::F32 => f32::from_bits(bits as u32) as f64,
-        FloatKind::F16 => half::f16::from_bits(bits as u16).to_f64(),
-        FloatKind::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
-        _ => return crate::minifloat::decode(kind, bits),
-    })
+    crate::minifloat::value_of_bits(kind, bits)
 }
 
 fn mantissa_bits(kind: FloatKind) -> u32 {

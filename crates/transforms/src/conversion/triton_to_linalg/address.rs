@@ -248,7 +248,17 @@ pub fn view(cx: &mut Cx<'_>, v: Value) -> Result<Value, Diagnostic> {
         total = em.add(total, *o);
     }
     let sizes = if st.sizes.is_empty() { vec![1] } else { st.sizes.clone() };
-    let strides = if st.strides.is_empty() { vec![Ofr::Const(1)] } else { st.strides.clone() };
+    let mut strides = if st.strides.is_empty() { vec![Ofr::Const(1)] } else { st.strides.clone() };
+    // A unit dimension's stride never moves the address; like upstream, the
+    // view gives it the extent of the dimensions inside it rather than 0
+    // (the state keeps 0 for the arithmetic that follows).
+    let mut inner = 1;
+    for (stride, size) in strides.iter_mut().zip(&sizes).rev() {
+        if *size == 1 && *stride == Ofr::Const(0) {
+            *stride = Ofr::Const(inner);
+        }
+        inner *= size;
+    }
     let view = em.reinterpret_cast(st.source, total, &sizes, &strides);
     if let Some(s) = cx.ptrs.get_mut(&v) {
         s.view = Some(view);

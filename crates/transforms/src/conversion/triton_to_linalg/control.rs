@@ -63,11 +63,31 @@ fn total_offset(cx: &mut Cx<'_>, st: &PtrState) -> Value {
 /// (a `reinterpret_cast` with run-time offset and strides) among the
 /// iteration arguments, and one offset per dimension appended after them.
 /// A scalar pointer crosses as its offset alone.
+/// The view crosses only when the loop argument or result is accessed as it
+/// is (a load, a store, a custom op); a pointer only advanced or reshaped in
+/// the loop crosses as its offsets, as upstream's canonicalization leaves it
+/// once the unused view arguments are gone.
 #[derive(Clone, Debug)]
 pub struct Carried {
     pub init: PtrState,
     /// The strides as values defined before the loop.
     strides: Vec<Value>,
+    /// Whether the view is among the iteration arguments.
+    view: bool,
+}
+
+/// Whether pointer `v` is used other than to derive new pointers from it.
+fn accessed(cx: &Cx<'_>, v: Value, within: OpId) -> bool {
+    let mut found = false;
+    cx.ir.walk(within, &mut |o| {
+        if found || !cx.ir.operands(o).contains(&v) {
+            return;
+        }
+        let derives =
+            matches!(cx.ir.op_name(o), "tt.addptr" | "tt.expand_dims" | "tt.broadcast") && cx.ir.operand(o, 0) == v;
+        found = !derives;
+    });
+    found
 }
 
 /// The per-dimension offsets of `st` (its scalar part in the first).
@@ -105,18 +125,23 @@ pub fn for_loop(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         let st = pointer(cx, *v)?;
         if st.rank() == 0 {
             new_operands.push(total_offset(cx, &st));
-            carried.push(Some(Carried { init: st, strides: vec![] }));
+            carried.push(Some(Carried { init: st, strides: vec![], view: true }));
             continue;
         }
         let strides: Vec<Value> = {
             let mut em = cx.em();
             st.strides.iter().map(|s| em.value_of(*s)).collect()
         };
-        let total = total_offset(cx, &st);
-        new_operands.push(dynamic_view(cx, &st, total, &strides));
+        let i = carried.len();
+        let parent = cx.ir.parent_op(op).unwrap_or(op);
+        let with_view = accessed(cx, old_args[i + 1], op) || accessed(cx, results[i], parent);
+        if with_view {
+            let total = total_offset(cx, &st);
+            new_operands.push(dynamic_view(cx, &st, total, &strides));
+        }
         let offsets = dim_offsets(cx, &st);
         appended.extend(offsets);
-        carried.push(Some(Carried { init: st, strides }));
+        carried.push(Some(Carried { init: st, strides, view: with_view }));
     }
     let n_orig = new_operands.len() - 3;
     new_operands.extend(appended);
@@ -128,15 +153,14 @@ pub fn for_loop(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let iv = cx.ir.add_block_arg(block, iv_t, None);
     cx.map.insert(old_args[0], iv);
     let args: Vec<Value> = types.iter().map(|t| cx.ir.add_block_arg(block, *t, None)).collect();
-    let states = carried_states(&carried, &args, n_orig);
-    for (i, st) in states.into_iter().enumerate() {
+    for (i, st) in carried_states(&carried, &args, n_orig).into_iter().enumerate() {
         let old = old_args[i + 1];
         match st {
-            Some(st) => {
+            Carry::Pointer(st) => {
                 cx.ptrs.insert(old, st);
             }
-            None => {
-                cx.map.insert(old, args[i]);
+            Carry::Value(v) => {
+                cx.map.insert(old, v);
             }
         }
     }
@@ -151,38 +175,53 @@ pub fn for_loop(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     let new = hivm_ir::builder::Builder::new(cx.ir, cx.ip).create(st);
     cx.ir.op_mut(new).attrs = attrs;
     let outs = cx.ir.results(new).to_vec();
-    let states = carried_states(&carried, &outs, n_orig);
-    for (i, (r, st)) in results.iter().zip(states).enumerate() {
+    for (r, st) in results.iter().zip(carried_states(&carried, &outs, n_orig)) {
         match st {
-            Some(st) => {
+            Carry::Pointer(st) => {
                 cx.ptrs.insert(*r, st);
             }
-            None => {
-                cx.map.insert(*r, outs[i]);
+            Carry::Value(v) => {
+                cx.map.insert(*r, v);
             }
         }
     }
     Ok(())
 }
 
-/// The pointer states a loop's block arguments (or results) `vals` stand for.
-fn carried_states(carried: &[Option<Carried>], vals: &[Value], n_orig: usize) -> Vec<Option<PtrState>> {
+/// What an old iteration argument (or result) becomes.
+enum Carry {
+    Value(Value),
+    Pointer(PtrState),
+}
+
+/// What each old iteration argument stands for among the new loop's block
+/// arguments (or results) `vals`: the first `n_orig` in the old order (a view
+/// only when carried), then the offsets of the blocks of pointers.
+fn carried_states(carried: &[Option<Carried>], vals: &[Value], n_orig: usize) -> Vec<Carry> {
+    let mut cur = 0;
     let mut next = n_orig;
     carried
         .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let c = c.as_ref()?;
+        .map(|c| {
+            let Some(c) = c else {
+                cur += 1;
+                return Carry::Value(vals[cur - 1]);
+            };
             if c.init.rank() == 0 {
-                return Some(PtrState { base: Ofr::Val(vals[i]), view: None, ..c.init.clone() });
+                cur += 1;
+                return Carry::Pointer(PtrState { base: Ofr::Val(vals[cur - 1]), view: None, ..c.init.clone() });
             }
+            let view = c.view.then(|| {
+                cur += 1;
+                vals[cur - 1]
+            });
             let offsets: Vec<Ofr> = vals[next..next + c.init.rank()].iter().map(|v| Ofr::Val(*v)).collect();
             next += c.init.rank();
-            Some(PtrState {
+            Carry::Pointer(PtrState {
                 base: Ofr::Const(0),
                 offsets,
                 strides: c.strides.iter().map(|v| Ofr::Val(*v)).collect(),
-                view: Some(vals[i]),
+                view,
                 ..c.init.clone()
             })
         })
@@ -266,8 +305,21 @@ pub fn terminator(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
         let mut offsets = vec![total];
         let zero = cx.em().index_const(0);
         offsets.extend(std::iter::repeat_n(zero, st.rank() - 1));
-        values.push(dynamic_view(cx, &st, total, &c.strides));
         appended.extend(offsets);
+        if !c.view {
+            continue;
+        }
+        // The view the `addptr` made, where it stood, when it already has the
+        // loop argument's type (as upstream yields it); else a new one here.
+        let arg_type = match cx.ip {
+            InsertPoint::End(b) => cx.ir.block_args(b).get(values.len() + 1).map(|a| cx.ir.value_type(*a)),
+            _ => None,
+        };
+        let view = match st.view {
+            Some(v) if Some(cx.ir.value_type(v)) == arg_type => v,
+            _ => dynamic_view(cx, &st, total, &c.strides),
+        };
+        values.push(view);
     }
     values.extend(appended);
     cx.em().op("scf.yield", &values, &[], vec![]);

@@ -4,6 +4,7 @@
 //! (`named-ops=true`) or become `linalg.generic` (`false`), and `tt.reduce`
 //! a `linalg.reduce` with the combiner as its body.
 
+use hivm_ir::builder::InsertPoint;
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{AttrData, OpId, OperationState, Type, TypeData, Value};
 
@@ -52,14 +53,32 @@ pub fn constant(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     cx.clone_mapped(op)
 }
 
-/// `tt.splat` of a scalar.
+/// `tt.splat` of a scalar. A splat of a constant is a constant tensor, which
+/// upstream's folding puts at the top of the function, so its fill goes there.
 pub fn splat(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
-    let src = cx.lookup(cx.ir.operand(op, 0))?;
+    let old_src = cx.ir.operand(op, 0);
+    let src = cx.lookup(old_src)?;
     let result = cx.ir.result(op, 0);
     let shape = shape_of(cx.ir, cx.ir.value_type(result));
-    let v = cx.em_at(op).splat(src, &shape);
+    let constant = cx.ir.defining_op(old_src).is_some_and(|d| cx.ir.is_op(d, "arith.constant"));
+    let v = match (constant, function_start(cx)) {
+        (true, Some(ip)) => {
+            // The scalar is hoisted above this point when the function is cleaned up.
+            let loc = cx.ir.loc(op);
+            Emitter::new(cx.ir, ip, loc).splat(src, &shape)
+        }
+        _ => cx.em_at(op).splat(src, &shape),
+    };
     cx.map.insert(result, v);
     Ok(())
+}
+
+/// The start of the entry block of the function being filled.
+fn function_start(cx: &Cx<'_>) -> Option<InsertPoint> {
+    Some(match cx.ir.block(cx.entry).first {
+        Some(first) => InsertPoint::Before(first),
+        None => InsertPoint::End(cx.entry),
+    })
 }
 
 /// `tt.make_range` used as data: each element its index plus the start.
@@ -332,6 +351,16 @@ pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     // The combiner's op, when it is a single one.
     let single = (n == 1 && body_ops.len() == 2).then(|| cx.ir.op_name(body_ops[0]).to_string());
     let ident = single.as_deref().and_then(|c| identity(cx, c, elems[0]));
+    // Values the combiner takes from outside it (a constant `true`, say) are
+    // their converted selves inside the new body.
+    let mut inner_map = hivm_ir::ValueMap::default();
+    for o in &body_ops {
+        for v in cx.ir.operands(*o).to_vec() {
+            if let Some(n) = cx.map.get(&v) {
+                inner_map.insert(v, *n);
+            }
+        }
+    }
     let loc = cx.ir.loc(op);
     let mut em = Emitter::new(cx.ir, cx.ip, loc);
     let (inputs, inits): (Vec<Value>, Vec<Value>) = match &ident {
@@ -350,6 +379,8 @@ pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
             (srcs.clone(), vec![init])
         }
         None => {
+            // A selecting combiner reduces every element onto a copy of the first slice.
+            let selecting = super::with_index::selects(em.ir, ret, &old_args, n);
             let size = src_shape[axis];
             let mut inputs = Vec::new();
             let mut inits = Vec::new();
@@ -368,14 +399,13 @@ pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
                 let mut rest_sizes: Vec<super::emit::Ofr> =
                     src_shape.iter().map(|d| super::emit::Ofr::Const(*d)).collect();
                 rest_sizes[axis] = super::emit::Ofr::Const(size - 1);
-                inputs.push(em.extract_slice(*s, &offs, &rest_sizes));
+                inputs.push(if selecting { *s } else { em.extract_slice(*s, &offs, &rest_sizes) });
             }
             (inputs, inits)
         }
     };
     let mut types = elems.clone();
     types.extend(elems.iter().copied());
-    let mut inner_map = hivm_ir::ValueMap::default();
     let region = em.region(&types, |inner, args| {
         // The combiner's arguments in order, as upstream maps them: its first half takes the
         // elements, its second the accumulators (Triton's combiners are symmetric in the two).
@@ -395,6 +425,14 @@ pub fn reduce(cx: &mut Cx<'_>, op: OpId) -> Result<(), Diagnostic> {
     operands.extend(inits.iter().copied());
     let out_types: Vec<Type> = inits.iter().map(|v| em.ir.value_type(*v)).collect();
     let r = em.op_with_regions("linalg.reduce", &operands, &out_types, vec![("dimensions", dims)], vec![region]);
+    if ident.is_none()
+        && let Some((mode, left)) = super::with_index::mode(em.ir, &body_ops, &old_args)
+        && super::with_index::selects(em.ir, ret, &old_args, n)
+    {
+        let (m, l) = (em.ir.str_attr(mode), em.ir.str_attr(left));
+        em.ir.set_attr(r, "reduce_mode", m);
+        em.ir.set_attr(r, "tie_break_left", l);
+    }
     for (i, old) in results.iter().enumerate() {
         let mut v = em.ir.result(r, i);
         if out_shape.is_empty() {

@@ -193,12 +193,50 @@ impl<'a> Emitter<'a> {
         }
     }
 
+    /// Two operands known at compile time of which one is a value (a loop's
+    /// stride, say): the result is a new constant value, as MLIR's folding
+    /// of the op on two constants gives (an attribute only from attributes).
+    fn fold_values(&mut self, a: Ofr, b: Ofr, f: impl Fn(i64, i64) -> i64) -> Option<Ofr> {
+        if matches!((a, b), (Ofr::Const(_), Ofr::Const(_))) {
+            return None;
+        }
+        let known = |o: Ofr| match o {
+            Ofr::Const(c) => Some(c),
+            Ofr::Val(v) => hivm_dialects::util::constant_int(self.ir, v),
+        };
+        let (x, y) = (known(a)?, known(b)?);
+        Some(Ofr::Val(self.index_const(f(x, y))))
+    }
+
     pub fn add(&mut self, a: Ofr, b: Ofr) -> Ofr {
         match (a, b) {
             (Ofr::Const(x), Ofr::Const(y)) => Ofr::Const(x.wrapping_add(y)),
             (Ofr::Const(0), o) | (o, Ofr::Const(0)) => o,
-            _ => self.commutative("arith.addi", a, b),
+            _ if let Some(r) = self.fold_values(a, b, i64::wrapping_add) => r,
+            _ => {
+                // x + (y - x) is y, as arith's canonicalization folds it (a box's
+                // start plus its size is the end it was measured from).
+                if let Some(y) = self.minuend_if_subtrahend(b, a).or_else(|| self.minuend_if_subtrahend(a, b)) {
+                    return y;
+                }
+                self.commutative("arith.addi", a, b)
+            }
         }
+    }
+
+    /// `y` when `d` is `arith.subi y, x`.
+    fn minuend_if_subtrahend(&self, d: Ofr, x: Ofr) -> Option<Ofr> {
+        let Ofr::Val(v) = d else { return None };
+        let op = self.ir.defining_op(v).filter(|o| self.ir.is_op(*o, "arith.subi"))?;
+        let (y, z) = (self.ir.operand(op, 0), self.ir.operand(op, 1));
+        let same = match x {
+            Ofr::Val(xv) => xv == z,
+            Ofr::Const(c) => hivm_dialects::util::constant_int(self.ir, z) == Some(c),
+        };
+        same.then(|| match hivm_dialects::util::constant_int(self.ir, y) {
+            Some(c) => Ofr::Const(c),
+            None => Ofr::Val(y),
+        })
     }
 
     pub fn sub(&mut self, a: Ofr, b: Ofr) -> Ofr {
@@ -206,6 +244,7 @@ impl<'a> Emitter<'a> {
             (Ofr::Const(x), Ofr::Const(y)) => Ofr::Const(x.wrapping_sub(y)),
             (o, Ofr::Const(0)) => o,
             (Ofr::Val(x), Ofr::Val(y)) if x == y => Ofr::Const(0),
+            _ if let Some(r) = self.fold_values(a, b, i64::wrapping_sub) => r,
             _ => self.binary("arith.subi", a, b),
         }
     }
@@ -215,6 +254,7 @@ impl<'a> Emitter<'a> {
             (Ofr::Const(x), Ofr::Const(y)) => Ofr::Const(x.wrapping_mul(y)),
             (Ofr::Const(0), _) | (_, Ofr::Const(0)) => Ofr::Const(0),
             (Ofr::Const(1), o) | (o, Ofr::Const(1)) => o,
+            _ if let Some(r) = self.fold_values(a, b, i64::wrapping_mul) => r,
             _ => self.commutative("arith.muli", a, b),
         }
     }
@@ -223,6 +263,7 @@ impl<'a> Emitter<'a> {
         match (a, b) {
             (Ofr::Const(x), Ofr::Const(y)) => Ofr::Const(x.min(y)),
             _ if a == b => a,
+            _ if let Some(r) = self.fold_values(a, b, i64::min) => r,
             _ => self.commutative("arith.minsi", a, b),
         }
     }
@@ -231,6 +272,7 @@ impl<'a> Emitter<'a> {
         match (a, b) {
             (Ofr::Const(x), Ofr::Const(y)) => Ofr::Const(x.max(y)),
             _ if a == b => a,
+            _ if let Some(r) = self.fold_values(a, b, i64::max) => r,
             _ => self.commutative("arith.maxsi", a, b),
         }
     }

@@ -8,9 +8,10 @@ use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{OpId, TypeData, Value};
 
 use super::Cx;
-use super::address::{pointer, splat_int, view};
+use super::address::{pointer, view};
 use super::emit::{Ofr, element_of, shape_of};
 use super::mask::mask;
+use super::scalar::splat_scalar;
 
 fn unsupported(cx: &Cx<'_>, op: OpId, what: &str) -> Diagnostic {
     Diagnostic::error(
@@ -30,33 +31,7 @@ fn is_i1(cx: &Cx<'_>, t: hivm_ir::Type) -> bool {
 
 /// The scalar every element of `other` (old IR) equals, converted.
 fn other_scalar(cx: &mut Cx<'_>, op: OpId, other: Value) -> Result<Value, Diagnostic> {
-    let def = cx.ir.defining_op(other);
-    if let Some(d) = def {
-        if cx.ir.is_op(d, "tt.splat") {
-            let src = cx.ir.operand(d, 0);
-            return cx.lookup(src);
-        }
-        if cx.ir.is_op(d, "arith.constant") {
-            let ty = cx.ir.value_type(other);
-            let elem = element_of(cx.ir, ty);
-            let attr = cx.ir.get_attr(d, "value").expect("a constant's value");
-            let scalar = match cx.ir.attr_data(attr).clone() {
-                hivm_ir::AttrData::DenseElements { splat: true, elems, .. } => match elems.first() {
-                    Some(hivm_ir::attrs::DenseElem::Int(i)) => Some(cx.ir.int_attr(*i, elem)),
-                    Some(hivm_ir::attrs::DenseElem::Float(bits)) => {
-                        Some(cx.ir.attr(hivm_ir::AttrData::Float { bits: *bits as u128, ty: elem }))
-                    }
-                    _ => None,
-                },
-                _ => None,
-            };
-            if let Some(a) = scalar {
-                return Ok(cx.em().constant(a, elem));
-            }
-        }
-    }
-    let _ = splat_int;
-    Err(unsupported(cx, op, "with an 'other' value that is not a splat"))
+    splat_scalar(cx, other).ok_or_else(|| unsupported(cx, op, "with an 'other' value that is not a splat"))
 }
 
 /// Whether the box covers the whole block (no subview needed, as upstream skips it).

@@ -18,7 +18,9 @@ mod data;
 mod emit;
 mod mask;
 mod memory;
+mod scalar;
 mod signature;
+mod with_index;
 
 use hivm_ir::builder::InsertPoint;
 use hivm_ir::diagnostics::Diagnostic;
@@ -74,6 +76,8 @@ pub struct Cx<'a> {
     pub loops: FxHashMap<OpId, Vec<Option<control::Carried>>>,
     /// Where converted ops go (the end of the new block being filled).
     pub ip: InsertPoint,
+    /// The new function's entry block.
+    pub entry: BlockId,
     /// The location of the op being converted.
     pub loc: Attribute,
 }
@@ -167,6 +171,8 @@ impl<'a> Cx<'a> {
             "tt.reduce" => data::reduce(self, op),
             "arith.constant" => data::constant(self, op),
             "hivm.hir.custom" | "hivm.hir.custom_macro" => control::custom(self, op),
+            // Synchronisation is the later passes' business; it stays where it stood.
+            "gpu.barrier" => self.clone_mapped(op),
             "scf.for" => control::for_loop(self, op),
             "scf.if" | "scf.while" | "scf.execute_region" => control::region_op(self, op),
             "scf.yield" | "scf.condition" => control::terminator(self, op),
@@ -207,16 +213,25 @@ impl Pass for TritonToLinalg {
     }
 
     fn run(&mut self, ir: &mut Ir, module: OpId) -> Result<(), Diagnostic> {
-        let funcs: Vec<OpId> = ir
-            .regions(module)
-            .iter()
-            .flat_map(|r| ir.region_blocks(*r).to_vec())
-            .flat_map(|b| ir.block_ops(b).collect::<Vec<_>>())
-            .filter(|o| ir.is_op(*o, "tt.func"))
-            .collect();
+        let mut funcs = Vec::new();
+        kernels(ir, module, &mut funcs);
         for f in funcs {
             signature::convert_function(ir, f, self)?;
         }
         Ok(())
+    }
+}
+
+/// The `tt.func`s of `module` and of the modules nested in it (a file of
+/// several `module {}`s parses into one implicit module holding them).
+fn kernels(ir: &Ir, module: OpId, out: &mut Vec<OpId>) {
+    let ops: Vec<OpId> =
+        ir.regions(module).iter().flat_map(|r| ir.region_blocks(*r).to_vec()).flat_map(|b| ir.block_ops(b)).collect();
+    for o in ops {
+        if ir.is_op(o, "tt.func") {
+            out.push(o);
+        } else if ir.is_op(o, "builtin.module") {
+            kernels(ir, o, out);
+        }
     }
 }

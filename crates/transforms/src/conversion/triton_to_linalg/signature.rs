@@ -160,6 +160,7 @@ pub fn convert_function(ir: &mut Ir, old: OpId, pass: &TritonToLinalg) -> Result
         loops: FxHashMap::default(),
         grid: [None; 6],
         ip: InsertPoint::End(new_entry),
+        entry: new_entry,
         loc,
     };
     let n = old_args.len();
