@@ -138,7 +138,10 @@ fn run_test(path: &Path, opt: &str, real_filecheck: Option<&str>) -> Result<(), 
             (Some(real), _) => (line.replace("FileCheck", real), None),
             (None, None) => (line.clone(), None),
         };
-        let out = Command::new("bash")
+        // A RUN line that hangs (or leaves a process holding its output
+        // pipes) fails after ten minutes instead of stopping the suite.
+        let out = Command::new("timeout")
+            .args(["-k", "10", "600", "bash"])
             .env("HIVM_OPT", opt)
             .arg("-c")
             .arg(format!("{PRELUDE}{cmd}"))
