@@ -92,6 +92,7 @@ impl Interp<'_> {
             "hivm.hir.vreduce" => self.vreduce(op)?,
             "hivm.hir.vgather" => self.vgather(op)?,
             "hivm.hir.matmul" => self.matmul(op)?,
+            _ if self.cube(op, name)? => {}
             _ => return Err(unsupported(ir, op)),
         }
         if ir.results(op).len() == 1 && self.get(ir.result(op, 0)) == &Val::Undef {

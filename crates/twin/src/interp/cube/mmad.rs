@@ -1,0 +1,432 @@
+//! `mmadL1`: C (L0C) = [C +] op(A) x op(B) [+ bias], A and B in L1.
+//!
+//! Numbers: A and B are the fractal images of ND matrices (`M x K` and
+//! `K x N`, or `K x M` / `N x K` under `a_transpose` / `b_transpose`);
+//! products are summed in f32 (i32 for i8) over `real_k`, for every row of
+//! C that A has and the `real_n` columns (rounded up as the library rounds
+//! them for i8). `init_condition` true starts from the per-channel bias (or
+//! zero), false accumulates onto C; the bias is used only when starting.
+//!
+//! Synchronisation: the op is upstream's library routine, which splits K
+//! into parts that fit half of L0A/L0B (ping-pong) and, per part, waits
+//! M -> MTE1 for its L0 half, loads A and B on MTE1 (waiting MTE2 -> MTE1
+//! on the ids in `sync_related_args` before the first load and releasing
+//! L1 to MTE2 after the last), hands over to M and multiplies. The twin
+//! issues the same accesses and flags, so the solver's ids are checked.
+
+use hivm_dialects::util::segment;
+use hivm_ir::OpId;
+
+use super::layout::Matrix;
+use super::{Interp, R, RunError, check_l1_fractal};
+use crate::memory::Space;
+use crate::sync::{self, Site};
+use crate::value::{Elem, MemRefVal, Val, load, store};
+
+/// The ids of `sync_related_args`, in upstream's order.
+struct Ids {
+    wait_a: i64,
+    wait_b: i64,
+    free_a: i64,
+    free_b: i64,
+    k_loop_parity: i64,
+    back0: i64,
+    back1: i64,
+}
+
+/// What one call does on the pipes.
+struct Plan {
+    parts: i64,
+    double_buffer: bool,
+    /// L0A/L0B bytes of one part, and of one ping-pong half.
+    a_bytes: u64,
+    b_bytes: u64,
+    half: u64,
+}
+
+impl Interp<'_> {
+    pub(super) fn mmad_l1(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let err = |m: String| RunError::at(op, format!("mmadL1: {m}"));
+        let g = |k: usize| segment(ir, op, k);
+        for k in ["enable_HF32", "enable_I4"] {
+            if ir.has_attr(op, k) {
+                return Err(err(format!("{k} is not supported by the CPU twin yet")));
+            }
+        }
+        if unit_flags_enabled(ir, op) {
+            return Err(err("unit flags are not supported by the CPU twin yet".into()));
+        }
+        let a = self.memref(op, g(0)[0])?;
+        let b = self.memref(op, g(1)[0])?;
+        let c = self.memref(op, g(6)[0])?;
+        let bias = match g(9).first() {
+            Some(v) => Some(self.memref(op, *v)?),
+            None => None,
+        };
+        let init = self.int(g(2)[0]) != 0;
+        let (real_m, real_k, real_n) = (self.int(g(3)[0]), self.int(g(4)[0]), self.int(g(5)[0]));
+        let ids = self.sync_ids(op, g(7))?;
+        let (ta, tb) = (ir.has_attr(op, "a_transpose"), ir.has_attr(op, "b_transpose"));
+        if a.elem != b.elem {
+            return Err(err(format!("A and B have different element types ({} and {})", a.elem.name(), b.elem.name())));
+        }
+        let int = match (a.elem, c.elem) {
+            (Elem::F16 | Elem::BF16 | Elem::F32, Elem::F32) => false,
+            (Elem::Int(8), Elem::Int(32)) => true,
+            (x, y) => {
+                return Err(err(format!(
+                    "{} x {} into {} is not a cube multiplication (f16/bf16/f32 into f32, i8 into i32)",
+                    x.name(),
+                    x.name(),
+                    y.name()
+                )));
+            }
+        };
+        let am = Matrix::of(&a, "A", false).map_err(err)?;
+        let bm = Matrix::of(&b, "B", false).map_err(err)?;
+        let cm = Matrix::of(&c, "C", false).map_err(err)?;
+        check_l1_fractal(&am, a.elem, "A").map_err(err)?;
+        check_l1_fractal(&bm, b.elem, "B").map_err(err)?;
+        if cm.fractal() != Some((16, 16)) {
+            let (r0, c0) = cm.fractal().unwrap_or((0, 0));
+            return Err(err(format!("C's fractal is {r0} x {c0}, but L0C fractals are 16 x 16")));
+        }
+        let (a_m, a_k) = if ta { (am.cols(), am.rows()) } else { (am.rows(), am.cols()) };
+        let (b_k, b_n) = if tb { (bm.cols(), bm.rows()) } else { (bm.rows(), bm.cols()) };
+        for (what, real, have) in [
+            ("real_m", real_m, a_m.min(cm.rows())),
+            ("real_k", real_k, a_k.min(b_k)),
+            ("real_n", real_n, b_n.min(cm.cols())),
+        ] {
+            if real < 0 || real > have {
+                return Err(err(format!(
+                    "{what} = {real} is outside the operands (A is {a_m} x {a_k}, B is {b_k} x {b_n}, C is {} x {})",
+                    cm.rows(),
+                    cm.cols()
+                )));
+            }
+        }
+        let site = |d: &str| Site { op: Some(op), detail: Some(format!("mmadL1's library: {d}")) };
+        if real_m == 0 || real_k == 0 || real_n == 0 {
+            // The library only balances the handshakes it was given.
+            self.l1_handshakes(&ids, true, true, &site);
+            return Ok(());
+        }
+        let size = a.elem.size() as i64;
+        // The library rounds n up to whole fractals where its L0 layout
+        // needs it (i8; f32 with A transposed).
+        let n = match a.elem {
+            Elem::Int(8) if tb => ceil_to(real_n, 16),
+            Elem::Int(8) => ceil_to(real_n, 32),
+            Elem::F32 if ta => ceil_to(real_n, 16),
+            _ => real_n,
+        }
+        .min(b_n)
+        .min(cm.cols());
+        let m = cm.rows().min(a_m);
+        let plan = plan(self.config.caps.l0a as i64, size, a_m, b_n, real_k)
+            .ok_or_else(|| err(format!("A ({a_m} rows) and B ({b_n} columns) do not fit L0A/L0B")))?;
+        let bias_at = match &bias {
+            Some(bv) => Some(bias_index(bv, n).map_err(err)?),
+            None => None,
+        };
+        self.mmad_pipes(op, &ids, &plan, [&a, &b, &c], bias.as_deref(), init, &site);
+        // The numbers.
+        let k = real_k;
+        let (mu, ku, nu) = (m as usize, k as usize, n as usize);
+        let elem_at = |this: &Self, mtx: &Matrix, r: i64, col: i64| -> R<Val> {
+            load(&this.mem, mtx.view.buf, mtx.view.elem, mtx.at(r, col))
+                .ok_or_else(|| err("reads outside an operand's buffer".into()))
+        };
+        let bias_vals: Vec<Val> = match (&bias, &bias_at) {
+            (Some(bv), Some(at)) => at
+                .iter()
+                .map(|o| load(&self.mem, bv.buf, bv.elem, *o).ok_or_else(|| err("reads outside the bias".into())))
+                .collect::<R<_>>()?,
+            _ => Vec::new(),
+        };
+        if int {
+            let mut av = vec![0i32; mu * ku];
+            let mut bv = vec![0i32; ku * nu];
+            for i in 0..m {
+                for p in 0..k {
+                    let (r, col) = if ta { (p, i) } else { (i, p) };
+                    av[i as usize * ku + p as usize] = elem_at(self, &am, r, col)?.int() as i32;
+                }
+            }
+            for p in 0..k {
+                for j in 0..n {
+                    let (r, col) = if tb { (j, p) } else { (p, j) };
+                    bv[p as usize * nu + j as usize] = elem_at(self, &bm, r, col)?.int() as i32;
+                }
+            }
+            let mut acc = vec![0i32; nu];
+            for i in 0..mu {
+                for (j, x) in acc.iter_mut().enumerate() {
+                    *x = if init {
+                        bias_vals.get(j).map_or(0, |v| v.int() as i32)
+                    } else {
+                        elem_at(self, &cm, i as i64, j as i64)?.int() as i32
+                    };
+                }
+                for p in 0..ku {
+                    let x = av[i * ku + p];
+                    for (s, y) in acc.iter_mut().zip(&bv[p * nu..(p + 1) * nu]) {
+                        *s = s.wrapping_add(x.wrapping_mul(*y));
+                    }
+                }
+                for (j, x) in acc.iter().enumerate() {
+                    self.put(&cm, i as i64, j as i64, Val::Int(*x as i64)).map_err(err)?;
+                }
+            }
+        } else {
+            let mut av = vec![0f32; mu * ku];
+            let mut bv = vec![0f32; ku * nu];
+            for i in 0..m {
+                for p in 0..k {
+                    let (r, col) = if ta { (p, i) } else { (i, p) };
+                    av[i as usize * ku + p as usize] = elem_at(self, &am, r, col)?.float() as f32;
+                }
+            }
+            for p in 0..k {
+                for j in 0..n {
+                    let (r, col) = if tb { (j, p) } else { (p, j) };
+                    bv[p as usize * nu + j as usize] = elem_at(self, &bm, r, col)?.float() as f32;
+                }
+            }
+            let mut acc = vec![0f32; nu];
+            for i in 0..mu {
+                for (j, x) in acc.iter_mut().enumerate() {
+                    *x = if init {
+                        bias_vals.get(j).map_or(0.0, |v| v.float() as f32)
+                    } else {
+                        elem_at(self, &cm, i as i64, j as i64)?.float() as f32
+                    };
+                }
+                for p in 0..ku {
+                    let x = av[i * ku + p];
+                    for (s, y) in acc.iter_mut().zip(&bv[p * nu..(p + 1) * nu]) {
+                        *s += x * *y;
+                    }
+                }
+                for (j, x) in acc.iter().enumerate() {
+                    self.put(&cm, i as i64, j as i64, Val::Float(*x as f64)).map_err(err)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn put(&mut self, m: &Matrix, r: i64, c: i64, v: Val) -> Result<(), String> {
+        if store(&mut self.mem, m.view.buf, m.view.elem, m.at(r, c), &v) {
+            Ok(())
+        } else {
+            Err("writes outside C's buffer".into())
+        }
+    }
+
+    fn sync_ids(&self, op: OpId, args: &[hivm_ir::Value]) -> R<Ids> {
+        let v: Vec<i64> = args.iter().map(|a| self.int(*a)).collect();
+        let v = match v.len() {
+            0 => vec![-1; 7],
+            7 => v,
+            n => {
+                return Err(RunError::at(op, format!("mmadL1: {n} sync_related_args; its library takes 7 (or none)")));
+            }
+        };
+        for (i, x) in v.iter().enumerate() {
+            // The fifth is the K loop's iteration parity, any integer.
+            if i != 4 && !(-1..=7).contains(x) {
+                return Err(RunError::at(
+                    op,
+                    format!("mmadL1: sync_related_args #{i} is {x}, not an event id (0..7) or -1"),
+                ));
+            }
+        }
+        Ok(Ids {
+            wait_a: v[0],
+            wait_b: v[1],
+            free_a: v[2],
+            free_b: v[3],
+            k_loop_parity: v[4],
+            back0: v[5],
+            back1: v[6],
+        })
+    }
+
+    /// The MTE2 -> MTE1 waits before the first L1 read and the MTE1 -> MTE2
+    /// releases after the last, for the operands asked.
+    fn l1_handshakes(&mut self, ids: &Ids, first: bool, last: bool, site: &dyn Fn(&str) -> Site) {
+        if first {
+            for id in [ids.wait_a, ids.wait_b] {
+                if id >= 0 {
+                    self.sync.wait_flag(sync::MTE2, sync::MTE1, id, &site("wait for L1"));
+                }
+            }
+        }
+        if last {
+            for id in [ids.free_a, ids.free_b] {
+                if id >= 0 {
+                    self.sync.set_flag(sync::MTE1, sync::MTE2, id, &site("release L1"));
+                }
+            }
+        }
+    }
+
+    /// The library's work on the pipes, part by part.
+    #[allow(clippy::too_many_arguments)]
+    fn mmad_pipes(
+        &mut self,
+        op: OpId,
+        ids: &Ids,
+        plan: &Plan,
+        [a, b, c]: [&MemRefVal; 3],
+        bias: Option<&MemRefVal>,
+        init: bool,
+        site: &dyn Fn(&str) -> Site,
+    ) {
+        let here = Site { op: Some(op), detail: None };
+        let l0 = |this: &Self, space: Space| this.onchip(space).map_or(0, |id| this.mem.get(id).addr());
+        let (l0a, l0b) = (l0(self, Space::L0a), l0(self, Space::L0b));
+        let own_back = [(ids.back0, 0i64), (ids.back1, 1i64)];
+        for (id, lib) in own_back {
+            if id < 0 {
+                self.sync.set_flag(sync::M, sync::MTE1, lib, &site("L0 ping-pong prologue"));
+            }
+        }
+        for part in 0..plan.parts {
+            let (first, last) = (part == 0, part + 1 == plan.parts);
+            let ping = if !plan.double_buffer {
+                0
+            } else if ids.k_loop_parity != -1 {
+                (ids.k_loop_parity * plan.parts + part).rem_euclid(2)
+            } else {
+                part % 2
+            };
+            let event = if ping == 0 { own_back[0] } else { own_back[1] };
+            let event = if event.0 >= 0 { event.0 } else { event.1 };
+            if plan.double_buffer {
+                self.sync.wait_flag(sync::M, sync::MTE1, event, &site("wait for its L0 half"));
+            } else {
+                self.sync.wait_flag(sync::M, sync::MTE1, 0, &site("wait for L0"));
+                self.sync.wait_flag(sync::M, sync::MTE1, 1, &site("wait for L0"));
+            }
+            let off = ping as u64 * plan.half;
+            for (wait, free, src, base, bytes) in
+                [(ids.wait_a, ids.free_a, a, l0a, plan.a_bytes), (ids.wait_b, ids.free_b, b, l0b, plan.b_bytes)]
+            {
+                if first && wait >= 0 {
+                    self.sync.wait_flag(sync::MTE2, sync::MTE1, wait, &site("wait for L1"));
+                }
+                self.sync.issue(sync::MTE1);
+                let (addr, n) = self.span(src);
+                self.sync.access(sync::MTE1, addr, n, false, &here);
+                self.sync.access(sync::MTE1, base + off, bytes, true, &here);
+                if last && free >= 0 {
+                    self.sync.set_flag(sync::MTE1, sync::MTE2, free, &site("release L1"));
+                }
+            }
+            if let Some(bv) = bias {
+                self.sync.issue(sync::MTE1);
+                let (addr, n) = self.span(bv);
+                self.sync.access(sync::MTE1, addr, n, false, &here);
+            }
+            self.sync.handshake(sync::MTE1, sync::M, &site("MTE1 -> M before mad"));
+            self.sync.issue(sync::M);
+            self.sync.access(sync::M, l0a + off, plan.a_bytes, false, &here);
+            self.sync.access(sync::M, l0b + off, plan.b_bytes, false, &here);
+            let (addr, n) = self.span(c);
+            if !(init && first) {
+                self.sync.access(sync::M, addr, n, false, &here);
+            }
+            self.sync.access(sync::M, addr, n, true, &here);
+            if plan.double_buffer {
+                self.sync.set_flag(sync::M, sync::MTE1, event, &site("free its L0 half"));
+            } else {
+                self.sync.set_flag(sync::M, sync::MTE1, 0, &site("free L0"));
+                self.sync.set_flag(sync::M, sync::MTE1, 1, &site("free L0"));
+            }
+        }
+        for (id, lib) in own_back {
+            if id < 0 {
+                self.sync.wait_flag(sync::M, sync::MTE1, lib, &site("L0 ping-pong epilogue"));
+            }
+        }
+    }
+}
+
+/// `x` rounded up to a multiple of `f` (both positive).
+fn ceil_to(x: i64, f: i64) -> i64 {
+    (x + f - 1) / f * f
+}
+
+/// How the library splits K: parts of a multiple of the larger alignment
+/// that fit half of L0A (the whole of it without double buffering).
+fn plan(l0_bytes: i64, size: i64, a_m: i64, b_n: i64, real_k: i64) -> Option<Plan> {
+    let align = (32 / size).max(16);
+    let mn = ceil_to(a_m.max(b_n), align);
+    let part = |len: i64| (len / mn) / align * align;
+    let (mut len, mut double_buffer) = (l0_bytes / 2 / size, true);
+    let mut k_part = part(len);
+    if k_part == 0 {
+        double_buffer = false;
+        len = l0_bytes / size;
+        k_part = part(len);
+    }
+    if k_part == 0 {
+        return None;
+    }
+    let bytes = |rows: i64| (ceil_to(rows, 16) * k_part * size).min(len * size) as u64;
+    Some(Plan {
+        parts: (real_k + k_part - 1) / k_part,
+        double_buffer,
+        a_bytes: bytes(a_m),
+        b_bytes: bytes(b_n),
+        half: (len * size) as u64,
+    })
+}
+
+/// Element offsets of the first `n` bias values: a 1-d `[N]`, a 2-d
+/// `[1, N]`, or a fractal holding one row.
+fn bias_index(bias: &MemRefVal, n: i64) -> Result<Vec<i64>, String> {
+    let idx: Option<Vec<i64>> = match bias.sizes.len() {
+        1 => (0..n).map(|j| bias.linear(&[j])).collect(),
+        2 => (0..n).map(|j| bias.linear(&[0, j])).collect(),
+        4 => {
+            let m = Matrix::of(bias, "the bias", false)?;
+            (0..n).map(|j| (j < m.cols()).then(|| m.at(0, j))).collect()
+        }
+        r => return Err(format!("the per-channel bias must be 1-d, 2-d or a fractal, not rank {r}")),
+    };
+    idx.ok_or_else(|| format!("the per-channel bias holds fewer than the {n} columns computed"))
+}
+
+/// Whether `unit_flag_mode` asks for anything but DISABLED.
+pub(super) fn unit_flags_enabled(ir: &hivm_ir::Ir, op: OpId) -> bool {
+    let Some(a) = ir.get_attr(op, "unit_flag_mode") else { return false };
+    let mut on = false;
+    if let hivm_ir::AttrData::Array(items) = ir.attr_data(a) {
+        for x in items {
+            on |= hivm_dialects::util::opaque_arg(ir, *x, "unit_flag").is_some_and(|v| v != "DISABLED");
+        }
+    }
+    on
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn k_is_split_into_parts_that_fit_half_of_l0() {
+        // 910B's 64 KiB L0A, 256 x 256 f16: 64 columns of K per half.
+        let p = plan(65536, 2, 256, 256, 256).unwrap();
+        assert_eq!((p.parts, p.double_buffer), (4, true));
+        assert_eq!(p.a_bytes, 256 * 64 * 2);
+        // Small matrices fit in one part.
+        assert_eq!(plan(65536, 2, 32, 32, 64).unwrap().parts, 1);
+        // Too large for even the whole of L0.
+        assert!(plan(65536, 4, 8192, 16, 16).is_none());
+    }
+}
