@@ -1,0 +1,283 @@
+//! The cube core in the twin: memref-level matmul kernels (GM -> nd2nz ->
+//! mmadL1 -> fixpipe -> GM), synchronised by our solver, give the numbers
+//! of a plain reference matmul for f16, bf16, f32 and i8 -> i32, with each
+//! transpose, K accumulated over a loop with `init_condition`, a
+//! per-channel bias and rows that need padding; a kernel that puts A into
+//! L1 without the fractal layout gives other numbers; without the solver
+//! the cube pipes race; and removing any synchronisation the solver placed
+//! in a cube kernel makes the twin report it.
+//!
+//! Inputs are small dyadic numbers, so every sum is exact in f32 and the
+//! comparison is exact.
+
+use std::path::Path;
+use std::time::Duration;
+
+use hivm_twin::value::Elem;
+use hivm_twin::{ArgSpec, Outcome, RunOptions};
+
+mod common;
+use common::Rng;
+
+#[derive(Clone, Copy)]
+struct Case {
+    ty: &'static str,
+    m: i64,
+    k: i64,
+    n: i64,
+    ta: bool,
+    tb: bool,
+    /// K per loop iteration.
+    kc: i64,
+    bias: bool,
+    /// Load A into L1 with a plain copy (ND) instead of nd2nz.
+    nd_a: bool,
+}
+
+const BASE: Case = Case { ty: "f16", m: 32, k: 64, n: 64, ta: false, tb: false, kc: 32, bias: false, nd_a: false };
+
+fn elem(ty: &str) -> Elem {
+    Elem::parse(ty).unwrap()
+}
+
+fn size(ty: &str) -> i64 {
+    elem(ty).size() as i64
+}
+
+fn up(x: i64, f: i64) -> i64 {
+    (x + f - 1) / f * f
+}
+
+/// The L1 fractal type holding an ND matrix of `rows x cols`.
+fn l1_type(ty: &str, rows: i64, cols: i64) -> String {
+    let c0 = 32 / size(ty);
+    format!("memref<{}x{}x16x{c0}x{ty}, #hivm.address_space<cbuf>>", up(cols, c0) / c0, up(rows, 16) / 16)
+}
+
+/// The kernel text of a case.
+fn kernel(c: &Case) -> String {
+    let t = c.ty;
+    let ct = if t == "i8" { "i32" } else { "f32" };
+    // ND shapes in GM (A^T / B^T stored when transposed) and per step.
+    let (ar, ac) = if c.ta { (c.k, c.m) } else { (c.m, c.k) };
+    let (br, bc) = if c.tb { (c.n, c.k) } else { (c.k, c.n) };
+    let (sar, sac) = if c.ta { (c.kc, c.m) } else { (c.m, c.kc) };
+    let (sbr, sbc) = if c.tb { (c.n, c.kc) } else { (c.kc, c.n) };
+    let la = l1_type(t, sar, sac);
+    let lb = l1_type(t, sbr, sbc);
+    let lc = format!("memref<{}x{}x16x16x{ct}, #hivm.address_space<cc>>", up(c.n, 16) / 16, up(c.m, 16) / 16);
+    let b_at = 65536;
+    let bias_at = 131072;
+    let mut s = String::new();
+    let bias_arg = if c.bias { format!(", %bias: memref<{}xf32>", c.n) } else { String::new() };
+    s += &format!(
+        "func.func @mm(%a: memref<{ar}x{ac}x{t}>, %b: memref<{br}x{bc}x{t}>{bias_arg}, %c: memref<{}x{}x{ct}>) {{\n",
+        c.m, c.n
+    );
+    s += &format!(
+        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %steps = arith.constant {} : index\n",
+        c.k / c.kc
+    );
+    s += &format!(
+        "  %m = arith.constant {} : index\n  %kc = arith.constant {} : index\n  %n = arith.constant {} : index\n",
+        c.m, c.kc, c.n
+    );
+    let zero = if t == "i8" { "0 : i8".to_string() } else { format!("0.0 : {t}") };
+    s += &format!("  %zero = arith.constant {zero}\n");
+    s += &format!(
+        "  %a0 = arith.constant 0 : i64\n  %ab = arith.constant {b_at} : i64\n  %abias = arith.constant {bias_at} : i64\n"
+    );
+    s += &format!("  %l1a = hivm.hir.pointer_cast(%a0) : {la}\n  %l1b = hivm.hir.pointer_cast(%ab) : {lb}\n");
+    s += &format!("  %acc = hivm.hir.pointer_cast(%a0) : {lc}\n");
+    let bias_ty = format!("memref<{}xf32, #hivm.address_space<cbuf>>", c.n);
+    if c.bias {
+        s += &format!("  %l1bias = hivm.hir.pointer_cast(%abias) : {bias_ty}\n");
+        s += &format!("  hivm.hir.load ins(%bias : memref<{}xf32>) outs(%l1bias : {bias_ty})\n", c.n);
+    }
+    if c.nd_a {
+        s += &format!("  %l1a_nd = hivm.hir.pointer_cast(%a0) : memref<{sar}x{sac}x{t}, #hivm.address_space<cbuf>>\n");
+    }
+    s += "  scf.for %i = %c0 to %steps step %c1 {\n";
+    s += "    %first = arith.cmpi eq, %i, %c0 : index\n    %off = arith.muli %i, %kc : index\n";
+    let view = |name: &str, src: &str, cols: i64, at: (&str, &str), sizes: (i64, i64)| {
+        format!(
+            "    %{name} = memref.subview %{src}[{}, {}] [{}, {}] [1, 1] : memref<{}x{cols}x{t}> to memref<{}x{}x{t}, strided<[{cols}, 1], offset: ?>>\n",
+            at.0,
+            at.1,
+            sizes.0,
+            sizes.1,
+            if src == "a" { ar } else { br },
+            sizes.0,
+            sizes.1
+        )
+    };
+    s += &view("sa", "a", ac, if c.ta { ("%off", "0") } else { ("0", "%off") }, (sar, sac));
+    s += &view("sb", "b", bc, if c.tb { ("0", "%off") } else { ("%off", "0") }, (sbr, sbc));
+    let sty = |r: i64, cc: i64, cols: i64| format!("memref<{r}x{cc}x{t}, strided<[{cols}, 1], offset: ?>>");
+    let pad = if c.m % 16 != 0 { format!(" init_out_buffer = true pad_value = %zero : {t}") } else { String::new() };
+    if c.nd_a {
+        s += &format!(
+            "    hivm.hir.load ins(%sa : {}) outs(%l1a_nd : memref<{sar}x{sac}x{t}, #hivm.address_space<cbuf>>)\n",
+            sty(sar, sac, ac)
+        );
+    } else {
+        s +=
+            &format!("    hivm.hir.nd2nz {{dst_continuous}} ins(%sa : {}) outs(%l1a : {la}){pad}\n", sty(sar, sac, ac));
+    }
+    s += &format!("    hivm.hir.nd2nz {{dst_continuous}} ins(%sb : {}) outs(%l1b : {lb})\n", sty(sbr, sbc, bc));
+    let mut attrs = vec![];
+    if c.ta {
+        attrs.push("a_transpose");
+    }
+    if c.tb {
+        attrs.push("b_transpose");
+    }
+    let attrs = if attrs.is_empty() { String::new() } else { format!("{{{}}} ", attrs.join(", ")) };
+    let (bias_v, bias_t) = if c.bias { (", %l1bias".to_string(), format!(", {bias_ty}")) } else { Default::default() };
+    s += &format!(
+        "    hivm.hir.mmadL1 {attrs}ins(%l1a, %l1b, %first, %m, %kc, %n{bias_v} : {la}, {lb}, i1, index, index, index{bias_t}) outs(%acc : {lc})\n"
+    );
+    s += "  }\n";
+    s += &format!("  hivm.hir.fixpipe {{enable_nz2nd}} ins(%acc : {lc}) outs(%c : memref<{}x{}x{ct}>)\n", c.m, c.n);
+    s += "  return\n}\n";
+    s
+}
+
+/// Small dyadic numbers (integers for i8).
+fn values(rng: &mut Rng, n: i64, ty: &str) -> Vec<f64> {
+    (0..n)
+        .map(|_| {
+            let x = (rng.below(17) as i64 - 8) as f64;
+            if ty == "i8" { x } else { x / 8.0 }
+        })
+        .collect()
+}
+
+fn encode(ty: &str, v: &[f64]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for x in v {
+        match ty {
+            "f16" => out.extend(half::f16::from_f64(*x).to_le_bytes()),
+            "bf16" => out.extend(half::bf16::from_f64(*x).to_le_bytes()),
+            "f32" => out.extend((*x as f32).to_le_bytes()),
+            "i8" => out.push(*x as i8 as u8),
+            _ => unreachable!(),
+        }
+    }
+    out
+}
+
+fn decode(ty: Elem, bytes: &[u8]) -> Vec<f64> {
+    match ty {
+        Elem::F32 => bytes.chunks(4).map(|b| f32::from_le_bytes(b.try_into().unwrap()) as f64).collect(),
+        Elem::Int(32) => bytes.chunks(4).map(|b| i32::from_le_bytes(b.try_into().unwrap()) as f64).collect(),
+        _ => unreachable!(),
+    }
+}
+
+fn run(text: &str, args: Vec<ArgSpec>, solver: bool) -> Outcome {
+    let opts = RunOptions {
+        entry: None,
+        impls: vec![],
+        args,
+        blocks: 1,
+        timeout: Duration::from_secs(60),
+        progress: false,
+        max_ops: 100_000_000,
+        trace: false,
+        sync_solver: solver,
+    };
+    hivm_twin::run_source(text, "cube.mlir", Path::new("."), &opts)
+}
+
+fn problems(out: &Outcome) -> String {
+    let mut s = String::new();
+    if let Some(e) = &out.error {
+        s += &out.render(e);
+    }
+    for (b, r) in &out.reports {
+        s += &out.render(&out.report_diagnostic(*b, r, 1));
+    }
+    s
+}
+
+/// Runs a case after the solver: (twin's C, reference C).
+fn check(c: &Case, seed: u64) -> (Vec<f64>, Vec<f64>) {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let a = values(&mut rng, c.m * c.k, c.ty);
+    let b = values(&mut rng, c.k * c.n, c.ty);
+    let bias: Vec<f64> = (0..c.n).map(|j| (j % 7) as f64 - 3.0).collect();
+    // A[i][p] and B[p][j] of the product; GM holds A^T / B^T when transposed.
+    let a_at = |i: i64, p: i64| if c.ta { a[(p * c.m + i) as usize] } else { a[(i * c.k + p) as usize] };
+    let b_at = |p: i64, j: i64| if c.tb { b[(j * c.k + p) as usize] } else { b[(p * c.n + j) as usize] };
+    let mut want = vec![0.0; (c.m * c.n) as usize];
+    for i in 0..c.m {
+        for j in 0..c.n {
+            let s: f64 = (0..c.k).map(|p| a_at(i, p) * b_at(p, j)).sum();
+            want[(i * c.n + j) as usize] = s + if c.bias { bias[j as usize] } else { 0.0 };
+        }
+    }
+    let e = elem(c.ty);
+    let (ar, ac) = if c.ta { (c.k, c.m) } else { (c.m, c.k) };
+    let (br, bc) = if c.tb { (c.n, c.k) } else { (c.k, c.n) };
+    let mut args =
+        vec![ArgSpec::Array(e, vec![ar, ac], encode(c.ty, &a)), ArgSpec::Array(e, vec![br, bc], encode(c.ty, &b))];
+    if c.bias {
+        args.push(ArgSpec::Array(Elem::F32, vec![c.n], encode("f32", &bias)));
+    }
+    let ct = if c.ty == "i8" { Elem::Int(32) } else { Elem::F32 };
+    args.push(ArgSpec::Zeros(vec![c.m, c.n], ct));
+    let text = kernel(c);
+    let out = run(&text, args, true);
+    let p = problems(&out);
+    assert!(p.is_empty(), "{p}\n{text}");
+    let (_, _, bytes) = out.args.last().cloned().flatten().expect("C");
+    (decode(ct, &bytes), want)
+}
+
+#[test]
+fn matmuls_give_the_reference_numbers() {
+    let mut cases = Vec::new();
+    for ty in ["f16", "bf16", "f32", "i8"] {
+        for (ta, tb) in [(false, false), (true, false), (false, true), (true, true)] {
+            cases.push(Case { ty, ta, tb, ..BASE });
+        }
+        // One K step, the whole of K at once.
+        cases.push(Case { ty, kc: 64, ..BASE });
+        cases.push(Case { ty, bias: true, ..BASE });
+    }
+    // Rows that fill their last fractal only in part: nd2nz pads them.
+    cases.push(Case { m: 20, ..BASE });
+    cases.push(Case { m: 20, bias: true, kc: 16, ..BASE });
+    for (i, c) in cases.iter().enumerate() {
+        let (got, want) = check(c, 7 + i as u64);
+        assert_eq!(got, want, "{} ta={} tb={} kc={} bias={} m={}:\n{}", c.ty, c.ta, c.tb, c.kc, c.bias, c.m, kernel(c));
+    }
+}
+
+/// A copied into L1 row by row (ND) but read as the fractal it should be:
+/// other numbers, as on the NPU.
+#[test]
+fn a_matrix_in_the_wrong_layout_gives_wrong_numbers() {
+    let c = Case { nd_a: true, kc: 64, ..BASE };
+    let (got, want) = check(&c, 3);
+    let differ = got.iter().zip(&want).filter(|(g, w)| g != w).count();
+    assert!(differ > got.len() / 2, "only {differ} of {} elements differ", got.len());
+}
+
+/// Without synchronisation every hand-over between cube pipes races:
+/// MTE2 -> MTE1 (L1), M -> FIX (L0C).
+#[test]
+fn without_the_solver_the_cube_pipes_race() {
+    let c = Case { kc: 64, ..BASE };
+    let e = elem(c.ty);
+    let args = vec![
+        ArgSpec::Zeros(vec![c.m, c.k], e),
+        ArgSpec::Zeros(vec![c.k, c.n], e),
+        ArgSpec::Zeros(vec![c.m, c.n], Elem::F32),
+    ];
+    let out = run(&kernel(&c), args, false);
+    let p = problems(&out);
+    assert!(p.contains("PIPE_MTE1 read of L1[0,"), "{p}");
+    assert!(p.contains("PIPE_FIX read of L0C[0,"), "{p}");
+}
