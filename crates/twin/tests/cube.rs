@@ -281,3 +281,94 @@ fn without_the_solver_the_cube_pipes_race() {
     assert!(p.contains("PIPE_MTE1 read of L1[0,"), "{p}");
     assert!(p.contains("PIPE_FIX read of L0C[0,"), "{p}");
 }
+
+/// How many parts of L0 mmadL1's library splits a step's K into (half of
+/// 910B's 64 KiB L0A per part).
+fn l0_parts(c: &Case) -> i64 {
+    let size = size(c.ty);
+    let align = (32 / size).max(16);
+    let mn = up(c.m.max(c.n), align);
+    let k_part = (32768 / size / mn) / align * align;
+    (c.kc + k_part - 1) / k_part
+}
+
+/// The solver's output for a kernel, as text.
+fn solved(text: &str) -> String {
+    let mut ir = hivm_ir::Ir::new(std::sync::Arc::new(hivm_dialects::registry()));
+    let module = hivm_ir::parser::Parser::new(&mut ir, text, "cube.mlir", 0).parse_module().expect("parses");
+    let reg = hivm_transforms::pass_registry();
+    let mut pm = hivm_ir::pass::PassManager::from_cli(&reg, &["hivm-graph-sync-solver".to_string()]).unwrap();
+    pm.run(&mut ir, module, true).expect("the solver runs");
+    hivm_ir::printer::print_top_level(&ir, module, hivm_ir::printer::PrintOptions { generic: false, debuginfo: false })
+}
+
+/// The flag ops of a solved kernel: (line index, `[set, wait, event]` text).
+fn flag_lines(lines: &[&str], op: &str) -> Vec<(usize, String)> {
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, l)| {
+            let at = l.find(op)?;
+            let rest = &l[at + op.len()..];
+            Some((i, rest[..rest.find(']').map_or(rest.len(), |e| e + 1)].to_string()))
+        })
+        .collect()
+}
+
+/// Every set_flag, wait_flag and barrier the solver placed in cube kernels
+/// is needed: without it (alone, or a set with the wait that consumes it)
+/// the twin reports a hang, a leftover flag or a race.
+#[test]
+fn removing_any_solver_sync_from_a_cube_kernel_is_reported() {
+    let cases = [
+        Case { kc: 64, ..BASE },
+        BASE,
+        Case { ta: true, tb: true, bias: true, ..BASE },
+        Case { ty: "i8", tb: true, ..BASE },
+        // K in two parts of L0: the library alternates both of its M -> MTE1 ids.
+        Case { n: 256, k: 128, kc: 128, ..BASE },
+    ];
+    let mut checked = 0;
+    for c in &cases {
+        let text = solved(&kernel(c));
+        let e = elem(c.ty);
+        let (ar, ac) = if c.ta { (c.k, c.m) } else { (c.m, c.k) };
+        let (br, bc) = if c.tb { (c.n, c.k) } else { (c.k, c.n) };
+        let mut args = vec![ArgSpec::Zeros(vec![ar, ac], e), ArgSpec::Zeros(vec![br, bc], e)];
+        if c.bias {
+            args.push(ArgSpec::Zeros(vec![c.n], Elem::F32));
+        }
+        args.push(ArgSpec::Zeros(vec![c.m, c.n], if c.ty == "i8" { Elem::Int(32) } else { Elem::F32 }));
+        let clean = run(&text, args.clone(), false);
+        assert!(problems(&clean).is_empty(), "the solved kernel itself: {}\n{text}", problems(&clean));
+        let lines: Vec<&str> = text.lines().collect();
+        let sets = flag_lines(&lines, "hivm.hir.set_flag");
+        let waits = flag_lines(&lines, "hivm.hir.wait_flag");
+        let barriers = flag_lines(&lines, "hivm.hir.pipe_barrier");
+        assert!(!sets.is_empty() && sets.len() == waits.len(), "{text}");
+        let mut removals: Vec<Vec<usize>> = sets.iter().chain(&waits).chain(&barriers).map(|(i, _)| vec![*i]).collect();
+        // A set with the first wait of its flag after it in the same block
+        // (a set before a loop pairs with waits of later iterations too,
+        // which a loop running once does not need).
+        let indent = |i: usize| lines[i].len() - lines[i].trim_start().len();
+        for (i, key) in &sets {
+            // With K in one part of L0 the library never uses its second
+            // M -> MTE1 id, so the solver's pair for it is not needed.
+            let one_part = l0_parts(c) == 1 && key == "[<PIPE_M>, <PIPE_MTE1>, <EVENT_ID1>]";
+            if let Some((j, _)) = waits.iter().find(|(j, k)| j > i && k == key && indent(*j) == indent(*i))
+                && !one_part
+            {
+                removals.push(vec![*i, *j]);
+            }
+        }
+        for gone in removals {
+            let cut: String =
+                lines.iter().enumerate().filter(|(i, _)| !gone.contains(i)).map(|(_, l)| format!("{l}\n")).collect();
+            let out = run(&cut, args.clone(), false);
+            let what: Vec<&str> = gone.iter().map(|i| lines[*i].trim()).collect();
+            assert!(!problems(&out).is_empty(), "removing {what:?} went unnoticed:\n{cut}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} removals");
+}
