@@ -73,7 +73,15 @@ pub struct Ctx {
     pub returned: i32,
     pub fault: i32,
     pub fault_addr: u64,
+    // Past the C header's view of the struct (only the worker reads these):
+    /// Page ranges of the cube memories (read-only in the worker) this call
+    /// may write: its writable operands there.
+    pub open: [Region; MAX_OPEN],
+    pub n_open: u64,
 }
+
+/// Cube-memory ranges one call can open for writing.
+pub const MAX_OPEN: usize = 16;
 
 const MAX_REGIONS: usize = 4096;
 const TRACE_CAP: usize = 1 << 22;
@@ -126,6 +134,18 @@ impl Shared {
     pub fn ctx(&self) -> &Ctx {
         // SAFETY: valid for the life of self; the child only runs while we wait.
         unsafe { &*(self.ctx.addr() as *const Ctx) }
+    }
+
+    /// The cube-memory ranges the next call may write (at most `MAX_OPEN`;
+    /// the caller refuses more).
+    pub fn set_open(&mut self, open: &[Region]) {
+        let n = open.len().min(MAX_OPEN);
+        // SAFETY: see ctx().
+        unsafe {
+            let c = self.ctx_mut();
+            (&mut (*c).open)[..n].copy_from_slice(&open[..n]);
+            (*c).n_open = n as u64;
+        }
     }
 
     pub fn set_regions(&mut self, regions: &[Region]) {
