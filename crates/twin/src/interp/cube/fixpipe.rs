@@ -9,10 +9,10 @@
 use hivm_dialects::util::segment;
 use hivm_ir::OpId;
 
-use super::layout::Matrix;
+use super::layout::{self, Matrix};
 use super::{Interp, R, RunError};
 use crate::sync::{self, Site};
-use crate::value::{Elem, Val, load, round_float, store};
+use crate::value::{Elem, round_float};
 
 #[derive(Clone, Copy)]
 enum Quant {
@@ -92,29 +92,41 @@ impl Interp<'_> {
         self.sync.access(sync::FIX, a, n, false, &site);
         let (a, n) = self.span(&dst);
         self.sync.access(sync::FIX, a, n, true, &site);
+        if !s.inside(self.mem.get(src.buf).len()) || !d.inside(self.mem.get(dst.buf).len()) {
+            return Err(err("a view reaches outside its buffer".into()));
+        }
+        let (mut so, mut dof, mut row) = (Vec::new(), Vec::new(), Vec::new());
         for r in 0..d.rows() {
-            for c in 0..d.cols() {
-                let v =
-                    load(&self.mem, src.buf, from, s.at(r, c)).ok_or_else(|| err("reads outside its source".into()))?;
+            s.row_offsets(r, d.cols(), &mut so);
+            d.row_offsets(r, d.cols(), &mut dof);
+            let sb = self.mem.get(src.buf).bytes();
+            row.clear();
+            row.extend(so.iter().map(|o| layout::read(sb, from, *o)));
+            let db = self.mem.get_mut(dst.buf).bytes_mut();
+            for (v, o) in row.iter().zip(&dof) {
                 let out = match quant {
                     Quant::Convert if from.is_float() => {
-                        let x = if relu { v.float().max(0.0) } else { v.float() };
-                        Val::Float(round_float(x, to))
+                        let x = if relu { v.max(0.0) } else { *v };
+                        round_float(x, to)
                     }
-                    Quant::Convert => Val::Int(if relu { v.int().max(0) } else { v.int() }),
+                    Quant::Convert => {
+                        if relu {
+                            v.max(0.0)
+                        } else {
+                            *v
+                        }
+                    }
                     Quant::Scale(k) => {
-                        let x = v.float() as f32 * k;
-                        Val::Float(if relu { x.max(0.0) } else { x } as f64)
+                        let x = *v as f32 * k;
+                        (if relu { x.max(0.0) } else { x }) as f64
                     }
                     Quant::ToI8(k) => {
-                        let x = (v.int() as f32 * k).round_ties_even();
+                        let x = (*v as f32 * k).round_ties_even();
                         let x = if relu { x.max(0.0) } else { x };
-                        Val::Int(if x.is_nan() { 0 } else { x.clamp(-128.0, 127.0) as i64 })
+                        if x.is_nan() { 0.0 } else { x.clamp(-128.0, 127.0) as f64 }
                     }
                 };
-                if !store(&mut self.mem, dst.buf, to, d.at(r, c), &out) {
-                    return Err(err("writes outside its destination".into()));
-                }
+                layout::write(db, to, *o, out);
             }
         }
         Ok(())

@@ -8,7 +8,7 @@
 //! `[N1, M1, 16, 16]`.) Reading a fractal buffer as if it were ND, or with
 //! its block dims swapped, therefore gives other numbers, as on the NPU.
 
-use crate::value::MemRefVal;
+use crate::value::{Elem, MemRefVal};
 
 pub(super) struct Matrix<'a> {
     pub view: &'a MemRefVal,
@@ -67,6 +67,70 @@ impl<'a> Matrix<'a> {
         match self.fractal {
             None => v.offset + r * st[0] + c * st[1],
             Some((r0, c0)) => v.offset + (c / c0) * st[0] + (r / r0) * st[1] + (r % r0) * st[2] + (c % c0) * st[3],
+        }
+    }
+}
+
+impl Matrix<'_> {
+    /// Element offsets of the first `cols` columns of row `r`, into `out`
+    /// (cleared first): fractal by fractal, without a division per element.
+    pub fn row_offsets(&self, r: i64, cols: i64, out: &mut Vec<i64>) {
+        out.clear();
+        let (v, st) = (self.view, &self.view.strides);
+        match self.fractal {
+            None => out.extend((0..cols).map(|c| v.offset + r * st[0] + c * st[1])),
+            Some((r0, c0)) => {
+                let row = v.offset + (r / r0) * st[1] + (r % r0) * st[2];
+                let mut c = 0;
+                while c < cols {
+                    let base = row + (c / c0) * st[0];
+                    let n = c0.min(cols - c);
+                    out.extend((0..n).map(|i| base + i * st[3]));
+                    c += n;
+                }
+            }
+        }
+    }
+
+    /// Whether every element of the view lies inside `buf_len` bytes.
+    pub fn inside(&self, buf_len: usize) -> bool {
+        let (lo, hi) = self.view.byte_span();
+        lo >= 0 && hi as usize <= buf_len
+    }
+}
+
+/// Reads element `off` of a buffer's bytes as a number (exact for every
+/// element type the cube unit takes).
+#[inline]
+pub(super) fn read(bytes: &[u8], elem: Elem, off: i64) -> f64 {
+    let o = off as usize * elem.size();
+    match elem {
+        Elem::F16 => half::f16::from_le_bytes([bytes[o], bytes[o + 1]]).to_f64(),
+        Elem::BF16 => half::bf16::from_le_bytes([bytes[o], bytes[o + 1]]).to_f64(),
+        Elem::F32 => f32::from_le_bytes(bytes[o..o + 4].try_into().unwrap()) as f64,
+        Elem::F64 => f64::from_le_bytes(bytes[o..o + 8].try_into().unwrap()),
+        Elem::Int(_) | Elem::Index => {
+            let size = elem.size();
+            let mut raw = [0u8; 8];
+            raw[..size].copy_from_slice(&bytes[o..o + size]);
+            crate::value::norm_int(i64::from_le_bytes(raw), elem.width()) as f64
+        }
+    }
+}
+
+/// Writes a number as element `off` (floats rounded to nearest, integers
+/// wrapped to the width, as `value::store` does).
+#[inline]
+pub(super) fn write(bytes: &mut [u8], elem: Elem, off: i64, v: f64) {
+    let o = off as usize * elem.size();
+    match elem {
+        Elem::F16 => bytes[o..o + 2].copy_from_slice(&half::f16::from_f64(v).to_le_bytes()),
+        Elem::BF16 => bytes[o..o + 2].copy_from_slice(&half::bf16::from_f64(v).to_le_bytes()),
+        Elem::F32 => bytes[o..o + 4].copy_from_slice(&(v as f32).to_le_bytes()),
+        Elem::F64 => bytes[o..o + 8].copy_from_slice(&v.to_le_bytes()),
+        Elem::Int(_) | Elem::Index => {
+            let size = elem.size();
+            bytes[o..o + size].copy_from_slice(&(v as i64).to_le_bytes()[..size]);
         }
     }
 }

@@ -17,11 +17,11 @@
 use hivm_dialects::util::segment;
 use hivm_ir::OpId;
 
-use super::layout::Matrix;
+use super::layout::{self, Matrix};
 use super::{Interp, R, RunError, check_l1_fractal};
 use crate::memory::Space;
 use crate::sync::{self, Site};
-use crate::value::{Elem, MemRefVal, Val, load, store};
+use crate::value::{Elem, MemRefVal};
 
 /// The ids of `sync_related_args`, in upstream's order.
 struct Ids {
@@ -132,42 +132,41 @@ impl Interp<'_> {
             None => None,
         };
         self.mmad_pipes(op, &ids, &plan, [&a, &b, &c], bias.as_deref(), init, &site);
-        // The numbers.
-        let k = real_k;
-        let (mu, ku, nu) = (m as usize, k as usize, n as usize);
-        let elem_at = |this: &Self, mtx: &Matrix, r: i64, col: i64| -> R<Val> {
-            load(&this.mem, mtx.view.buf, mtx.view.elem, mtx.at(r, col))
-                .ok_or_else(|| err("reads outside an operand's buffer".into()))
-        };
-        let bias_vals: Vec<Val> = match (&bias, &bias_at) {
-            (Some(bv), Some(at)) => at
-                .iter()
-                .map(|o| load(&self.mem, bv.buf, bv.elem, *o).ok_or_else(|| err("reads outside the bias".into())))
-                .collect::<R<_>>()?,
+        // The numbers: op(A) as m x k and op(B) as k x n, row-major.
+        for (mtx, what) in [(&am, "A"), (&bm, "B"), (&cm, "C")] {
+            if !mtx.inside(self.mem.get(mtx.view.buf).len()) {
+                return Err(err(format!("{what} reaches outside its buffer")));
+            }
+        }
+        let (mu, ku, nu) = (m as usize, real_k as usize, n as usize);
+        let a_nd = if ta { self.gather(&am, real_k, m) } else { self.gather(&am, m, real_k) };
+        let b_nd = if tb { self.gather(&bm, n, real_k) } else { self.gather(&bm, real_k, n) };
+        let av: Vec<f64> = if ta { transpose(&a_nd, ku, mu) } else { a_nd };
+        let bv: Vec<f64> = if tb { transpose(&b_nd, nu, ku) } else { b_nd };
+        let bias_vals: Vec<f64> = match (&bias, &bias_at) {
+            (Some(bv), Some(at)) => {
+                let bytes = self.mem.get(bv.buf).bytes();
+                let (lo, hi) = bv.byte_span();
+                if lo < 0 || hi as usize > bytes.len() {
+                    return Err(err("the bias reaches outside its buffer".into()));
+                }
+                at.iter().map(|o| layout::read(bytes, bv.elem, *o)).collect()
+            }
             _ => Vec::new(),
         };
+        let mut offs = Vec::new();
         if int {
-            let mut av = vec![0i32; mu * ku];
-            let mut bv = vec![0i32; ku * nu];
-            for i in 0..m {
-                for p in 0..k {
-                    let (r, col) = if ta { (p, i) } else { (i, p) };
-                    av[i as usize * ku + p as usize] = elem_at(self, &am, r, col)?.int() as i32;
-                }
-            }
-            for p in 0..k {
-                for j in 0..n {
-                    let (r, col) = if tb { (j, p) } else { (p, j) };
-                    bv[p as usize * nu + j as usize] = elem_at(self, &bm, r, col)?.int() as i32;
-                }
-            }
+            let av: Vec<i32> = av.iter().map(|x| *x as i32).collect();
+            let bv: Vec<i32> = bv.iter().map(|x| *x as i32).collect();
             let mut acc = vec![0i32; nu];
             for i in 0..mu {
+                cm.row_offsets(i as i64, n, &mut offs);
+                let bytes = self.mem.get_mut(c.buf).bytes_mut();
                 for (j, x) in acc.iter_mut().enumerate() {
                     *x = if init {
-                        bias_vals.get(j).map_or(0, |v| v.int() as i32)
+                        bias_vals.get(j).map_or(0, |v| *v as i32)
                     } else {
-                        elem_at(self, &cm, i as i64, j as i64)?.int() as i32
+                        layout::read(bytes, c.elem, offs[j]) as i32
                     };
                 }
                 for p in 0..ku {
@@ -176,32 +175,22 @@ impl Interp<'_> {
                         *s = s.wrapping_add(x.wrapping_mul(*y));
                     }
                 }
-                for (j, x) in acc.iter().enumerate() {
-                    self.put(&cm, i as i64, j as i64, Val::Int(*x as i64)).map_err(err)?;
+                for (x, o) in acc.iter().zip(&offs) {
+                    layout::write(bytes, c.elem, *o, *x as f64);
                 }
             }
         } else {
-            let mut av = vec![0f32; mu * ku];
-            let mut bv = vec![0f32; ku * nu];
-            for i in 0..m {
-                for p in 0..k {
-                    let (r, col) = if ta { (p, i) } else { (i, p) };
-                    av[i as usize * ku + p as usize] = elem_at(self, &am, r, col)?.float() as f32;
-                }
-            }
-            for p in 0..k {
-                for j in 0..n {
-                    let (r, col) = if tb { (j, p) } else { (p, j) };
-                    bv[p as usize * nu + j as usize] = elem_at(self, &bm, r, col)?.float() as f32;
-                }
-            }
+            let av: Vec<f32> = av.iter().map(|x| *x as f32).collect();
+            let bv: Vec<f32> = bv.iter().map(|x| *x as f32).collect();
             let mut acc = vec![0f32; nu];
             for i in 0..mu {
+                cm.row_offsets(i as i64, n, &mut offs);
+                let bytes = self.mem.get_mut(c.buf).bytes_mut();
                 for (j, x) in acc.iter_mut().enumerate() {
                     *x = if init {
-                        bias_vals.get(j).map_or(0.0, |v| v.float() as f32)
+                        bias_vals.get(j).map_or(0.0, |v| *v as f32)
                     } else {
-                        elem_at(self, &cm, i as i64, j as i64)?.float() as f32
+                        layout::read(bytes, c.elem, offs[j]) as f32
                     };
                 }
                 for p in 0..ku {
@@ -210,20 +199,24 @@ impl Interp<'_> {
                         *s += x * *y;
                     }
                 }
-                for (j, x) in acc.iter().enumerate() {
-                    self.put(&cm, i as i64, j as i64, Val::Float(*x as f64)).map_err(err)?;
+                for (x, o) in acc.iter().zip(&offs) {
+                    layout::write(bytes, c.elem, *o, *x as f64);
                 }
             }
         }
         Ok(())
     }
 
-    fn put(&mut self, m: &Matrix, r: i64, c: i64, v: Val) -> Result<(), String> {
-        if store(&mut self.mem, m.view.buf, m.view.elem, m.at(r, c), &v) {
-            Ok(())
-        } else {
-            Err("writes outside C's buffer".into())
+    /// The first `rows x cols` of a matrix, row-major.
+    fn gather(&self, m: &Matrix, rows: i64, cols: i64) -> Vec<f64> {
+        let bytes = self.mem.get(m.view.buf).bytes();
+        let mut out = Vec::with_capacity((rows * cols).max(0) as usize);
+        let mut offs = Vec::new();
+        for r in 0..rows {
+            m.row_offsets(r, cols, &mut offs);
+            out.extend(offs.iter().map(|o| layout::read(bytes, m.view.elem, *o)));
         }
+        out
     }
 
     fn sync_ids(&self, op: OpId, args: &[hivm_ir::Value]) -> R<Ids> {
@@ -354,6 +347,17 @@ impl Interp<'_> {
             }
         }
     }
+}
+
+/// A row-major `rows x cols` matrix transposed.
+fn transpose(x: &[f64], rows: usize, cols: usize) -> Vec<f64> {
+    let mut t = vec![0.0; x.len()];
+    for r in 0..rows {
+        for c in 0..cols {
+            t[c * rows + r] = x[r * cols + c];
+        }
+    }
+    t
 }
 
 /// `x` rounded up to a multiple of `f` (both positive).

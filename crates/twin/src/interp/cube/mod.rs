@@ -14,7 +14,7 @@ use hivm_ir::OpId;
 
 use super::{Interp, R, RunError};
 use crate::sync::{self, Site};
-use crate::value::{Elem, Val, load, round_float, store};
+use crate::value::Elem;
 use layout::Matrix;
 
 impl Interp<'_> {
@@ -67,26 +67,33 @@ impl Interp<'_> {
         self.sync.access(sync::MTE2, a, n, false, &site);
         let (a, n) = self.span(&dst);
         self.sync.access(sync::MTE2, a, n, true, &site);
+        let sm = Matrix::of(&src, "the source", true).map_err(err)?;
+        if !sm.inside(self.mem.get(src.buf).len()) || !d.inside(self.mem.get(dst.buf).len()) {
+            return Err(err("a view reaches outside its buffer".into()));
+        }
+        let size = dst.elem.size();
         if init_out && cond {
             let Some(pad) = pad else {
                 return Err(err("init_out_buffer = true needs a pad_value".into()));
             };
-            let pad = if dst.elem.is_float() { Val::Float(round_float(pad.float(), dst.elem)) } else { pad };
-            let mut offs = Vec::new();
-            dst.for_each(|o| offs.push(o));
-            for o in offs {
-                if !store(&mut self.mem, dst.buf, dst.elem, o, &pad) {
-                    return Err(err("writes outside its destination".into()));
-                }
-            }
+            let mut one = [0u8; 8];
+            layout::write(&mut one, dst.elem, 0, pad.float());
+            let bytes = self.mem.get_mut(dst.buf).bytes_mut();
+            dst.for_each(|o| bytes[o as usize * size..][..size].copy_from_slice(&one[..size]));
         }
+        // Same element type: each element's bytes move as they are.
+        let (mut so, mut dof, mut row) = (Vec::new(), Vec::new(), Vec::new());
         for r in 0..rows {
-            for c in 0..cols {
-                let s = src.linear(&[r, c]).expect("in range");
-                let v = load(&self.mem, src.buf, src.elem, s).ok_or_else(|| err("reads outside its source".into()))?;
-                if !store(&mut self.mem, dst.buf, dst.elem, d.at(r, c), &v) {
-                    return Err(err("writes outside its destination".into()));
-                }
+            sm.row_offsets(r, cols, &mut so);
+            d.row_offsets(r, cols, &mut dof);
+            let sb = self.mem.get(src.buf).bytes();
+            row.clear();
+            for o in &so {
+                row.extend_from_slice(&sb[*o as usize * size..][..size]);
+            }
+            let db = self.mem.get_mut(dst.buf).bytes_mut();
+            for (i, o) in dof.iter().enumerate() {
+                db[*o as usize * size..][..size].copy_from_slice(&row[i * size..][..size]);
             }
         }
         Ok(())
