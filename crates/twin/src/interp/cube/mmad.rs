@@ -193,12 +193,7 @@ impl Interp<'_> {
                         layout::read(bytes, c.elem, offs[j]) as f32
                     };
                 }
-                for p in 0..ku {
-                    let x = av[i * ku + p];
-                    for (s, y) in acc.iter_mut().zip(&bv[p * nu..(p + 1) * nu]) {
-                        *s += x * *y;
-                    }
-                }
+                mac_row(&mut acc, &av[i * ku..(i + 1) * ku], &bv, nu);
                 for (x, o) in acc.iter().zip(&offs) {
                     layout::write(bytes, c.elem, *o, *x as f64);
                 }
@@ -345,6 +340,33 @@ impl Interp<'_> {
             if id < 0 {
                 self.sync.wait_flag(sync::M, sync::MTE1, lib, &site("L0 ping-pong epilogue"));
             }
+        }
+    }
+}
+
+/// `acc[j] += a[p] * b[p][j]` for p in order (so each sum is rounded as a
+/// sequential loop over K rounds it), four rows of B per pass over `acc`.
+fn mac_row(acc: &mut [f32], a: &[f32], b: &[f32], n: usize) {
+    let mut p = 0;
+    while p + 4 <= a.len() {
+        let (x0, x1, x2, x3) = (a[p], a[p + 1], a[p + 2], a[p + 3]);
+        let rows = &b[p * n..(p + 4) * n];
+        let (r0, rest) = rows.split_at(n);
+        let (r1, rest) = rest.split_at(n);
+        let (r2, r3) = rest.split_at(n);
+        for ((((s, y0), y1), y2), y3) in acc.iter_mut().zip(r0).zip(r1).zip(r2).zip(r3) {
+            let mut t = *s;
+            t += x0 * y0;
+            t += x1 * y1;
+            t += x2 * y2;
+            t += x3 * y3;
+            *s = t;
+        }
+        p += 4;
+    }
+    for (q, x) in a.iter().enumerate().skip(p) {
+        for (s, y) in acc.iter_mut().zip(&b[q * n..(q + 1) * n]) {
+            *s += x * y;
         }
     }
 }
