@@ -13,6 +13,8 @@ use crate::memory::{Buffer, Space};
 use crate::signature::Signature;
 
 pub const HEADER: &str = include_str!("../include/hivm_twin.h");
+/// The cube intrinsics, which `hivm_twin.h` includes.
+pub const CUBE_HEADER: &str = include_str!("../include/hivm_twin_cube.h");
 const RUNTIME: &str = include_str!("../include/hivm_twin_rt.c");
 
 /// Mirrors `struct hivm_twin_rec`.
@@ -73,11 +75,13 @@ pub struct Ctx {
     pub returned: i32,
     pub fault: i32,
     pub fault_addr: u64,
-    // Past the C header's view of the struct (only the worker reads these):
     /// Page ranges of the cube memories (read-only in the worker) this call
     /// may write: its writable operands there.
     pub open: [Region; MAX_OPEN],
     pub n_open: u64,
+    /// L1, L0A, L0B, L0C: host base and bytes, for the cube intrinsics.
+    pub cube_base: [u64; 4],
+    pub cube_size: [u64; 4],
 }
 
 /// Cube-memory ranges one call can open for writing.
@@ -314,6 +318,7 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
     let (cc, cxx) = compilers();
     let mut key = Key::new("hivm-twin library")
         .field(HEADER.as_bytes())
+        .field(CUBE_HEADER.as_bytes())
         .field(RUNTIME.as_bytes())
         .field(cache::compiler_identity(&cc).as_bytes())
         .field(cache::compiler_identity(&cxx).as_bytes())
@@ -424,6 +429,7 @@ fn build_in(
     let header = work.join("hivm_twin.h");
     let rt = work.join("hivm_twin_rt.c");
     std::fs::write(&header, HEADER).map_err(|e| e.to_string())?;
+    std::fs::write(work.join("hivm_twin_cube.h"), CUBE_HEADER).map_err(|e| e.to_string())?;
     std::fs::write(&rt, RUNTIME).map_err(|e| e.to_string())?;
     let mut objects = Vec::new();
     let mut linked = Vec::new();

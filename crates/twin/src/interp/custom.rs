@@ -336,6 +336,13 @@ impl Interp<'_> {
             .map(|b| Region { start: b.addr(), len: b.len() as u64 })
             .collect();
         let (ub_addr, ub_len) = (self.mem.get(ub).addr(), self.mem.get(ub).len());
+        let mut cube = [(0u64, 0u64); 4];
+        use crate::memory::Space;
+        for (i, space) in [Space::L1, Space::L0a, Space::L0b, Space::L0c].into_iter().enumerate() {
+            if let Some(id) = self.onchip(space) {
+                cube[i] = (self.mem.get(id).addr(), self.mem.get(id).len() as u64);
+            }
+        }
         let (bi, bn) = self.block;
         let shared = self.shared.as_mut().unwrap();
         shared.set_regions(&regions);
@@ -344,6 +351,8 @@ impl Interp<'_> {
         unsafe {
             let c = shared.ctx_mut();
             (*c).ub_base = ub_addr as *mut u8;
+            (*c).cube_base = cube.map(|(a, _)| a);
+            (*c).cube_size = cube.map(|(_, n)| n);
             (*c).ub_size = ub_len as u64;
             (*c).block_idx = bi;
             (*c).block_num = bn;

@@ -74,6 +74,17 @@ impl Interp<'_> {
                 }
             }
         }
+        // A custom op on the cube core has L0A/L0B/L0C as its scratch (its
+        // loads and `mad` write them); L1 only where its operands are.
+        if is_custom && custom::core_type(ir, op) == Some("CUBE") {
+            for (space, id, _) in &self.onchip {
+                if matches!(space, Space::L0a | Space::L0b | Space::L0c) {
+                    let b = self.mem.get(*id);
+                    let (lo, hi) = (b.addr() / 4096 * 4096, (b.addr() + b.len() as u64).div_ceil(4096) * 4096);
+                    open.push(crate::native::Region { start: lo, len: hi - lo });
+                }
+            }
+        }
         // An `ins` that is also passed as a writable operand may change.
         read_only.retain(|(s, n, _)| !writable.iter().any(|(ws, wn)| overlaps(*s, *n, *ws, *wn)));
         if let Some(ub) = ub {
