@@ -55,11 +55,12 @@ impl Pass for Tester {
              performanceOnly({}) solverVersion({})",
             o[4], o[5], performance_only as u8, self.version
         );
-        // The generated kernels are vector-core kernels over UB buffers,
-        // with double-buffered tiles when multi-buffer is asked for; the
-        // twin does not model cube pipes yet, so cross-core only appears
-        // above.
-        let shape = Shape { ops: ops.max(1), buffers: ptrs.max(1), macros: false, multi_buffer: o[4] != 0 };
+        // The generated kernels are single-core kernels over UB buffers,
+        // with double-buffered tiles when multi-buffer is asked for, and
+        // with cross-core, cube matmul steps too (over L1 and L0C; the twin
+        // has no FFTS between cores yet, so they stay on one core).
+        let shape =
+            Shape { ops: ops.max(1), buffers: ptrs.max(1), macros: false, multi_buffer: o[4] != 0, cube: o[5] != 0 };
         let result = if performance_only {
             (seed..seed + runs).try_for_each(|s| tester::solve_only(s, shape))
         } else {
