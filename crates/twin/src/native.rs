@@ -131,6 +131,12 @@ impl Shared {
         }
     }
 
+    /// The vector mask's mode (counter or normal), kept across calls.
+    pub fn set_mask_counter(&self, counter: bool) {
+        // SAFETY: no child is running while the interpreter calls this.
+        unsafe { (*self.ctx_mut()).mask_counter = counter as i32 };
+    }
+
     pub fn ctx_mut(&self) -> *mut Ctx {
         self.ctx.addr() as *mut Ctx
     }

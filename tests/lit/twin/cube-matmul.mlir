@@ -4,8 +4,8 @@
 // MTE2 -> MTE1 (L1) and M -> FIX (L0C) race.
 // RUN: python3 %root/scripts/npy.py %t.a.npy f16 16x32 range:0:1
 // RUN: python3 %root/scripts/npy.py %t.b.npy f16 32x16 range:0:1
-// RUN: hivm-run %s --sync-solver --arg %t.a.npy --arg %t.b.npy --arg zeros:16x16xf32 --print 2 2>&1 | FileCheck %s --implicit-check-not=error
-// RUN: not hivm-run %s --arg %t.a.npy --arg %t.b.npy --arg zeros:16x16xf32 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: hivm-run %s --entry mm --sync-solver --arg %t.a.npy --arg %t.b.npy --arg zeros:16x16xf32 --print 2 2>&1 | FileCheck %s --implicit-check-not=error
+// RUN: not hivm-run %s --entry mm --arg %t.a.npy --arg %t.b.npy --arg zeros:16x16xf32 2>&1 | FileCheck %s --check-prefix=RACE
 // CHECK: {{\[}}[166656, 167152, 167648, 168144,
 // CHECK-SAME: 173104, 173600, 174096],
 // CHECK: [3975936, 3991792, 4007648,
@@ -26,5 +26,15 @@ func.func @mm(%a: memref<16x32xf16>, %b: memref<32x16xf16>, %c: memref<16x16xf32
   hivm.hir.nd2nz {dst_continuous} ins(%b : memref<32x16xf16>) outs(%l1b : memref<1x2x16x16xf16, #hivm.address_space<cbuf>>)
   hivm.hir.mmadL1 ins(%l1a, %l1b, %true, %c16, %c32, %c16 : memref<2x1x16x16xf16, #hivm.address_space<cbuf>>, memref<1x2x16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<1x1x16x16xf32, #hivm.address_space<cc>>)
   hivm.hir.fixpipe {enable_nz2nd} ins(%acc : memref<1x1x16x16xf32, #hivm.address_space<cc>>) outs(%c : memref<16x16xf32>)
+  return
+}
+
+// The control ops a cube kernel starts with: the FFTS base (only cross-core
+// flags use it) and the vector mask's normal mode.
+// RUN: hivm-run %s --entry prologue --arg 0 2>&1 | FileCheck %s --check-prefix=PROLOGUE --allow-empty
+// PROLOGUE-NOT: error
+func.func @prologue(%ffts: i64) {
+  hivm.hir.set_ffts_base_addr %ffts
+  hivm.hir.set_mask_norm
   return
 }

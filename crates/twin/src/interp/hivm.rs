@@ -60,6 +60,14 @@ impl Interp<'_> {
                 let p = self.pipe_attr(op, "pipe")?;
                 self.sync.barrier(p, &site);
             }
+            // The FFTS base only matters to cross-core flags, which refuse.
+            "hivm.hir.set_ffts_base_addr" => {}
+            // The vector mask's mode, as implementations see it.
+            "hivm.hir.set_mask_norm" => {
+                if let Some(s) = &self.shared {
+                    s.set_mask_counter(false);
+                }
+            }
             "hivm.hir.get_block_idx" => self.set(ir.result(op, 0), Val::Int(self.block.0)),
             "hivm.hir.get_block_num" => self.set(ir.result(op, 0), Val::Int(self.block.1)),
             "hivm.hir.get_sub_block_idx" => self.set(ir.result(op, 0), Val::Int(0)),
