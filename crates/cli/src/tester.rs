@@ -22,7 +22,10 @@ pub fn gss_ctor(options: &str) -> Result<Box<dyn Pass>, String> {
         return Ok(Box::new(GraphSyncSolver::from_options(options)?));
     }
     if o.unit_flag {
-        return Err("enable-unit-flag cannot be tested in tester mode: the CPU twin has no unit-flag model".into());
+        return Err(
+            "enable-unit-flag cannot be tested in tester mode: its kernels run with the solver's default options"
+                .into(),
+        );
     }
     if !(6..=7).contains(&o.tester_options.len()) {
         return Err(format!(

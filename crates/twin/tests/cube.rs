@@ -294,10 +294,14 @@ fn l0_parts(c: &Case) -> i64 {
 
 /// The solver's output for a kernel, as text.
 fn solved(text: &str) -> String {
+    solved_with(text, "hivm-graph-sync-solver")
+}
+
+fn solved_with(text: &str, pass: &str) -> String {
     let mut ir = hivm_ir::Ir::new(std::sync::Arc::new(hivm_dialects::registry()));
     let module = hivm_ir::parser::Parser::new(&mut ir, text, "cube.mlir", 0).parse_module().expect("parses");
     let reg = hivm_transforms::pass_registry();
-    let mut pm = hivm_ir::pass::PassManager::from_cli(&reg, &["hivm-graph-sync-solver".to_string()]).unwrap();
+    let mut pm = hivm_ir::pass::PassManager::from_cli(&reg, &[pass.to_string()]).unwrap();
     pm.run(&mut ir, module, true).expect("the solver runs");
     hivm_ir::printer::print_top_level(&ir, module, hivm_ir::printer::PrintOptions { generic: false, debuginfo: false })
 }
@@ -371,4 +375,72 @@ fn removing_any_solver_sync_from_a_cube_kernel_is_reported() {
         }
     }
     assert!(checked >= 20, "only {checked} removals");
+}
+
+/// The solver's unit flags (`enable-unit-flag`): the matmul and the
+/// fixpipe draining L0C hand it over without a set/wait pair, and the
+/// kernel runs clean with the reference numbers; a fixpipe left waiting on
+/// flags no matmul sets hangs, and one that does not wait races.
+#[test]
+fn unit_flags_hand_l0c_over() {
+    // A K loop of two steps (of one, see below).
+    for c in [BASE, Case { k: 128, ..BASE }] {
+        let mut rng = Rng(5);
+        let a = values(&mut rng, c.m * c.k, c.ty);
+        let b = values(&mut rng, c.k * c.n, c.ty);
+        let mut want = vec![0.0; (c.m * c.n) as usize];
+        for i in 0..c.m {
+            for j in 0..c.n {
+                want[(i * c.n + j) as usize] =
+                    (0..c.k).map(|p| a[(i * c.k + p) as usize] * b[(p * c.n + j) as usize]).sum();
+            }
+        }
+        let args = vec![
+            ArgSpec::Array(Elem::F16, vec![c.m, c.k], encode("f16", &a)),
+            ArgSpec::Array(Elem::F16, vec![c.k, c.n], encode("f16", &b)),
+            ArgSpec::Zeros(vec![c.m, c.n], Elem::F32),
+        ];
+        let text = solved_with(&kernel(&c), "hivm-graph-sync-solver{enable-unit-flag=true}");
+        assert!(text.contains("unit_flag_mode") && !text.contains("<PIPE_M>, <PIPE_FIX>"), "{text}");
+        let out = run(&text, args.clone(), false);
+        assert!(problems(&out).is_empty(), "{}\n{text}", problems(&out));
+        let (_, _, bytes) = out.args.last().cloned().flatten().expect("C");
+        assert_eq!(decode(Elem::F32, &bytes), want, "{text}");
+        // The matmul no longer marks L0C ready: the fixpipe hangs.
+        let lines: Vec<String> = text
+            .lines()
+            .map(
+                |l| if l.contains("hivm.hir.mmadL1") { l.replace("ENABLED_WITH_UPDATE", "DISABLED") } else { l.into() },
+            )
+            .collect();
+        let p = problems(&run(&lines.join("\n"), args.clone(), false));
+        assert!(p.contains("PIPE_FIX waits on the unit flags of L0C"), "{p}");
+        // The fixpipe no longer waits: it races with the matmul.
+        let lines: Vec<String> =
+            text.lines()
+                .map(|l| {
+                    if l.contains("hivm.hir.fixpipe") { l.replace("ENABLED_WITH_UPDATE", "DISABLED") } else { l.into() }
+                })
+                .collect();
+        let p = problems(&run(&lines.join("\n"), args.clone(), false));
+        assert!(p.contains("PIPE_FIX read of L0C"), "{p}");
+    }
+}
+
+/// A finding, pinned: in a K loop that runs once, the solver's matmul modes
+/// `[DISABLED, ENABLED_WITH_UPDATE]` gated on (first, last) iteration pick
+/// DISABLED (the first condition that holds wins, as upstream lowers them),
+/// so no matmul marks L0C ready for the fixpipe after the loop, which
+/// waits on its unit flags: the twin reports the hang.
+#[test]
+fn unit_flags_of_a_loop_that_runs_once() {
+    let c = Case { kc: 64, ..BASE };
+    let text = solved_with(&kernel(&c), "hivm-graph-sync-solver{enable-unit-flag=true}");
+    let args = vec![
+        ArgSpec::Zeros(vec![c.m, c.k], Elem::F16),
+        ArgSpec::Zeros(vec![c.k, c.n], Elem::F16),
+        ArgSpec::Zeros(vec![c.m, c.n], Elem::F32),
+    ];
+    let p = problems(&run(&text, args, false));
+    assert!(p.contains("PIPE_FIX waits on the unit flags of L0C"), "{p}\n{text}");
 }

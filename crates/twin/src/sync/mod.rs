@@ -14,6 +14,7 @@
 //! Being in order, its accesses are kept by byte range (`scalar.rs`).
 
 mod scalar;
+pub mod unit_flag;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -88,6 +89,8 @@ pub struct SyncChecker {
     count: Clock,
     known: [Clock; PIPES],
     flags: HashMap<(usize, usize, i64), VecDeque<(Clock, Site)>>,
+    /// L0C hand-overs by unit flag (`unit_flag.rs`).
+    units: unit_flag::Units,
     accesses: Vec<Access>,
     /// The newest instruction of each pipe with an access in `accesses`
     /// (an upper bound), to skip the scan when all of them are ordered.
@@ -126,6 +129,7 @@ impl SyncChecker {
             accesses: Vec::new(),
             logged: [0; PIPES],
             scalar: scalar::ScalarLog::default(),
+            units: Default::default(),
             s_epoch: 1,
             s_done: 0,
             prune_at: 1024,

@@ -28,9 +28,7 @@ impl Interp<'_> {
     pub(super) fn fixpipe(&mut self, op: OpId) -> R<()> {
         let ir = self.ir;
         let err = |m: String| RunError::at(op, format!("fixpipe: {m}"));
-        if super::mmad::unit_flags_enabled(ir, op) {
-            return Err(err("unit flags are not supported by the CPU twin yet".into()));
-        }
+        let uf = self.unit_flag_mode(op, 2)?;
         let src = self.memref(op, segment(ir, op, 0)[0])?;
         let dst = self.memref(op, segment(ir, op, 1)[0])?;
         let mode = self.enum_attr(op, "dma_mode", "dma_mode").unwrap_or_else(|| "normal".into());
@@ -89,6 +87,7 @@ impl Interp<'_> {
         let site = Site { op: Some(op), detail: None };
         self.sync.issue(sync::FIX);
         let (a, n) = self.span(&src);
+        self.sync.unit_flag_fixpipe(sync::FIX, a, n, uf, &site);
         self.sync.access(sync::FIX, a, n, false, &site);
         let (a, n) = self.span(&dst);
         self.sync.access(sync::FIX, a, n, true, &site);

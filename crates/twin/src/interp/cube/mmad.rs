@@ -20,6 +20,7 @@ use hivm_ir::OpId;
 use super::layout::{self, Matrix};
 use super::{Interp, R, RunError, check_l1_fractal};
 use crate::memory::Space;
+use crate::sync::unit_flag::Mode;
 use crate::sync::{self, Site};
 use crate::value::{Elem, MemRefVal};
 
@@ -54,9 +55,7 @@ impl Interp<'_> {
                 return Err(err(format!("{k} is not supported by the CPU twin yet")));
             }
         }
-        if unit_flags_enabled(ir, op) {
-            return Err(err("unit flags are not supported by the CPU twin yet".into()));
-        }
+        let uf = self.unit_flag_mode(op, 8)?;
         let a = self.memref(op, g(0)[0])?;
         let b = self.memref(op, g(1)[0])?;
         let c = self.memref(op, g(6)[0])?;
@@ -131,7 +130,30 @@ impl Interp<'_> {
             Some(bv) => Some(bias_index(bv, n).map_err(err)?),
             None => None,
         };
-        self.mmad_pipes(op, &ids, &plan, [&a, &b, &c], bias.as_deref(), init, &site);
+        // The library's unit-flag bookkeeping: a group whose last matmul
+        // ended with its flag off hands over FIX -> M first; a matmul that
+        // leaves part of L0C's columns unwritten does not mark it ready.
+        let mut uf = uf;
+        if uf != Mode::Disabled {
+            let group = ir.get_attr(op, "unit_flag_group_id").and_then(|a| ir.as_int(a)).unwrap_or(0) as i64;
+            let was_off = *self.sync.unit_flag_group_off(group);
+            if was_off {
+                self.sync.handshake(sync::FIX, sync::M, &site("FIX -> M after a unit flag left off"));
+            }
+            let off = self.sync.unit_flag_group_off(group);
+            if uf == Mode::WithoutUpdate {
+                if was_off {
+                    *off = false;
+                    uf = Mode::Disabled;
+                }
+            } else {
+                *off = n != cm.cols();
+                if *off {
+                    uf = Mode::WithoutUpdate;
+                }
+            }
+        }
+        self.mmad_pipes(op, &ids, &plan, [&a, &b, &c], bias.as_deref(), (init, uf), &site);
         // The numbers: op(A) as m x k and op(B) as k x n, row-major.
         for (mtx, what) in [(&am, "A"), (&bm, "B"), (&cm, "C")] {
             if !mtx.inside(self.mem.get(mtx.view.buf).len()) {
@@ -271,7 +293,7 @@ impl Interp<'_> {
         plan: &Plan,
         [a, b, c]: [&MemRefVal; 3],
         bias: Option<&MemRefVal>,
-        init: bool,
+        (init, uf): (bool, Mode),
         site: &dyn Fn(&str) -> Site,
     ) {
         let here = Site { op: Some(op), detail: None };
@@ -322,9 +344,12 @@ impl Interp<'_> {
             }
             self.sync.handshake(sync::MTE1, sync::M, &site("MTE1 -> M before mad"));
             self.sync.issue(sync::M);
+            let (addr, n) = self.span(c);
+            // Parts before the last accumulate without marking L0C ready.
+            let part_uf = if uf == Mode::Disabled || last { uf } else { Mode::WithoutUpdate };
+            self.sync.unit_flag_mad(addr, n, part_uf);
             self.sync.access(sync::M, l0a + off, plan.a_bytes, false, &here);
             self.sync.access(sync::M, l0b + off, plan.b_bytes, false, &here);
-            let (addr, n) = self.span(c);
             if !(init && first) {
                 self.sync.access(sync::M, addr, n, false, &here);
             }
@@ -428,16 +453,34 @@ fn bias_index(bias: &MemRefVal, n: i64) -> Result<Vec<i64>, String> {
     idx.ok_or_else(|| format!("the per-channel bias holds fewer than the {n} columns computed"))
 }
 
-/// Whether `unit_flag_mode` asks for anything but DISABLED.
-pub(super) fn unit_flags_enabled(ir: &hivm_ir::Ir, op: OpId) -> bool {
-    let Some(a) = ir.get_attr(op, "unit_flag_mode") else { return false };
-    let mut on = false;
-    if let hivm_ir::AttrData::Array(items) = ir.attr_data(a) {
-        for x in items {
-            on |= hivm_dialects::util::opaque_arg(ir, *x, "unit_flag").is_some_and(|v| v != "DISABLED");
+impl Interp<'_> {
+    /// The unit-flag mode `op` runs with: the first of `unit_flag_mode`
+    /// whose `unit_flag_cond` (operand group `cond_group`) holds, the only
+    /// one when there are no conditions, else DISABLED (upstream's lowering).
+    pub(super) fn unit_flag_mode(&self, op: OpId, cond_group: usize) -> R<Mode> {
+        let ir = self.ir;
+        let Some(a) = ir.get_attr(op, "unit_flag_mode") else { return Ok(Mode::Disabled) };
+        let hivm_ir::AttrData::Array(items) = ir.attr_data(a) else {
+            return Err(RunError::at(op, "unit_flag_mode is not an array"));
+        };
+        let modes = items
+            .iter()
+            .map(|x| hivm_dialects::util::opaque_arg(ir, *x, "unit_flag").and_then(Mode::parse))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| RunError::at(op, "unit_flag_mode holds a mode the CPU twin does not know"))?;
+        let conds = segment(ir, op, cond_group);
+        if conds.is_empty() {
+            return match modes.as_slice() {
+                [] => Ok(Mode::Disabled),
+                [m] => Ok(*m),
+                _ => Err(RunError::at(op, "several unit_flag_mode entries need as many unit_flag_cond")),
+            };
         }
+        if conds.len() != modes.len() {
+            return Err(RunError::at(op, "unit_flag_mode and unit_flag_cond differ in length"));
+        }
+        Ok(modes.iter().zip(conds).find(|(_, c)| self.int(**c) != 0).map_or(Mode::Disabled, |(m, _)| *m))
     }
-    on
 }
 
 #[cfg(test)]
