@@ -38,3 +38,20 @@ func.func @prologue(%ffts: i64) {
   hivm.hir.set_mask_norm
   return
 }
+
+// RUN: hivm-run %s --entry saturation 2>&1 | FileCheck %s --check-prefix=SAT --allow-empty
+// RUN: not hivm-run %s --entry other_ctrl 2>&1 | FileCheck %s --check-prefix=CTRL
+// SAT-NOT: error
+// CTRL: error: set_ctrl true at ctrl[60] is not supported by the CPU twin yet (only the entry's saturation bits)
+func.func @saturation() {
+  hivm.hir.set_ctrl false at ctrl[60]
+  hivm.hir.set_ctrl true at ctrl[48]
+  hivm.hir.set_ctrl true at ctrl[60]
+  return
+}
+
+func.func @other_ctrl() {
+  hivm.hir.set_ctrl true at ctrl[60]
+  hivm.hir.set_mask_norm
+  return
+}

@@ -87,12 +87,13 @@ func.func @l1_far(%out: memref<8xf32>) {
   return
 }
 
-// An L0C input, read-only as every ins, written in place.
+// An L0C input of a vector-core op (L0 is the scratch of cube-core ops
+// only), read-only as every ins, written in place.
 // L0CIN: writes.mlir:[[@LINE+5]]:3: error: custom op 'add' (_mlir_ciface_writes_in) wrote L0C at byte offset 0, which it may not write
 func.func @l0c_in(%out: memref<8xf32>) {
   %z = arith.constant 0 : i64
   %a = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
   %c = hivm.hir.pointer_cast(%z) : memref<8xf32, #hivm.address_space<cc>>
-  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<CUBE>, hivm.pipe = #hivm.pipe<PIPE_FIX>, symbol = "writes_in"} "add" ins(%c : memref<8xf32, #hivm.address_space<cc>>) outs(%a : memref<8xf32, #hivm.address_space<ub>>)
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "writes_in"} "add" ins(%c : memref<8xf32, #hivm.address_space<cc>>) outs(%a : memref<8xf32, #hivm.address_space<ub>>)
   return
 }

@@ -68,6 +68,7 @@ impl Interp<'_> {
                     s.set_mask_counter(false);
                 }
             }
+            "hivm.hir.set_ctrl" => self.set_ctrl(op)?,
             "hivm.hir.get_block_idx" => self.set(ir.result(op, 0), Val::Int(self.block.0)),
             "hivm.hir.get_block_num" => self.set(ir.result(op, 0), Val::Int(self.block.1)),
             "hivm.hir.get_sub_block_idx" => self.set(ir.result(op, 0), Val::Int(0)),
@@ -107,6 +108,28 @@ impl Interp<'_> {
             return Err(unsupported(ir, op));
         }
         Ok(())
+    }
+
+    /// `set_ctrl`: the saturation bits the device compiler sets around an
+    /// entry, which are how the twin converts anyway (CTRL[48] on: no
+    /// saturation of f16/bf16 results; CTRL[60] off: conversions saturate
+    /// as each instruction says; CTRL[60] on again at the exit). Any other
+    /// setting would change numbers the twin does not model: refused.
+    fn set_ctrl(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let enable = ir.get_attr(op, "enable").and_then(|a| ir.as_int(a)).unwrap_or(0) != 0;
+        let idx = ir.get_attr(op, "idx").and_then(|a| ir.as_int(a)).unwrap_or(-1);
+        let at_exit = ir.next_op(op).is_some_and(|n| ir.is_op(n, "func.return"));
+        match (idx, enable) {
+            (48, true) | (60, false) => Ok(()),
+            (60, true) if at_exit => Ok(()),
+            _ => Err(RunError::at(
+                op,
+                format!(
+                    "set_ctrl {enable} at ctrl[{idx}] is not supported by the CPU twin yet (only the entry's saturation bits)"
+                ),
+            )),
+        }
     }
 
     fn op_pipe(&self, op: OpId) -> R<usize> {
