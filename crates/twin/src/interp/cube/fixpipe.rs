@@ -96,14 +96,15 @@ impl Interp<'_> {
         }
         let (mut so, mut dof, mut row) = (Vec::new(), Vec::new(), Vec::new());
         for r in 0..d.rows() {
-            s.row_offsets(r, d.cols(), &mut so);
-            d.row_offsets(r, d.cols(), &mut dof);
+            s.row_runs(r, d.cols(), &mut so);
+            d.row_runs(r, d.cols(), &mut dof);
             let sb = self.mem.get(src.buf).bytes();
             row.clear();
-            row.extend(so.iter().map(|o| layout::read(sb, from, *o)));
-            let db = self.mem.get_mut(dst.buf).bytes_mut();
-            for (v, o) in row.iter().zip(&dof) {
-                let out = match quant {
+            for (o, k) in &so {
+                layout::read_run(sb, from, *o, *k, &mut row);
+            }
+            for v in row.iter_mut() {
+                *v = match quant {
                     Quant::Convert if from.is_float() => {
                         let x = if relu { v.max(0.0) } else { *v };
                         round_float(x, to)
@@ -125,7 +126,12 @@ impl Interp<'_> {
                         if x.is_nan() { 0.0 } else { x.clamp(-128.0, 127.0) as f64 }
                     }
                 };
-                layout::write(db, to, *o, out);
+            }
+            let db = self.mem.get_mut(dst.buf).bytes_mut();
+            let mut at = 0;
+            for (o, k) in &dof {
+                layout::write_run(db, to, *o, &row[at..at + *k as usize]);
+                at += *k as usize;
             }
         }
         Ok(())

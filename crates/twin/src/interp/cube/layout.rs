@@ -92,6 +92,38 @@ impl Matrix<'_> {
         }
     }
 
+    /// The first `cols` columns of row `r` as runs of consecutive elements
+    /// (element offset, count), into `out` (cleared first): one run per
+    /// fractal row when the innermost stride is 1.
+    pub fn row_runs(&self, r: i64, cols: i64, out: &mut Vec<(i64, i64)>) {
+        out.clear();
+        let (v, st) = (self.view, &self.view.strides);
+        let (inner, block) = match self.fractal {
+            None => (st[1], cols.max(1)),
+            Some((_, c0)) => (st[3], c0),
+        };
+        if inner != 1 {
+            let mut offs = Vec::new();
+            self.row_offsets(r, cols, &mut offs);
+            out.extend(offs.into_iter().map(|o| (o, 1)));
+            return;
+        }
+        let row = match self.fractal {
+            None => v.offset + r * st[0],
+            Some((r0, _)) => v.offset + (r / r0) * st[1] + (r % r0) * st[2],
+        };
+        let mut c = 0;
+        while c < cols {
+            let start = match self.fractal {
+                None => row + c,
+                Some(_) => row + (c / block) * st[0],
+            };
+            let n = block.min(cols - c);
+            out.push((start, n));
+            c += n;
+        }
+    }
+
     /// Whether every element of the view lies inside `buf_len` bytes.
     pub fn inside(&self, buf_len: usize) -> bool {
         let (lo, hi) = self.view.byte_span();
@@ -114,6 +146,43 @@ pub(super) fn read(bytes: &[u8], elem: Elem, off: i64) -> f64 {
             let mut raw = [0u8; 8];
             raw[..size].copy_from_slice(&bytes[o..o + size]);
             crate::value::norm_int(i64::from_le_bytes(raw), elem.width()) as f64
+        }
+    }
+}
+
+/// Appends the `n` elements from element `off` as numbers.
+pub(super) fn read_run(bytes: &[u8], elem: Elem, off: i64, n: i64, out: &mut Vec<f64>) {
+    let size = elem.size();
+    let run = &bytes[off as usize * size..(off + n) as usize * size];
+    match elem {
+        Elem::F16 => out.extend(run.chunks_exact(2).map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f64())),
+        Elem::BF16 => out.extend(run.chunks_exact(2).map(|c| half::bf16::from_le_bytes([c[0], c[1]]).to_f64())),
+        Elem::F32 => out.extend(run.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64)),
+        Elem::Int(8) => out.extend(run.iter().map(|b| *b as i8 as f64)),
+        Elem::Int(32) => out.extend(run.chunks_exact(4).map(|c| i32::from_le_bytes(c.try_into().unwrap()) as f64)),
+        _ => out.extend((0..n).map(|i| read(bytes, elem, off + i))),
+    }
+}
+
+/// Writes `vals` as the elements from element `off`.
+pub(super) fn write_run(bytes: &mut [u8], elem: Elem, off: i64, vals: &[f64]) {
+    let size = elem.size();
+    let run = &mut bytes[off as usize * size..(off as usize + vals.len()) * size];
+    match elem {
+        Elem::F32 => {
+            for (c, v) in run.chunks_exact_mut(4).zip(vals) {
+                c.copy_from_slice(&(*v as f32).to_le_bytes());
+            }
+        }
+        Elem::Int(32) => {
+            for (c, v) in run.chunks_exact_mut(4).zip(vals) {
+                c.copy_from_slice(&(*v as i64 as i32).to_le_bytes());
+            }
+        }
+        _ => {
+            for (i, v) in vals.iter().enumerate() {
+                write(bytes, elem, off + i as i64, *v);
+            }
         }
     }
 }
@@ -156,5 +225,25 @@ mod tests {
         let n = Matrix::of(&nd, "A", true).unwrap();
         assert_eq!(n.at(1, 0), 32);
         assert!(Matrix::of(&nd, "A", false).is_err());
+        // Runs: a fractal row is contiguous within each column block.
+        let mut runs = Vec::new();
+        m.row_runs(17, 32, &mut runs);
+        assert_eq!(runs, vec![(256 + 16, 16), (512 + 256 + 16, 16)]);
+        m.row_runs(0, 20, &mut runs);
+        assert_eq!(runs, vec![(0, 16), (512, 4)]);
+        n.row_runs(1, 32, &mut runs);
+        assert_eq!(runs, vec![(32, 32)]);
+        let mut offs = Vec::new();
+        m.row_offsets(17, 32, &mut offs);
+        let flat: Vec<i64> = runs_to_offsets(&{
+            let mut r = Vec::new();
+            m.row_runs(17, 32, &mut r);
+            r
+        });
+        assert_eq!(offs, flat);
+    }
+
+    fn runs_to_offsets(runs: &[(i64, i64)]) -> Vec<i64> {
+        runs.iter().flat_map(|(o, n)| *o..*o + *n).collect()
     }
 }

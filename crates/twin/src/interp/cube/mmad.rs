@@ -176,20 +176,37 @@ impl Interp<'_> {
             }
             _ => Vec::new(),
         };
-        let mut offs = Vec::new();
+        let (mut runs, mut row) = (Vec::new(), Vec::new());
+        // C's row i as numbers, and back.
+        let read_row = |bytes: &[u8], runs: &[(i64, i64)], row: &mut Vec<f64>| {
+            row.clear();
+            for (o, k) in runs {
+                layout::read_run(bytes, c.elem, *o, *k, row);
+            }
+        };
+        let write_row = |bytes: &mut [u8], runs: &[(i64, i64)], row: &[f64]| {
+            let mut at = 0;
+            for (o, k) in runs {
+                layout::write_run(bytes, c.elem, *o, &row[at..at + *k as usize]);
+                at += *k as usize;
+            }
+        };
         if int {
             let av: Vec<i32> = av.iter().map(|x| *x as i32).collect();
             let bv: Vec<i32> = bv.iter().map(|x| *x as i32).collect();
             let mut acc = vec![0i32; nu];
             for i in 0..mu {
-                cm.row_offsets(i as i64, n, &mut offs);
+                cm.row_runs(i as i64, n, &mut runs);
                 let bytes = self.mem.get_mut(c.buf).bytes_mut();
-                for (j, x) in acc.iter_mut().enumerate() {
-                    *x = if init {
-                        bias_vals.get(j).map_or(0, |v| *v as i32)
-                    } else {
-                        layout::read(bytes, c.elem, offs[j]) as i32
-                    };
+                if init {
+                    for (j, x) in acc.iter_mut().enumerate() {
+                        *x = bias_vals.get(j).map_or(0, |v| *v as i32);
+                    }
+                } else {
+                    read_row(bytes, &runs, &mut row);
+                    for (x, v) in acc.iter_mut().zip(&row) {
+                        *x = *v as i32;
+                    }
                 }
                 for p in 0..ku {
                     let x = av[i * ku + p];
@@ -197,28 +214,31 @@ impl Interp<'_> {
                         *s = s.wrapping_add(x.wrapping_mul(*y));
                     }
                 }
-                for (x, o) in acc.iter().zip(&offs) {
-                    layout::write(bytes, c.elem, *o, *x as f64);
-                }
+                row.clear();
+                row.extend(acc.iter().map(|x| *x as f64));
+                write_row(bytes, &runs, &row);
             }
         } else {
             let av: Vec<f32> = av.iter().map(|x| *x as f32).collect();
             let bv: Vec<f32> = bv.iter().map(|x| *x as f32).collect();
             let mut acc = vec![0f32; nu];
             for i in 0..mu {
-                cm.row_offsets(i as i64, n, &mut offs);
+                cm.row_runs(i as i64, n, &mut runs);
                 let bytes = self.mem.get_mut(c.buf).bytes_mut();
-                for (j, x) in acc.iter_mut().enumerate() {
-                    *x = if init {
-                        bias_vals.get(j).map_or(0.0, |v| *v as f32)
-                    } else {
-                        layout::read(bytes, c.elem, offs[j]) as f32
-                    };
+                if init {
+                    for (j, x) in acc.iter_mut().enumerate() {
+                        *x = bias_vals.get(j).map_or(0.0, |v| *v as f32);
+                    }
+                } else {
+                    read_row(bytes, &runs, &mut row);
+                    for (x, v) in acc.iter_mut().zip(&row) {
+                        *x = *v as f32;
+                    }
                 }
                 mac_row(&mut acc, &av[i * ku..(i + 1) * ku], &bv, nu);
-                for (x, o) in acc.iter().zip(&offs) {
-                    layout::write(bytes, c.elem, *o, *x as f64);
-                }
+                row.clear();
+                row.extend(acc.iter().map(|x| *x as f64));
+                write_row(bytes, &runs, &row);
             }
         }
         Ok(())
@@ -228,10 +248,12 @@ impl Interp<'_> {
     fn gather(&self, m: &Matrix, rows: i64, cols: i64) -> Vec<f64> {
         let bytes = self.mem.get(m.view.buf).bytes();
         let mut out = Vec::with_capacity((rows * cols).max(0) as usize);
-        let mut offs = Vec::new();
+        let mut runs = Vec::new();
         for r in 0..rows {
-            m.row_offsets(r, cols, &mut offs);
-            out.extend(offs.iter().map(|o| layout::read(bytes, m.view.elem, *o)));
+            m.row_runs(r, cols, &mut runs);
+            for (o, n) in &runs {
+                layout::read_run(bytes, m.view.elem, *o, *n, &mut out);
+            }
         }
         out
     }

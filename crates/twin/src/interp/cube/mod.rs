@@ -84,16 +84,19 @@ impl Interp<'_> {
         // Same element type: each element's bytes move as they are.
         let (mut so, mut dof, mut row) = (Vec::new(), Vec::new(), Vec::new());
         for r in 0..rows {
-            sm.row_offsets(r, cols, &mut so);
-            d.row_offsets(r, cols, &mut dof);
+            sm.row_runs(r, cols, &mut so);
+            d.row_runs(r, cols, &mut dof);
             let sb = self.mem.get(src.buf).bytes();
             row.clear();
-            for o in &so {
-                row.extend_from_slice(&sb[*o as usize * size..][..size]);
+            for (o, n) in &so {
+                row.extend_from_slice(&sb[*o as usize * size..(*o + *n) as usize * size]);
             }
             let db = self.mem.get_mut(dst.buf).bytes_mut();
-            for (i, o) in dof.iter().enumerate() {
-                db[*o as usize * size..][..size].copy_from_slice(&row[i * size..][..size]);
+            let mut at = 0;
+            for (o, n) in &dof {
+                let len = *n as usize * size;
+                db[*o as usize * size..][..len].copy_from_slice(&row[at..at + len]);
+                at += len;
             }
         }
         Ok(())
