@@ -55,3 +55,16 @@ func.func @other_ctrl() {
   hivm.hir.set_mask_norm
   return
 }
+
+// A broadcast into L1 is a DMA on MTE2, as the solver sees it: filling a
+// buffer and then loading into it needs only an MTE2 barrier.
+// RUN: hivm-run %s --entry fill_then_load --sync-solver --arg %t.a.npy 2>&1 | FileCheck %s --check-prefix=FILL --allow-empty
+// FILL-NOT: error
+func.func @fill_then_load(%a: memref<16x32xf16>) {
+  %z = arith.constant 0 : i64
+  %zero = arith.constant 0.0 : f16
+  %l1a = hivm.hir.pointer_cast(%z) : memref<2x1x16x16xf16, #hivm.address_space<cbuf>>
+  hivm.hir.vbrc ins(%zero : f16) outs(%l1a : memref<2x1x16x16xf16, #hivm.address_space<cbuf>>)
+  hivm.hir.nd2nz {dst_continuous} ins(%a : memref<16x32xf16>) outs(%l1a : memref<2x1x16x16xf16, #hivm.address_space<cbuf>>)
+  return
+}

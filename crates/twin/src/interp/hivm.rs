@@ -258,16 +258,21 @@ impl Interp<'_> {
 impl Interp<'_> {
     /// Reads and writes of a one-instruction V op.
     fn v_accesses(&mut self, ins: &[Val], out: &MemRefVal, op: OpId) {
+        self.pipe_accesses(sync::V, ins, out, op);
+    }
+
+    /// Reads and writes of a one-instruction op on `pipe`.
+    fn pipe_accesses(&mut self, pipe: usize, ins: &[Val], out: &MemRefVal, op: OpId) {
         let site = Site { op: Some(op), detail: None };
-        self.sync.issue(sync::V);
+        self.sync.issue(pipe);
         for v in ins {
             if let Val::Mem(m) = v {
                 let (a, n) = self.span(m);
-                self.sync.access(sync::V, a, n, false, &site);
+                self.sync.access(pipe, a, n, false, &site);
             }
         }
         let (a, n) = self.span(out);
-        self.sync.access(sync::V, a, n, true, &site);
+        self.sync.access(pipe, a, n, true, &site);
     }
 
     /// `vbrc`: a scalar, or a memref with size-1 dims, spread over the output.
@@ -275,7 +280,10 @@ impl Interp<'_> {
         let ir = self.ir;
         let src = self.get(ir.operand(op, 0)).clone();
         let dst = self.memref(op, ir.operand(op, 1))?;
-        self.v_accesses(std::slice::from_ref(&src), &dst, op);
+        // Into L1 it is a DMA on MTE2 (the dialect's op -> pipe map), as the
+        // solver synchronises it; into UB vector work.
+        let pipe = self.op_pipe(op)?;
+        self.pipe_accesses(pipe, std::slice::from_ref(&src), &dst, op);
         let mut offs = Vec::new();
         dst.for_each(|o| offs.push(o));
         for (k, o) in offs.iter().enumerate() {
