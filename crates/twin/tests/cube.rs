@@ -320,8 +320,9 @@ fn flag_lines(lines: &[&str], op: &str) -> Vec<(usize, String)> {
 }
 
 /// Every set_flag, wait_flag and barrier the solver placed in cube kernels
-/// is needed: without it (alone, or a set with the wait that consumes it)
-/// the twin reports a hang, a leftover flag or a race.
+/// is needed: without it (alone, or a set with the wait that consumes it),
+/// or with an id it handed to a matmul's library replaced by -1, the twin
+/// reports a hang, a leftover flag or a race.
 #[test]
 fn removing_any_solver_sync_from_a_cube_kernel_is_reported() {
     let cases = [
@@ -332,7 +333,7 @@ fn removing_any_solver_sync_from_a_cube_kernel_is_reported() {
         // K in two parts of L0: the library alternates both of its M -> MTE1 ids.
         Case { n: 256, k: 128, kc: 128, ..BASE },
     ];
-    let mut checked = 0;
+    let (mut checked, mut ids_dropped) = (0, 0);
     for c in &cases {
         let text = solved(&kernel(c));
         let e = elem(c.ty);
@@ -365,6 +366,44 @@ fn removing_any_solver_sync_from_a_cube_kernel_is_reported() {
                 removals.push(vec![*i, *j]);
             }
         }
+        // An id the solver handed to a matmul's library (a wait for L1, a
+        // release of it, or the loop's parity) replaced by -1: the library
+        // then skips that handshake, which is as good as removing it.
+        for (i, line) in lines.iter().enumerate() {
+            let Some(at) = line.find("sync_related_args(") else { continue };
+            let inner = &line[at + "sync_related_args(".len()..];
+            let names: Vec<&str> = inner[..inner.find(" :").unwrap()].split(", ").collect();
+            for k in 0..4 {
+                if names[k].contains("-1") {
+                    continue;
+                }
+                let mut new_names = names.clone();
+                new_names[k] = "%none_for_test";
+                let edited = format!(
+                    "{}sync_related_args({}{}",
+                    &line[..at],
+                    new_names.join(", "),
+                    &inner[inner.find(" :").unwrap()..]
+                );
+                let cut: String = lines
+                    .iter()
+                    .enumerate()
+                    .map(|(j, l)| {
+                        if j == i {
+                            format!("%none_for_test = arith.constant -1 : i64\n{edited}\n")
+                        } else {
+                            format!("{l}\n")
+                        }
+                    })
+                    .collect();
+                let out = run(&cut, args.clone(), false);
+                assert!(
+                    !problems(&out).is_empty(),
+                    "sync_related_args #{k} of line {i} set to -1 went unnoticed:\n{cut}"
+                );
+                ids_dropped += 1;
+            }
+        }
         for gone in removals {
             let cut: String =
                 lines.iter().enumerate().filter(|(i, _)| !gone.contains(i)).map(|(_, l)| format!("{l}\n")).collect();
@@ -375,6 +414,7 @@ fn removing_any_solver_sync_from_a_cube_kernel_is_reported() {
         }
     }
     assert!(checked >= 20, "only {checked} removals");
+    assert!(ids_dropped >= 8, "only {ids_dropped} library ids dropped");
 }
 
 /// The solver's unit flags (`enable-unit-flag`): the matmul and the
