@@ -7,6 +7,7 @@
 
 mod fixpipe;
 mod layout;
+mod library;
 mod mmad;
 
 use hivm_dialects::util::segment;
