@@ -22,7 +22,10 @@ pub fn gss_ctor(options: &str) -> Result<Box<dyn Pass>, String> {
         return Ok(Box::new(GraphSyncSolver::from_options(options)?));
     }
     if o.unit_flag {
-        return Err("enable-unit-flag cannot be tested in tester mode: the CPU twin has no unit-flag model".into());
+        return Err(
+            "enable-unit-flag cannot be tested in tester mode: its kernels run with the solver's default options"
+                .into(),
+        );
     }
     if !(6..=7).contains(&o.tester_options.len()) {
         return Err(format!(
@@ -55,11 +58,12 @@ impl Pass for Tester {
              performanceOnly({}) solverVersion({})",
             o[4], o[5], performance_only as u8, self.version
         );
-        // The generated kernels are vector-core kernels over UB buffers,
-        // with double-buffered tiles when multi-buffer is asked for; the
-        // twin does not model cube pipes yet, so cross-core only appears
-        // above.
-        let shape = Shape { ops: ops.max(1), buffers: ptrs.max(1), macros: false, multi_buffer: o[4] != 0 };
+        // The generated kernels are single-core kernels over UB buffers,
+        // with double-buffered tiles when multi-buffer is asked for, and
+        // with cross-core, cube matmul steps too (over L1 and L0C; the twin
+        // has no FFTS between cores yet, so they stay on one core).
+        let shape =
+            Shape { ops: ops.max(1), buffers: ptrs.max(1), macros: false, multi_buffer: o[4] != 0, cube: o[5] != 0 };
         let result = if performance_only {
             (seed..seed + runs).try_for_each(|s| tester::solve_only(s, shape))
         } else {

@@ -105,6 +105,12 @@ struct hivm_twin_ctx {
   int32_t returned;
   int32_t fault; /* 1: a memory fault, 2: the stack overflowed */
   uint64_t fault_addr;
+  /* The cube memories a call may write (read-only in the worker otherwise). */
+  struct hivm_twin_region open[16];
+  uint64_t n_open;
+  /* The cube unit's memories: L1, L0A, L0B, L0C (host base, bytes). */
+  uint8_t *cube_base[4];
+  uint64_t cube_size[4];
 };
 
 #ifdef __cplusplus
@@ -495,5 +501,7 @@ HIVM_TWIN_V(vrec, (T)(1.0f / (float)a), HIVM_TWIN_FLOAT)
 HIVM_TWIN_V(vabs, (a < (T)0 ? wrap_sub((T)0, a) : a), HIVM_TWIN_ANY)
 HIVM_TWIN_V(vrelu, (a > (T)0 ? a : (T)0), HIVM_TWIN_ANY)
 #endif /* __cplusplus */
+
+#include "hivm_twin_cube.h"
 
 #endif /* HIVM_TWIN_H */

@@ -303,7 +303,10 @@ fn prepare_and_run(
             }
         }
         let r = it.call_function(entry, block_args);
-        it.sync.finish();
+        // Flags a stopped run leaves set are not the kernel's fault.
+        if r.is_ok() {
+            it.sync.finish();
+        }
         for rep in std::mem::take(&mut it.sync.reports) {
             out.reports.push((b, rep));
         }

@@ -18,6 +18,11 @@ pub enum Space {
 }
 
 impl Space {
+    /// The cube unit's memories, which only cube operations write.
+    pub fn is_cube(self) -> bool {
+        matches!(self, Space::L1 | Space::L0a | Space::L0b | Space::L0c)
+    }
+
     pub fn from_attr(name: &str) -> Option<Space> {
         Some(match name {
             "gm" | "zero" => Space::Gm,
@@ -113,6 +118,7 @@ impl Buffer {
             data_off: PAGE as u64,
             data_len: data as u64,
             fd: Some(fd),
+            read_only: space.is_cube(),
         });
         let b = Buffer { ptr, len, base, map_len, space, serial };
         // SAFETY: the slack lies in the data pages, outside the buffer.

@@ -13,6 +13,8 @@ use crate::memory::{Buffer, Space};
 use crate::signature::Signature;
 
 pub const HEADER: &str = include_str!("../include/hivm_twin.h");
+/// The cube intrinsics, which `hivm_twin.h` includes.
+pub const CUBE_HEADER: &str = include_str!("../include/hivm_twin_cube.h");
 const RUNTIME: &str = include_str!("../include/hivm_twin_rt.c");
 
 /// Mirrors `struct hivm_twin_rec`.
@@ -73,7 +75,17 @@ pub struct Ctx {
     pub returned: i32,
     pub fault: i32,
     pub fault_addr: u64,
+    /// Page ranges of the cube memories (read-only in the worker) this call
+    /// may write: its writable operands there.
+    pub open: [Region; MAX_OPEN],
+    pub n_open: u64,
+    /// L1, L0A, L0B, L0C: host base and bytes, for the cube intrinsics.
+    pub cube_base: [u64; 4],
+    pub cube_size: [u64; 4],
 }
+
+/// Cube-memory ranges one call can open for writing.
+pub const MAX_OPEN: usize = 16;
 
 const MAX_REGIONS: usize = 4096;
 const TRACE_CAP: usize = 1 << 22;
@@ -119,6 +131,12 @@ impl Shared {
         }
     }
 
+    /// The vector mask's mode (counter or normal), kept across calls.
+    pub fn set_mask_counter(&self, counter: bool) {
+        // SAFETY: no child is running while the interpreter calls this.
+        unsafe { (*self.ctx_mut()).mask_counter = counter as i32 };
+    }
+
     pub fn ctx_mut(&self) -> *mut Ctx {
         self.ctx.addr() as *mut Ctx
     }
@@ -126,6 +144,18 @@ impl Shared {
     pub fn ctx(&self) -> &Ctx {
         // SAFETY: valid for the life of self; the child only runs while we wait.
         unsafe { &*(self.ctx.addr() as *const Ctx) }
+    }
+
+    /// The cube-memory ranges the next call may write (at most `MAX_OPEN`;
+    /// the caller refuses more).
+    pub fn set_open(&mut self, open: &[Region]) {
+        let n = open.len().min(MAX_OPEN);
+        // SAFETY: see ctx().
+        unsafe {
+            let c = self.ctx_mut();
+            (&mut (*c).open)[..n].copy_from_slice(&open[..n]);
+            (*c).n_open = n as u64;
+        }
     }
 
     pub fn set_regions(&mut self, regions: &[Region]) {
@@ -294,6 +324,7 @@ pub fn build(sources: &[PathBuf]) -> Result<PathBuf, String> {
     let (cc, cxx) = compilers();
     let mut key = Key::new("hivm-twin library")
         .field(HEADER.as_bytes())
+        .field(CUBE_HEADER.as_bytes())
         .field(RUNTIME.as_bytes())
         .field(cache::compiler_identity(&cc).as_bytes())
         .field(cache::compiler_identity(&cxx).as_bytes())
@@ -404,6 +435,7 @@ fn build_in(
     let header = work.join("hivm_twin.h");
     let rt = work.join("hivm_twin_rt.c");
     std::fs::write(&header, HEADER).map_err(|e| e.to_string())?;
+    std::fs::write(work.join("hivm_twin_cube.h"), CUBE_HEADER).map_err(|e| e.to_string())?;
     std::fs::write(&rt, RUNTIME).map_err(|e| e.to_string())?;
     let mut objects = Vec::new();
     let mut linked = Vec::new();

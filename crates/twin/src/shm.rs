@@ -20,6 +20,10 @@ pub struct Mapping {
     pub data_off: u64,
     pub data_len: u64,
     pub fd: Option<OwnedFd>,
+    /// The cube memories (L1, L0A/B/C): read-only in the call worker, so an
+    /// implementation writing them faults, unless a call opens an operand
+    /// there (`native::Ctx::open`).
+    pub read_only: bool,
 }
 
 #[derive(Default)]

@@ -4,6 +4,9 @@
 // then run in the CPU twin against a barrier-after-every-op reference.
 // RUN: hivm-opt %s -pass-pipeline="builtin.module(func.func(hivm-graph-sync-solver{solver-version=v2 enable-tester-mode=true sync-tester-options="4,7,25,6,0,0"}))" | FileCheck %s
 // RUN: hivm-opt %s -pass-pipeline="builtin.module(func.func(hivm-graph-sync-solver{enable-tester-mode=true sync-tester-options="3,1,60,2,0,0,1"}))" | FileCheck %s --check-prefix=PERF
+// With cross-core, the kernels also hold cube matmul steps (nd2nz, mmadL1,
+// fixpipe over shared L1 and L0C buffers), still on one core.
+// RUN: hivm-opt %s -pass-pipeline="builtin.module(func.func(hivm-graph-sync-solver{enable-tester-mode=true sync-tester-options="6,3,20,3,1,1"}))" | FileCheck %s --check-prefix=CUBE
 // RUN: not hivm-opt %s -hivm-graph-sync-solver="enable-tester-mode=true sync-tester-options=3,1" 2>&1 | FileCheck %s --check-prefix=SHORT
 // RUN: not hivm-opt %s -hivm-graph-sync-solver="enable-tester-mode=true sync-tester-options=1,0,x,4,0,0" 2>&1 | FileCheck %s --check-prefix=NAN
 // RUN: not hivm-opt %s -hivm-graph-sync-solver="enable-tester-mode=maybe" 2>&1 | FileCheck %s --check-prefix=BOOL
@@ -12,6 +15,9 @@
 // CHECK-NEXT: succeeded
 // CHECK-NOT: failed
 // CHECK: func.func @kernel()
+
+// CUBE: multibuffer(1) enableCrossCoreMode(1)
+// CUBE-NEXT: succeeded
 
 // PERF: performanceOnly(1) solverVersion(1)
 // PERF-NEXT: succeeded

@@ -6,6 +6,11 @@
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry ub_writes_in --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=IN
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_other --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=GM
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_writes_in --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=GMIN
+// The cube memories are read-only to implementations but for the operands
+// they are passed there: any other write is found without a copy.
+// RUN: hivm-run %s --impl %S/Inputs/writes.c --entry l1_out --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=L1OK --allow-empty
+// RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry l1_far --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=L1FAR
+// RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry l0c_in --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=L0CIN
 // RUN: hivm-run %s --impl %S/Inputs/writes.c --entry inplace --arg zeros:8xf32 --print 0 2>&1 | FileCheck %s --check-prefix=INPLACE
 
 // CLEAN-NOT: error
@@ -61,5 +66,34 @@ func.func @gm_writes_in(%in: memref<8xf32>, %out: memref<8xf32>) {
 // INPLACE: [1, 1, 1, 1, 1, 1, 1, 1]
 func.func @inplace(%x: memref<8xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "inc"} "inc" ins(%x : memref<8xf32> {inplace_outs = 0 : i32}) outs(%x : memref<8xf32>)
+  return
+}
+
+// L1OK-NOT: error
+func.func @l1_out(%out: memref<8xf32>) {
+  %z = arith.constant 0 : i64
+  %a = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  %l1 = hivm.hir.pointer_cast(%z) : memref<8xf32, #hivm.address_space<cbuf>>
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<CUBE>, hivm.pipe = #hivm.pipe<PIPE_MTE3>, symbol = "add_one"} "add" ins(%a : memref<8xf32, #hivm.address_space<ub>>) outs(%l1 : memref<8xf32, #hivm.address_space<cbuf>>)
+  return
+}
+
+// L1FAR: writes.mlir:[[@LINE+5]]:3: error: custom op 'add' (_mlir_ciface_l1_far) wrote L1 at byte offset 8192, which it may not write (only operands it is passed there; the write faulted: signal 11 (Segmentation fault))
+func.func @l1_far(%out: memref<8xf32>) {
+  %z = arith.constant 0 : i64
+  %a = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  %l1 = hivm.hir.pointer_cast(%z) : memref<8xf32, #hivm.address_space<cbuf>>
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<CUBE>, hivm.pipe = #hivm.pipe<PIPE_MTE3>, symbol = "l1_far"} "add" ins(%a : memref<8xf32, #hivm.address_space<ub>>) outs(%l1 : memref<8xf32, #hivm.address_space<cbuf>>)
+  return
+}
+
+// An L0C input of a vector-core op (L0 is the scratch of cube-core ops
+// only), read-only as every ins, written in place.
+// L0CIN: writes.mlir:[[@LINE+5]]:3: error: custom op 'add' (_mlir_ciface_writes_in) wrote L0C at byte offset 0, which it may not write
+func.func @l0c_in(%out: memref<8xf32>) {
+  %z = arith.constant 0 : i64
+  %a = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  %c = hivm.hir.pointer_cast(%z) : memref<8xf32, #hivm.address_space<cc>>
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "writes_in"} "add" ins(%c : memref<8xf32, #hivm.address_space<cc>>) outs(%a : memref<8xf32, #hivm.address_space<ub>>)
   return
 }

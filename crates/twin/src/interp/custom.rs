@@ -279,6 +279,12 @@ impl Interp<'_> {
         let CallArgs { operands, names, extra, .. } = *args;
         let ub_map = self.ub_map(op, operands, names);
         let guard = self.write_guard(op, operands, names, ub_map.as_ref());
+        if guard.open.len() > native::MAX_OPEN {
+            return Err(RunError::at(
+                op,
+                format!("{what} is passed more than {} writable L1/L0 operands", native::MAX_OPEN),
+            ));
+        }
         let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
         if !lib.exports(entry) {
             let files: Vec<String> = sources.iter().map(|s| s.display().to_string()).collect();
@@ -330,13 +336,23 @@ impl Interp<'_> {
             .map(|b| Region { start: b.addr(), len: b.len() as u64 })
             .collect();
         let (ub_addr, ub_len) = (self.mem.get(ub).addr(), self.mem.get(ub).len());
+        let mut cube = [(0u64, 0u64); 4];
+        use crate::memory::Space;
+        for (i, space) in [Space::L1, Space::L0a, Space::L0b, Space::L0c].into_iter().enumerate() {
+            if let Some(id) = self.onchip(space) {
+                cube[i] = (self.mem.get(id).addr(), self.mem.get(id).len() as u64);
+            }
+        }
         let (bi, bn) = self.block;
         let shared = self.shared.as_mut().unwrap();
         shared.set_regions(&regions);
+        shared.set_open(&guard.open);
         // SAFETY: no child is running; the context is ours to fill.
         unsafe {
             let c = shared.ctx_mut();
             (*c).ub_base = ub_addr as *mut u8;
+            (*c).cube_base = cube.map(|(a, _)| a);
+            (*c).cube_size = cube.map(|(_, n)| n);
             (*c).ub_size = ub_len as u64;
             (*c).block_idx = bi;
             (*c).block_num = bn;
@@ -383,12 +399,31 @@ impl Interp<'_> {
         }
     }
 
+    /// The cube memory (L1, L0A/B/C) and offset of a faulting address:
+    /// those are read-only in the call worker, so a fault there is a write.
+    fn cube_write(&self, addr: u64) -> Option<(crate::memory::Space, u64)> {
+        self.onchip.iter().find_map(|(space, id, _)| {
+            let b = self.mem.get(*id);
+            (space.is_cube() && addr >= b.addr() && addr < b.addr() + b.len() as u64).then(|| (*space, addr - b.addr()))
+        })
+    }
+
     /// A call that did not return, as a located error.
     fn call_error(&self, op: OpId, what: &str, e: CallError) -> RunError {
         let shared = self.shared.as_ref().expect("a call was made");
         let loading = shared.ctx().returned == native::LOADING;
         let mut err = match e {
             CallError::Misuse(m) => RunError::at(op, format!("{what}: {m}")),
+            CallError::Signal(s) if self.cube_write(shared.ctx().fault_addr).is_some() && !loading => {
+                let (space, off) = self.cube_write(shared.ctx().fault_addr).expect("checked");
+                RunError::at(
+                    op,
+                    format!(
+                        "{what} wrote {space} at byte offset {off}, which it may not write (only operands it is \
+                         passed there; the write faulted: {s})"
+                    ),
+                )
+            }
             CallError::Signal(s) => {
                 let mut e = RunError::at(op, format!("{what} crashed with {s}"));
                 if !loading && (s.contains("(Segmentation fault)") || s.contains("(Bus error)")) {

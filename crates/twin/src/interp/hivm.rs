@@ -60,6 +60,15 @@ impl Interp<'_> {
                 let p = self.pipe_attr(op, "pipe")?;
                 self.sync.barrier(p, &site);
             }
+            // The FFTS base only matters to cross-core flags, which refuse.
+            "hivm.hir.set_ffts_base_addr" => {}
+            // The vector mask's mode, as implementations see it.
+            "hivm.hir.set_mask_norm" => {
+                if let Some(s) = &self.shared {
+                    s.set_mask_counter(false);
+                }
+            }
+            "hivm.hir.set_ctrl" => self.set_ctrl(op)?,
             "hivm.hir.get_block_idx" => self.set(ir.result(op, 0), Val::Int(self.block.0)),
             "hivm.hir.get_block_num" => self.set(ir.result(op, 0), Val::Int(self.block.1)),
             "hivm.hir.get_sub_block_idx" => self.set(ir.result(op, 0), Val::Int(0)),
@@ -97,12 +106,35 @@ impl Interp<'_> {
             "hivm.hir.vreduce" => self.vreduce(op)?,
             "hivm.hir.vgather" => self.vgather(op)?,
             "hivm.hir.matmul" => self.matmul(op)?,
+            _ if self.cube(op, name)? => {}
             _ => return Err(unsupported(ir, op)),
         }
         if ir.results(op).len() == 1 && self.get(ir.result(op, 0)) == &Val::Undef {
             return Err(unsupported(ir, op));
         }
         Ok(())
+    }
+
+    /// `set_ctrl`: the saturation bits the device compiler sets around an
+    /// entry, which are how the twin converts anyway (CTRL[48] on: no
+    /// saturation of f16/bf16 results; CTRL[60] off: conversions saturate
+    /// as each instruction says; CTRL[60] on again at the exit). Any other
+    /// setting would change numbers the twin does not model: refused.
+    fn set_ctrl(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let enable = ir.get_attr(op, "enable").and_then(|a| ir.as_int(a)).unwrap_or(0) != 0;
+        let idx = ir.get_attr(op, "idx").and_then(|a| ir.as_int(a)).unwrap_or(-1);
+        let at_exit = ir.next_op(op).is_some_and(|n| ir.is_op(n, "func.return"));
+        match (idx, enable) {
+            (48, true) | (60, false) => Ok(()),
+            (60, true) if at_exit => Ok(()),
+            _ => Err(RunError::at(
+                op,
+                format!(
+                    "set_ctrl {enable} at ctrl[{idx}] is not supported by the CPU twin yet (only the entry's saturation bits)"
+                ),
+            )),
+        }
     }
 
     fn op_pipe(&self, op: OpId) -> R<usize> {
@@ -231,16 +263,21 @@ impl Interp<'_> {
 impl Interp<'_> {
     /// Reads and writes of a one-instruction V op.
     fn v_accesses(&mut self, ins: &[Val], out: &MemRefVal, op: OpId) {
+        self.pipe_accesses(sync::V, ins, out, op);
+    }
+
+    /// Reads and writes of a one-instruction op on `pipe`.
+    fn pipe_accesses(&mut self, pipe: usize, ins: &[Val], out: &MemRefVal, op: OpId) {
         let site = Site { op: Some(op), detail: None };
-        self.sync.issue(sync::V);
+        self.sync.issue(pipe);
         for v in ins {
             if let Val::Mem(m) = v {
                 let (a, n) = self.span(m);
-                self.sync.access(sync::V, a, n, false, &site);
+                self.sync.access(pipe, a, n, false, &site);
             }
         }
         let (a, n) = self.span(out);
-        self.sync.access(sync::V, a, n, true, &site);
+        self.sync.access(pipe, a, n, true, &site);
     }
 
     /// `vbrc`: a scalar, or a memref with size-1 dims, spread over the output.
@@ -248,7 +285,10 @@ impl Interp<'_> {
         let ir = self.ir;
         let src = self.get(ir.operand(op, 0)).clone();
         let dst = self.memref(op, ir.operand(op, 1))?;
-        self.v_accesses(std::slice::from_ref(&src), &dst, op);
+        // Into L1 it is a DMA on MTE2 (the dialect's op -> pipe map), as the
+        // solver synchronises it; into UB vector work.
+        let pipe = self.op_pipe(op)?;
+        self.pipe_accesses(pipe, std::slice::from_ref(&src), &dst, op);
         let mut offs = Vec::new();
         dst.for_each(|o| offs.push(o));
         for (k, o) in offs.iter().enumerate() {

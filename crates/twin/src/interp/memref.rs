@@ -336,6 +336,31 @@ impl Interp<'_> {
                 // subview. What is read or written is checked where it is.
                 self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
             }
+            // A typed view at a byte shift into a 1-d i8 buffer (a kernel's
+            // workspace): row-major, of the result's shape.
+            "memref.view" => {
+                let m = self.memref(op, ops[0])?;
+                if m.sizes.len() != 1 || m.elem.size() != 1 || m.strides.first().is_some_and(|s| *s != 1) {
+                    return Err(RunError::at(op, "memref.view of a buffer that is not a contiguous 1-d i8 memref"));
+                }
+                let res = ir.result(op, 0);
+                let (elem, shape) = self.memref_type(op, res)?;
+                let shift = m.offset + self.int(ops[1]);
+                if shift < 0 || shift % elem.size() as i64 != 0 {
+                    return Err(RunError::at(
+                        op,
+                        format!(
+                            "memref.view at byte {shift}, which is not a multiple of the {}-byte element",
+                            elem.size()
+                        ),
+                    ));
+                }
+                let sizes = self.mixed(&shape, &mut ops[2..].iter());
+                let mut v = MemRefVal::contiguous(m.buf, elem, sizes);
+                v.offset = shift / elem.size() as i64;
+                v.root = m.root;
+                self.set(res, Val::Mem(Rc::new(v)));
+            }
             "memref.reshape" => {
                 // The shape operand's values are the sizes; the source is a
                 // row-major buffer (an identity layout, which the op requires).

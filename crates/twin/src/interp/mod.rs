@@ -9,6 +9,7 @@
 mod arith;
 mod builtins;
 mod compiled;
+mod cube;
 mod custom;
 mod fast;
 mod hivm;

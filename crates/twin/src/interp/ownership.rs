@@ -156,6 +156,11 @@ fn accesses(ir: &Ir, op: OpId) -> (Vec<Value>, Vec<Value>) {
         "memref.copy" | "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy" => (at(0), at(1)),
         "linalg.fill" => (vec![], at(1)),
         "hivm.hir.pointer_cast" => (vec![], vec![]),
+        // Operand groups a, b, init, real_m/k/n, c, sync args, unit flag, bias.
+        "hivm.hir.mmadL1" | "hivm.hir.batchMmadL1" => {
+            let g = |k: usize| hivm_dialects::util::segment(ir, op, k).to_vec();
+            ([g(0), g(1), g(9)].concat(), g(6))
+        }
         _ if custom::is_custom(ir, op) => {
             let writes = custom::outs(ir, op).iter().chain(custom::tmps(ir, op)).copied().collect();
             (custom::ins(ir, op).to_vec(), writes)

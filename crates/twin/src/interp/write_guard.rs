@@ -21,6 +21,12 @@ struct Guarded {
 /// The read-only bytes around one call, as they were before it.
 pub(super) struct WriteGuard {
     guarded: Vec<Guarded>,
+    /// The pages of cube memories (L1, L0A/B/C) the call may write: its
+    /// writable operands there. The rest of those memories is read-only
+    /// in the call worker, so any other write there faults (no copy, no
+    /// cost per call); bytes sharing a page with such an operand are the
+    /// only ones not covered.
+    pub open: Vec<crate::native::Region>,
 }
 
 /// A rank-1 memref of dynamic size: a pointer operand.
@@ -40,6 +46,7 @@ impl Interp<'_> {
         let mut read_only: Vec<(u64, u64, String)> = Vec::new();
         let mut writable: Vec<(u64, u64)> = Vec::new();
         let mut passed_bufs = Vec::new();
+        let mut open = Vec::new();
         for (i, (v, name)) in operands.iter().zip(names).enumerate() {
             let Val::Mem(m) = self.get(*v) else { continue };
             passed_bufs.push(m.buf);
@@ -60,6 +67,22 @@ impl Interp<'_> {
                 ));
             } else {
                 writable.push((start, len));
+                if self.mem.get(m.buf).space.is_cube() && len > 0 {
+                    let page = 4096;
+                    let (lo, hi) = (start / page * page, (start + len).div_ceil(page) * page);
+                    open.push(crate::native::Region { start: lo, len: hi - lo });
+                }
+            }
+        }
+        // A custom op on the cube core has L0A/L0B/L0C as its scratch (its
+        // loads and `mad` write them); L1 only where its operands are.
+        if is_custom && custom::core_type(ir, op) == Some("CUBE") {
+            for (space, id, _) in &self.onchip {
+                if matches!(space, Space::L0a | Space::L0b | Space::L0c) {
+                    let b = self.mem.get(*id);
+                    let (lo, hi) = (b.addr() / 4096 * 4096, (b.addr() + b.len() as u64).div_ceil(4096) * 4096);
+                    open.push(crate::native::Region { start: lo, len: hi - lo });
+                }
             }
         }
         // An `ins` that is also passed as a writable operand may change.
@@ -82,7 +105,7 @@ impl Interp<'_> {
                 Guarded { start, copy, name }
             })
             .collect();
-        WriteGuard { guarded }
+        WriteGuard { guarded, open }
     }
 }
 

@@ -14,6 +14,7 @@
 //! Being in order, its accesses are kept by byte range (`scalar.rs`).
 
 mod scalar;
+pub mod unit_flag;
 
 use std::collections::{HashMap, VecDeque};
 
@@ -21,7 +22,11 @@ pub const PIPES: usize = 11;
 pub const S: usize = 0;
 pub const V: usize = 1;
 pub const M: usize = 2;
+pub const MTE1: usize = 3;
+pub const MTE2: usize = 4;
+pub const MTE3: usize = 5;
 pub const ALL: usize = 6;
+pub const FIX: usize = 10;
 
 /// A pipe's number (`PIPE_S` = 0 ... `PIPE_FIX` = 10), as the dialect
 /// numbers them; only real pipes up to PIPE_FIX are tracked.
@@ -84,6 +89,8 @@ pub struct SyncChecker {
     count: Clock,
     known: [Clock; PIPES],
     flags: HashMap<(usize, usize, i64), VecDeque<(Clock, Site)>>,
+    /// L0C hand-overs by unit flag (`unit_flag.rs`).
+    units: unit_flag::Units,
     accesses: Vec<Access>,
     /// The newest instruction of each pipe with an access in `accesses`
     /// (an upper bound), to skip the scan when all of them are ordered.
@@ -122,6 +129,7 @@ impl SyncChecker {
             accesses: Vec::new(),
             logged: [0; PIPES],
             scalar: scalar::ScalarLog::default(),
+            units: Default::default(),
             s_epoch: 1,
             s_done: 0,
             prune_at: 1024,
@@ -350,6 +358,21 @@ impl SyncChecker {
         }
     }
 
+    /// A set/wait pair from `set` to `wait` that a library issues back to
+    /// back on an event of its own (e.g. `mmadL1`'s MTE1 -> M before each
+    /// `mad`): `wait` learns everything `set` has done, without touching
+    /// the kernel's flag queues.
+    pub fn handshake(&mut self, set: usize, wait: usize, site: &Site) {
+        self.note(set, site, |_| format!("library handshake to {}", pipe_name(wait)));
+        let (p, _) = self.issue(set);
+        let mut snap = self.known[p];
+        snap[p] = self.count[p];
+        let (q, _) = self.issue(wait);
+        for (k, s) in self.known[q].iter_mut().zip(snap) {
+            *k = (*k).max(s);
+        }
+    }
+
     pub fn barrier(&mut self, pipe: usize, site: &Site) {
         self.note(pipe, site, |_| "pipe_barrier".into());
         if pipe == ALL {
@@ -415,9 +438,6 @@ impl SyncChecker {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const MTE2: usize = 4;
-    const MTE3: usize = 5;
 
     fn site() -> Site {
         Site { op: None, detail: None }
@@ -591,5 +611,11 @@ mod tests {
             assert_eq!(pipe_index(pipe_name(p)), Some(p));
         }
         assert_eq!(pipe_index("PIPE_UNASSIGNED"), None);
+        for (p, name) in [(S, "PIPE_S"), (V, "PIPE_V"), (M, "PIPE_M"), (MTE1, "PIPE_MTE1"), (MTE2, "PIPE_MTE2")] {
+            assert_eq!(pipe_name(p), name);
+        }
+        for (p, name) in [(MTE3, "PIPE_MTE3"), (ALL, "PIPE_ALL"), (FIX, "PIPE_FIX")] {
+            assert_eq!(pipe_name(p), name);
+        }
     }
 }

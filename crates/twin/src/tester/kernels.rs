@@ -1,7 +1,9 @@
 //! Random kernels for the sync-solver tester: loads, stores, vector ops,
-//! scalar UB accesses and (optionally) custom macros under nested loops and
-//! ifs, over UB buffers that may alias (and optionally double-buffered
-//! tiles local to loops), written without synchronisation.
+//! scalar UB accesses and (optionally) custom macros and cube matmuls
+//! (GM -> nd2nz -> L1 -> mmadL1 -> L0C -> fixpipe -> GM over shared L1 and
+//! L0C buffers) under nested loops and ifs, over UB buffers that may alias
+//! (and optionally double-buffered tiles local to loops), written without
+//! synchronisation.
 //! Each kernel comes in two forms: bare, for the solver, and a reference
 //! with `pipe_barrier[<PIPE_ALL>]` after every op and hand-placed macro
 //! flags, whose numbers cannot depend on pipe timing.
@@ -46,13 +48,23 @@ pub struct Shape {
     /// Some loops get a double-buffered tile of their own: a two-address
     /// `pointer_cast` in the body, which rotates by iteration.
     pub multi_buffer: bool,
+    /// Cube matmul steps too: each GM argument read as an 8 x 8 matrix.
+    pub cube: bool,
 }
 
 impl Default for Shape {
     fn default() -> Shape {
-        Shape { ops: 0, buffers: 4, macros: true, multi_buffer: false }
+        Shape { ops: 0, buffers: 4, macros: true, multi_buffer: false, cube: false }
     }
 }
+
+/// The cube steps' types: an 8 x 8 f32 matrix in GM, its fractal in L1
+/// (one 16 x 8 fractal, rows 8..16 padding), the 16 x 16 result in L0C.
+const GM2: &str = "memref<8x8xf32, #hivm.address_space<gm>>";
+const L1: &str = "memref<1x1x16x8xf32, #hivm.address_space<cbuf>>";
+const L0C: &str = "memref<1x1x16x16xf32, #hivm.address_space<cc>>";
+/// L1 buffers the cube steps share.
+const L1_BUFFERS: u64 = 3;
 
 /// One kernel in its two forms.
 pub struct Kernel {
@@ -104,6 +116,9 @@ impl Gen {
 
     fn stmt(&mut self, indent: usize) {
         self.ops += 1;
+        if self.shape.cube && self.rng.below(3) == 0 {
+            return self.cube_step(indent);
+        }
         let choice = if self.depth < 2 { self.rng.below(12) } else { self.rng.below(9) };
         match choice {
             0 | 1 => {
@@ -174,6 +189,33 @@ impl Gen {
         for _ in 0..n {
             self.stmt(indent);
         }
+    }
+
+    /// One of: a GM matrix into an L1 buffer (nd2nz), a matmul of two L1
+    /// buffers into L0C (starting over, or accumulating when the kernel's
+    /// flag is false), L0C out to a GM matrix (fixpipe).
+    fn cube_step(&mut self, indent: usize) {
+        let l1 = |g: &mut Gen| format!("%l1_{}", g.rng.below(L1_BUFFERS));
+        let gm = |g: &mut Gen| format!("%m{}", g.rng.below(GM_ARGS as u64));
+        let text = match self.rng.below(3) {
+            0 => {
+                let (g, l) = (gm(self), l1(self));
+                format!("hivm.hir.nd2nz {{dst_continuous}} ins({g} : {GM2}) outs({l} : {L1})")
+            }
+            1 => {
+                let (a, b) = (l1(self), l1(self));
+                let init = if self.rng.below(2) == 0 { "%true" } else { "%flag" };
+                format!(
+                    "hivm.hir.mmadL1 ins({a}, {b}, {init}, %c8, %c8, %c8 : {L1}, {L1}, i1, index, index, index) \
+                     outs(%l0c : {L0C})"
+                )
+            }
+            _ => {
+                let g = gm(self);
+                format!("hivm.hir.fixpipe {{enable_nz2nd}} ins(%l0c : {L0C}) outs({g} : {GM2})")
+            }
+        };
+        self.line(indent, &text, true);
     }
 
     fn macro_call(&mut self, indent: usize) {
@@ -255,6 +297,20 @@ pub fn kernel(seed: u64, shape: Shape) -> Kernel {
     }
     for e in 0..4 {
         writeln!(head, "    %e{e} = arith.constant {e} : i64").unwrap();
+    }
+    if shape.cube {
+        writeln!(head, "    %true = arith.constant true").unwrap();
+        writeln!(head, "    %c8 = arith.constant 8 : index").unwrap();
+        for i in 0..GM_ARGS {
+            writeln!(head, "    %m{i} = memref.expand_shape %g{i} [[0, 1]] output_shape [8, 8] : {GM} into {GM2}")
+                .unwrap();
+        }
+        // L1 buffers of 512 bytes from 0, L0C at 0.
+        for i in 0..L1_BUFFERS {
+            writeln!(head, "    %l1a{i} = arith.constant {} : i64", 512 * i).unwrap();
+            writeln!(head, "    %l1_{i} = hivm.hir.pointer_cast(%l1a{i}) : {L1}").unwrap();
+        }
+        writeln!(head, "    %l0c = hivm.hir.pointer_cast(%e0) : {L0C}").unwrap();
     }
     let mut addrs = Vec::new();
     for i in 0..buffers {

@@ -238,10 +238,13 @@ impl Worker {
         // SAFETY: plain query.
         let parent = unsafe { libc::getpid() };
         let (sock, page, keep) = (theirs.as_raw_fd(), bell.page_addr(), ours.as_raw_fd());
+        let read_only: Vec<(u64, u64)> =
+            reg.live.values().filter(|m| m.read_only).map(|m| (m.base + m.data_off, m.data_len)).collect();
         let pid = fork_worker(move || {
             // SAFETY: in the fresh child, which only serves calls.
             unsafe {
                 libc::close(keep);
+                serve::protect(&read_only);
                 serve::serve(sock, &Doorbell::inherited(page), parent)
             }
         });
@@ -276,7 +279,7 @@ impl Worker {
         let gone: Vec<(u64, u64)> =
             self.mapped.iter().filter(|(s, _)| !reg.live.contains_key(s)).map(|(_, m)| *m).collect();
         self.mapped.retain(|s, _| reg.live.contains_key(s));
-        let mut new: Vec<(u64, [u64; 4], OwnedFd)> = Vec::new();
+        let mut new: Vec<(u64, [u64; 5], OwnedFd)> = Vec::new();
         for (serial, m) in reg.live.iter_mut() {
             if self.mapped.contains_key(serial) {
                 continue;
@@ -284,7 +287,7 @@ impl Worker {
             // Every buffer without a descriptor is mapped in every worker
             // forked since it was made.
             let Some(fd) = m.fd.take() else { return Err("a twin buffer is missing in the call worker".into()) };
-            new.push((*serial, [m.base, m.len, m.data_off, m.data_len], fd));
+            new.push((*serial, [m.base, m.len, m.data_off, m.data_len, m.read_only as u64], fd));
         }
         for _ in &new {
             crate::shm::took(&mut reg);

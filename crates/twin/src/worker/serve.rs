@@ -210,17 +210,28 @@ unsafe fn recv_fds(sock: RawFd, fds: &mut Vec<RawFd>) -> bool {
     }
 }
 
-/// `[MSG_MAP, unmaps, maps, (base, len)*, (base, len, data_off, data_len)*]`.
+/// Makes the cube memories inherited from the interpreter read-only here.
+///
+/// # Safety
+/// Only in the worker, on ranges of its own mappings.
+pub(super) unsafe fn protect(ranges: &[(u64, u64)]) {
+    for (start, len) in ranges {
+        // SAFETY: data pages of a twin buffer this process maps.
+        unsafe { libc::mprotect(*start as *mut libc::c_void, *len as usize, libc::PROT_READ) };
+    }
+}
+
+/// `[MSG_MAP, unmaps, maps, (base, len)*, (base, len, data_off, data_len, read_only)*]`.
 unsafe fn map_buffers(m: &[u64], fds: &[RawFd]) -> Vec<u64> {
     let (nu, nm) = (m[1] as usize, m[2] as usize);
-    if m.len() != 3 + 2 * nu + 4 * nm || fds.len() != nm {
+    if m.len() != 3 + 2 * nu + 5 * nm || fds.len() != nm {
         return vec![REPLY_ERROR];
     }
     unsafe {
         for u in m[3..3 + 2 * nu].chunks(2) {
             libc::munmap(u[0] as *mut libc::c_void, u[1] as usize);
         }
-        for (e, fd) in m[3 + 2 * nu..].chunks(4).zip(fds) {
+        for (e, fd) in m[3 + 2 * nu..].chunks(5).zip(fds) {
             let want = e[0] as *mut libc::c_void;
             let got = libc::mmap(
                 want,
@@ -238,7 +249,8 @@ unsafe fn map_buffers(m: &[u64], fds: &[RawFd]) -> Vec<u64> {
                 return vec![REPLY_COLLISION];
             }
             let data = (e[0] + e[2]) as *mut libc::c_void;
-            if libc::mprotect(data, e[3] as usize, libc::PROT_READ | libc::PROT_WRITE) != 0 {
+            let prot = if e[4] != 0 { libc::PROT_READ } else { libc::PROT_READ | libc::PROT_WRITE };
+            if libc::mprotect(data, e[3] as usize, prot) != 0 {
                 return vec![REPLY_COLLISION];
             }
         }
@@ -276,6 +288,10 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
         if let Some(attach) = attach {
             attach(ctx);
         }
+        let open = (&(*ctx).open)[..((*ctx).n_open as usize).min(crate::native::MAX_OPEN)].to_vec();
+        for r in &open {
+            libc::mprotect(r.start as *mut libc::c_void, r.len as usize, libc::PROT_READ | libc::PROT_WRITE);
+        }
         #[cfg(not(target_arch = "aarch64"))]
         f(
             w[0], w[1], w[2], w[3], w[4], w[5], x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], w[6], w[7], w[8], w[9],
@@ -287,6 +303,9 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
             w[10], w[11], w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19], w[20], w[21], w[22], w[23],
         );
         libc::fflush(std::ptr::null_mut());
+        for r in &open {
+            libc::mprotect(r.start as *mut libc::c_void, r.len as usize, libc::PROT_READ);
+        }
         // Only a call that came back says so: `exit(0)` inside it does not.
         std::ptr::write_volatile(&raw mut (*ctx).returned, 1);
         FAULT_CTX.store(std::ptr::null_mut(), Ordering::Relaxed);

@@ -58,3 +58,11 @@ void _mlir_ciface_inc(m1 *x, m1 *out) {
   for (int64_t i = 0; i < x->sizes[0]; i++)
     *at(x, i) += 1.0f;
 }
+
+/* Writes its output and, 8 KiB further on, memory it was not passed (in
+ * L1, when the output is there). */
+void _mlir_ciface_l1_far(m1 *in, m1 *out) {
+  for (int64_t i = 0; i < out->sizes[0]; i++)
+    *at(out, i) = *at(in, i) + 1.0f;
+  *at(out, 2048) = 5.0f;
+}

@@ -1,0 +1,317 @@
+//! `mmadL1`: C (L0C) = [C +] op(A) x op(B) [+ bias], A and B in L1.
+//!
+//! Numbers: A and B are the fractal images of ND matrices (`M x K` and
+//! `K x N`, or `K x M` / `N x K` under `a_transpose` / `b_transpose`);
+//! products are summed in f32 (i32 for i8) over `real_k`, for every row of
+//! C that A has and the `real_n` columns (rounded up as the library rounds
+//! them for i8). `init_condition` true starts from the per-channel bias (or
+//! zero), false accumulates onto C; the bias is used only when starting.
+//!
+//! Synchronisation: what upstream's library routine does on the pipes
+//! (`library.rs`).
+
+use hivm_dialects::util::segment;
+use hivm_ir::OpId;
+
+use super::layout::{self, Matrix};
+use super::library::{ceil_to, plan};
+use super::{Interp, R, RunError, check_l1_fractal};
+use crate::sync::unit_flag::Mode;
+use crate::sync::{self, Site};
+use crate::value::{Elem, MemRefVal};
+impl Interp<'_> {
+    pub(super) fn mmad_l1(&mut self, op: OpId) -> R<()> {
+        let ir = self.ir;
+        let err = |m: String| RunError::at(op, format!("mmadL1: {m}"));
+        let g = |k: usize| segment(ir, op, k);
+        for k in ["enable_HF32", "enable_I4"] {
+            if ir.has_attr(op, k) {
+                return Err(err(format!("{k} is not supported by the CPU twin yet")));
+            }
+        }
+        let uf = self.unit_flag_mode(op, 8)?;
+        let a = self.memref(op, g(0)[0])?;
+        let b = self.memref(op, g(1)[0])?;
+        let c = self.memref(op, g(6)[0])?;
+        let bias = match g(9).first() {
+            Some(v) => Some(self.memref(op, *v)?),
+            None => None,
+        };
+        let init = self.int(g(2)[0]) != 0;
+        let (real_m, real_k, real_n) = (self.int(g(3)[0]), self.int(g(4)[0]), self.int(g(5)[0]));
+        let ids = self.sync_ids(op, g(7))?;
+        let (ta, tb) = (ir.has_attr(op, "a_transpose"), ir.has_attr(op, "b_transpose"));
+        if a.elem != b.elem {
+            return Err(err(format!("A and B have different element types ({} and {})", a.elem.name(), b.elem.name())));
+        }
+        let int = match (a.elem, c.elem) {
+            (Elem::F16 | Elem::BF16 | Elem::F32, Elem::F32) => false,
+            (Elem::Int(8), Elem::Int(32)) => true,
+            (x, y) => {
+                return Err(err(format!(
+                    "{} x {} into {} is not a cube multiplication (f16/bf16/f32 into f32, i8 into i32)",
+                    x.name(),
+                    x.name(),
+                    y.name()
+                )));
+            }
+        };
+        let am = Matrix::of(&a, "A", false).map_err(err)?;
+        let bm = Matrix::of(&b, "B", false).map_err(err)?;
+        let cm = Matrix::of(&c, "C", false).map_err(err)?;
+        check_l1_fractal(&am, a.elem, "A").map_err(err)?;
+        check_l1_fractal(&bm, b.elem, "B").map_err(err)?;
+        if cm.fractal() != Some((16, 16)) {
+            let (r0, c0) = cm.fractal().unwrap_or((0, 0));
+            return Err(err(format!("C's fractal is {r0} x {c0}, but L0C fractals are 16 x 16")));
+        }
+        let (a_m, a_k) = if ta { (am.cols(), am.rows()) } else { (am.rows(), am.cols()) };
+        let (b_k, b_n) = if tb { (bm.cols(), bm.rows()) } else { (bm.rows(), bm.cols()) };
+        for (what, real, have) in [
+            ("real_m", real_m, a_m.min(cm.rows())),
+            ("real_k", real_k, a_k.min(b_k)),
+            ("real_n", real_n, b_n.min(cm.cols())),
+        ] {
+            if real < 0 || real > have {
+                return Err(err(format!(
+                    "{what} = {real} is outside the operands (A is {a_m} x {a_k}, B is {b_k} x {b_n}, C is {} x {})",
+                    cm.rows(),
+                    cm.cols()
+                )));
+            }
+        }
+        let site = |d: &str| Site { op: Some(op), detail: Some(format!("mmadL1's library: {d}")) };
+        if real_m == 0 || real_k == 0 || real_n == 0 {
+            // The library only balances the handshakes it was given.
+            self.l1_handshakes(&ids, true, true, &site);
+            return Ok(());
+        }
+        let size = a.elem.size() as i64;
+        // The library rounds n up to whole fractals where its L0 layout
+        // needs it (i8; f32 with A transposed).
+        let n = match a.elem {
+            Elem::Int(8) if tb => ceil_to(real_n, 16),
+            Elem::Int(8) => ceil_to(real_n, 32),
+            Elem::F32 if ta => ceil_to(real_n, 16),
+            _ => real_n,
+        }
+        .min(b_n)
+        .min(cm.cols());
+        let m = cm.rows().min(a_m);
+        let plan = plan(self.config.caps.l0a as i64, size, a_m, b_n, real_k)
+            .ok_or_else(|| err(format!("A ({a_m} rows) and B ({b_n} columns) do not fit L0A/L0B")))?;
+        let bias_at = match &bias {
+            Some(bv) => Some(bias_index(bv, n).map_err(err)?),
+            None => None,
+        };
+        // The library's unit-flag bookkeeping: a group whose last matmul
+        // ended with its flag off hands over FIX -> M first; a matmul that
+        // leaves part of L0C's columns unwritten does not mark it ready.
+        let mut uf = uf;
+        if uf != Mode::Disabled {
+            let group = ir.get_attr(op, "unit_flag_group_id").and_then(|a| ir.as_int(a)).unwrap_or(0) as i64;
+            let was_off = *self.sync.unit_flag_group_off(group);
+            if was_off {
+                self.sync.handshake(sync::FIX, sync::M, &site("FIX -> M after a unit flag left off"));
+            }
+            let off = self.sync.unit_flag_group_off(group);
+            if uf == Mode::WithoutUpdate {
+                if was_off {
+                    *off = false;
+                    uf = Mode::Disabled;
+                }
+            } else {
+                *off = n != cm.cols();
+                if *off {
+                    uf = Mode::WithoutUpdate;
+                }
+            }
+        }
+        self.mmad_pipes(op, &ids, &plan, [&a, &b, &c], bias.as_deref(), (init, uf), &site);
+        // The numbers: op(A) as m x k and op(B) as k x n, row-major.
+        for (mtx, what) in [(&am, "A"), (&bm, "B"), (&cm, "C")] {
+            if !mtx.inside(self.mem.get(mtx.view.buf).len()) {
+                return Err(err(format!("{what} reaches outside its buffer")));
+            }
+        }
+        let (mu, ku, nu) = (m as usize, real_k as usize, n as usize);
+        let a_nd = if ta { self.gather(&am, real_k, m) } else { self.gather(&am, m, real_k) };
+        let b_nd = if tb { self.gather(&bm, n, real_k) } else { self.gather(&bm, real_k, n) };
+        let av: Vec<f64> = if ta { transpose(&a_nd, ku, mu) } else { a_nd };
+        let bv: Vec<f64> = if tb { transpose(&b_nd, nu, ku) } else { b_nd };
+        let bias_vals: Vec<f64> = match (&bias, &bias_at) {
+            (Some(bv), Some(at)) => {
+                let bytes = self.mem.get(bv.buf).bytes();
+                let (lo, hi) = bv.byte_span();
+                if lo < 0 || hi as usize > bytes.len() {
+                    return Err(err("the bias reaches outside its buffer".into()));
+                }
+                at.iter().map(|o| layout::read(bytes, bv.elem, *o)).collect()
+            }
+            _ => Vec::new(),
+        };
+        let (mut runs, mut row) = (Vec::new(), Vec::new());
+        // C's row i as numbers, and back.
+        let read_row = |bytes: &[u8], runs: &[(i64, i64)], row: &mut Vec<f64>| {
+            row.clear();
+            for (o, k) in runs {
+                layout::read_run(bytes, c.elem, *o, *k, row);
+            }
+        };
+        let write_row = |bytes: &mut [u8], runs: &[(i64, i64)], row: &[f64]| {
+            let mut at = 0;
+            for (o, k) in runs {
+                layout::write_run(bytes, c.elem, *o, &row[at..at + *k as usize]);
+                at += *k as usize;
+            }
+        };
+        if int {
+            let av: Vec<i32> = av.iter().map(|x| *x as i32).collect();
+            let bv: Vec<i32> = bv.iter().map(|x| *x as i32).collect();
+            let mut acc = vec![0i32; nu];
+            for i in 0..mu {
+                cm.row_runs(i as i64, n, &mut runs);
+                let bytes = self.mem.get_mut(c.buf).bytes_mut();
+                if init {
+                    for (j, x) in acc.iter_mut().enumerate() {
+                        *x = bias_vals.get(j).map_or(0, |v| *v as i32);
+                    }
+                } else {
+                    read_row(bytes, &runs, &mut row);
+                    for (x, v) in acc.iter_mut().zip(&row) {
+                        *x = *v as i32;
+                    }
+                }
+                for p in 0..ku {
+                    let x = av[i * ku + p];
+                    for (s, y) in acc.iter_mut().zip(&bv[p * nu..(p + 1) * nu]) {
+                        *s = s.wrapping_add(x.wrapping_mul(*y));
+                    }
+                }
+                row.clear();
+                row.extend(acc.iter().map(|x| *x as f64));
+                write_row(bytes, &runs, &row);
+            }
+        } else {
+            let av: Vec<f32> = av.iter().map(|x| *x as f32).collect();
+            let bv: Vec<f32> = bv.iter().map(|x| *x as f32).collect();
+            let mut acc = vec![0f32; nu];
+            for i in 0..mu {
+                cm.row_runs(i as i64, n, &mut runs);
+                let bytes = self.mem.get_mut(c.buf).bytes_mut();
+                if init {
+                    for (j, x) in acc.iter_mut().enumerate() {
+                        *x = bias_vals.get(j).map_or(0.0, |v| *v as f32);
+                    }
+                } else {
+                    read_row(bytes, &runs, &mut row);
+                    for (x, v) in acc.iter_mut().zip(&row) {
+                        *x = *v as f32;
+                    }
+                }
+                mac_row(&mut acc, &av[i * ku..(i + 1) * ku], &bv, nu);
+                row.clear();
+                row.extend(acc.iter().map(|x| *x as f64));
+                write_row(bytes, &runs, &row);
+            }
+        }
+        Ok(())
+    }
+
+    /// The first `rows x cols` of a matrix, row-major.
+    fn gather(&self, m: &Matrix, rows: i64, cols: i64) -> Vec<f64> {
+        let bytes = self.mem.get(m.view.buf).bytes();
+        let mut out = Vec::with_capacity((rows * cols).max(0) as usize);
+        let mut runs = Vec::new();
+        for r in 0..rows {
+            m.row_runs(r, cols, &mut runs);
+            for (o, n) in &runs {
+                layout::read_run(bytes, m.view.elem, *o, *n, &mut out);
+            }
+        }
+        out
+    }
+}
+
+/// `acc[j] += a[p] * b[p][j]` for p in order (so each sum is rounded as a
+/// sequential loop over K rounds it), four rows of B per pass over `acc`.
+fn mac_row(acc: &mut [f32], a: &[f32], b: &[f32], n: usize) {
+    let mut p = 0;
+    while p + 4 <= a.len() {
+        let (x0, x1, x2, x3) = (a[p], a[p + 1], a[p + 2], a[p + 3]);
+        let rows = &b[p * n..(p + 4) * n];
+        let (r0, rest) = rows.split_at(n);
+        let (r1, rest) = rest.split_at(n);
+        let (r2, r3) = rest.split_at(n);
+        for ((((s, y0), y1), y2), y3) in acc.iter_mut().zip(r0).zip(r1).zip(r2).zip(r3) {
+            let mut t = *s;
+            t += x0 * y0;
+            t += x1 * y1;
+            t += x2 * y2;
+            t += x3 * y3;
+            *s = t;
+        }
+        p += 4;
+    }
+    for (q, x) in a.iter().enumerate().skip(p) {
+        for (s, y) in acc.iter_mut().zip(&b[q * n..(q + 1) * n]) {
+            *s += x * y;
+        }
+    }
+}
+
+/// A row-major `rows x cols` matrix transposed.
+fn transpose(x: &[f64], rows: usize, cols: usize) -> Vec<f64> {
+    let mut t = vec![0.0; x.len()];
+    for r in 0..rows {
+        for c in 0..cols {
+            t[c * rows + r] = x[r * cols + c];
+        }
+    }
+    t
+}
+
+/// Element offsets of the first `n` bias values: a 1-d `[N]`, a 2-d
+/// `[1, N]`, or a fractal holding one row.
+fn bias_index(bias: &MemRefVal, n: i64) -> Result<Vec<i64>, String> {
+    let idx: Option<Vec<i64>> = match bias.sizes.len() {
+        1 => (0..n).map(|j| bias.linear(&[j])).collect(),
+        2 => (0..n).map(|j| bias.linear(&[0, j])).collect(),
+        4 => {
+            let m = Matrix::of(bias, "the bias", false)?;
+            (0..n).map(|j| (j < m.cols()).then(|| m.at(0, j))).collect()
+        }
+        r => return Err(format!("the per-channel bias must be 1-d, 2-d or a fractal, not rank {r}")),
+    };
+    idx.ok_or_else(|| format!("the per-channel bias holds fewer than the {n} columns computed"))
+}
+
+impl Interp<'_> {
+    /// The unit-flag mode `op` runs with: the first of `unit_flag_mode`
+    /// whose `unit_flag_cond` (operand group `cond_group`) holds, the only
+    /// one when there are no conditions, else DISABLED (upstream's lowering).
+    pub(super) fn unit_flag_mode(&self, op: OpId, cond_group: usize) -> R<Mode> {
+        let ir = self.ir;
+        let Some(a) = ir.get_attr(op, "unit_flag_mode") else { return Ok(Mode::Disabled) };
+        let hivm_ir::AttrData::Array(items) = ir.attr_data(a) else {
+            return Err(RunError::at(op, "unit_flag_mode is not an array"));
+        };
+        let modes = items
+            .iter()
+            .map(|x| hivm_dialects::util::opaque_arg(ir, *x, "unit_flag").and_then(Mode::parse))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| RunError::at(op, "unit_flag_mode holds a mode the CPU twin does not know"))?;
+        let conds = segment(ir, op, cond_group);
+        if conds.is_empty() {
+            return match modes.as_slice() {
+                [] => Ok(Mode::Disabled),
+                [m] => Ok(*m),
+                _ => Err(RunError::at(op, "several unit_flag_mode entries need as many unit_flag_cond")),
+            };
+        }
+        if conds.len() != modes.len() {
+            return Err(RunError::at(op, "unit_flag_mode and unit_flag_cond differ in length"));
+        }
+        Ok(modes.iter().zip(conds).find(|(_, c)| self.int(**c) != 0).map_or(Mode::Disabled, |(m, _)| *m))
+    }
+}
