@@ -127,6 +127,15 @@ mod tests {
     }
 
     #[test]
+    fn the_python_package_ships_this_header() {
+        // python/hivm/include/hivm_twin.h is a link to the header, which the wheel
+        // installs for `hivm.include_dir()`; a copy would drift.
+        let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/../../python/hivm/include/hivm_twin.h");
+        let text = std::fs::read_to_string(shipped).expect("python/hivm/include/hivm_twin.h is missing");
+        assert!(text == HEADER, "python/hivm/include/hivm_twin.h differs from crates/twin/include/hivm_twin.h");
+    }
+
+    #[test]
     fn undeclared_names_are_found_in_gcc_and_clang_output() {
         let gcc = "a.cpp:2:44: error: ‘foo_intrin’ was not declared in this scope\n";
         let gcc_c = "a.cpp:2:44: error: 'vcadd' was not declared in this scope; did you mean 'vadd'?\n";
