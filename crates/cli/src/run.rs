@@ -17,11 +17,7 @@ enum SyncMode {
 }
 
 #[derive(Parser)]
-#[command(
-    name = "hivm-run",
-    version,
-    about = "Run a kernel with custom ops on the CPU and check its synchronisation"
-)]
+#[command(name = "hivm-run", version, about = "Run a kernel with custom ops on the CPU and check its synchronisation")]
 struct Cli {
     /// The kernel (.mlir).
     #[arg(required_unless_present = "print_include_dir")]

@@ -67,7 +67,11 @@ fn undeclared(stderr: &str) -> Vec<String> {
             let name: String = if before.is_empty() {
                 quoted.trim_end_matches(['\'', '’']).rsplit(['\'', '‘', ' ']).next().unwrap_or("").to_string()
             } else {
-                quoted.trim_start_matches(['\'', '‘']).chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect()
+                quoted
+                    .trim_start_matches(['\'', '‘'])
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect()
             };
             if !name.is_empty() && !names.contains(&name) {
                 names.push(name);
