@@ -238,8 +238,10 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
         # The file runs as written (its line numbers are the diagnostics'), with `source`
         # paths made absolute so that it runs from the dump folder too.
         text = _absolute_sources(text, base)
-        file = write_dump(folder, dump_name, text, args, entry=entry, impls=impls, blocks=int(blocks), sync=sync,
-                           sync_solver=bool(sync_solver))
+        file = write_dump(
+            folder, dump_name, text, args, entry=entry, impls=impls, blocks=int(blocks), sync=sync,
+            sync_solver=bool(sync_solver),
+        )
     results, reports = _native().run(
         text,
         file,

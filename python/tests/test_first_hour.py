@@ -3,6 +3,7 @@ module each al.custom call or launch runs written out (HIVM_DUMP / dump=) and ru
 hivm-run alone, a twin error naming the kernel's Python line once, and the TTIR's custom
 op carrying the call's location."""
 
+import ast
 import os
 import pathlib
 import shlex
@@ -107,7 +108,7 @@ def test_hivm_dump_writes_each_call_and_hivm_run_agrees(tmp_path):
     dump = tmp_path / "dump"
     r = _run_kernel(tmp_path, (EX / "triton" / "add.cpp").read_text(), {"HIVM_DUMP": str(dump)})
     assert r.returncode == 0, r.stderr
-    result = eval(r.stdout.split("RESULT", 1)[1])
+    result = ast.literal_eval(r.stdout.split("RESULT", 1)[1].strip())
     assert result == [i + 100 for i in range(32)]
     module = dump / f"al.custom-my_add-my_kernel-{CALL_LINE}.mlir"
     assert module.is_file(), sorted(os.listdir(dump))
