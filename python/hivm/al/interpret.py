@@ -40,11 +40,29 @@ class CustomOpError(RuntimeError):
     """An ``al.custom`` call the CPU twin rejected; the message names the op and carries
     the twin's report."""
 
+    # Triton's interpreter re-raises every error of a kernel as InterpreterError(repr(e))
+    # `from e`, so a traceback prints this error and then that one. The report goes into
+    # the InterpreterError whole and unescaped (repr is the message itself), and this
+    # error prints its first line only, so that the report is printed once, last, and
+    # `str()` of what the caller catches holds it. Raised as it is (Triton's
+    # front_end_debugging), the error prints in full.
     def __repr__(self):
-        # Triton's interpreter re-raises every error as InterpreterError(repr(e)): the
-        # first line only, so that the report is printed once (by this error, above it).
-        first = str(self).split("\n", 1)[0]
-        return f"{type(self).__name__}({first!r}; the report is above)"
+        return super().__str__()
+
+    def __str__(self):
+        text = super().__str__()
+        if "\n" not in text or _front_end_debugging():
+            return text
+        return text.split("\n", 1)[0] + " (the twin's report follows)"
+
+
+def _front_end_debugging():
+    try:
+        import triton
+
+        return bool(triton.knobs.compilation.front_end_debugging)
+    except (ImportError, AttributeError):
+        return True
 
 
 _PACKAGE_DIRS = None
