@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The tiled kernel of issue 12, in the twin and natively, side by side:
+"""The tiled kernel, in the twin and natively, side by side:
 1M f32 elements in tiles of 8192, each tile loaded twice GM->UB
 (hivm.hir.load on MTE2), added (hivm.hir.vadd on V) and stored UB->GM
 (hivm.hir.store on MTE3), synchronised by the sync solver (--sync-solver;

@@ -2,8 +2,7 @@
 """Which upstream AscendNPU-IR test inputs hivm-opt accepts, with no pass run.
 
 Each `.mlir` file under SUBDIR is run through `hivm-opt` with the flags its RUN lines give
-(-split-input-file, -verify-diagnostics, --allow-unregistered-dialect), as
-../shared/tools/parse-sweep.py does. A file whose RUN lines run passes may expect diagnostics that only
+(-split-input-file, -verify-diagnostics, --allow-unregistered-dialect). A file whose RUN lines run passes may expect diagnostics that only
 those passes emit; a sweep that runs no pass cannot produce them, so such a file would fail however well
 its input parses. This sweep finds where upstream emits each expected diagnostic (its text in
 `bishengir/lib` or `bishengir/include`): when every place is a pass (`Transforms/`, `Conversion/`,

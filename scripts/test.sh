@@ -31,12 +31,17 @@ echo "== cargo test (unit tests, lit suite with in-process FileCheck, differenti
 HIVM_REQUIRE_MLIR_OPT=1 MLIR_OPT="$LLVM_BIN/mlir-opt" cargo test --workspace
 echo "== lit suite cross-checked with LLVM FileCheck"
 HIVM_REQUIRE_MLIR_OPT=1 HIVM_FILECHECK="$LLVM_BIN/FileCheck" cargo test -p hivm-cli --test lit
-echo "== Python package: pip install . into a fresh venv, then pytest"
-VENV=target/pyvenv
+echo "== Python package: pip install . into a venv (target/pyvenv, or \$HIVM_TEST_VENV), then pytest"
 # The Triton tests need Triton's interpreter and torch (the index's torch is the CUDA
-# build, ~2.7 GB; it runs on the CPU). The venv is made afresh whenever this list changes.
+# build: a ~2.7 GB download, ~5.5 GB venv; it runs on the CPU). target/pyvenv is made
+# afresh whenever this list changes. HIVM_TEST_VENV=/path/to/venv uses a venv of your own
+# instead (it must have these packages; nothing is installed into it but hivm itself).
 PY_DEPS="maturin numpy pytest triton==3.9.0 torch==2.15.0"
-if [ "$(cat "$VENV/.deps" 2>/dev/null)" != "$PY_DEPS" ]; then
+VENV=${HIVM_TEST_VENV:-target/pyvenv}
+if [ -n "${HIVM_TEST_VENV:-}" ]; then
+  "$VENV/bin/python" -c "import maturin, numpy, pytest, triton, torch" ||
+    { echo "error: HIVM_TEST_VENV=$VENV lacks one of: $PY_DEPS" >&2; exit 1; }
+elif [ "$(cat "$VENV/.deps" 2>/dev/null)" != "$PY_DEPS" ]; then
   rm -rf "$VENV"
   python3 -m venv "$VENV"
   # torch is a 2.7 GB download: a broken transfer shows as a hash mismatch, so retry

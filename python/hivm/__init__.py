@@ -10,7 +10,7 @@ Errors, and sync problems under ``sync="error"``, raise
 import os
 import warnings
 
-__all__ = ["DiagnosticError", "opt", "run", "SyncWarning", "twin_header"]
+__all__ = ["DiagnosticError", "include_dir", "opt", "run", "SyncWarning", "twin_header"]
 
 
 def _native():
@@ -37,6 +37,12 @@ class SyncWarning(UserWarning):
 def twin_header() -> str:
     """The text of the twin header custom-op implementations are built against."""
     return _native().TWIN_HEADER
+
+
+def include_dir() -> str:
+    """The folder holding ``hivm_twin.h``, the header custom-op implementations are built
+    against (installed with the package), for editors and ``clang -I``/``-include``."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "include")
 
 
 def opt(source: str, pipeline: str = "", *, generic: bool = False) -> str:
@@ -140,7 +146,63 @@ def _write_back(args, packed, results):
         np.copyto(a, out)
 
 
-def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=None, sync_solver=False, max_ops=None):
+def write_dump(folder, name, text, args, *, entry=None, impls=(), blocks=1, sync="error", sync_solver=False):
+    """Writes the module a run runs as ``folder/name.mlir``, its array arguments as
+    ``name.argN.npy`` beside it, and, as the file's first lines, the ``hivm-run`` command
+    that runs it by itself. Returns the module's path."""
+    import numpy as np
+
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name + ".mlir")
+    cmd = ["hivm-run", path]
+    if entry:
+        cmd += ["--entry", entry]
+    for p in impls:
+        cmd += ["--impl", os.path.abspath(os.fspath(p))]
+    for i, a in enumerate(args):
+        if getattr(a, "__array_interface__", None) is None:
+            cmd += ["--arg", _scalar(i, a)]
+            continue
+        npy = os.path.join(folder, f"{name}.arg{i}.npy")
+        np.save(npy, np.asarray(a))
+        cmd += ["--arg", npy]
+    if blocks != 1:
+        cmd += ["--blocks", str(blocks)]
+    if sync_solver:
+        cmd += ["--sync-solver"]
+    if sync != "error":
+        cmd += ["--sync", sync]
+    import shlex
+
+    # At the end, so that the module's line numbers stay those of the text that ran.
+    trailer = "// Written by hivm (HIVM_DUMP / dump=); runs by itself with:\n// " + shlex.join(cmd) + "\n"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text + ("" if text.endswith("\n") else "\n") + trailer)
+    return path
+
+
+def _absolute_sources(text, base):
+    """``source = "rel/impl.cpp"`` attributes made absolute (relative to ``base``)."""
+    import re
+
+    def absolute(m):
+        p = m.group(2)
+        if os.path.isabs(p):
+            return m.group(0)
+        prefix = os.path.join(base, "").replace("\\", "\\\\").replace('"', '\\"')
+        return m.group(1) + prefix + p + '"'
+
+    return re.sub(r'(\bsource = ")((?:[^"\\]|\\.)*)"', absolute, text)
+
+
+def dump_folder(dump=None):
+    """Where runs write their modules: ``dump``, else ``$HIVM_DUMP``, else None."""
+    folder = dump if dump is not None else os.environ.get("HIVM_DUMP") or None
+    return os.fspath(folder) if folder is not None else None
+
+
+def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=None, sync_solver=False, max_ops=None,
+        dump=None, dump_name=None):
     """Runs ``kernel`` (MLIR text or a path) on the CPU twin.
 
     ``args`` are the entry function's arguments: numpy arrays for memref
@@ -150,7 +212,11 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
     raise DiagnosticError) or ``"warn"`` (they become SyncWarning warnings);
     ``timeout`` bounds each implementation call in seconds; ``sync_solver``
     runs the GraphSyncSolver first, as ``hivm-run --sync-solver``; ``max_ops``
-    stops the run after that many ops, as ``hivm-run --max-ops``.
+    stops the run after that many ops, as ``hivm-run --max-ops``. ``dump`` (default:
+    ``$HIVM_DUMP``) is a folder to write the module to before it runs, as
+    ``DUMP_NAME.mlir`` (default: the kernel file's stem, or ``run``), with its array
+    arguments as ``.npy`` files and the ``hivm-run`` command that runs it by itself;
+    diagnostics then name that file.
 
     The same array may be given twice (the kernel sees one memory); arrays that
     only partly overlap are refused. Read-only arrays are read; a kernel that
@@ -165,6 +231,17 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
     text, file, base = _kernel_text(kernel)
     args = list(args)
     packed = _pack(args)
+    folder = dump_folder(dump)
+    if folder is not None:
+        if dump_name is None:
+            dump_name = os.path.splitext(os.path.basename(file))[0] if file != "<string>" else "run"
+        # The file runs as written (its line numbers are the diagnostics'), with `source`
+        # paths made absolute so that it runs from the dump folder too.
+        text = _absolute_sources(text, base)
+        file = write_dump(
+            folder, dump_name, text, args, entry=entry, impls=impls, blocks=int(blocks), sync=sync,
+            sync_solver=bool(sync_solver),
+        )
     results, reports = _native().run(
         text,
         file,

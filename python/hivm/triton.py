@@ -37,7 +37,7 @@ def _rewrite(ttir, emitted):
             lines.append(line)
             continue
         indent, results, fname, operands, types, result_types, loc = m.groups()
-        kind, name, attrs, n_ins = emitted[fname]
+        kind, name, attrs, n_ins, call_loc = emitted[fname]
         values, tys = _split_top(operands), _split_top(types)
         text = f"{indent}{results or ''}{kind} {attrs} \"{name}\""
         if n_ins:
@@ -46,7 +46,9 @@ def _rewrite(ttir, emitted):
             text += f" outs({', '.join(values[n_ins:])} : {', '.join(tys[n_ins:])})"
         if result_types.strip() != "()":
             text += f" -> {result_types.strip()}"
-        lines.append(text + (loc or ""))
+        # The call's place in the kernel's Python source: the placeholder call itself has
+        # the kernel function's location (it is made with the builder moved beside it).
+        lines.append(text + (call_loc or loc or ""))
     return "\n".join(lines) + "\n"
 
 
@@ -233,11 +235,13 @@ def _entry_arity(text):
 _FFTS = re.compile(r"func\.func @\w+\(%arg0: i64 \{hacc\.arg_type = #hacc\.arg_type<ffts_base_address>\}")
 
 
-def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error"):
+def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error", dump=None):
     """Runs ``kernel`` on the CPU twin as compiled to ``stage`` (the whole kernel, not op by op):
     ``grid`` as in ``kernel[grid]``, ``args`` numpy arrays (pointers; written back in place)
     and Python scalars in the kernel's parameter order without its constexprs. The module is
-    compiled once per signature and constexprs."""
+    compiled once per signature and constexprs. ``dump`` (default: ``$HIVM_DUMP``) is a folder
+    to write the module to, as ``launch-KERNEL.mlir`` with its inputs and the ``hivm-run``
+    command that runs it by itself (see ``hivm.run``)."""
     import numpy as np
 
     import hivm
@@ -282,7 +286,8 @@ def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error"):
         call += [gx, gy, gz]
     else:
         raise RuntimeError(f"hivm.triton.launch: the compiled kernel takes {tail} grid arguments, expected 3 or 6")
-    hivm.run(text, call, blocks=gx * gy * gz, sync=sync)
+    name = "launch-" + re.sub(r"[^A-Za-z0-9_.-]", "_", getattr(jit.fn, "__name__", "kernel"))
+    hivm.run(text, call, blocks=gx * gy * gz, sync=sync, dump=dump, dump_name=name)
     return text
 
 

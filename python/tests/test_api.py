@@ -61,7 +61,7 @@ def test_run_matches_the_command_line():
          "--arg", "zeros:32xi32", "--arg", os.path.join(EX, "custom_add/a.npy"), "--arg",
          os.path.join(EX, "custom_add/b.npy")] + sum([["--arg", v] for v in "111000"], []) + ["--print", "2"],
         capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[" + ", ".join(str(x) for x in args[2]) + "]"
+    assert out.stdout.strip() == "arg 2 (memref<32xi32>): [" + ", ".join(str(x) for x in args[2]) + "]"
 
 
 def test_run_sync_reports_raise_or_warn():

@@ -17,10 +17,15 @@ enum SyncMode {
 }
 
 #[derive(Parser)]
-#[command(name = "hivm-run", about = "Run a kernel with custom ops on the CPU and check its synchronisation")]
+#[command(name = "hivm-run", version, about = "Run a kernel with custom ops on the CPU and check its synchronisation")]
 struct Cli {
     /// The kernel (.mlir).
-    kernel: PathBuf,
+    #[arg(required_unless_present = "print_include_dir")]
+    kernel: Option<PathBuf>,
+    /// Write the twin header (hivm_twin.h, the C/C++ API implementations are built
+    /// against) to a stable folder, print the folder and exit: `-I$(hivm-run --print-include-dir)`.
+    #[arg(long = "print-include-dir")]
+    print_include_dir: bool,
     /// The function to run (default: the only one defined).
     #[arg(long)]
     entry: Option<String>,
@@ -33,7 +38,7 @@ struct Cli {
     /// Write argument N after the run to a .npy file.
     #[arg(long = "save", value_name = "N=FILE.npy")]
     saves: Vec<String>,
-    /// Print argument N after the run.
+    /// Print argument N after the run, labelled `arg N (TYPE): `.
     #[arg(long = "print", value_name = "N")]
     prints: Vec<usize>,
     /// Run N blocks, one after another (get_block_idx is 0 to N-1).
@@ -62,6 +67,22 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.print_include_dir {
+        return match hivm_twin::include_dir() {
+            Ok(dir) => {
+                println!("{}", dir.display());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("hivm-run: error: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
+    let Some(kernel) = cli.kernel.clone() else {
+        eprintln!("hivm-run: error: no kernel given");
+        return ExitCode::from(1);
+    };
     let mut specs = Vec::new();
     for a in &cli.args {
         match ArgSpec::parse(a) {
@@ -104,7 +125,7 @@ fn main() -> ExitCode {
         trace: cli.trace,
         sync_solver: cli.sync_solver,
     };
-    let out = hivm_twin::run(&cli.kernel, &opts);
+    let out = hivm_twin::run(&kernel, &opts);
     for (block, line) in &out.timeline {
         eprintln!("{}", out.format_trace(*block, line));
     }
@@ -141,7 +162,8 @@ fn main() -> ExitCode {
                 // A closed pipe (`| head`) ends the output with a message, not a panic.
                 use std::io::Write;
                 let text = hivm_twin::format_array(*elem, shape, bytes);
-                if let Err(e) = writeln!(std::io::stdout(), "{text}") {
+                let ty = hivm_twin::memref_type_name(*elem, shape);
+                if let Err(e) = writeln!(std::io::stdout(), "arg {n} ({ty}): {text}") {
                     eprintln!("hivm-run: error writing output: {e}");
                     failed = true;
                     break;

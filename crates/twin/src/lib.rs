@@ -7,6 +7,7 @@
 pub mod cache;
 pub mod interp;
 pub mod interrupt;
+pub mod intrinsics;
 pub mod memory;
 pub mod native;
 pub mod npy;
@@ -599,6 +600,14 @@ fn scalar_arg(elem: Elem, spec: &ArgSpec) -> Result<Val, String> {
         Ok(x) if (lo..=hi).contains(&x) => Ok(Val::Int(value::norm_int(x as i64, w))),
         _ => Err(format!("{l} does not fit in {w} bits (from {lo} to {hi})")),
     }
+}
+
+pub use native::include_dir;
+
+/// The MLIR type of a memref argument (`memref<4x8xf16>`), for `--print`'s label.
+pub fn memref_type_name(elem: Elem, shape: &[i64]) -> String {
+    let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+    format!("memref<{dims}{}>", elem.name())
 }
 
 /// Formats an array for `--print`, numpy style.

@@ -306,6 +306,34 @@ impl Natives {
 }
 
 /// What the compiler is asked for; part of the cache key.
+/// A folder holding the twin header, for editors and `clang -I`: in the
+/// build cache (`cache::dir`, private to the user), one subfolder per
+/// header content, written once and entered by an atomic rename.
+pub fn include_dir() -> Result<PathBuf, String> {
+    let key = Key::new("include").field(HEADER.as_bytes()).field(CUBE_HEADER.as_bytes()).hex();
+    let name = format!("include-{}", &key[..16]);
+    let dir = cache::dir()?.join(&name);
+    if std::fs::read(dir.join("hivm_twin.h")).is_ok_and(|h| h == HEADER.as_bytes()) {
+        return Ok(dir);
+    }
+    // Named as a build folder, so that an interrupted one is cleaned up as those are.
+    let tmp = dir.with_file_name(format!("{name}.build.{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
+    std::fs::write(tmp.join("hivm_twin.h"), HEADER).map_err(|e| format!("cannot write the header: {e}"))?;
+    std::fs::write(tmp.join("hivm_twin_cube.h"), CUBE_HEADER).map_err(|e| format!("cannot write the header: {e}"))?;
+    let _ = std::fs::remove_dir_all(&dir);
+    if std::fs::rename(&tmp, &dir).is_err() {
+        // Another process put it there first.
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+    if std::fs::read(dir.join("hivm_twin.h")).is_ok_and(|h| h == HEADER.as_bytes()) {
+        Ok(dir)
+    } else {
+        Err(format!("cannot write the twin header into {}", dir.display()))
+    }
+}
+
 const CFLAGS: [&str; 6] = ["-O2", "-g", "-fPIC", "-fno-semantic-interposition", "-Wno-attributes", "-MD"];
 
 /// Whether an `--impl` file is already compiled (linked as it is).
@@ -464,10 +492,17 @@ fn build_in(
             continue;
         }
         let obj = work.join(format!("{i}.o"));
-        let (compiler, std) = if is_c(src) { (cc, "-std=gnu11") } else { (cxx, "-std=c++17") };
+        // In C an undeclared function is only a warning by default; an
+        // intrinsic the twin lacks must fail here, with its name.
+        let (compiler, std, lang): (&str, &str, &[&str]) = if is_c(src) {
+            (cc, "-std=gnu11", &["-Werror=implicit-function-declaration"])
+        } else {
+            (cxx, "-std=c++17", &[])
+        };
         let out = Command::new(compiler)
             .arg(std)
             .args(CFLAGS)
+            .args(lang)
             .arg("-include")
             .arg(&header)
             .arg("-c")
@@ -477,11 +512,9 @@ fn build_in(
             .output()
             .map_err(|e| format!("cannot run the C/C++ compiler '{compiler}': {e}"))?;
         if !out.status.success() {
-            return Err(format!(
-                "compiling {} for the host failed:\n{}",
-                src.display(),
-                String::from_utf8_lossy(&out.stderr).trim_end()
-            ));
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let summary = crate::intrinsics::explain(&stderr).map(|s| format!("{s}\n")).unwrap_or_default();
+            return Err(format!("compiling {} for the host failed:\n{summary}{}", src.display(), stderr.trim_end()));
         }
         objects.push(obj);
     }

@@ -10,7 +10,7 @@ from .op import attr_dict, bind, hint_of, instantiate, op_kind, outs_of, result_
 
 PLACEHOLDER = "__hivm_al_custom_"
 
-# Placeholder name -> (op kind, op name, attribute dictionary text, number of ins).
+# Placeholder name -> (op kind, op name, attribute dictionary text, number of ins, location).
 EMITTED = {}
 _COUNTER = itertools.count()
 
@@ -60,6 +60,18 @@ def _calling_generator():
     return None
 
 
+def _call_loc(generator):
+    """The call's location as Triton's code generator gives its ops (``file:line:col`` of
+    the node being visited), written as an MLIR ``loc(...)``."""
+    node = getattr(generator, "cur_node", None)
+    if node is None or not hasattr(node, "lineno"):
+        return None
+    file = str(getattr(generator, "file_name", "") or "").replace("\\", "\\\\").replace('"', '\\"')
+    line = getattr(generator, "begin_line", 0) + node.lineno
+    col = getattr(generator, "begin_col", 0) + node.col_offset
+    return f' loc("{file}":{line}:{col})'
+
+
 def emit(name, args, kwargs, semantic, generator):
     import triton.language as tl
 
@@ -81,5 +93,5 @@ def emit(name, args, kwargs, semantic, generator):
     fn = builder.get_or_insert_function(generator.module, fname, fty, "private", False)
     builder.restore_insertion_point(ip)
     call = builder.call(fn, operands)
-    EMITTED[fname] = (op_kind(op), name, attrs, len(ins))
+    EMITTED[fname] = (op_kind(op), name, attrs, len(ins), _call_loc(generator))
     return result_of([tl.core.tensor(call.get_result(i), o.type) for i, o in enumerate(outs)])

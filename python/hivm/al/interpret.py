@@ -40,6 +40,77 @@ class CustomOpError(RuntimeError):
     """An ``al.custom`` call the CPU twin rejected; the message names the op and carries
     the twin's report."""
 
+    # Triton's interpreter re-raises every error of a kernel as InterpreterError(repr(e))
+    # `from e`, so a traceback prints this error and then that one. The report goes into
+    # the InterpreterError whole and unescaped (repr is the message itself), and this
+    # error prints its first line only, so that the report is printed once, last, and
+    # `str()` of what the caller catches holds it. Raised as it is (Triton's
+    # front_end_debugging), the error prints in full.
+    def __repr__(self):
+        return super().__str__()
+
+    def __str__(self):
+        text = super().__str__()
+        if "\n" not in text or _front_end_debugging():
+            return text
+        return text.split("\n", 1)[0] + " (the twin's report follows)"
+
+
+def _front_end_debugging():
+    try:
+        import triton
+
+        return bool(triton.knobs.compilation.front_end_debugging)
+    except (ImportError, AttributeError):
+        return True
+
+
+_PACKAGE_DIRS = None
+
+
+def call_site():
+    """(file, line) of the kernel's ``al.custom`` call: the innermost frame outside hivm
+    and Triton. None when there is none (a call from this package's own code)."""
+    import sys
+
+    global _PACKAGE_DIRS
+    if _PACKAGE_DIRS is None:
+        import triton
+
+        _PACKAGE_DIRS = tuple(
+            os.path.join(os.path.dirname(os.path.abspath(m.__file__)), "")
+            for m in (sys.modules["hivm"], triton)
+        )
+    f = sys._getframe(1)
+    while f is not None:
+        name = os.path.abspath(f.f_code.co_filename)
+        if not name.startswith(_PACKAGE_DIRS) and not f.f_code.co_filename.startswith("<"):
+            return f.f_code.co_filename, f.f_lineno
+        f = f.f_back
+    return None
+
+
+_FALLBACK_DUMP = None
+
+
+def _error_dump_folder():
+    """A private folder (made once per process) for the modules of failed calls when
+    ``HIVM_DUMP`` is not set."""
+    global _FALLBACK_DUMP
+    if _FALLBACK_DUMP is None:
+        import tempfile
+
+        _FALLBACK_DUMP = tempfile.mkdtemp(prefix="hivm-dump-")
+    return _FALLBACK_DUMP
+
+
+def _dump_name(name, site):
+    """``al.custom-NAME-FILE-LINE``: which call the module is of."""
+    import re
+
+    where = f"-{pathlib.Path(site[0]).stem}-{site[1]}" if site else ""
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", f"al.custom-{name}{where}")
+
 
 def accept_numpy_arguments():
     """Lets kernels launched under Triton's interpreter take numpy arrays as well as torch
@@ -299,10 +370,25 @@ def run_custom(name, args, kwargs):
             "",
         ]
     )
+    site = call_site()
+    dump_name = _dump_name(name, site)
+    folder = hivm.dump_folder()
     try:
-        hivm.run(kernel, call_args, sync="error", sync_solver=True)
+        hivm.run(kernel, call_args, sync="error", sync_solver=True, dump=folder, dump_name=dump_name)
     except hivm.DiagnosticError as e:
-        raise CustomOpError(f"al.custom('{name}') failed on the CPU twin:\n{e}") from None
+        report = str(e)
+        if folder is None:
+            # The module is written now, with the inputs it failed on (a failed run writes
+            # nothing back), so that the
+            # report's `<string>:LINE:COL` can name a file the author can open and run.
+            path = hivm.write_dump(_error_dump_folder(), dump_name, kernel, call_args, sync_solver=True)
+            report = report.replace("<string>:", f"{path}:")
+        else:
+            path = os.path.join(folder, dump_name + ".mlir")
+        where = f"{site[0]}:{site[1]}: " if site else ""
+        raise CustomOpError(
+            f"{where}al.custom('{name}') failed on the CPU twin (the module it ran: {path})\n{report}"
+        ) from None
 
     results = []
     for o, i in zip(outs, out_params):

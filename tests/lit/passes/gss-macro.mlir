@@ -19,7 +19,7 @@
 // CHECK-NEXT: hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE2>, <EVENT_ID0>]
 // CHECK-NEXT: hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
 // CHECK-NEXT: hivm.hir.pipe_barrier[<PIPE_MTE2>]
-// CHECK-NEXT: %[[NONE:.*]] = arith.constant -1 : i64
+// Every slot is filled: no dead -1 for an unfilled one.
 // CHECK-NEXT: %[[INTERNAL:.*]] = arith.constant 1 : i64
 // CHECK-NEXT: hivm.hir.custom_macro
 // CHECK-SAME: sync_related_args(%[[WAIT]], %[[INTERNAL]], %[[PINNED]] : i64, i64, i64)

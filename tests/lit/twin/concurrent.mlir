@@ -10,9 +10,9 @@
 // RUN: rm -rf %t.conc/cache2 && (HIVM_TWIN_CACHE=%t.conc/cache2 timeout -s KILL 0.2 hivm-run %s --impl %S/Inputs/bump_a.cpp --arg zeros:4xf32 || true)
 // RUN: HIVM_TWIN_CACHE=%t.conc/cache2 hivm-run %s --impl %S/Inputs/bump_a.cpp --arg zeros:4xf32 --print 0 | FileCheck %s --check-prefix=AFTER
 // AFTER: [1, 1, 1, 1]
-// A: {{^ *}}12 [1, 1, 1, 1]
+// A: {{^ *}}12 arg 0 (memref<4xf32>): [1, 1, 1, 1]
 // A-NEXT: {{^ *}}12 exit 0
-// B: {{^ *}}12 [2, 2, 2, 2]
+// B: {{^ *}}12 arg 0 (memref<4xf32>): [2, 2, 2, 2]
 // B-NEXT: {{^ *}}12 exit 0
 // Only whole entries remain: no build folders.
 // ENTRIES-NOT: build

@@ -397,6 +397,7 @@ impl<'t> CodeGen<'t> {
                 }
             }
             set_segment(ir, op, if mx { 9 } else { 7 }, &args);
+            erase_if_unused(ir, default, &args);
         }
     }
 
@@ -518,6 +519,7 @@ impl<'t> CodeGen<'t> {
                 args.push(v);
             }
             set_segment(ir, op, 3, &args);
+            erase_if_unused(ir, default, &args);
         }
     }
 
@@ -574,6 +576,16 @@ fn is_terminator(ir: &Ir, op: OpId) -> bool {
 
 fn terminator(ir: &Ir, b: hivm_ir::BlockId) -> OpId {
     ir.block(b).last.expect("a block ends with a terminator")
+}
+
+/// Removes the `-1` made for unfilled slots when every slot got an id. It is
+/// made first, where upstream makes it, so that when it is used the output
+/// keeps upstream's order; unused, it would be a dead constant.
+fn erase_if_unused(ir: &mut Ir, default: Value, args: &[Value]) {
+    if !args.contains(&default) {
+        let op = ir.defining_op(default).expect("a constant");
+        ir.erase_op(op);
+    }
 }
 
 fn constant(ir: &mut Ir, ip: InsertPoint, v: i64, loc: Attribute) -> Value {

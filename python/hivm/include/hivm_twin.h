@@ -1,0 +1,1 @@
+../../../crates/twin/include/hivm_twin.h
