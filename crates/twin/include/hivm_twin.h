@@ -411,9 +411,18 @@ static inline void run(const char *name, T *dst, const T *s0, const T *s1, uint8
   constexpr unsigned per_blk = 32 / sizeof(T);
   constexpr uint32_t full = (per_blk >= 32) ? 0xffffffffu : ((1u << per_blk) - 1);
   const uint64_t reps = repeats<T>(repeat);
-  hivm_twin_call(PIPE_V, "%s(dst=UB+%llu, src0=UB+%llu, src1=UB+%llu, repeat=%u, strides %u/%u/%u %u/%u/%u)%s", name,
-                 hivm_twin_ub_off(dst), hivm_twin_ub_off(s0), hivm_twin_ub_off(s1), repeat, dbs, s0bs, s1bs, drs, s0rs, s1rs,
-                 hivm_twin->mask_counter ? " [counter mask]" : "");
+  /* The trace names only the sources the intrinsic has. */
+  const char *counter = hivm_twin->mask_counter ? " [counter mask]" : "";
+  if (NSRC >= 2)
+    hivm_twin_call(PIPE_V, "%s(dst=UB+%llu, src0=UB+%llu, src1=UB+%llu, repeat=%u, strides %u/%u/%u %u/%u/%u)%s", name,
+                   hivm_twin_ub_off(dst), hivm_twin_ub_off(s0), hivm_twin_ub_off(s1), repeat, dbs, s0bs, s1bs, drs, s0rs,
+                   s1rs, counter);
+  else if (NSRC == 1)
+    hivm_twin_call(PIPE_V, "%s(dst=UB+%llu, src0=UB+%llu, repeat=%u, strides %u/%u %u/%u)%s", name,
+                   hivm_twin_ub_off(dst), hivm_twin_ub_off(s0), repeat, dbs, s0bs, drs, s0rs, counter);
+  else
+    hivm_twin_call(PIPE_V, "%s(dst=UB+%llu, repeat=%u, strides %u %u)%s", name, hivm_twin_ub_off(dst), repeat, dbs, drs,
+                   counter);
   if (reps == 0)
     return;
   /* Bounds of everything touched, checked once. */

@@ -12,7 +12,7 @@
 
 // The output and the input are neighbours in UB; a mask twice the output's
 // length makes vrelu write the input too.
-// DOUBLE: ub-bounds.mlir:[[@LINE+4]]:3: error: custom op 'relu' (_mlir_ciface_relu_double): vrelu(dst=UB+0, src0=UB+256, {{.*}}) [counter mask] writes UB[0, 512), which starts in outs[0] (UB[0, 256)) and runs 256 bytes past its end
+// DOUBLE: ub-bounds.mlir:[[@LINE+4]]:3: error: custom op 'relu' (_mlir_ciface_relu_double): vrelu(dst=UB+0, src0=UB+256, repeat={{[0-9]+}}, strides {{[0-9]+/[0-9]+ [0-9]+/[0-9]+}}) [counter mask] writes UB[0, 512), which starts in outs[0] (UB[0, 256)) and runs 256 bytes past its end
 func.func @relu_double(%out: memref<64xf32>) {
   %dst = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
   %src = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
