@@ -33,6 +33,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lit_source import git_show, run_lines  # noqa: E402
+
 # The ops a custom-op kernel's TTIR uses (issue "Lowering to MLIR", item 1), plus arith/math/scf.
 SUBSET = {
     "tt.func", "tt.return", "tt.get_program_id", "tt.get_num_programs", "tt.make_range", "tt.splat",
@@ -81,28 +84,6 @@ KNOWN = {
         "offsets carried through scf.for iter_args as tensors are not converted yet"),
 }
 PASSES = {"--triton-to-linalg", "--triton-to-annotation", "--split-input-file", "-split-input-file"}
-
-
-def git_show(gitdir, rev, path):
-    r = subprocess.run(["git", "--git-dir", gitdir, "show", f"{rev}:{path}"], capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit(f"cannot read {path} at {rev}: {r.stderr.strip()}")
-    return r.stdout
-
-
-def run_lines(text):
-    lines, cur = [], ""
-    for line in text.splitlines():
-        m = re.match(r"\s*//\s*RUN:\s?(.*)$", line)
-        if not m:
-            continue
-        part = m.group(1).rstrip()
-        if part.endswith("\\"):
-            cur += part[:-1] + " "
-            continue
-        lines.append(cur + part)
-        cur = ""
-    return lines
 
 
 def ops_used(text):

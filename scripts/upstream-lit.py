@@ -17,11 +17,15 @@ with its case count and the failing cases, then the totals.
 half: HFusion conversions, HIVM conversions, the HIVM passes before bufferization).
 """
 import argparse
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lit_source import git_show, run_lines  # noqa: E402
 
 SETS = {
     "compile-path": [
@@ -41,31 +45,9 @@ SETS = {
 SPLIT = "// -----"
 
 
-def git_show(gitdir, rev, path):
-    r = subprocess.run(["git", "--git-dir", gitdir, "show", f"{rev}:{path}"], capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"cannot read {path} at {rev}: {r.stderr.strip()}")
-    return r.stdout
-
-
 def git_ls(gitdir, rev, path):
     r = subprocess.run(["git", "--git-dir", gitdir, "ls-tree", "-r", "--name-only", rev, path], capture_output=True, text=True)
     return [p for p in r.stdout.split() if p.endswith(".mlir")]
-
-
-def run_lines(text):
-    lines, cur = [], ""
-    for line in text.splitlines():
-        m = re.match(r"\s*//\s*RUN:\s?(.*)$", line)
-        if not m:
-            continue
-        part = m.group(1).rstrip()
-        if part.endswith("\\"):
-            cur += part[:-1] + " "
-            continue
-        lines.append(cur + part)
-        cur = ""
-    return lines
 
 
 def prefixes(run):
@@ -134,7 +116,7 @@ def main():
     ap.add_argument("--filecheck", default=shutil.which("FileCheck") or "/usr/lib/llvm-22/bin/FileCheck")
     ap.add_argument("--set", choices=sorted(SETS))
     ap.add_argument("-v", "--verbose", action="store_true")
-    a = ap.parse_args()
+    a = ap.parse_intermixed_args()
     files = list(a.files) + (SETS[a.set] if a.set else [])
     if not files:
         sys.exit("no test files: give paths (a folder takes its .mlir files) or --set")

@@ -51,15 +51,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
-    hivm_cli::one_malloc_arena();
-    let worker = std::thread::Builder::new().stack_size(512 << 20).spawn(real_main);
-    match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => code,
-        _ => {
-            eprintln!("hivm-compile: internal error");
-            ExitCode::from(2)
-        }
-    }
+    hivm_cli::run_driver("hivm-compile", real_main)
 }
 
 fn real_main() -> ExitCode {

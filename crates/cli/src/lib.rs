@@ -8,14 +8,23 @@ pub mod tester;
 
 pub use hivm_transforms::pipelines::CompileOptions;
 
-/// The drivers work on one big-stack thread; glibc would give it an arena of
-/// its own, grown by many small `mprotect` calls (a third of a small
-/// compile's time). One arena, grown with `brk`, serves a single thread better.
-pub fn one_malloc_arena() {
+/// Runs a driver's `main` on a thread with a large stack (nesting is bounded
+/// by the parser; the stack keeps the recursive parser, verifier and printer
+/// well inside that bound), with one malloc arena: glibc would give the
+/// thread an arena of its own, grown by many small `mprotect` calls (a third
+/// of a small compile's time). A panic is `tool: internal error`, exit 2.
+pub fn run_driver(tool: &str, main: fn() -> std::process::ExitCode) -> std::process::ExitCode {
     #[cfg(target_env = "gnu")]
     // SAFETY: mallopt only tunes the allocator; called before any thread starts.
     unsafe {
         libc::mallopt(libc::M_ARENA_MAX, 1);
+    }
+    match std::thread::Builder::new().stack_size(512 << 20).spawn(main).map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("{tool}: internal error");
+            std::process::ExitCode::from(2)
+        }
     }
 }
 

@@ -33,17 +33,7 @@ OPTIONS:
 ";
 
 fn main() -> ExitCode {
-    hivm_cli::one_malloc_arena();
-    // Nesting is bounded by the parser; a large stack keeps the recursive
-    // parser, verifier and printer well inside it at that bound.
-    let worker = std::thread::Builder::new().stack_size(512 << 20).spawn(real_main);
-    match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => code,
-        _ => {
-            eprintln!("hivm-opt: internal error");
-            ExitCode::from(2)
-        }
-    }
+    hivm_cli::run_driver("hivm-opt", real_main)
 }
 
 fn real_main() -> ExitCode {

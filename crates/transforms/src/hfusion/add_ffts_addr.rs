@@ -8,7 +8,7 @@
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{AttrData, Ir, OpId, Value};
+use hivm_ir::{Ir, OpId, Value};
 
 use crate::conversion::to_hfusion::enum_attr;
 use crate::func_args;
@@ -96,16 +96,12 @@ fn add_ffts_arg(ir: &mut Ir, module: OpId, f: OpId, idx: usize, depth: usize) {
     let Some(name) = name else { return };
     let mut calls = Vec::new();
     ir.walk(module, &mut |o| {
-        if ir.is_op(o, "func.call")
-            && ir.get_attr(o, "callee").is_some_and(
-                |a| matches!(ir.attr_data(a), AttrData::SymbolRef { root, .. } if ir.sym_str(*root) == name),
-            )
-        {
+        if ir.is_op(o, "func.call") && crate::hivm::callee_name(ir, o) == Some(name.as_str()) {
             calls.push(o);
         }
     });
     for call in calls {
-        let Some(caller) = super::adapt_triton_kernel::enclosing_func(ir, call) else { continue };
+        let Some(caller) = crate::hivm::enclosing(ir, call, "func.func") else { continue };
         add_ffts_arg(ir, module, caller, idx, depth + 1);
         let Some(entry) = ir.regions(caller).first().and_then(|r| ir.region_blocks(*r).first().copied()) else {
             continue;

@@ -12,9 +12,9 @@
 use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{Ir, OpId, OperationState, TypeData, Value};
+use hivm_ir::{Ir, OpId, OperationState, Value};
 
-use super::trace;
+use super::{address_space, enclosing, trace};
 
 pub struct AggregatedDecompose {
     phase: String,
@@ -71,26 +71,11 @@ impl Pass for AggregatedDecompose {
     }
 }
 
-fn memory_space(ir: &Ir, v: Value) -> Option<&str> {
-    match ir.type_data(ir.value_type(v)) {
-        TypeData::MemRef { memory_space: Some(a), .. } => {
-            hivm_dialects::hivm::attrs::enum_value(ir, *a, "address_space")
-        }
-        _ => None,
-    }
-}
-
-fn in_aiv_function(ir: &Ir, mut op: OpId) -> bool {
-    while let Some(p) = ir.parent_op(op) {
-        if ir.is_op(p, "func.func") {
-            return ir
-                .get_attr(p, "hivm.func_core_type")
-                .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
-                == Some("AIV");
-        }
-        op = p;
-    }
-    false
+fn in_aiv_function(ir: &Ir, op: OpId) -> bool {
+    enclosing(ir, op, "func.func").is_some_and(|f| {
+        ir.get_attr(f, "hivm.func_core_type").and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
+            == Some("AIV")
+    })
 }
 
 fn decompose_load(ir: &mut Ir, load: OpId) -> Result<(), Diagnostic> {
@@ -108,7 +93,7 @@ fn decompose_load(ir: &mut Ir, load: OpId) -> Result<(), Diagnostic> {
     if !ir.type_data(ir.value_type(dst_v)).is_memref() {
         return Ok(());
     }
-    if !in_aiv_function(ir, load) && memory_space(ir, dst_v) != Some("ub") {
+    if !in_aiv_function(ir, load) && address_space(ir, dst_v) != Some("ub") {
         return Ok(());
     }
     let buffer = trace::back_to_alloc(ir, dst_v);

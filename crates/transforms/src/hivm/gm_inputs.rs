@@ -14,9 +14,9 @@
 use hivm_dialects::hivm::custom;
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{Ir, OpId, TypeData, Value};
+use hivm_ir::{Ir, OpId, Value};
 
-use super::trace;
+use super::{address_space, enclosing, trace};
 
 pub struct CustomGmInputs;
 
@@ -48,18 +48,9 @@ impl Pass for CustomGmInputs {
     }
 }
 
-fn space(ir: &Ir, v: Value) -> Option<&str> {
-    match ir.type_data(ir.value_type(v)) {
-        TypeData::MemRef { memory_space: Some(a), .. } => {
-            hivm_dialects::hivm::attrs::enum_value(ir, *a, "address_space")
-        }
-        _ => None,
-    }
-}
-
 /// Every op using `v` (directly).
 fn users(ir: &Ir, v: Value) -> Vec<OpId> {
-    let Some(f) = ir.defining_op(v).and_then(|d| enclosing_func(ir, d)) else { return Vec::new() };
+    let Some(f) = ir.defining_op(v).and_then(|d| enclosing(ir, d, "func.func")) else { return Vec::new() };
     let mut out = Vec::new();
     ir.walk(f, &mut |o| {
         if ir.operands(o).contains(&v) {
@@ -69,20 +60,10 @@ fn users(ir: &Ir, v: Value) -> Vec<OpId> {
     out
 }
 
-fn enclosing_func(ir: &Ir, mut op: OpId) -> Option<OpId> {
-    while let Some(p) = ir.parent_op(op) {
-        if ir.is_op(p, "func.func") {
-            return Some(p);
-        }
-        op = p;
-    }
-    None
-}
-
 /// The GM view a plain whole-buffer load put into the local buffer `v`,
 /// when `op` may read that view instead.
 fn gm_source(ir: &Ir, op: OpId, v: Value) -> Option<Value> {
-    if !trace::is_alloc_like(ir, v) || space(ir, v) == Some("gm") {
+    if !trace::is_alloc_like(ir, v) || address_space(ir, v) == Some("gm") {
         return None;
     }
     let writers: Vec<OpId> = users(ir, v).into_iter().filter(|u| *u != op && !only_reads(ir, *u, v)).collect();
@@ -92,7 +73,7 @@ fn gm_source(ir: &Ir, op: OpId, v: Value) -> Option<Value> {
         return None;
     }
     let src = ir.operand(load, 0);
-    if space(ir, src) != Some("gm")
+    if address_space(ir, src) != Some("gm")
         || ir.type_data(ir.value_type(src)).shape() != ir.type_data(ir.value_type(v)).shape()
     {
         return None;
@@ -134,7 +115,7 @@ fn may_write_gm(ir: &Ir, op: OpId) -> bool {
         writes |= custom::is_custom(ir, o)
             || name == "func.call"
             || matches!(name, "hivm.hir.store" | "hivm.hir.fixpipe" | "memref.store" | "memref.copy")
-            || (name == "hivm.hir.copy" && space(ir, ir.operand(o, 1)) == Some("gm"));
+            || (name == "hivm.hir.copy" && address_space(ir, ir.operand(o, 1)) == Some("gm"));
     });
     writes
 }

@@ -10,7 +10,7 @@
 use hivm_dialects::hivm::custom;
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{AttrData, Ir, OpId};
+use hivm_ir::{Ir, OpId};
 use rustc_hash::FxHashMap;
 
 pub struct InferFuncCoreType;
@@ -71,23 +71,6 @@ fn func_attr(ir: &Ir, f: OpId) -> Option<u8> {
     })
 }
 
-fn enclosing_module(ir: &Ir, mut op: OpId) -> Option<OpId> {
-    while let Some(p) = ir.parent_op(op) {
-        if ir.is_op(p, "builtin.module") {
-            return Some(p);
-        }
-        op = p;
-    }
-    None
-}
-
-fn callee(ir: &Ir, call: OpId) -> Option<String> {
-    match ir.attr_data(ir.get_attr(call, "callee")?) {
-        AttrData::SymbolRef { root, .. } => Some(ir.sym_str(*root).to_string()),
-        _ => None,
-    }
-}
-
 struct Infer<'a> {
     ir: &'a Ir,
     funcs: FxHashMap<String, OpId>,
@@ -114,7 +97,7 @@ impl Infer<'_> {
         for o in ops.into_iter().skip(1) {
             c |= op_constraint(self.ir, o);
             if self.ir.is_op(o, "func.call") {
-                let Some(target) = callee(self.ir, o).and_then(|n| self.funcs.get(&n).copied()) else {
+                let Some(target) = super::callee_name(self.ir, o).and_then(|n| self.funcs.get(n).copied()) else {
                     result = Err("call of a function with unknown core type".to_string());
                     break;
                 };
@@ -185,7 +168,7 @@ impl Pass for InferFuncCoreType {
             };
             let a = hivm_dialects::util::opaque_attr(ir, "hivm", &format!("func_core_type<{}>", name_of(c)));
             ir.set_attr(f, "hivm.func_core_type", a);
-            let owner = enclosing_module(ir, f).unwrap_or(module);
+            let owner = super::enclosing(ir, f, "builtin.module").unwrap_or(module);
             match modules.iter_mut().find(|(m, _)| *m == owner) {
                 Some((_, k)) if *k != c => *k = MIX,
                 Some(_) => {}

@@ -67,6 +67,35 @@ pub fn int_constant(
     b.ir.result(c, 0)
 }
 
+/// The closest ancestor of `op` named `name` (`func.func`, `builtin.module`).
+pub fn enclosing(ir: &Ir, mut op: OpId, name: &str) -> Option<OpId> {
+    while let Some(p) = ir.parent_op(op) {
+        if ir.is_op(p, name) {
+            return Some(p);
+        }
+        op = p;
+    }
+    None
+}
+
+/// The symbol a `func.call` calls.
+pub fn callee_name(ir: &Ir, call: OpId) -> Option<&str> {
+    match ir.attr_data(ir.get_attr(call, "callee")?) {
+        hivm_ir::AttrData::SymbolRef { root, .. } => Some(ir.sym_str(*root)),
+        _ => None,
+    }
+}
+
+/// The `#hivm.address_space<...>` of a memref value (`gm`, `ub`, `cbuf`, ...).
+pub fn address_space(ir: &Ir, v: hivm_ir::Value) -> Option<&str> {
+    match ir.type_data(ir.value_type(v)) {
+        hivm_ir::TypeData::MemRef { memory_space: Some(a), .. } => {
+            hivm_dialects::hivm::attrs::enum_value(ir, *a, "address_space")
+        }
+        _ => None,
+    }
+}
+
 /// The `func.func` ops under `root` that have a body, in walk order.
 pub fn defined_functions(ir: &Ir, root: OpId) -> Vec<OpId> {
     let mut funcs = Vec::new();

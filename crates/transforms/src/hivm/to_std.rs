@@ -137,17 +137,6 @@ fn module_of(ir: &Ir, op: OpId) -> Option<OpId> {
     None
 }
 
-fn enclosing_func(ir: &Ir, op: OpId) -> Option<OpId> {
-    let mut cur = ir.parent_op(op);
-    while let Some(c) = cur {
-        if ir.is_op(c, "func.func") {
-            return Some(c);
-        }
-        cur = ir.parent_op(c);
-    }
-    None
-}
-
 impl ToStd {
     fn callee(&self, ir: &Ir, op: OpId) -> Result<String, Diagnostic> {
         let name = custom::name(ir, op);
@@ -168,7 +157,7 @@ impl ToStd {
             .and_then(|m| ir.get_attr(m, "hivm.module_core_type"))
             .and_then(|a| opaque_arg(ir, a, "module_core_type"))
             == Some("MIX");
-        if mix && let Some(f) = enclosing_func(ir, op) {
+        if mix && let Some(f) = super::enclosing(ir, op, "func.func") {
             let core = if ir.has_attr(f, "hivm.vector_function") {
                 Some("AIV")
             } else {
@@ -309,7 +298,7 @@ impl Pass for ToStd {
             // Regbase targets convert every function; membase only DEVICE ones.
             let regbase =
                 hivm_dialects::hacc::module_target(ir, op).is_some_and(|t| hivm_dialects::hacc::is_regbase(&t));
-            let device = enclosing_func(ir, op)
+            let device = super::enclosing(ir, op, "func.func")
                 .and_then(|f| ir.get_attr(f, "hacc.function_kind"))
                 .and_then(|a| opaque_arg(ir, a, "function_kind"))
                 == Some("DEVICE");

@@ -11,8 +11,9 @@ use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{Attribute, Ir, OpId, Type, TypeData, Value};
 
-use super::{constant_int, enclosing_func};
 use crate::func_args;
+use crate::hivm::enclosing;
+use hivm_dialects::util::constant_int;
 
 pub(super) fn rewrite(ir: &mut Ir, call: OpId, callee: &str) -> Result<bool, Diagnostic> {
     let ops = ir.operands(call).to_vec();
@@ -23,8 +24,8 @@ pub(super) fn rewrite(ir: &mut Ir, call: OpId, callee: &str) -> Result<bool, Dia
         c if c.starts_with("triton_stride_store") => cx.stride_store(ir, &ops),
         c if c.starts_with("triton_indirect_store") => cx.indirect_store(ir, &ops),
         c if c.starts_with("triton__gather_out_to_ub") => cx.gather_t(ir, &ops),
-        c if c.starts_with("triton_index_put") => cx.index_put(ir, &ops),
-        c if c.starts_with("triton_scatter_ub_to_out") => cx.scatter_t(ir, &ops),
+        c if c.starts_with("triton_index_put") => cx.scatter_like(ir, &ops, "hfusion.index_put"),
+        c if c.starts_with("triton_scatter_ub_to_out") => cx.scatter_like(ir, &ops, "hfusion.scatterT"),
         c if c.starts_with("triton_embedding_gather") => cx.embedding_gather(ir, &ops),
         _ => Ok(false),
     }
@@ -116,7 +117,7 @@ impl Call {
     /// Appends the function argument `gm` is to the kernel's
     /// `DirectlyUsedGMArgIdxList`.
     fn record_gm_arg(&self, ir: &mut Ir, gm: Value) -> Result<(), Diagnostic> {
-        let f = enclosing_func(ir, self.call).expect("a call inside a function");
+        let f = enclosing(ir, self.call, "func.func").expect("a call inside a function");
         let Some(idx) = func_args::argument_index(ir, f, gm) else {
             return Err(Diagnostic::error(
                 self.loc,
@@ -252,7 +253,9 @@ impl Call {
         self.finish(ir, op)
     }
 
-    fn index_put(&self, ir: &mut Ir, ops: &[Value]) -> Result<bool, Diagnostic> {
+    /// `triton_index_put` and `triton_scatter_ub_to_out`: five leading
+    /// operands, then three groups of as many values as operand 2's rank.
+    fn scatter_like(&self, ir: &mut Ir, ops: &[Value], name: &str) -> Result<bool, Diagnostic> {
         let Some(n) = ops.get(2).and_then(|v| rank(ir, *v)) else { return Ok(false) };
         if ops.len() < 5 + 3 * n {
             return Ok(false);
@@ -261,20 +264,7 @@ impl Call {
         let rest = &ops[5..5 + 3 * n];
         let groups: [&[Value]; 8] =
             [&ops[0..1], &ops[1..2], &ops[2..3], &ops[3..4], &ops[4..5], &rest[..n], &rest[n..2 * n], &rest[2 * n..]];
-        let op = self.build(ir, "hfusion.index_put", &groups, &[], vec![]);
-        self.finish(ir, op)
-    }
-
-    fn scatter_t(&self, ir: &mut Ir, ops: &[Value]) -> Result<bool, Diagnostic> {
-        let Some(n) = ops.get(2).and_then(|v| rank(ir, *v)) else { return Ok(false) };
-        if ops.len() < 5 + 3 * n {
-            return Ok(false);
-        }
-        self.record_gm_arg(ir, ops[0])?;
-        let rest = &ops[5..5 + 3 * n];
-        let groups: [&[Value]; 8] =
-            [&ops[0..1], &ops[1..2], &ops[2..3], &ops[3..4], &ops[4..5], &rest[..n], &rest[n..2 * n], &rest[2 * n..]];
-        let op = self.build(ir, "hfusion.scatterT", &groups, &[], vec![]);
+        let op = self.build(ir, name, &groups, &[], vec![]);
         self.finish(ir, op)
     }
 
@@ -290,7 +280,7 @@ impl Call {
         self.record_gm_arg(ir, src)?;
         let elem = hivm_dialects::util::element_or_self(ir, ir.value_type(src));
         let mut s = shape(ir, idx);
-        s.push(block as i64);
+        s.push(block);
         let t = ir.ty(TypeData::RankedTensor { shape: s, elem, encoding: None });
         let init = self.value(ir, "tensor.empty", &[], t);
         let offsets = &ops[4..4 + n + 1];

@@ -9,7 +9,7 @@ use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::{Attribute, Ir, OpId, TypeData, Value};
 
-use super::constant_int;
+use hivm_dialects::util::constant_int;
 
 /// Whether the declaration goes with its last call (as upstream erases it).
 pub(super) fn erases_callee(callee: &str) -> bool {
@@ -89,7 +89,7 @@ fn assert(ir: &mut Ir, call: OpId, func: OpId) -> bool {
 }
 
 /// The constant operand `i` of the call, or upstream's error naming `what`.
-fn constant_operand(ir: &Ir, call: OpId, i: usize, what: &str) -> Result<i128, Diagnostic> {
+fn constant_operand(ir: &Ir, call: OpId, i: usize, what: &str) -> Result<i64, Diagnostic> {
     ir.operands(call).get(i).and_then(|v| constant_int(ir, *v)).ok_or_else(|| {
         Diagnostic::error(ir.loc(call), format!("Failed to extract the value of arith.constant defining the {what}."))
     })
@@ -117,7 +117,7 @@ fn replace_call(ir: &mut Ir, call: OpId, new: OpId) {
 fn gather(ir: &mut Ir, call: OpId) -> Result<(), Diagnostic> {
     let src = operand(ir, call, 0, "source")?;
     let index = operand(ir, call, 1, "index")?;
-    let axis = constant_operand(ir, call, 2, "gather axis")? as i64;
+    let axis = constant_operand(ir, call, 2, "gather axis")?;
     single_result(ir, call)?;
     let loc = ir.loc(call);
     let elem = hivm_dialects::util::element_or_self(ir, ir.value_type(src));
@@ -137,7 +137,7 @@ fn gather(ir: &mut Ir, call: OpId) -> Result<(), Diagnostic> {
 /// upstream) and, for cummax/cummin, `propagate_nan` from an optional fourth.
 fn cumulative(ir: &mut Ir, call: OpId, name: &str, regbase: bool) -> Result<(), Diagnostic> {
     let src = operand(ir, call, 0, "source")?;
-    let dim = constant_operand(ir, call, 1, "cum dims")? as i64;
+    let dim = constant_operand(ir, call, 1, "cum dims")?;
     let reverse = if regbase {
         ir.operands(call).get(2).and_then(|v| constant_int(ir, *v)).unwrap_or(0) != 0
     } else {
@@ -160,7 +160,7 @@ fn cumulative(ir: &mut Ir, call: OpId, name: &str, regbase: bool) -> Result<(), 
 
 fn sort(ir: &mut Ir, call: OpId) -> Result<(), Diagnostic> {
     let src = operand(ir, call, 0, "source")?;
-    let axis = constant_operand(ir, call, 1, "sort axis")? as i64;
+    let axis = constant_operand(ir, call, 1, "sort axis")?;
     let descending = constant_operand(ir, call, 2, "descending")? != 0;
     single_result(ir, call)?;
     let t = ir.value_type(src);
@@ -181,7 +181,7 @@ fn sort(ir: &mut Ir, call: OpId) -> Result<(), Diagnostic> {
 
 fn flip(ir: &mut Ir, call: OpId) -> Result<(), Diagnostic> {
     let src = operand(ir, call, 0, "source")?;
-    let axis = constant_operand(ir, call, 1, "Flip axis")? as i64;
+    let axis = constant_operand(ir, call, 1, "Flip axis")?;
     single_result(ir, call)?;
     let t = ir.value_type(src);
     let loc = ir.loc(call);

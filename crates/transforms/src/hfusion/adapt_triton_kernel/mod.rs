@@ -12,10 +12,11 @@ mod sub_block;
 
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
-use hivm_ir::{AttrData, Ir, OpId, Value};
+use hivm_ir::{Ir, OpId};
 
 use crate::conversion::to_hfusion::{enum_attr, regbase};
 use crate::func_args;
+use crate::hivm::{callee_name, enclosing};
 
 pub struct AdaptTritonKernel;
 
@@ -67,7 +68,7 @@ impl Pass for AdaptTritonKernel {
 /// Rewrites one call when its callee is a library function of triton-ascend
 /// (the callee declaration goes once no call uses it any more).
 fn rewrite_call(ir: &mut Ir, module: OpId, call: OpId, regbase: bool) -> Result<(), Diagnostic> {
-    let Some(callee) = callee_name(ir, call) else { return Ok(()) };
+    let Some(callee) = callee_name(ir, call).map(str::to_string) else { return Ok(()) };
     let Some(func) = hivm_dialects::func::lookup_func(ir, call, &callee) else { return Ok(()) };
     let rewritten = match library::rewrite(ir, call, func, &callee, regbase)? {
         true => true,
@@ -80,29 +81,11 @@ fn rewrite_call(ir: &mut Ir, module: OpId, call: OpId, regbase: bool) -> Result<
     Ok(())
 }
 
-fn callee_name(ir: &Ir, call: OpId) -> Option<String> {
-    let a = ir.get_attr(call, "callee")?;
-    match ir.attr_data(a) {
-        AttrData::SymbolRef { root, .. } => Some(ir.sym_str(*root).to_string()),
-        _ => None,
-    }
-}
-
 /// Whether any `func.call` still calls `name`.
 fn symbol_used(ir: &Ir, module: OpId, name: &str) -> bool {
     let mut used = false;
-    ir.walk(module, &mut |o| used |= ir.is_op(o, "func.call") && callee_name(ir, o).as_deref() == Some(name));
+    ir.walk(module, &mut |o| used |= ir.is_op(o, "func.call") && callee_name(ir, o) == Some(name));
     used
-}
-
-/// The integer an `arith.constant` defining `v` holds (booleans as 0/1).
-pub(super) fn constant_int(ir: &Ir, v: Value) -> Option<i128> {
-    let d = ir.defining_op(v)?;
-    if !ir.is_op(d, "arith.constant") {
-        return None;
-    }
-    let a = ir.get_attr(d, "value")?;
-    ir.as_int(a)
 }
 
 /// `hacc.arg_type = #hacc.arg_type<kind>` on the argument the function
@@ -124,7 +107,7 @@ fn mark_custom_gm_args(ir: &mut Ir, module: OpId) {
     for op in crate::hivm::custom_ops(ir, module) {
         let Some(a) = ir.get_attr(op, "gm_addr_args_indices") else { continue };
         let indices = hivm_dialects::util::i64_array_of(ir, a);
-        let Some(f) = enclosing_func(ir, op) else { continue };
+        let Some(f) = enclosing(ir, op, "func.func") else { continue };
         for i in indices {
             let Some(&v) = ir.operands(op).get(i as usize) else { continue };
             if let Some(arg) = func_args::argument_index(ir, f, v) {
@@ -133,16 +116,6 @@ fn mark_custom_gm_args(ir: &mut Ir, module: OpId) {
             }
         }
     }
-}
-
-pub(crate) fn enclosing_func(ir: &Ir, mut op: OpId) -> Option<OpId> {
-    while let Some(p) = ir.parent_op(op) {
-        if ir.is_op(p, "func.func") {
-            return Some(p);
-        }
-        op = p;
-    }
-    None
 }
 
 /// Whether the module carries a `#hacc.hivmc_version` above 0.0.0.
