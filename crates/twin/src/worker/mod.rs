@@ -106,9 +106,12 @@ fn fork_safety() {
 pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
     fork_safety();
     let mut slot = WORKER.lock();
-    // A worker that collided or died since is replaced once; a second
-    // failure in a row is not the worker's state but a real problem.
-    for attempt in 0..2 {
+    // A worker that collided or died since is replaced; three failures in a
+    // row are not the worker's state but a real problem. (Another thread's
+    // buffers, made after the fork, can land where the fresh worker has
+    // mapped something of its own; a new fork usually does not.)
+    const ATTEMPTS: usize = 4;
+    for attempt in 0..ATTEMPTS {
         // SAFETY: plain query.
         let me = unsafe { libc::getpid() };
         if slot.as_ref().is_some_and(|w| w.owner != me) {
@@ -130,7 +133,7 @@ pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
         w.libraries.insert(req.library.to_path_buf(), req.library_id);
         if let Err(e) = w.sync_mappings() {
             slot.take().unwrap().kill();
-            if attempt == 0 {
+            if attempt + 1 < ATTEMPTS {
                 continue;
             }
             return Err(CallError::Internal(e));
@@ -165,7 +168,7 @@ pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
             }
         };
     }
-    unreachable!("the loop returns on its second attempt")
+    unreachable!("the loop returns on its last attempt")
 }
 
 /// How the worker's exit status reads as the end of a call.
