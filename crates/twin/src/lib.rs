@@ -9,6 +9,7 @@ pub mod interp;
 pub mod interrupt;
 pub mod intrinsics;
 pub mod memory;
+pub mod mix;
 pub mod native;
 pub mod npy;
 pub mod prepare;
@@ -294,7 +295,24 @@ fn prepare_and_run(
     let args = make_args(ir, entry, &opts.args, &mut it)?;
     let blocks = opts.blocks.max(1);
     let grid = triton_grid(ir, entry, &args, blocks)?;
+    let mix = mix::is_mix(ir, entry);
     for b in 0..blocks {
+        if mix {
+            let mut block_args = args.clone();
+            if let Some(g) = &grid {
+                let n = block_args.len();
+                for (k, id) in g.program_ids(b as i64).into_iter().enumerate() {
+                    block_args[n - 3 + k] = Val::Int(id);
+                }
+            }
+            let run = mix::run_block(ir, entry, &it, &block_args, b as i64, blocks as i64);
+            out.reports.extend(run.reports.into_iter().map(|r| (b, r)));
+            out.timeline.extend(run.timeline.into_iter().map(|t| (b, t)));
+            if let Some(e) = run.error {
+                return Err(e.to_diagnostic(ir));
+            }
+            continue;
+        }
         it.start_block(b as i64, blocks as i64).map_err(|e| Diagnostic::error(ir.loc(entry), e))?;
         let mut block_args = args.clone();
         if let Some(g) = &grid {

@@ -62,6 +62,20 @@ pub struct Buffer {
     pub space: Space,
     /// Its entry in `shm`'s registry.
     serial: u64,
+    /// False for another core's view of a buffer (`Memory::adopt`), which
+    /// its owner unmaps.
+    owned: bool,
+}
+
+/// A buffer as another thread's `Memory` can adopt it (plain addresses).
+#[derive(Clone, Copy)]
+pub struct SharedBuf {
+    ptr: u64,
+    len: usize,
+    base: u64,
+    map_len: usize,
+    space: Space,
+    serial: u64,
 }
 
 const PAGE: usize = 4096;
@@ -120,7 +134,7 @@ impl Buffer {
             fd: Some(fd),
             read_only: space.is_cube(),
         });
-        let b = Buffer { ptr, len, base, map_len, space, serial };
+        let b = Buffer { ptr, len, base, map_len, space, serial, owned: true };
         // SAFETY: the slack lies in the data pages, outside the buffer.
         unsafe {
             let (before, after) = b.slack();
@@ -210,6 +224,9 @@ fn intact(bytes: &[u8]) -> bool {
 
 impl Drop for Buffer {
     fn drop(&mut self) {
+        if !self.owned {
+            return;
+        }
         crate::shm::unregister(self.serial);
         // SAFETY: unmapping exactly what `new` mapped.
         unsafe {
@@ -283,6 +300,44 @@ impl Memory {
     /// Live buffers with their ids.
     pub fn buffers_with_ids(&self) -> impl Iterator<Item = (BufId, &Buffer)> {
         self.bufs.iter().enumerate().filter_map(|(i, b)| b.as_ref().map(|b| (i as BufId, b)))
+    }
+
+    /// Every buffer, for `adopt` on another thread.
+    pub fn share(&self) -> Vec<Option<SharedBuf>> {
+        self.bufs
+            .iter()
+            .map(|b| {
+                b.as_ref().map(|b| SharedBuf {
+                    ptr: b.ptr as u64,
+                    len: b.len,
+                    base: b.base as u64,
+                    map_len: b.map_len,
+                    space: b.space,
+                    serial: b.serial,
+                })
+            })
+            .collect()
+    }
+
+    /// A memory whose first buffers are views of `shared` under the same
+    /// ids (the cores of a mix kernel see one global memory). The owner
+    /// must outlive it.
+    pub fn adopt(shared: &[Option<SharedBuf>]) -> Memory {
+        let bufs = shared
+            .iter()
+            .map(|b| {
+                b.map(|b| Buffer {
+                    ptr: b.ptr as *mut u8,
+                    len: b.len,
+                    base: b.base as *mut u8,
+                    map_len: b.map_len,
+                    space: b.space,
+                    serial: b.serial,
+                    owned: false,
+                })
+            })
+            .collect();
+        Memory { bufs }
     }
 
     /// Ids handed out so far (freed ones included).

@@ -19,7 +19,7 @@ impl Interp<'_> {
         enum_value(self.ir, a, mnemonic).map(str::to_string)
     }
 
-    fn pipe_attr(&self, op: OpId, key: &str) -> R<usize> {
+    pub(super) fn pipe_attr(&self, op: OpId, key: &str) -> R<usize> {
         let p = self.enum_attr(op, key, "pipe").ok_or_else(|| RunError::at(op, format!("missing {key}")))?;
         sync::pipe_index(&p).ok_or_else(|| RunError::at(op, format!("unknown pipe {p}")))
     }
@@ -60,7 +60,7 @@ impl Interp<'_> {
                 let p = self.pipe_attr(op, "pipe")?;
                 self.sync.barrier(p, &site);
             }
-            // The FFTS base only matters to cross-core flags, which refuse.
+            // The twin's cross-core flags need no FFTS base address.
             "hivm.hir.set_ffts_base_addr" => {}
             // The vector mask's mode, as implementations see it.
             "hivm.hir.set_mask_norm" => {
@@ -71,8 +71,9 @@ impl Interp<'_> {
             "hivm.hir.set_ctrl" => self.set_ctrl(op)?,
             "hivm.hir.get_block_idx" => self.set(ir.result(op, 0), Val::Int(self.block.0)),
             "hivm.hir.get_block_num" => self.set(ir.result(op, 0), Val::Int(self.block.1)),
-            "hivm.hir.get_sub_block_idx" => self.set(ir.result(op, 0), Val::Int(0)),
-            "hivm.hir.get_sub_block_num" => self.set(ir.result(op, 0), Val::Int(1)),
+            "hivm.hir.get_sub_block_idx" => self.set(ir.result(op, 0), Val::Int(self.sub_block().0)),
+            "hivm.hir.get_sub_block_num" => self.set(ir.result(op, 0), Val::Int(self.sub_block().1)),
+            "hivm.hir.sync_block_set" | "hivm.hir.sync_block_wait" => self.sync_block(op, name)?,
             "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy" => {
                 if name == "hivm.hir.load" {
                     self.check_load_padding(op)?;

@@ -18,6 +18,7 @@ mod linalg_body;
 mod liveness;
 mod math;
 mod memref;
+mod mix;
 mod multi_buffer;
 mod ownership;
 mod placement;
@@ -37,6 +38,8 @@ use crate::memory::{BufId, Capacities, Memory, Space};
 use crate::native::{Natives, Shared};
 use crate::sync::SyncChecker;
 use crate::value::{Elem, MemRefVal, Val};
+
+pub use mix::{ABORTED, MixCore, Side, side_of};
 
 /// An error at an op (rendered at its location).
 #[derive(Debug)]
@@ -73,6 +76,7 @@ enum Flow {
 }
 
 /// Settings of a run.
+#[derive(Clone)]
 pub struct Config {
     /// Implementation sources given on the command line (else each op's `source`).
     pub impls: Vec<PathBuf>,
@@ -149,6 +153,8 @@ pub struct Interp<'a> {
     /// rotating `pointer_cast`s), and the counts of the running call.
     counted: multi_buffer::CountedBlocks,
     counters: multi_buffer::Counters,
+    /// In a mix kernel, the core this interpreter is (`mix.rs`).
+    pub mix: Option<MixCore>,
 }
 
 impl<'a> Interp<'a> {
@@ -187,6 +193,7 @@ impl<'a> Interp<'a> {
             bodies: HashMap::new(),
             counted: Default::default(),
             counters: Default::default(),
+            mix: None,
         }
     }
 
@@ -355,6 +362,9 @@ impl<'a> Interp<'a> {
     /// Executes one op; `Some` when it ends its block.
     fn exec(&mut self, op: OpId) -> R<Option<Step>> {
         let ir = self.ir;
+        if self.mix.is_some() && !self.runs_here(op) {
+            return Ok(None);
+        }
         let name = ir.op_name(op);
         let dialect = match name.as_bytes().iter().position(|b| *b == b'.') {
             Some(i) => &name[..i],

@@ -13,6 +13,7 @@
 //! `store`, `copy` and `linalg.fill` outside HIVM ops are its accesses.
 //! Being in order, its accesses are kept by byte range (`scalar.rs`).
 
+pub mod cross;
 mod scalar;
 pub mod unit_flag;
 
@@ -83,11 +84,18 @@ struct Access {
     site: Site,
 }
 
-type Clock = [u64; PIPES];
+/// A vector clock: this core's pipes, then (in a mix kernel) the pipes of
+/// each of the block's cores as this core learnt of them through
+/// cross-core flags (`cross.rs`). Merging clocks merges both, so what a
+/// `sync_block_wait` brought in travels along the core's own flag chains.
+pub const WIDTH: usize = PIPES * (1 + cross::CORES);
+type Clock = [u64; WIDTH];
 
 pub struct SyncChecker {
     count: Clock,
     known: [Clock; PIPES],
+    /// In a mix kernel: this core's link to the block's other cores.
+    pub cross: Option<cross::Link>,
     flags: HashMap<(usize, usize, i64), VecDeque<(Clock, Site)>>,
     /// L0C hand-overs by unit flag (`unit_flag.rs`).
     units: unit_flag::Units,
@@ -123,11 +131,12 @@ impl SyncChecker {
         in_order[M] = true;
         in_order[V] = regbase;
         SyncChecker {
-            count: [0; PIPES],
-            known: [[0; PIPES]; PIPES],
+            count: [0; WIDTH],
+            known: [[0; WIDTH]; PIPES],
+            cross: None,
             flags: HashMap::new(),
             accesses: Vec::new(),
-            logged: [0; PIPES],
+            logged: [0; WIDTH],
             scalar: scalar::ScalarLog::default(),
             units: Default::default(),
             s_epoch: 1,
@@ -173,7 +182,8 @@ impl SyncChecker {
         // those it knows complete are implied: a scalar store may still be
         // in flight.
         if p != S {
-            for q in 0..PIPES {
+            let width = if self.cross.is_some() { WIDTH } else { PIPES };
+            for q in 0..width {
                 let k = if q == S { self.s_done } else { self.known[S][q] };
                 self.known[p][q] = self.known[p][q].max(k);
             }
@@ -237,6 +247,12 @@ impl SyncChecker {
         self.note(pipe, site, |c| format!("{} {}", if write { "writes" } else { "reads" }, c.describe(start, len)));
         let (p, idx) = (pipe.min(PIPES - 1), self.count[pipe.min(PIPES - 1)]);
         let end = start + len;
+        let cross = self.cross.as_ref().and_then(|link| {
+            link.access(&self.known[p], p, idx, start, end, write, site, |a, n| self.describe(a, n))
+        });
+        if let Some(r) = cross {
+            self.report(r);
+        }
         let mut found = None;
         if (0..PIPES).any(|q| self.known[p][q] < self.logged[q]) {
             for a in &self.accesses {
@@ -399,11 +415,19 @@ impl SyncChecker {
     /// (`pipe_barrier[PIPE_ALL]`, and calls of functions, which the
     /// compiler synchronises on their own).
     pub fn full_barrier(&mut self) {
+        // What any pipe learnt from other cores, every pipe now knows.
+        let mut remote = [0; WIDTH];
         for q in 0..PIPES {
-            self.known[q] = self.count;
+            for (r, k) in remote.iter_mut().zip(&self.known[q]).skip(PIPES) {
+                *r = (*r).max(*k);
+            }
+        }
+        for q in 0..PIPES {
+            self.known[q][..PIPES].copy_from_slice(&self.count[..PIPES]);
+            self.known[q][PIPES..].copy_from_slice(&remote[PIPES..]);
         }
         self.accesses.clear();
-        self.logged = [0; PIPES];
+        self.logged = [0; WIDTH];
         self.scalar.clear();
         self.s_done = self.count[S];
         self.scalar_boundary();

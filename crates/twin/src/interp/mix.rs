@@ -1,0 +1,161 @@
+//! One core of a mix kernel: which ops it runs (cube ops on the cube core,
+//! vector ops on the vector cores, scalar and control work on all, as
+//! upstream's split-mix-kernel divides a function) and the cross-core
+//! flag ops, which meet the other cores in `sync::cross`.
+
+use std::collections::HashMap;
+
+use hivm_dialects::hivm::attrs::enum_value;
+use hivm_ir::{Ir, OpId, TypeData};
+
+use super::{Interp, R, RunError};
+use crate::sync::{self, Site, cross};
+
+/// Where an op runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Side {
+    Cube,
+    Vector,
+    Both,
+}
+
+/// The running core of a mix kernel.
+pub struct MixCore {
+    /// `cross::CUBE`, or a vector core (1, 2).
+    pub core: usize,
+    sides: HashMap<OpId, Side>,
+}
+
+impl MixCore {
+    pub fn new(core: usize) -> MixCore {
+        MixCore { core, sides: HashMap::new() }
+    }
+
+    fn runs(&mut self, ir: &Ir, op: OpId) -> bool {
+        let side = *self.sides.entry(op).or_insert_with(|| side_of(ir, op));
+        match side {
+            Side::Both => true,
+            Side::Cube => self.core == cross::CUBE,
+            Side::Vector => self.core != cross::CUBE,
+        }
+    }
+}
+
+fn side_of_name(core: &str) -> Side {
+    match core {
+        "CUBE" | "AIC" => Side::Cube,
+        "VECTOR" | "AIV" => Side::Vector,
+        _ => Side::Both,
+    }
+}
+
+/// The side an op runs on: its explicit core type (`tcore_type` of the
+/// cross-core flag ops, `hivm.tcore_type`, a loop's `hivm.loop_core_type`,
+/// a callee's `hivm.func_core_type`), else the memories it touches (UB is
+/// the vector cores', L1/L0 the cube's), else its pipes (M, MTE1 and FIX
+/// are the cube's, V and MTE3 the vector cores'), else both.
+pub fn side_of(ir: &Ir, op: OpId) -> Side {
+    let enum_of = |key: &str, mnemonic: &str| ir.get_attr(op, key).and_then(|a| enum_value(ir, a, mnemonic));
+    let name = ir.op_name(op);
+    if matches!(name, "hivm.hir.sync_block_set" | "hivm.hir.sync_block_wait") {
+        return enum_of("tcore_type", "tcore_type").map_or(Side::Both, side_of_name);
+    }
+    if let Some(c) = enum_of("hivm.tcore_type", "tcore_type").or_else(|| enum_of("hivm.loop_core_type", "tcore_type")) {
+        return side_of_name(c);
+    }
+    if name == "func.call" {
+        let module = ir.top_ancestor(op);
+        let callee = ir.get_attr(op, "callee").and_then(|a| match ir.attr_data(a) {
+            hivm_ir::AttrData::SymbolRef { root, .. } => Some(ir.sym_str(*root)),
+            _ => None,
+        });
+        let f = callee.and_then(|c| super::find_func(ir, module, c));
+        let core = f.and_then(|f| ir.get_attr(f, "hivm.func_core_type"))
+            .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"));
+        return core.map_or(Side::Both, side_of_name);
+    }
+    let mut side = Side::Both;
+    for v in ir.operands(op) {
+        if let TypeData::MemRef { memory_space: Some(a), .. } = ir.type_data(ir.value_type(*v)) {
+            match enum_value(ir, *a, "address_space") {
+                Some("cbuf" | "ca" | "cb" | "cc") => return Side::Cube,
+                Some("ub") => side = Side::Vector,
+                _ => {}
+            }
+        }
+    }
+    if side != Side::Both || !name.starts_with("hivm.") {
+        return side;
+    }
+    let pipes: Vec<String> = if matches!(name, "hivm.hir.set_flag" | "hivm.hir.wait_flag") {
+        ["set_pipe", "wait_pipe"].iter().filter_map(|k| enum_of(k, "pipe").map(str::to_string)).collect()
+    } else if name == "hivm.hir.pipe_barrier" {
+        enum_of("pipe", "pipe").map(str::to_string).into_iter().collect()
+    } else {
+        hivm_dialects::hivm::ops::op_pipes(ir, op)
+    };
+    for p in &pipes {
+        match p.as_str() {
+            "PIPE_M" | "PIPE_MTE1" | "PIPE_FIX" => return Side::Cube,
+            "PIPE_V" | "PIPE_MTE3" => side = Side::Vector,
+            _ => {}
+        }
+    }
+    side
+}
+
+/// The message of a core stopped because another one failed (the runner
+/// reports the other one's error instead).
+pub const ABORTED: &str = "stopped: another core of the block failed";
+
+impl Interp<'_> {
+    /// Whether the running core executes `op` (always outside mix kernels).
+    pub(super) fn runs_here(&mut self, op: OpId) -> bool {
+        let ir = self.ir;
+        self.mix.as_mut().is_none_or(|m| m.runs(ir, op))
+    }
+
+    /// `get_sub_block_idx` / `get_sub_block_num`: a vector core's index
+    /// among the block's two; the cube core is alone.
+    pub(super) fn sub_block(&self) -> (i64, i64) {
+        match &self.mix {
+            Some(m) if m.core != cross::CUBE => ((m.core - 1) as i64, (cross::CORES - 1) as i64),
+            _ => (0, 1),
+        }
+    }
+
+    /// `sync_block_set` and `sync_block_wait`.
+    pub(super) fn sync_block(&mut self, op: OpId, name: &str) -> R<()> {
+        let ir = self.ir;
+        if self.mix.is_none() {
+            return Err(RunError::at(
+                op,
+                format!(
+                    "'{name}' runs only in a mix kernel (an entry with hivm.func_core_type<MIX> or mix_mode = \"mix\"), \
+                     where the twin runs the block's cube and vector cores"
+                ),
+            ));
+        }
+        let mode = self.enum_attr(op, "tsync_instr_mode", "sync_block_instr_mode");
+        if let Some(m) = mode.filter(|m| m != "INTRA_BLOCK_SYNCHRONIZATION") {
+            return Err(RunError::at(op, format!("sync_instr_mode {m} is not supported by the CPU twin yet")));
+        }
+        let flag = match ir.get_attr(op, "static_flag_id").and_then(|a| ir.as_int(a)) {
+            Some(f) => i64::try_from(f).unwrap_or(-1),
+            None => self.int(ir.operand(op, 0)),
+        };
+        if !(0..16).contains(&flag) {
+            return Err(RunError::at(op, format!("flag id {flag} is not one of the 16 FFTS flags (0..15)")));
+        }
+        let site = Site { op: Some(op), detail: None };
+        if name == "hivm.hir.sync_block_set" {
+            let pipe = self.pipe_attr(op, "tpipe")?;
+            self.sync.block_set(pipe, flag, &site);
+        } else {
+            let pipe = self.pipe_attr(op, "pipe")?;
+            let what = format!("sync_block_wait[{}] flag = {flag}", sync::pipe_name(pipe));
+            self.sync.block_wait(pipe, flag, &site, what).map_err(|_| RunError::at(op, ABORTED))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,376 @@
+//! Cross-core synchronisation in a mix kernel: one cube core and two
+//! vector cores per block (910B's ratio), each with its own pipes and
+//! checker, meeting only through FFTS flags (`sync_block_set` /
+//! `sync_block_wait`) and global memory.
+//!
+//! Flags: a set on the cube core gives each vector core one count of that
+//! flag id; the cube core gets one count once both vector cores have set it
+//! (FFTS collects a flag from every sub-block before it passes it on). A
+//! count carries the setter's vector clock, so a wait learns what the
+//! setting pipe had seen finish, on its own core and (transitively) others.
+//!
+//! Cores run one at a time (`mix.rs`): a core runs until it waits for a
+//! flag nobody has set yet, then the next core that can run does. When none
+//! can, the first waiting core hangs: it is reported and let through
+//! without learning anything, so that the run goes on to its other faults.
+//!
+//! Global memory accesses of all cores go to one log; an access that
+//! overlaps another core's earlier one, one of them a write, and is not
+//! ordered after it through flags, is a race naming both.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+use super::{Class, Clock, PIPES, Report, S, Site, SyncChecker, WIDTH, pipe_name};
+
+/// Cores per block: the cube core (0), then vector cores 1 and 2.
+pub const CORES: usize = 3;
+pub const CUBE: usize = 0;
+
+/// How reports name a core.
+pub fn core_name(core: usize) -> String {
+    if core == CUBE { "the cube core".into() } else { format!("vector core {}", core - 1) }
+}
+
+/// The column of `pipe` of `core` in a clock.
+fn col(core: usize, pipe: usize) -> usize {
+    PIPES + core * PIPES + pipe
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    /// Not started yet, or waiting for its turn.
+    Ready,
+    Running,
+    /// Waiting for a count of a flag id.
+    Blocked(i64),
+    Done,
+}
+
+type Count = (Clock, Site);
+
+struct CrossAccess {
+    core: usize,
+    pipe: usize,
+    idx: u64,
+    start: u64,
+    end: u64,
+    write: bool,
+    site: Site,
+}
+
+struct State {
+    turn: usize,
+    status: [Status; CORES],
+    /// A hang was reported for this core's wait: let it through.
+    released: [bool; CORES],
+    /// Some core failed: the others stop at their next wait.
+    abort: bool,
+    /// Per receiving core and flag id, the counts not yet waited for.
+    counts: [HashMap<i64, VecDeque<Count>>; CORES],
+    /// Vector cores' sets of a flag for the cube, until both have set it.
+    halves: [HashMap<i64, VecDeque<Count>>; 2],
+    /// Where each blocked core waits, for the hang report.
+    waits: [Option<(Site, String)>; CORES],
+    log: Vec<CrossAccess>,
+    prune_at: usize,
+    reports: Vec<Report>,
+}
+
+/// What the cores of one block share.
+pub struct Shared {
+    state: Mutex<State>,
+    turn: Condvar,
+}
+
+impl Default for Shared {
+    fn default() -> Self {
+        Shared {
+            state: Mutex::new(State {
+                turn: CUBE,
+                status: [Status::Ready; CORES],
+                released: [false; CORES],
+                abort: false,
+                counts: Default::default(),
+                halves: Default::default(),
+                waits: Default::default(),
+                log: Vec::new(),
+                prune_at: 1024,
+                reports: Vec::new(),
+            }),
+            turn: Condvar::new(),
+        }
+    }
+}
+
+/// The run was stopped because another core failed.
+pub struct Aborted;
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Blocks until it is `core`'s turn (its start).
+    pub fn start(&self, core: usize) -> Result<(), Aborted> {
+        let mut st = self.lock();
+        while st.turn != core && !st.abort {
+            st = self.turn.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+        if st.abort {
+            return Err(Aborted);
+        }
+        st.status[core] = Status::Running;
+        Ok(())
+    }
+
+    /// `core` ended (`failed`: with an error, which stops the others).
+    pub fn finish(&self, core: usize, failed: bool) {
+        let mut st = self.lock();
+        st.status[core] = Status::Done;
+        st.abort |= failed;
+        pass_turn(&mut st, core);
+        self.turn.notify_all();
+    }
+
+    /// Sets and hang reports that concern no single core, and the leftover
+    /// counts, once every core has ended.
+    pub fn take_reports(&self) -> Vec<Report> {
+        let mut st = self.lock();
+        let mut left: Vec<(usize, i64, Site)> = Vec::new();
+        for (core, m) in st.counts.iter().enumerate() {
+            for (flag, q) in m {
+                left.extend(q.iter().map(|(_, s)| (core, *flag, s.clone())));
+            }
+        }
+        for m in &st.halves {
+            for (flag, q) in m {
+                left.extend(q.iter().map(|(_, s)| (CUBE, *flag, s.clone())));
+            }
+        }
+        left.sort_by_key(|(c, f, s)| (*c, *f, s.op));
+        let mut reports = std::mem::take(&mut st.reports);
+        for (core, flag, site) in left {
+            reports.push(Report {
+                class: Class::Leftover,
+                site,
+                message: format!(
+                    "sync_block_set of flag {flag} for {} is still set when the kernel ends \
+                     (no sync_block_wait consumed it)",
+                    core_name(core)
+                ),
+                other: None,
+            });
+        }
+        reports
+    }
+
+    fn set(&self, core: usize, flag: i64, snap: Clock, site: &Site) {
+        let mut st = self.lock();
+        if core == CUBE {
+            for v in 1..CORES {
+                st.counts[v].entry(flag).or_default().push_back((snap, site.clone()));
+            }
+        } else {
+            st.halves[core - 1].entry(flag).or_default().push_back((snap, site.clone()));
+            loop {
+                let ready = st.halves.iter().all(|h| h.get(&flag).is_some_and(|q| !q.is_empty()));
+                if !ready {
+                    break;
+                }
+                let (mut merged, first) = st.halves[0].get_mut(&flag).and_then(|q| q.pop_front()).expect("ready");
+                let (other, _) = st.halves[1].get_mut(&flag).and_then(|q| q.pop_front()).expect("ready");
+                for (m, o) in merged.iter_mut().zip(other) {
+                    *m = (*m).max(o);
+                }
+                st.counts[CUBE].entry(flag).or_default().push_back((merged, first));
+            }
+        }
+    }
+
+    /// Takes a count of `flag` for `core`, waiting (other cores run) until
+    /// there is one; None when the wait hangs (reported).
+    fn wait(&self, core: usize, flag: i64, site: &Site, what: String) -> Result<Option<Clock>, Aborted> {
+        let mut st = self.lock();
+        loop {
+            if st.abort {
+                return Err(Aborted);
+            }
+            // Only the core whose turn it is runs.
+            if st.turn == core {
+                if let Some(c) = st.counts[core].get_mut(&flag).and_then(|q| q.pop_front()) {
+                    st.status[core] = Status::Running;
+                    return Ok(Some(c.0));
+                }
+                if std::mem::take(&mut st.released[core]) {
+                    st.status[core] = Status::Running;
+                    return Ok(None);
+                }
+                if st.status[core] == Status::Running {
+                    st.status[core] = Status::Blocked(flag);
+                    st.waits[core] = Some((site.clone(), what.clone()));
+                    pass_turn(&mut st, core);
+                    self.turn.notify_all();
+                    continue;
+                }
+            }
+            st = self.turn.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
+/// Whether `core`, blocked on `flag`, could go on.
+fn can_run(st: &State, core: usize) -> bool {
+    match st.status[core] {
+        Status::Ready => true,
+        Status::Blocked(f) => st.counts[core].get(&f).is_some_and(|q| !q.is_empty()),
+        _ => false,
+    }
+}
+
+/// Hands the turn on from `from`: to the next core (in order) that can
+/// run; when none can and some wait, the first of them hangs.
+fn pass_turn(st: &mut State, from: usize) {
+    let order = (1..=CORES).map(|i| (from + i) % CORES);
+    if let Some(next) = order.clone().find(|&c| can_run(st, c)) {
+        st.turn = next;
+        return;
+    }
+    let Some(stuck) = order.clone().find(|&c| matches!(st.status[c], Status::Blocked(_))) else { return };
+    let Status::Blocked(flag) = st.status[stuck] else { return };
+    let (site, what) = st.waits[stuck].take().unwrap_or((Site { op: None, detail: None }, String::new()));
+    let other = pending_elsewhere(st, stuck, flag);
+    st.reports.push(Report {
+        class: Class::Hang,
+        site,
+        message: format!(
+            "{what} on {} waits for flag {flag}, which no core sets (every core is waiting or done): \
+             this hangs on hardware",
+            core_name(stuck)
+        ),
+        other,
+    });
+    st.released[stuck] = true;
+    st.turn = stuck;
+}
+
+/// A set that did not reach `core` as flag `flag`: another id for it, or
+/// one vector core's half of a flag for the cube.
+fn pending_elsewhere(st: &State, core: usize, flag: i64) -> Option<(Site, String)> {
+    if core == CUBE {
+        for (v, h) in st.halves.iter().enumerate() {
+            if let Some((_, s)) = h.get(&flag).and_then(|q| q.front()) {
+                return Some((
+                    s.clone(),
+                    format!(
+                        "only vector core {v} set flag {flag} here; the cube core's count needs both vector cores' sets"
+                    ),
+                ));
+            }
+        }
+    }
+    let mut others: Vec<(&i64, &VecDeque<Count>)> = st.counts[core].iter().filter(|(_, q)| !q.is_empty()).collect();
+    others.sort_by_key(|(f, _)| **f);
+    others.first().and_then(|(f, q)| q.front().map(|(_, s)| (s.clone(), format!("flag {f} was set here instead"))))
+}
+
+/// One core's side of the block's shared state.
+pub struct Link {
+    pub shared: Arc<Shared>,
+    pub core: usize,
+    /// Global memory every core sees (the kernel's arguments).
+    pub gm: Vec<(u64, u64)>,
+}
+
+impl Link {
+    /// Checks and logs an access of instruction `idx` of this core's
+    /// `pipe` (whose clock is `known`) if it touches global memory.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn access(
+        &self,
+        known: &Clock,
+        pipe: usize,
+        idx: u64,
+        start: u64,
+        end: u64,
+        write: bool,
+        site: &Site,
+        describe: impl Fn(u64, u64) -> String,
+    ) -> Option<Report> {
+        if !self.gm.iter().any(|(s, n)| start < s + n && *s < end) {
+            return None;
+        }
+        let mut st = self.shared.lock();
+        let me = self.core;
+        let found = st
+            .log
+            .iter()
+            .find(|a| {
+                a.core != me && a.start < end && start < a.end && (a.write || write) && known[col(a.core, a.pipe)] < a.idx
+            })
+            .map(|a| (a.core, a.pipe, a.write, a.site.clone()));
+        // An earlier access of the same pipe inside this one's range, and no
+        // more a write, can only conflict where this one does.
+        st.log.retain(|a| {
+            !(a.core == me && a.pipe == pipe && a.idx <= idx && start <= a.start && a.end <= end && (write || !a.write))
+        });
+        st.log.push(CrossAccess { core: me, pipe, idx, start, end, write, site: site.clone() });
+        if st.log.len() >= st.prune_at {
+            st.log.retain(|a| a.core == me || known[col(a.core, a.pipe)] < a.idx);
+            st.prune_at = (st.log.len() * 2).max(1024);
+        }
+        drop(st);
+        let (core, opipe, owrite, other) = found?;
+        let kind = |w: bool| if w { "write" } else { "read" };
+        Some(Report {
+            class: Class::Race,
+            site: site.clone(),
+            message: format!(
+                "race across cores: {} {} of {} on {} is not ordered after {}'s {} {} of the same memory \
+                 (no sync_block_set/sync_block_wait handshake orders them)",
+                pipe_name(pipe),
+                kind(write),
+                describe(start, end - start),
+                core_name(me),
+                core_name(core),
+                pipe_name(opipe),
+                kind(owrite),
+            ),
+            other: Some((other, format!("the {} on {}", kind(owrite), core_name(core)))),
+        })
+    }
+}
+
+impl SyncChecker {
+    /// `sync_block_set` on `pipe` of this core for `flag`.
+    pub fn block_set(&mut self, pipe: usize, flag: i64, site: &Site) {
+        self.note(pipe, site, |_| format!("sync_block_set flag {flag}"));
+        let (p, _) = self.issue(pipe);
+        if p == S {
+            self.scalar_boundary();
+        }
+        let Some(link) = &self.cross else { return };
+        let mut snap = self.known[p];
+        snap[p] = self.count[p];
+        let mut out = [0; WIDTH];
+        out[PIPES..].copy_from_slice(&snap[PIPES..]);
+        for r in 0..PIPES {
+            out[col(link.core, r)] = snap[r];
+        }
+        link.shared.set(link.core, flag, out, site);
+    }
+
+    /// `sync_block_wait` on `pipe` of this core for `flag` (`what` names
+    /// the op in a hang report); Err when another core failed.
+    pub fn block_wait(&mut self, pipe: usize, flag: i64, site: &Site, what: String) -> Result<(), Aborted> {
+        self.note(pipe, site, |_| format!("sync_block_wait flag {flag}"));
+        let (q, _) = self.issue(pipe);
+        let Some(link) = &self.cross else { return Ok(()) };
+        if let Some(snap) = link.shared.wait(link.core, flag, site, what)? {
+            for (k, s) in self.known[q].iter_mut().zip(snap).skip(PIPES) {
+                *k = (*k).max(s);
+            }
+        }
+        Ok(())
+    }
+}
