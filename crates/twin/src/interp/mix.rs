@@ -70,7 +70,8 @@ pub fn side_of(ir: &Ir, op: OpId) -> Side {
             _ => None,
         });
         let f = callee.and_then(|c| super::find_func(ir, module, c));
-        let core = f.and_then(|f| ir.get_attr(f, "hivm.func_core_type"))
+        let core = f
+            .and_then(|f| ir.get_attr(f, "hivm.func_core_type"))
             .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"));
         return core.map_or(Side::Both, side_of_name);
     }

@@ -306,7 +306,11 @@ impl Link {
             .log
             .iter()
             .find(|a| {
-                a.core != me && a.start < end && start < a.end && (a.write || write) && known[col(a.core, a.pipe)] < a.idx
+                a.core != me
+                    && a.start < end
+                    && start < a.end
+                    && (a.write || write)
+                    && known[col(a.core, a.pipe)] < a.idx
             })
             .map(|a| (a.core, a.pipe, a.write, a.site.clone()));
         // An earlier access of the same pipe inside this one's range, and no
@@ -372,5 +376,111 @@ impl SyncChecker {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{FIX, MTE2, V};
+    use super::*;
+
+    fn site() -> Site {
+        Site { op: None, detail: None }
+    }
+
+    /// A cube checker and a vector-core checker over GM `[0, 4096)`; the
+    /// cube core has the turn.
+    fn pair() -> (Arc<Shared>, SyncChecker, SyncChecker) {
+        let shared = Arc::new(Shared::default());
+        let mut c = SyncChecker::new(false);
+        let mut v = SyncChecker::new(false);
+        c.cross = Some(Link { shared: shared.clone(), core: CUBE, gm: vec![(0, 4096)] });
+        v.cross = Some(Link { shared: shared.clone(), core: 1, gm: vec![(0, 4096)] });
+        assert!(shared.start(CUBE).is_ok());
+        (shared, c, v)
+    }
+
+    fn access(c: &mut SyncChecker, pipe: usize, write: bool) {
+        c.issue(pipe);
+        c.access(pipe, 0, 64, write, &site());
+    }
+
+    fn races(c: &SyncChecker) -> usize {
+        c.reports.iter().filter(|r| r.class == Class::Race).count()
+    }
+
+    /// The cube core ends; vector core 1 gets the turn.
+    fn hand_over(shared: &Shared) {
+        shared.finish(CUBE, false);
+        assert!(shared.start(1).is_ok());
+    }
+
+    #[test]
+    fn a_flag_orders_what_its_pipe_saw_for_what_the_waiting_pipe_dispatches() {
+        let (shared, mut c, mut v) = pair();
+        access(&mut c, FIX, true);
+        c.block_set(FIX, 0, &site());
+        hand_over(&shared);
+        assert!(v.block_wait(S, 0, &site(), String::new()).is_ok());
+        // A wait on PIPE_S orders everything the scalar unit issues later.
+        access(&mut v, MTE2, false);
+        assert_eq!(races(&v), 0);
+    }
+
+    #[test]
+    fn without_a_wait_the_cores_race() {
+        let (shared, mut c, mut v) = pair();
+        access(&mut c, FIX, true);
+        c.block_set(FIX, 0, &site());
+        hand_over(&shared);
+        access(&mut v, MTE2, false);
+        assert_eq!(races(&v), 1);
+        assert!(v.reports[0].message.contains("across cores"), "{}", v.reports[0].message);
+    }
+
+    #[test]
+    fn what_a_wait_brought_in_travels_only_along_the_cores_own_flags() {
+        for chained in [false, true] {
+            let (shared, mut c, mut v) = pair();
+            access(&mut c, FIX, true);
+            c.block_set(FIX, 0, &site());
+            hand_over(&shared);
+            // The wait is on PIPE_V: MTE2 learns of it only through V -> MTE2.
+            assert!(v.block_wait(V, 0, &site(), String::new()).is_ok());
+            if chained {
+                v.set_flag(V, MTE2, 0, &site());
+                v.wait_flag(V, MTE2, 0, &site());
+            }
+            access(&mut v, MTE2, false);
+            assert_eq!(races(&v), usize::from(!chained), "chained: {chained}");
+        }
+    }
+
+    #[test]
+    fn a_set_covers_only_what_its_pipe_has_seen() {
+        // The cube's write is on MTE2; the set on FIX does not wait for it.
+        let (shared, mut c, mut v) = pair();
+        access(&mut c, MTE2, true);
+        c.block_set(FIX, 0, &site());
+        hand_over(&shared);
+        assert!(v.block_wait(S, 0, &site(), String::new()).is_ok());
+        access(&mut v, MTE2, false);
+        assert_eq!(races(&v), 1);
+    }
+
+    #[test]
+    fn the_cube_needs_both_vector_cores_sets() {
+        let shared = Shared::default();
+        shared.set(1, 2, [0; WIDTH], &site());
+        assert!(shared.lock().counts[CUBE].get(&2).is_none_or(|q| q.is_empty()));
+        shared.set(2, 2, [0; WIDTH], &site());
+        assert_eq!(shared.lock().counts[CUBE][&2].len(), 1);
+        // A cube set gives each vector core one count.
+        shared.set(CUBE, 5, [0; WIDTH], &site());
+        assert_eq!(shared.lock().counts[1][&5].len(), 1);
+        assert_eq!(shared.lock().counts[2][&5].len(), 1);
+        let left = shared.take_reports();
+        assert_eq!(left.len(), 3);
+        assert!(left.iter().all(|r| r.class == Class::Leftover));
     }
 }

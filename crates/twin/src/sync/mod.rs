@@ -247,9 +247,10 @@ impl SyncChecker {
         self.note(pipe, site, |c| format!("{} {}", if write { "writes" } else { "reads" }, c.describe(start, len)));
         let (p, idx) = (pipe.min(PIPES - 1), self.count[pipe.min(PIPES - 1)]);
         let end = start + len;
-        let cross = self.cross.as_ref().and_then(|link| {
-            link.access(&self.known[p], p, idx, start, end, write, site, |a, n| self.describe(a, n))
-        });
+        let cross = self
+            .cross
+            .as_ref()
+            .and_then(|link| link.access(&self.known[p], p, idx, start, end, write, site, |a, n| self.describe(a, n)));
         if let Some(r) = cross {
             self.report(r);
         }
