@@ -1,6 +1,6 @@
 //! Mix kernels: an entry with `hivm.func_core_type<MIX>` (or, unmarked,
-//! `mix_mode = "mix"`) runs per block on one cube core and two vector
-//! cores, as 910B pairs them. Each core is an interpreter of its own on a
+//! `mix_mode = "mix"`) and cross-core flags (`is_mix`) runs per block on
+//! one cube core and two vector cores, as 910B pairs them. Each core is an interpreter of its own on a
 //! thread of its own, executing its side of the function (`interp/mix.rs`)
 //! with its own on-chip memories and pipes; global memory is shared. Only
 //! one core runs at a time, handing over at a `sync_block_wait` that must
@@ -33,15 +33,27 @@ impl<'a> TurnRef<'a> {
     }
 }
 
-/// Whether `entry` is a mix kernel.
+/// Whether `entry` is a mix kernel split for real cores: marked as one
+/// (`hivm.func_core_type<MIX>`, or unmarked with `mix_mode = "mix"`) and
+/// synchronised across cores (it has `sync_block_set`/`sync_block_wait`).
+/// A kernel marked mix before cross-core synchronisation (Triton's
+/// `tl.dot` kernels at the linalg stage, a MIX function holding the global
+/// `matmul`) runs on one core as before: each of its ops is whole.
 pub fn is_mix(ir: &Ir, entry: OpId) -> bool {
     let core = ir
         .get_attr(entry, "hivm.func_core_type")
         .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"));
-    match core {
+    let marked = match core {
         Some(c) => c == "MIX",
         None => ir.get_attr(entry, "mix_mode").and_then(|a| ir.as_str(a)) == Some("mix"),
+    };
+    let mut flags = false;
+    if marked {
+        ir.walk(entry, &mut |o| {
+            flags |= ir.is_op(o, "hivm.hir.sync_block_set") || ir.is_op(o, "hivm.hir.sync_block_wait");
+        });
     }
+    flags
 }
 
 /// A kernel argument as it crosses to a core's thread.

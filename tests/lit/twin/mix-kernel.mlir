@@ -53,6 +53,12 @@
 // HALF: error: sync_block_wait[PIPE_S] flag = 3 on the cube core waits for flag 3, which no core sets
 // HALF: note: only vector core 0 set flag 3 here; the cube core's count needs both vector cores' sets
 //
+// A function marked MIX but without cross-core flags (not yet split for
+// the cores) runs whole on one core, as before: no second vector core
+// repeats its store.
+// RUN: hivm-run %s --entry marked_no_flags --arg zeros:64xf32 2>&1 | FileCheck %s --check-prefix=WHOLE --allow-empty
+// WHOLE-NOT: error
+//
 // Outside a mix kernel the cross-core flags are refused.
 // RUN: not hivm-run %s --entry not_mix 2>&1 | FileCheck %s --check-prefix=NOTMIX
 // NOTMIX: error: 'hivm.hir.sync_block_set' runs only in a mix kernel
@@ -287,5 +293,14 @@ func.func @one_half(%ws: memref<32x32xf32>) attributes {hacc.entry, mix_mode = "
 
 func.func @not_mix() {
   hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_S>] flag = 0
+  return
+}
+
+func.func @marked_no_flags(%g: memref<64xf32>) attributes {hivm.func_core_type = #hivm.func_core_type<MIX>} {
+  %u = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+  %one = arith.constant 1.0 : f32
+  hivm.hir.vbrc ins(%one : f32) outs(%u : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.store ins(%u : memref<64xf32, #hivm.address_space<ub>>) outs(%g : memref<64xf32>)
   return
 }
