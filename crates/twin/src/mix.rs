@@ -64,6 +64,9 @@ enum Arg {
     Undef,
 }
 
+/// One core's reports, timeline and outcome.
+type CoreRun = (Vec<Report>, Vec<TraceLine>, Result<(), RunError>);
+
 /// What block `block` of `blocks` did: every core's reports and timeline,
 /// and the error that stopped it.
 pub struct BlockRun {
@@ -90,7 +93,7 @@ pub fn run_block(ir: &Ir, entry: OpId, main: &Interp, args: &[Val], block: i64, 
         .collect();
     let config = &main.config;
     let ir_ref = TurnRef(ir);
-    let results: Vec<(Vec<Report>, Vec<TraceLine>, Result<(), RunError>)> = std::thread::scope(|s| {
+    let results: Vec<CoreRun> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..cross::CORES)
             .map(|core| {
                 let (shared, bufs, named, gm, sent) = (shared.clone(), &bufs, &named, &gm, &sent);

@@ -51,8 +51,9 @@ fn side_of_name(core: &str) -> Side {
 
 /// The side an op runs on: its explicit core type (`tcore_type` of the
 /// cross-core flag ops, `hivm.tcore_type`, a loop's `hivm.loop_core_type`,
-/// a callee's `hivm.func_core_type`), else the memories it touches (UB is
-/// the vector cores', L1/L0 the cube's), else its pipes (M, MTE1 and FIX
+/// a callee's `hivm.func_core_type`), else the memories it touches or
+/// makes views of (UB is the vector cores', L1/L0 the cube's: a buffer
+/// exists only on its core), else its pipes (M, MTE1 and FIX
 /// are the cube's, V and MTE3 the vector cores'), else both.
 pub fn side_of(ir: &Ir, op: OpId) -> Side {
     let enum_of = |key: &str, mnemonic: &str| ir.get_attr(op, key).and_then(|a| enum_value(ir, a, mnemonic));
@@ -76,7 +77,7 @@ pub fn side_of(ir: &Ir, op: OpId) -> Side {
         return core.map_or(Side::Both, side_of_name);
     }
     let mut side = Side::Both;
-    for v in ir.operands(op) {
+    for v in ir.operands(op).iter().chain(ir.results(op)) {
         if let TypeData::MemRef { memory_space: Some(a), .. } = ir.type_data(ir.value_type(*v)) {
             match enum_value(ir, *a, "address_space") {
                 Some("cbuf" | "ca" | "cb" | "cc") => return Side::Cube,
@@ -158,5 +159,57 @@ impl Interp<'_> {
             self.sync.block_wait(pipe, flag, &site, what).map_err(|_| RunError::at(op, ABORTED))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ops_run_on_the_side_their_core_type_memories_or_pipes_say() {
+        let src = r#"
+func.func @f(%g: memref<32xf32>, %h: memref<16x16xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  %u = memref.alloc() : memref<32xf32, #hivm.address_space<ub>>
+  %l1 = hivm.hir.pointer_cast(%z) : memref<1x1x16x16xf16, #hivm.address_space<cbuf>>
+  hivm.hir.load ins(%g : memref<32xf32>) outs(%u : memref<32xf32, #hivm.address_space<ub>>)
+  hivm.hir.nd2nz {dst_continuous} ins(%h : memref<16x16xf16>) outs(%l1 : memref<1x1x16x16xf16, #hivm.address_space<cbuf>>)
+  hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+  hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_S>, <EVENT_ID0>]
+  hivm.hir.set_flag[<PIPE_M>, <PIPE_FIX>, <EVENT_ID0>]
+  hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_S>] flag = 0
+  scf.for %i = %c0 to %c1 step %c1 {
+  } {hivm.loop_core_type = #hivm.tcore_type<CUBE>}
+  return
+}
+"#;
+        let mut ir = Ir::new(hivm_dialects::shared_registry());
+        let module = hivm_ir::parser::Parser::new(&mut ir, src, "t.mlir", 0).parse_module().expect("parses");
+        let mut sides = Vec::new();
+        let func = ir.region_blocks(ir.regions(module)[0])[0];
+        let f = ir.block_ops(func).next().expect("func");
+        for op in ir.block_ops(ir.region_blocks(ir.regions(f)[0])[0]) {
+            sides.push((ir.op_name(op).to_string(), side_of(&ir, op)));
+        }
+        let want = [
+            ("arith.constant", Side::Both),
+            ("arith.constant", Side::Both),
+            ("arith.constant", Side::Both),
+            ("memref.alloc", Side::Vector),
+            ("hivm.hir.pointer_cast", Side::Cube),
+            ("hivm.hir.load", Side::Vector),
+            ("hivm.hir.nd2nz", Side::Cube),
+            ("hivm.hir.set_flag", Side::Vector),
+            ("hivm.hir.set_flag", Side::Both),
+            ("hivm.hir.set_flag", Side::Cube),
+            ("hivm.hir.sync_block_wait", Side::Vector),
+            ("scf.for", Side::Cube),
+            ("func.return", Side::Both),
+        ];
+        let want: Vec<(String, Side)> = want.iter().map(|(n, s)| (n.to_string(), *s)).collect();
+        assert_eq!(sides, want);
     }
 }
