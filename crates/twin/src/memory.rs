@@ -78,6 +78,21 @@ pub struct SharedBuf {
     serial: u64,
 }
 
+impl SharedBuf {
+    /// A buffer that is a view of this one (its owner unmaps it).
+    fn view(self) -> Buffer {
+        Buffer {
+            ptr: self.ptr as *mut u8,
+            len: self.len,
+            base: self.base as *mut u8,
+            map_len: self.map_len,
+            space: self.space,
+            serial: self.serial,
+            owned: false,
+        }
+    }
+}
+
 const PAGE: usize = 4096;
 const CANARY: u8 = 0xA5;
 
@@ -189,6 +204,18 @@ impl Buffer {
 
     pub fn len(&self) -> usize {
         self.len
+    }
+
+    /// The buffer's addresses, for a view of it on another thread.
+    pub fn share(&self) -> SharedBuf {
+        SharedBuf {
+            ptr: self.ptr as u64,
+            len: self.len,
+            base: self.base as u64,
+            map_len: self.map_len,
+            space: self.space,
+            serial: self.serial,
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -304,40 +331,20 @@ impl Memory {
 
     /// Every buffer, for `adopt` on another thread.
     pub fn share(&self) -> Vec<Option<SharedBuf>> {
-        self.bufs
-            .iter()
-            .map(|b| {
-                b.as_ref().map(|b| SharedBuf {
-                    ptr: b.ptr as u64,
-                    len: b.len,
-                    base: b.base as u64,
-                    map_len: b.map_len,
-                    space: b.space,
-                    serial: b.serial,
-                })
-            })
-            .collect()
+        self.bufs.iter().map(|b| b.as_ref().map(Buffer::share)).collect()
+    }
+
+    /// A view of another thread's buffer under a new id.
+    pub fn adopt_one(&mut self, b: SharedBuf) -> BufId {
+        self.bufs.push(Some(b.view()));
+        (self.bufs.len() - 1) as BufId
     }
 
     /// A memory whose first buffers are views of `shared` under the same
     /// ids (the cores of a mix kernel see one global memory). The owner
     /// must outlive it.
     pub fn adopt(shared: &[Option<SharedBuf>]) -> Memory {
-        let bufs = shared
-            .iter()
-            .map(|b| {
-                b.map(|b| Buffer {
-                    ptr: b.ptr as *mut u8,
-                    len: b.len,
-                    base: b.base as *mut u8,
-                    map_len: b.map_len,
-                    space: b.space,
-                    serial: b.serial,
-                    owned: false,
-                })
-            })
-            .collect();
-        Memory { bufs }
+        Memory { bufs: shared.iter().map(|b| b.map(SharedBuf::view)).collect() }
     }
 
     /// Ids handed out so far (freed ones included).

@@ -14,6 +14,14 @@
 // CHECK-COUNT-30: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 40.5, 73, 105.5, 138, 170.5, 203, 235.5, 268, 300.5, 333, 365.5, 398, 430.5, 463, 495.5],
 // CHECK-NEXT: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 40.5, 73, 105.5, 138, 170.5, 203, 235.5, 268, 300.5, 333, 365.5, 398, 430.5, 463, 495.5]]
 //
+// The workspace may be a GM allocation of the kernel: all cores of the
+// block see the one buffer, checked across cores as an argument is.
+// RUN: hivm-run %s --entry alloc_ws --arg %t.a.npy --arg %t.b.npy --arg %t.bias.npy --arg zeros:32x32xf32 --print 3 2>&1 | FileCheck %s --check-prefix=ALLOC --implicit-check-not=error
+// ALLOC-COUNT-32: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 8, 40.5, 73, 105.5, 138, 170.5, 203, 235.5, 268, 300.5, 333, 365.5, 398, 430.5, 463, 495.5]
+// RUN: sed '/^func.func @alloc_ws/,/^}/{/sync_block_wait/d}' %s > %t.nowait.mlir
+// RUN: not hivm-run %t.nowait.mlir --entry alloc_ws --arg %t.a.npy --arg %t.b.npy --arg %t.bias.npy --arg zeros:32x32xf32 2>&1 | FileCheck %s --check-prefix=ALLOCRACE
+// ALLOCRACE: error: race across cores: PIPE_MTE2 read of GM allocation of line [[#]][0, 2048) on vector core 0 is not ordered after the cube core's PIPE_FIX write
+//
 // The same over two blocks: each block's cores are fresh (a flag does not
 // outlive its block).
 // RUN: hivm-run %s --entry mix --blocks 2 --arg %t.a.npy --arg %t.b.npy --arg %t.bias.npy --arg zeros:32x32xf32 --arg zeros:32x32xf32 2>&1 | FileCheck %s --check-prefix=BLOCKS --allow-empty
@@ -302,5 +310,48 @@ func.func @marked_no_flags(%g: memref<64xf32>) attributes {hivm.func_core_type =
   hivm.hir.vbrc ins(%one : f32) outs(%u : memref<64xf32, #hivm.address_space<ub>>)
   hivm.hir.pipe_barrier[<PIPE_ALL>]
   hivm.hir.store ins(%u : memref<64xf32, #hivm.address_space<ub>>) outs(%g : memref<64xf32>)
+  return
+}
+
+func.func @alloc_ws(%a: memref<32x32xf16>, %b: memref<32x32xf16>, %bias: memref<1x32xf32>, %out: memref<32x32xf32>) attributes {hivm.func_core_type = #hivm.func_core_type<MIX>} {
+  %true = arith.constant true
+  %ws = memref.alloc() : memref<32x32xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %z = arith.constant 0 : i64
+  %o = arith.constant 2048 : i64
+  %l1a = hivm.hir.pointer_cast(%z) : memref<2x2x16x16xf16, #hivm.address_space<cbuf>>
+  %l1b = hivm.hir.pointer_cast(%o) : memref<2x2x16x16xf16, #hivm.address_space<cbuf>>
+  %acc = hivm.hir.pointer_cast(%z) : memref<2x2x16x16xf32, #hivm.address_space<cc>>
+  %x = memref.alloc() : memref<16x32xf32, #hivm.address_space<ub>>
+  %bu = memref.alloc() : memref<1x32xf32, #hivm.address_space<ub>>
+  %bb = memref.alloc() : memref<16x32xf32, #hivm.address_space<ub>>
+  %sb = hivm.hir.get_sub_block_idx -> i64
+  %sbi = arith.index_cast %sb : i64 to index
+  %row = arith.muli %sbi, %c16 : index
+  %half = memref.subview %ws[%row, 0] [16, 32] [1, 1] : memref<32x32xf32> to memref<16x32xf32, strided<[32, 1], offset: ?>>
+  %dst = memref.subview %out[%row, 0] [16, 32] [1, 1] : memref<32x32xf32> to memref<16x32xf32, strided<[32, 1], offset: ?>>
+  hivm.hir.nd2nz {dst_continuous} ins(%a : memref<32x32xf16>) outs(%l1a : memref<2x2x16x16xf16, #hivm.address_space<cbuf>>)
+  hivm.hir.nd2nz {dst_continuous} ins(%b : memref<32x32xf16>) outs(%l1b : memref<2x2x16x16xf16, #hivm.address_space<cbuf>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.mmadL1 ins(%l1a, %l1b, %true, %c32, %c32, %c32 : memref<2x2x16x16xf16, #hivm.address_space<cbuf>>, memref<2x2x16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<2x2x16x16xf32, #hivm.address_space<cc>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.fixpipe {enable_nz2nd} ins(%acc : memref<2x2x16x16xf32, #hivm.address_space<cc>>) outs(%ws : memref<32x32xf32>)
+  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_S>] flag = 0
+  hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_S>] flag = 0
+  hivm.hir.load ins(%half : memref<16x32xf32, strided<[32, 1], offset: ?>>) outs(%x : memref<16x32xf32, #hivm.address_space<ub>>)
+  hivm.hir.load ins(%bias : memref<1x32xf32>) outs(%bu : memref<1x32xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.vbrc ins(%bu : memref<1x32xf32, #hivm.address_space<ub>>) outs(%bb : memref<16x32xf32, #hivm.address_space<ub>>) broadcast_dims = [0]
+  hivm.hir.pipe_barrier[<PIPE_V>]
+  hivm.hir.vadd ins(%x, %bb : memref<16x32xf32, #hivm.address_space<ub>>, memref<16x32xf32, #hivm.address_space<ub>>) outs(%x : memref<16x32xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_V>]
+  hivm.hir.vrelu ins(%x : memref<16x32xf32, #hivm.address_space<ub>>) outs(%x : memref<16x32xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.store ins(%x : memref<16x32xf32, #hivm.address_space<ub>>) outs(%dst : memref<16x32xf32, strided<[32, 1], offset: ?>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
   return
 }

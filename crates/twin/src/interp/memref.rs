@@ -214,9 +214,11 @@ impl Interp<'_> {
                 let space = space_of(ir, t);
                 let m = if explicit {
                     self.alloc(op, elem, sizes, space)?
-                } else if self.stays_in_gm(op, res) || name == "memref.alloca" {
+                } else if self.mix.is_some() || self.stays_in_gm(op, res) || name == "memref.alloca" {
                     // GM-read buffers (placement.rs), and the scalar unit's stack (a
-                    // lowered multi-buffer counter lives there): not in UB.
+                    // lowered multi-buffer counter lives there): not in UB. Nor in a
+                    // mix kernel, whose cores share only GM (a workspace between
+                    // the cube and the vector cores).
                     self.alloc(op, elem, sizes, crate::memory::Space::Gm)?
                 } else {
                     match self.alloc(op, elem, sizes.clone(), crate::memory::Space::Ub) {

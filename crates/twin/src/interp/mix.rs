@@ -24,11 +24,13 @@ pub struct MixCore {
     /// `cross::CUBE`, or a vector core (1, 2).
     pub core: usize,
     sides: HashMap<OpId, Side>,
+    /// How often this core ran each GM allocation.
+    allocs: HashMap<OpId, u64>,
 }
 
 impl MixCore {
     pub fn new(core: usize) -> MixCore {
-        MixCore { core, sides: HashMap::new() }
+        MixCore { core, sides: HashMap::new(), allocs: HashMap::new() }
     }
 
     fn runs(&mut self, ir: &Ir, op: OpId) -> bool {
@@ -124,6 +126,32 @@ impl Interp<'_> {
             Some(m) if m.core != cross::CUBE => ((m.core - 1) as i64, (cross::CORES - 1) as i64),
             _ => (0, 1),
         }
+    }
+
+    /// A GM allocation in a mix kernel: one buffer that every core sees
+    /// (a workspace the cube core writes and the vector cores read), its
+    /// accesses checked across cores like the arguments'.
+    pub(super) fn mix_gm_alloc(
+        &mut self,
+        op: OpId,
+        elem: crate::value::Elem,
+        sizes: Vec<i64>,
+        bytes: usize,
+    ) -> R<std::rc::Rc<crate::value::MemRefVal>> {
+        let Some(m) = self.mix.as_mut() else { return Err(RunError::at(op, "not a mix kernel")) };
+        let nth = m.allocs.entry(op).or_default();
+        *nth += 1;
+        let nth = *nth;
+        let Some(link) = self.sync.cross.as_mut() else { return Err(RunError::at(op, "not a mix kernel")) };
+        let shared = link.shared.gm_buffer(op, nth, bytes).map_err(|e| RunError::at(op, e))?;
+        let buf = self.mem.adopt_one(shared);
+        let b = self.mem.get(buf);
+        let (addr, len) = (b.addr(), b.len() as u64);
+        link.gm.push((addr, len));
+        let line = hivm_ir::diagnostics::file_line_col(self.ir, self.ir.loc(op))
+            .map_or_else(String::new, |(_, l, _)| format!(" of line {l}"));
+        self.sync.name_region(addr, len, format!("GM allocation{line}"));
+        Ok(std::rc::Rc::new(crate::value::MemRefVal::contiguous(buf, elem, sizes)))
     }
 
     /// `sync_block_set` and `sync_block_wait`.

@@ -580,6 +580,11 @@ impl<'a> Interp<'a> {
             .ok_or_else(|| RunError::at(op, format!("allocation of {sizes:?} elements is too large")))?
             as usize;
         if space == Space::Gm {
+            // A mix kernel's cores share its GM buffers, but not the scalar
+            // unit's stack (`memref.alloca`).
+            if self.mix.is_some() && !self.ir.is_op(op, "memref.alloca") {
+                return self.mix_gm_alloc(op, elem, sizes, bytes);
+            }
             let buf = self.mem.alloc(bytes, Space::Gm).map_err(|e| RunError::at(op, e))?;
             return Ok(Rc::new(MemRefVal::contiguous(buf, elem, sizes)));
         }

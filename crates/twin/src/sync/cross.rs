@@ -75,7 +75,17 @@ struct State {
     log: Vec<CrossAccess>,
     prune_at: usize,
     reports: Vec<Report>,
+    /// GM buffers the kernel allocates, by op and run of it: every core's
+    /// n-th run of an allocation gets the same memory.
+    gm_bufs: HashMap<(hivm_ir::OpId, u64), Owned>,
 }
+
+/// A buffer owned by the block's shared state.
+struct Owned(crate::memory::Buffer);
+
+// SAFETY: a buffer is a shared mapping (plain memory) that only the
+// running core touches; dropping it from another thread only unmaps it.
+unsafe impl Send for Owned {}
 
 /// What the cores of one block share.
 pub struct Shared {
@@ -97,6 +107,7 @@ impl Default for Shared {
                 log: Vec::new(),
                 prune_at: 1024,
                 reports: Vec::new(),
+                gm_bufs: HashMap::new(),
             }),
             turn: Condvar::new(),
         }
@@ -163,6 +174,25 @@ impl Shared {
             });
         }
         reports
+    }
+
+    /// The GM buffer of run `nth` of allocation `op` (`len` bytes), made
+    /// by the first core to get there.
+    pub fn gm_buffer(&self, op: hivm_ir::OpId, nth: u64, len: usize) -> Result<crate::memory::SharedBuf, String> {
+        let mut st = self.lock();
+        if let Some(b) = st.gm_bufs.get(&(op, nth)) {
+            if b.0.len() != len {
+                return Err(format!(
+                    "the cores of a mix kernel allocate different sizes here ({} and {len} bytes)",
+                    b.0.len()
+                ));
+            }
+            return Ok(b.0.share());
+        }
+        let b = crate::memory::Buffer::new(len, crate::memory::Space::Gm)?;
+        let shared = b.share();
+        st.gm_bufs.insert((op, nth), Owned(b));
+        Ok(shared)
     }
 
     fn set(&self, core: usize, flag: i64, snap: Clock, site: &Site) {
