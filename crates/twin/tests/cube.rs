@@ -484,3 +484,67 @@ fn unit_flags_of_a_loop_that_runs_once() {
     let p = problems(&run(&text, args, false));
     assert!(p.contains("PIPE_FIX waits on the unit flags of L0C"), "{p}\n{text}");
 }
+
+/// `enable_HF32`: the cube rounds f32 A and B to HF32 (11 fraction bits,
+/// to nearest even) before multiplying; sums stay f32, in K order. Inputs
+/// use all of f32's fraction bits, so the rounding shows in every sum.
+#[test]
+fn hf32_rounds_the_f32_inputs_first() {
+    let c = Case { ty: "f32", ..BASE };
+    let mut rng = Rng(99);
+    let mut full =
+        |n: i64| -> Vec<f32> { (0..n).map(|_| (rng.below(1 << 24) as f32 / (1 << 24) as f32 - 0.5) * 3.0).collect() };
+    let (a, b) = (full(c.m * c.k), full(c.k * c.n));
+    let hf32 = |x: f32| {
+        // 12 of f32's 23 fraction bits dropped, to nearest, ties to even.
+        let bits = x.to_bits();
+        f32::from_bits(bits.wrapping_add(0x7FF + ((bits >> 12) & 1)) & !0xFFF)
+    };
+    let reference = |round: bool| -> Vec<f64> {
+        let r = |x: f32| if round { hf32(x) } else { x };
+        let mut out = Vec::new();
+        for i in 0..c.m {
+            for j in 0..c.n {
+                let mut acc = 0f32;
+                for p in 0..c.k {
+                    acc += r(a[(i * c.k + p) as usize]) * r(b[(p * c.n + j) as usize]);
+                }
+                out.push(acc as f64);
+            }
+        }
+        out
+    };
+    let bytes = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let args = || {
+        vec![
+            ArgSpec::Array(Elem::F32, vec![c.m, c.k], bytes(&a)),
+            ArgSpec::Array(Elem::F32, vec![c.k, c.n], bytes(&b)),
+            ArgSpec::Zeros(vec![c.m, c.n], Elem::F32),
+        ]
+    };
+    let plain = kernel(&c);
+    let text = plain.replace("hivm.hir.mmadL1 ins(", "hivm.hir.mmadL1 {enable_HF32} ins(");
+    assert_ne!(text, plain);
+    let (with, without) = (reference(true), reference(false));
+    assert_ne!(with, without, "the inputs must need the rounding");
+    for (text, want) in [(&text, &with), (&plain, &without)] {
+        let out = run(text, args(), true);
+        let p = problems(&out);
+        assert!(p.is_empty(), "{p}");
+        let (_, _, got) = out.args.last().cloned().flatten().expect("C");
+        assert!(decode(Elem::F32, &got) == *want, "{text}");
+    }
+    // HF32 is an f32 mode only.
+    let f16 = kernel(&BASE).replace("hivm.hir.mmadL1 ins(", "hivm.hir.mmadL1 {enable_HF32} ins(");
+    let out = run(
+        &f16,
+        vec![
+            ArgSpec::Zeros(vec![32, 64], Elem::F16),
+            ArgSpec::Zeros(vec![64, 64], Elem::F16),
+            ArgSpec::Zeros(vec![32, 64], Elem::F32),
+        ],
+        true,
+    );
+    let p = problems(&out);
+    assert!(p.contains("enable_HF32 rounds f32 operands, but A and B are f16"), "{p}");
+}

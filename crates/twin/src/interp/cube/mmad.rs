@@ -24,11 +24,10 @@ impl Interp<'_> {
         let ir = self.ir;
         let err = |m: String| RunError::at(op, format!("mmadL1: {m}"));
         let g = |k: usize| segment(ir, op, k);
-        for k in ["enable_HF32", "enable_I4"] {
-            if ir.has_attr(op, k) {
-                return Err(err(format!("{k} is not supported by the CPU twin yet")));
-            }
+        if ir.has_attr(op, "enable_I4") {
+            return Err(err("enable_I4 is not supported by the CPU twin yet".into()));
         }
+        let hf32 = ir.has_attr(op, "enable_HF32");
         let uf = self.unit_flag_mode(op, 8)?;
         let a = self.memref(op, g(0)[0])?;
         let b = self.memref(op, g(1)[0])?;
@@ -56,6 +55,12 @@ impl Interp<'_> {
                 )));
             }
         };
+        if hf32 && a.elem != Elem::F32 {
+            return Err(err(format!(
+                "enable_HF32 rounds f32 operands, but A and B are {} (upstream's library has HF32 forms for f32 only)",
+                a.elem.name()
+            )));
+        }
         let am = Matrix::of(&a, "A", false).map_err(err)?;
         let bm = Matrix::of(&b, "B", false).map_err(err)?;
         let cm = Matrix::of(&c, "C", false).map_err(err)?;
@@ -193,8 +198,10 @@ impl Interp<'_> {
                 write_row(bytes, &runs, &row);
             }
         } else {
-            let av: Vec<f32> = av.iter().map(|x| *x as f32).collect();
-            let bv: Vec<f32> = bv.iter().map(|x| *x as f32).collect();
+            // In HF32 mode the cube rounds its f32 inputs to HF32 first.
+            let input = |x: &f64| if hf32 { to_hf32(*x as f32) } else { *x as f32 };
+            let av: Vec<f32> = av.iter().map(input).collect();
+            let bv: Vec<f32> = bv.iter().map(input).collect();
             let mut acc = vec![0f32; nu];
             for i in 0..mu {
                 cm.row_runs(i as i64, n, &mut runs);
@@ -260,6 +267,19 @@ fn mac_row(acc: &mut [f32], a: &[f32], b: &[f32], n: usize) {
     }
 }
 
+/// `x` rounded to HF32: f32's sign and exponent with 11 of its 23
+/// fraction bits, to nearest, ties to even (the rounding the library
+/// leaves the control register in).
+pub(crate) fn to_hf32(x: f32) -> f32 {
+    if !x.is_finite() {
+        return x;
+    }
+    const DROP: u32 = 23 - 11;
+    let bits = x.to_bits();
+    let half = (1u32 << (DROP - 1)) - 1 + ((bits >> DROP) & 1);
+    f32::from_bits(bits.wrapping_add(half) & !((1u32 << DROP) - 1))
+}
+
 /// A row-major `rows x cols` matrix transposed.
 fn transpose(x: &[f64], rows: usize, cols: usize) -> Vec<f64> {
     let mut t = vec![0.0; x.len()];
@@ -313,5 +333,29 @@ impl Interp<'_> {
             return Err(RunError::at(op, "unit_flag_mode and unit_flag_cond differ in length"));
         }
         Ok(modes.iter().zip(conds).find(|(_, c)| self.int(**c) != 0).map_or(Mode::Disabled, |(m, _)| *m))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::to_hf32;
+
+    #[test]
+    fn hf32_keeps_eleven_fraction_bits_rounding_to_nearest_even() {
+        let ulp = 1.0 / 2048.0; // one unit of the 11th fraction bit at 1.0
+        assert_eq!(to_hf32(1.0 + ulp), 1.0 + ulp);
+        // Exactly half a unit: ties go to the even neighbour.
+        assert_eq!(to_hf32(1.0 + ulp / 2.0), 1.0);
+        assert_eq!(to_hf32(1.0 + 3.0 * ulp / 2.0), 1.0 + 2.0 * ulp);
+        // Above half a unit rounds up, below rounds down; signs are kept.
+        assert_eq!(to_hf32(1.0 + ulp * 0.75), 1.0 + ulp);
+        assert_eq!(to_hf32(-(1.0 + ulp * 0.25)), -1.0);
+        // f32's exponent range: large and tiny numbers keep their scale.
+        assert_eq!(to_hf32(3.0 * 2f32.powi(100)), 3.0 * 2f32.powi(100));
+        assert_eq!(to_hf32(2f32.powi(-140)), 2f32.powi(-140));
+        assert!(to_hf32(f32::NAN).is_nan());
+        assert_eq!(to_hf32(f32::INFINITY), f32::INFINITY);
+        // Carrying into the exponent.
+        assert_eq!(to_hf32(2.0 - ulp / 4.0), 2.0);
     }
 }
