@@ -73,6 +73,10 @@ struct State {
     /// Where each blocked core waits, for the hang report.
     waits: [Option<(Site, String)>; CORES],
     log: Vec<CrossAccess>,
+    /// Per core, what every one of its pipes has learnt of the others (the
+    /// least over its pipes; a finished core knows everything): an access
+    /// every other core knows of can never race again.
+    floors: [Clock; CORES],
     prune_at: usize,
     reports: Vec<Report>,
     /// GM buffers the kernel allocates, by op and run of it: every core's
@@ -105,6 +109,7 @@ impl Default for Shared {
                 halves: Default::default(),
                 waits: Default::default(),
                 log: Vec::new(),
+                floors: [[0; WIDTH]; CORES],
                 prune_at: 1024,
                 reports: Vec::new(),
                 gm_bufs: HashMap::new(),
@@ -139,6 +144,7 @@ impl Shared {
     pub fn finish(&self, core: usize, failed: bool) {
         let mut st = self.lock();
         st.status[core] = Status::Done;
+        st.floors[core] = [u64::MAX; WIDTH];
         st.abort |= failed;
         pass_turn(&mut st, core);
         self.turn.notify_all();
@@ -350,7 +356,8 @@ impl Link {
         });
         st.log.push(CrossAccess { core: me, pipe, idx, start, end, write, site: site.clone() });
         if st.log.len() >= st.prune_at {
-            st.log.retain(|a| a.core == me || known[col(a.core, a.pipe)] < a.idx);
+            let floors = st.floors;
+            st.log.retain(|a| (0..CORES).any(|d| d != a.core && floors[d][col(a.core, a.pipe)] < a.idx));
             st.prune_at = (st.log.len() * 2).max(1024);
         }
         drop(st);
@@ -405,6 +412,13 @@ impl SyncChecker {
                 *k = (*k).max(s);
             }
         }
+        let mut floor = [u64::MAX; WIDTH];
+        for k in &self.known {
+            for (f, x) in floor.iter_mut().zip(k).skip(PIPES) {
+                *f = (*f).min(*x);
+            }
+        }
+        link.shared.lock().floors[link.core][PIPES..].copy_from_slice(&floor[PIPES..]);
         Ok(())
     }
 }
@@ -424,8 +438,8 @@ mod tests {
         let shared = Arc::new(Shared::default());
         let mut c = SyncChecker::new(false);
         let mut v = SyncChecker::new(false);
-        c.cross = Some(Link { shared: shared.clone(), core: CUBE, gm: vec![(0, 4096)] });
-        v.cross = Some(Link { shared: shared.clone(), core: 1, gm: vec![(0, 4096)] });
+        c.cross = Some(Link { shared: shared.clone(), core: CUBE, gm: vec![(0, 1 << 20)] });
+        v.cross = Some(Link { shared: shared.clone(), core: 1, gm: vec![(0, 1 << 20)] });
         assert!(shared.start(CUBE).is_ok());
         (shared, c, v)
     }
@@ -496,6 +510,28 @@ mod tests {
         assert!(v.block_wait(S, 0, &site(), String::new()).is_ok());
         access(&mut v, MTE2, false);
         assert_eq!(races(&v), 1);
+    }
+
+    #[test]
+    fn an_access_one_core_knows_of_still_races_with_another() {
+        // The cube writes; vector core 1 learns of it, vector core 2 does
+        // not. However long the log grows, core 2's read is a race.
+        let (shared, mut c, mut v) = pair();
+        access(&mut c, FIX, true);
+        c.block_set(FIX, 0, &site());
+        hand_over(&shared);
+        assert!(v.block_wait(S, 0, &site(), String::new()).is_ok());
+        for i in 0..3000 {
+            v.issue(MTE2);
+            v.access(MTE2, 64 + 64 * i, 32, false, &site());
+        }
+        assert_eq!(races(&v), 0);
+        shared.finish(1, false);
+        let mut w = SyncChecker::new(false);
+        w.cross = Some(Link { shared: shared.clone(), core: 2, gm: vec![(0, 1 << 20)] });
+        assert!(shared.start(2).is_ok());
+        access(&mut w, MTE2, false);
+        assert_eq!(races(&w), 1);
     }
 
     #[test]
