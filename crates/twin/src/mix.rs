@@ -64,6 +64,10 @@ enum Arg {
     Undef,
 }
 
+/// Each core's stack: the interpreter recurses through nested regions and
+/// calls (the drivers' own thread has more; this is reserved, not used).
+const CORE_STACK: usize = 256 << 20;
+
 /// One core's reports, timeline and outcome.
 type CoreRun = (Vec<Report>, Vec<TraceLine>, Result<(), RunError>);
 
@@ -99,37 +103,52 @@ pub fn run_block(ir: &Ir, entry: OpId, main: &Interp, args: &[Val], block: i64, 
                 let (shared, bufs, named, gm, sent) = (shared.clone(), &bufs, &named, &gm, &sent);
                 let config: Config = config.clone();
                 let ir_ref = &ir_ref;
-                s.spawn(move || {
-                    if shared.start(core).is_err() {
-                        return (Vec::new(), Vec::new(), Err(RunError::at(entry, ABORTED)));
-                    }
-                    let ir = ir_ref.get();
-                    let mut it = Interp::new(ir, config);
-                    it.mem = Memory::adopt(bufs);
-                    it.named = named.clone();
-                    let args: Vec<Val> = sent
-                        .iter()
-                        .map(|a| match a {
-                            Arg::Int(i) => Val::Int(*i),
-                            Arg::Float(f) => Val::Float(*f),
-                            Arg::Mem(m) => Val::Mem(std::rc::Rc::new(m.clone())),
-                            Arg::Undef => Val::Undef,
-                        })
-                        .collect();
-                    let r = run_core(&mut it, &shared, core, entry, args, gm.clone(), block, blocks);
-                    if r.is_ok() {
-                        it.sync.finish();
-                    }
-                    let failed = r.as_ref().is_err_and(|e| e.msg != ABORTED);
-                    let timeline = it.sync.timeline.take().unwrap_or_default();
-                    let reports = std::mem::take(&mut it.sync.reports);
-                    drop(it);
-                    shared.finish(core, failed);
-                    (reports, timeline, r)
+                let starter = shared.clone();
+                let spawned = std::thread::Builder::new()
+                    .name(format!("hivm-twin-core{core}"))
+                    .stack_size(CORE_STACK)
+                    .spawn_scoped(s, move || {
+                        if shared.start(core).is_err() {
+                            return (Vec::new(), Vec::new(), Err(RunError::at(entry, ABORTED)));
+                        }
+                        let ir = ir_ref.get();
+                        let mut it = Interp::new(ir, config);
+                        it.mem = Memory::adopt(bufs);
+                        it.named = named.clone();
+                        let args: Vec<Val> = sent
+                            .iter()
+                            .map(|a| match a {
+                                Arg::Int(i) => Val::Int(*i),
+                                Arg::Float(f) => Val::Float(*f),
+                                Arg::Mem(m) => Val::Mem(std::rc::Rc::new(m.clone())),
+                                Arg::Undef => Val::Undef,
+                            })
+                            .collect();
+                        let r = run_core(&mut it, &shared, core, entry, args, gm.clone(), block, blocks);
+                        if r.is_ok() {
+                            it.sync.finish();
+                        }
+                        let failed = r.as_ref().is_err_and(|e| e.msg != ABORTED);
+                        let timeline = it.sync.timeline.take().unwrap_or_default();
+                        let reports = std::mem::take(&mut it.sync.reports);
+                        drop(it);
+                        shared.finish(core, failed);
+                        (reports, timeline, r)
+                    });
+                spawned.map_err(|e| {
+                    // The others must not wait for this core.
+                    starter.finish(core, true);
+                    format!("cannot start a thread for {}: {e}", cross::core_name(core))
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().expect("a core's thread panicked")).collect()
+        handles
+            .into_iter()
+            .map(|h| match h {
+                Ok(h) => h.join().expect("a core's thread panicked"),
+                Err(e) => (Vec::new(), Vec::new(), Err(RunError::at(entry, e))),
+            })
+            .collect()
     });
     let mut out = BlockRun { reports: Vec::new(), timeline: Vec::new(), error: None };
     let mut seen = std::collections::HashSet::new();
