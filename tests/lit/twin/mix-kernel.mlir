@@ -67,6 +67,10 @@
 // RUN: hivm-run %s --entry marked_no_flags --arg zeros:64xf32 2>&1 | FileCheck %s --check-prefix=WHOLE --allow-empty
 // WHOLE-NOT: error
 //
+// Flags between blocks (or between sub-blocks only) are not modelled: refused.
+// RUN: not hivm-run %s --entry inter_block 2>&1 | FileCheck %s --check-prefix=INTER
+// INTER: mix-kernel.mlir:{{[0-9]+}}:3: error: sync_instr_mode INTER_BLOCK_SYNCHRONIZATION is not supported by the CPU twin yet (on the cube core)
+//
 // Outside a mix kernel the cross-core flags are refused.
 // RUN: not hivm-run %s --entry not_mix 2>&1 | FileCheck %s --check-prefix=NOTMIX
 // NOTMIX: error: 'hivm.hir.sync_block_set' runs only in a mix kernel
@@ -353,5 +357,10 @@ func.func @alloc_ws(%a: memref<32x32xf16>, %b: memref<32x32xf16>, %bias: memref<
   hivm.hir.pipe_barrier[<PIPE_ALL>]
   hivm.hir.store ins(%x : memref<16x32xf32, #hivm.address_space<ub>>) outs(%dst : memref<16x32xf32, strided<[32, 1], offset: ?>>)
   hivm.hir.pipe_barrier[<PIPE_ALL>]
+  return
+}
+
+func.func @inter_block() attributes {hivm.func_core_type = #hivm.func_core_type<MIX>} {
+  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_FIX>] flag = 13 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
   return
 }
