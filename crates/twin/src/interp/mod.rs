@@ -153,6 +153,9 @@ pub struct Interp<'a> {
     /// rotating `pointer_cast`s), and the counts of the running call.
     counted: multi_buffer::CountedBlocks,
     counters: multi_buffer::Counters,
+    /// The cube unit's working copies of its operands, kept between ops so
+    /// that their pages are touched once per run, not once per op.
+    cube_scratch: cube::Scratch,
     /// In a mix kernel, the core this interpreter is (`mix.rs`).
     pub mix: Option<MixCore>,
 }
@@ -193,6 +196,7 @@ impl<'a> Interp<'a> {
             bodies: HashMap::new(),
             counted: Default::default(),
             counters: Default::default(),
+            cube_scratch: Default::default(),
             mix: None,
         }
     }

@@ -164,6 +164,19 @@ pub(super) fn read_run(bytes: &[u8], elem: Elem, off: i64, n: i64, out: &mut Vec
     }
 }
 
+/// Appends the `n` elements from element `off` as f32 (exact for the
+/// cube's float inputs: f16, bf16, f32).
+pub(super) fn read_run_f32(bytes: &[u8], elem: Elem, off: i64, n: i64, out: &mut Vec<f32>) {
+    let size = elem.size();
+    let run = &bytes[off as usize * size..(off + n) as usize * size];
+    match elem {
+        Elem::F16 => out.extend(run.chunks_exact(2).map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f32())),
+        Elem::BF16 => out.extend(run.chunks_exact(2).map(|c| half::bf16::from_le_bytes([c[0], c[1]]).to_f32())),
+        Elem::F32 => out.extend(run.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap()))),
+        _ => out.extend((0..n).map(|i| read(bytes, elem, off + i) as f32)),
+    }
+}
+
 /// Writes `vals` as the elements from element `off`.
 pub(super) fn write_run(bytes: &mut [u8], elem: Elem, off: i64, vals: &[f64]) {
     let size = elem.size();

@@ -140,10 +140,6 @@ impl Interp<'_> {
             }
         }
         let (mu, ku, nu) = (m as usize, real_k as usize, n as usize);
-        let a_nd = if ta { self.gather(&am, real_k, m) } else { self.gather(&am, m, real_k) };
-        let b_nd = if tb { self.gather(&bm, n, real_k) } else { self.gather(&bm, real_k, n) };
-        let av: Vec<f64> = if ta { transpose(&a_nd, ku, mu) } else { a_nd };
-        let bv: Vec<f64> = if tb { transpose(&b_nd, nu, ku) } else { b_nd };
         let bias_vals: Vec<f64> = match (&bias, &bias_at) {
             (Some(bv), Some(at)) => {
                 let bytes = self.mem.get(bv.buf).bytes();
@@ -171,6 +167,10 @@ impl Interp<'_> {
             }
         };
         if int {
+            let a_nd = if ta { self.gather(&am, real_k, m) } else { self.gather(&am, m, real_k) };
+            let b_nd = if tb { self.gather(&bm, n, real_k) } else { self.gather(&bm, real_k, n) };
+            let av: Vec<f64> = if ta { transpose(&a_nd, ku, mu) } else { a_nd };
+            let bv: Vec<f64> = if tb { transpose(&b_nd, nu, ku) } else { b_nd };
             let av: Vec<i32> = av.iter().map(|x| *x as i32).collect();
             let bv: Vec<i32> = bv.iter().map(|x| *x as i32).collect();
             let mut acc = vec![0i32; nu];
@@ -198,10 +198,18 @@ impl Interp<'_> {
                 write_row(bytes, &runs, &row);
             }
         } else {
-            // In HF32 mode the cube rounds its f32 inputs to HF32 first.
-            let input = |x: &f64| if hf32 { to_hf32(*x as f32) } else { *x as f32 };
-            let av: Vec<f32> = av.iter().map(input).collect();
-            let bv: Vec<f32> = bv.iter().map(input).collect();
+            // op(A) as m x k and op(B) as k x n, in f32 (exact for the
+            // inputs), in buffers kept between ops.
+            let mut s = std::mem::take(&mut self.cube_scratch);
+            self.operand_f32(&am, if ta { (real_k, m) } else { (m, real_k) }, ta, &mut s.tmp, &mut s.a);
+            self.operand_f32(&bm, if tb { (n, real_k) } else { (real_k, n) }, tb, &mut s.tmp, &mut s.b);
+            if hf32 {
+                // In HF32 mode the cube rounds its f32 inputs to HF32 first.
+                for x in s.a.iter_mut().chain(s.b.iter_mut()) {
+                    *x = to_hf32(*x);
+                }
+            }
+            let (av, bv) = (&s.a, &s.b);
             let mut acc = vec![0f32; nu];
             for i in 0..mu {
                 cm.row_runs(i as i64, n, &mut runs);
@@ -216,13 +224,46 @@ impl Interp<'_> {
                         *x = *v as f32;
                     }
                 }
-                mac_row(&mut acc, &av[i * ku..(i + 1) * ku], &bv, nu);
+                mac_row(&mut acc, &av[i * ku..(i + 1) * ku], bv, nu);
                 row.clear();
                 row.extend(acc.iter().map(|x| *x as f64));
                 write_row(bytes, &runs, &row);
             }
+            self.cube_scratch = s;
         }
         Ok(())
+    }
+
+    /// The first `rows x cols` of a float matrix as f32, row-major, into
+    /// `out`, transposed (`cols x rows`) when `transpose`; `tmp` is scratch.
+    fn operand_f32(
+        &self,
+        m: &Matrix,
+        (rows, cols): (i64, i64),
+        transpose: bool,
+        tmp: &mut Vec<f32>,
+        out: &mut Vec<f32>,
+    ) {
+        let bytes = self.mem.get(m.view.buf).bytes();
+        let dst = if transpose { &mut *tmp } else { &mut *out };
+        dst.clear();
+        let mut runs = Vec::new();
+        for r in 0..rows {
+            m.row_runs(r, cols, &mut runs);
+            for (o, n) in &runs {
+                layout::read_run_f32(bytes, m.view.elem, *o, *n, dst);
+            }
+        }
+        if transpose {
+            let (rows, cols) = (rows as usize, cols as usize);
+            out.clear();
+            out.resize(rows * cols, 0.0);
+            for r in 0..rows {
+                for c in 0..cols {
+                    out[c * rows + r] = tmp[r * cols + c];
+                }
+            }
+        }
     }
 
     /// The first `rows x cols` of a matrix, row-major.

@@ -18,6 +18,14 @@ use crate::sync::{self, Site};
 use crate::value::Elem;
 use layout::Matrix;
 
+/// Reused buffers of `mmadL1` (operands as f32 matrices).
+#[derive(Default)]
+pub(super) struct Scratch {
+    a: Vec<f32>,
+    b: Vec<f32>,
+    tmp: Vec<f32>,
+}
+
 impl Interp<'_> {
     /// Runs a cube op; false when `name` is not one.
     pub(super) fn cube(&mut self, op: OpId, name: &str) -> R<bool> {
