@@ -170,7 +170,20 @@ pub(super) fn read_run_f32(bytes: &[u8], elem: Elem, off: i64, n: i64, out: &mut
     let size = elem.size();
     let run = &bytes[off as usize * size..(off + n) as usize * size];
     match elem {
-        Elem::F16 => out.extend(run.chunks_exact(2).map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f32())),
+        Elem::F16 => {
+            // A run of f16 in a little-endian buffer is a `[f16]` once
+            // aligned: converted in bulk (F16C where the CPU has it).
+            // SAFETY: every bit pattern is a valid u16.
+            let (pre, mid, post) = unsafe { run.align_to::<u16>() };
+            if cfg!(target_endian = "little") && pre.is_empty() && post.is_empty() {
+                use half::slice::{HalfBitsSliceExt, HalfFloatSliceExt};
+                let start = out.len();
+                out.resize(start + mid.len(), 0.0);
+                mid.reinterpret_cast::<half::f16>().convert_to_f32_slice(&mut out[start..]);
+            } else {
+                out.extend(run.chunks_exact(2).map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f32()));
+            }
+        }
         Elem::BF16 => out.extend(run.chunks_exact(2).map(|c| half::bf16::from_le_bytes([c[0], c[1]]).to_f32())),
         Elem::F32 => out.extend(run.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap()))),
         _ => out.extend((0..n).map(|i| read(bytes, elem, off + i) as f32)),
@@ -254,6 +267,22 @@ mod tests {
             r
         });
         assert_eq!(offs, flat);
+    }
+
+    #[test]
+    fn f16_runs_read_in_bulk_as_one_by_one() {
+        let vals: Vec<half::f16> = (0..40).map(|i| half::f16::from_f32(i as f32 * 0.37 - 5.0)).collect();
+        let mut bytes: Vec<u8> = vec![0];
+        bytes.extend(vals.iter().flat_map(|v| v.to_le_bytes()));
+        // Aligned and unaligned starts (an odd byte in front of the data).
+        for base in [&bytes[1..], &bytes[..]] {
+            let mut out = vec![1.5f32];
+            read_run_f32(base, Elem::F16, 3, 20, &mut out);
+            let want: Vec<f32> = std::iter::once(1.5)
+                .chain((3..23).map(|i| half::f16::from_le_bytes([base[2 * i], base[2 * i + 1]]).to_f32()))
+                .collect();
+            assert_eq!(out, want);
+        }
     }
 
     fn runs_to_offsets(runs: &[(i64, i64)]) -> Vec<i64> {

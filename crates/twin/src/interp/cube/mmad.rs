@@ -210,24 +210,33 @@ impl Interp<'_> {
                 }
             }
             let (av, bv) = (&s.a, &s.b);
-            let mut acc = vec![0f32; nu];
-            for i in 0..mu {
-                cm.row_runs(i as i64, n, &mut runs);
+            // C's rows in groups of up to ROWS, which share each read of B.
+            let mut acc = vec![0f32; ROWS * nu];
+            let mut i = 0;
+            while i < mu {
+                let rows = (mu - i).min(ROWS);
                 let bytes = self.mem.get_mut(c.buf).bytes_mut();
-                if init {
-                    for (j, x) in acc.iter_mut().enumerate() {
-                        *x = bias_vals.get(j).map_or(0.0, |v| *v as f32);
-                    }
-                } else {
-                    read_row(bytes, &runs, &mut row);
-                    for (x, v) in acc.iter_mut().zip(&row) {
-                        *x = *v as f32;
+                for (q, acc) in acc.chunks_exact_mut(nu).take(rows).enumerate() {
+                    if init {
+                        for (j, x) in acc.iter_mut().enumerate() {
+                            *x = bias_vals.get(j).map_or(0.0, |v| *v as f32);
+                        }
+                    } else {
+                        cm.row_runs((i + q) as i64, n, &mut runs);
+                        read_row(bytes, &runs, &mut row);
+                        for (x, v) in acc.iter_mut().zip(&row) {
+                            *x = *v as f32;
+                        }
                     }
                 }
-                mac_row(&mut acc, &av[i * ku..(i + 1) * ku], bv, nu);
-                row.clear();
-                row.extend(acc.iter().map(|x| *x as f64));
-                write_row(bytes, &runs, &row);
+                mac_rows(&mut acc[..rows * nu], &av[i * ku..(i + rows) * ku], bv, ku, nu);
+                for (q, acc) in acc.chunks_exact(nu).take(rows).enumerate() {
+                    cm.row_runs((i + q) as i64, n, &mut runs);
+                    row.clear();
+                    row.extend(acc.iter().map(|x| *x as f64));
+                    write_row(bytes, &runs, &row);
+                }
+                i += rows;
             }
             self.cube_scratch = s;
         }
@@ -281,8 +290,82 @@ impl Interp<'_> {
     }
 }
 
-/// `acc[j] += a[p] * b[p][j]` for p in order (so each sum is rounded as a
-/// sequential loop over K rounds it), four rows of B per pass over `acc`.
+/// Rows of C computed together (`mac_rows`).
+const ROWS: usize = 6;
+/// Columns of C a block of `ROWS` rows keeps in registers.
+const COLS: usize = 16;
+
+/// `c[r][j] += a[r][p] * b[p][j]` for the rows of `c` (`a` holds as many
+/// rows of `k`, `b` is `k x n`), each sum taken over p in order, so it is
+/// rounded as a sequential loop over K rounds it. With AVX the same loops
+/// run eight lanes wide: products and sums are still rounded one by one
+/// (Rust never fuses them), so the numbers are the same bit for bit.
+fn mac_rows(c: &mut [f32], a: &[f32], b: &[f32], k: usize, n: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") {
+        // SAFETY: the CPU has AVX (checked just above).
+        return unsafe { mac_rows_avx(c, a, b, k, n) };
+    }
+    mac_rows_generic(c, a, b, k, n)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+fn mac_rows_avx(c: &mut [f32], a: &[f32], b: &[f32], k: usize, n: usize) {
+    mac_rows_generic(c, a, b, k, n)
+}
+
+#[inline(always)]
+fn mac_rows_generic(c: &mut [f32], a: &[f32], b: &[f32], k: usize, n: usize) {
+    if c.len() != ROWS * n {
+        for (c, a) in c.chunks_exact_mut(n).zip(a.chunks_exact(k)) {
+            mac_row(c, a, b, n);
+        }
+        return;
+    }
+    // A block of ROWS x COLS sums stays in registers while p runs over K:
+    // each COLS-wide piece of a row of B is read once for all ROWS rows,
+    // the ROWS values of A it meets lie side by side.
+    let mut packed = vec![[0f32; ROWS]; k];
+    for (p, x) in packed.iter_mut().enumerate() {
+        for (r, x) in x.iter_mut().enumerate() {
+            *x = a[r * k + p];
+        }
+    }
+    let mut j = 0;
+    while j + COLS <= n {
+        let mut blk = [[0f32; COLS]; ROWS];
+        for (r, row) in blk.iter_mut().enumerate() {
+            row.copy_from_slice(&c[r * n + j..r * n + j + COLS]);
+        }
+        for (p, x) in packed.iter().enumerate() {
+            let bp: &[f32; COLS] = b[p * n + j..p * n + j + COLS].try_into().expect("COLS wide");
+            for (row, x) in blk.iter_mut().zip(x) {
+                for (s, y) in row.iter_mut().zip(bp) {
+                    *s += x * y;
+                }
+            }
+        }
+        for (r, row) in blk.iter().enumerate() {
+            c[r * n + j..r * n + j + COLS].copy_from_slice(row);
+        }
+        j += COLS;
+    }
+    if j < n {
+        for r in 0..ROWS {
+            for p in 0..k {
+                let x = a[r * k + p];
+                for (s, y) in c[r * n + j..(r + 1) * n].iter_mut().zip(&b[p * n + j..(p + 1) * n]) {
+                    *s += x * y;
+                }
+            }
+        }
+    }
+}
+
+/// One row: `acc[j] += a[p] * b[p][j]` for p in order, four rows of B per
+/// pass over `acc`.
+#[inline(always)]
 fn mac_row(acc: &mut [f32], a: &[f32], b: &[f32], n: usize) {
     let mut p = 0;
     while p + 4 <= a.len() {
@@ -379,7 +462,33 @@ impl Interp<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::to_hf32;
+    use super::{ROWS, mac_rows, to_hf32};
+
+    #[test]
+    fn blocked_sums_are_the_sequential_sums_bit_for_bit() {
+        // Sizes around the block edges; values with full f32 fractions.
+        let mut seed = 7u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1 << 24) as f32 - 0.5
+        };
+        for (rows, k, n) in [(ROWS, 37, 16), (ROWS, 5, 35), (ROWS, 64, 64), (3, 9, 20), (1, 4, 7)] {
+            let a: Vec<f32> = (0..rows * k).map(|_| next()).collect();
+            let b: Vec<f32> = (0..k * n).map(|_| next()).collect();
+            let c0: Vec<f32> = (0..rows * n).map(|_| next()).collect();
+            let mut want = c0.clone();
+            for r in 0..rows {
+                for j in 0..n {
+                    for p in 0..k {
+                        want[r * n + j] += a[r * k + p] * b[p * n + j];
+                    }
+                }
+            }
+            let mut got = c0;
+            mac_rows(&mut got, &a, &b, k, n);
+            assert!(got.iter().zip(&want).all(|(x, y)| x.to_bits() == y.to_bits()), "{rows} x {k} x {n}");
+        }
+    }
 
     #[test]
     fn hf32_keeps_eleven_fraction_bits_rounding_to_nearest_even() {
