@@ -109,6 +109,7 @@ pub fn run_block(ir: &Ir, entry: OpId, main: &Interp, args: &[Val], block: i64, 
                     .stack_size(CORE_STACK)
                     .spawn_scoped(s, move || {
                         if shared.start(core).is_err() {
+                            shared.finish(core, false);
                             return (Vec::new(), Vec::new(), Err(RunError::at(entry, ABORTED)));
                         }
                         let ir = ir_ref.get();
@@ -142,6 +143,8 @@ pub fn run_block(ir: &Ir, entry: OpId, main: &Interp, args: &[Val], block: i64, 
                 })
             })
             .collect();
+        // The caller's stop check (Python's Ctrl-C) belongs to this thread.
+        shared.wait_all(crate::interrupt::requested);
         handles
             .into_iter()
             .map(|h| match h {
@@ -174,9 +177,14 @@ pub fn run_block(ir: &Ir, entry: OpId, main: &Interp, args: &[Val], block: i64, 
             && out.error.is_none()
         {
             let mut e = e;
-            e.msg.push_str(&format!(" (on {name})"));
+            if e.msg != crate::interp::INTERRUPTED {
+                e.msg.push_str(&format!(" (on {name})"));
+            }
             out.error = Some(e);
         }
+    }
+    if shared.stopped() && out.error.is_none() {
+        out.error = Some(RunError::at(entry, crate::interp::INTERRUPTED));
     }
     out.reports.extend(shared.take_reports());
     out

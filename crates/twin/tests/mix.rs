@@ -169,3 +169,50 @@ fn a_missing_handshake_is_reported_at_both_sides() {
         assert!(p.contains("is still set when the kernel ends"), "{p}");
     }
 }
+
+/// The caller's stop check (Python's Ctrl-C) stops a mix kernel whatever
+/// its cores are doing: here the vector cores spin while the cube core
+/// waits for them.
+#[test]
+fn a_stop_request_ends_a_mix_run() {
+    let text = r#"func.func @spin(%g: memref<4xi64>) attributes {hivm.func_core_type = #hivm.func_core_type<MIX>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %big = arith.constant 1000000000000 : index
+  %one = arith.constant 1 : i64
+  hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE3>, <PIPE_S>] flag = 1
+  %u = memref.alloc() : memref<4xi64, #hivm.address_space<ub>>
+  %r = scf.for %i = %c0 to %big step %c1 iter_args(%a = %one) -> (i64) {
+    %b = arith.addi %a, %one : i64
+    scf.yield %b : i64
+  }
+  memref.store %r, %u[%c0] : memref<4xi64, #hivm.address_space<ub>>
+  hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE3>, <PIPE_S>] flag = 1
+  return
+}
+"#;
+    let opts = RunOptions {
+        entry: None,
+        impls: vec![],
+        args: vec![ArgSpec::Zeros(vec![4], Elem::Int(64))],
+        blocks: 1,
+        timeout: Duration::from_secs(60),
+        progress: false,
+        max_ops: u64::MAX,
+        trace: false,
+        sync_solver: false,
+    };
+    let started = std::time::Instant::now();
+    let asked = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+    let counter = asked.clone();
+    // Yes from the third question on (the check is asked every 50 ms).
+    let check: hivm_twin::interrupt::Check =
+        std::sync::Arc::new(move || counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= 2);
+    let out = hivm_twin::interrupt::with_check(Some(check), || {
+        hivm_twin::run_source(text, "spin.mlir", Path::new("."), &opts)
+    });
+    let err = out.error.as_ref().map(|e| e.message.clone()).unwrap_or_default();
+    assert_eq!(err, "interrupted");
+    assert!(asked.load(std::sync::atomic::Ordering::Relaxed) >= 3);
+    assert!(started.elapsed() < Duration::from_secs(20), "took {:?}", started.elapsed());
+}

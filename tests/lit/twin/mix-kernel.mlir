@@ -71,6 +71,12 @@
 // RUN: not hivm-run %s --entry inter_block 2>&1 | FileCheck %s --check-prefix=INTER
 // INTER: mix-kernel.mlir:{{[0-9]+}}:3: error: sync_instr_mode INTER_BLOCK_SYNCHRONIZATION is not supported by the CPU twin yet (on the cube core)
 //
+// An error on one core ends the block with that error alone: the core
+// waiting for it is no hang.
+// RUN: not hivm-run %s --entry fault_one_core --arg zeros:64xf32 2>&1 | FileCheck %s --check-prefix=FAULT --implicit-check-not=hang
+// FAULT: error: UB overflow: allocating 3600000 bytes at offset 0 exceeds the 196608 bytes of UB (on vector core 0)
+// FAULT-NOT: error
+//
 // Outside a mix kernel the cross-core flags are refused.
 // RUN: not hivm-run %s --entry not_mix 2>&1 | FileCheck %s --check-prefix=NOTMIX
 // NOTMIX: error: 'hivm.hir.sync_block_set' runs only in a mix kernel
@@ -362,5 +368,17 @@ func.func @alloc_ws(%a: memref<32x32xf16>, %b: memref<32x32xf16>, %bias: memref<
 
 func.func @inter_block() attributes {hivm.func_core_type = #hivm.func_core_type<MIX>} {
   hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_FIX>] flag = 13 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
+  return
+}
+
+func.func @fault_one_core(%g: memref<64xf32>) attributes {mix_mode = "mix"} {
+  hivm.hir.sync_block_wait[<CUBE>, <PIPE_MTE3>, <PIPE_S>] flag = 2
+  %sb = hivm.hir.get_sub_block_idx -> i64
+  %z = arith.constant 0 : i64
+  %first = arith.cmpi eq, %sb, %z : i64
+  scf.if %first {
+    %u = memref.alloc() : memref<900000xf32, #hivm.address_space<ub>>
+  }
+  hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE3>, <PIPE_S>] flag = 2
   return
 }

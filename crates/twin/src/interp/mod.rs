@@ -332,7 +332,7 @@ impl<'a> Interp<'a> {
         if self.config.progress && self.steps.is_multiple_of(1 << 20) {
             self.progress();
         }
-        if crate::interrupt::requested() {
+        if crate::interrupt::requested() || self.sync.cross.as_ref().is_some_and(|l| l.shared.stopped()) {
             return Err(RunError::at(op, INTERRUPTED));
         }
         Ok(())

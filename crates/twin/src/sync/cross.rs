@@ -19,7 +19,9 @@
 //! ordered after it through flags, is a race naming both.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
 
 use super::{Class, Clock, PIPES, Report, S, Site, SyncChecker, WIDTH, pipe_name};
 
@@ -95,6 +97,9 @@ unsafe impl Send for Owned {}
 pub struct Shared {
     state: Mutex<State>,
     turn: Condvar,
+    /// The caller asked the run to stop (Python's Ctrl-C): the running core
+    /// stops at its next periodic check, the others at their next wait.
+    stop: AtomicBool,
 }
 
 impl Default for Shared {
@@ -115,6 +120,7 @@ impl Default for Shared {
                 gm_bufs: HashMap::new(),
             }),
             turn: Condvar::new(),
+            stop: AtomicBool::new(false),
         }
     }
 }
@@ -125,6 +131,31 @@ pub struct Aborted;
 impl Shared {
     fn lock(&self) -> MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether the caller asked the run to stop.
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Waits until every core has ended, asking `interrupted` now and then
+    /// (on the calling thread, where the caller's check belongs); a yes
+    /// stops the cores.
+    pub fn wait_all(&self, mut interrupted: impl FnMut() -> bool) {
+        let mut st = self.lock();
+        while st.status.iter().any(|s| *s != Status::Done) {
+            st = self.turn.wait_timeout(st, Duration::from_millis(50)).unwrap_or_else(|e| e.into_inner()).0;
+            if !self.stopped() {
+                drop(st);
+                let stop = interrupted();
+                st = self.lock();
+                if stop {
+                    self.stop.store(true, Ordering::Relaxed);
+                    st.abort = true;
+                    self.turn.notify_all();
+                }
+            }
+        }
     }
 
     /// Blocks until it is `core`'s turn (its start).
@@ -267,6 +298,10 @@ fn can_run(st: &State, core: usize) -> bool {
 /// Hands the turn on from `from`: to the next core (in order) that can
 /// run; when none can and some wait, the first of them hangs.
 fn pass_turn(st: &mut State, from: usize) {
+    // A stopped run ends: whoever waits is let go, and is no hang.
+    if st.abort {
+        return;
+    }
     let order = (1..=CORES).map(|i| (from + i) % CORES);
     if let Some(next) = order.clone().find(|&c| can_run(st, c)) {
         st.turn = next;
