@@ -258,3 +258,22 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
     for r in reports:
         warnings.warn(r.rstrip(), SyncWarning, stacklevel=2)
     _write_back(args, packed, results)
+
+
+class _Prepared:
+    """A kernel parsed, verified and brought to what the twin runs once, for many runs
+    (``hivm.triton``'s compiled launches): each run then costs only the run itself.
+    ``run`` behaves as ``hivm.run`` with the kernel given at construction."""
+
+    def __init__(self, text, file="<string>", base=None):
+        self._kernel = _native().Kernel(text, file, base or os.getcwd(), None, False)
+
+    def run(self, args, *, blocks=1, sync="error", timeout=None, stacklevel=2):
+        args = list(args)
+        packed = _pack(args)
+        results, reports = self._kernel.run(
+            packed, [], int(blocks), 30.0 if timeout is None else float(timeout), sync == "error", None
+        )
+        for r in reports:
+            warnings.warn(r.rstrip(), SyncWarning, stacklevel=stacklevel)
+        _write_back(args, packed, results)

@@ -3,6 +3,7 @@
 end and TTIR stage run (no GPU needed: the stages are taken from Triton's CUDA backend,
 whose TTIR passes are target independent)."""
 
+import os
 import re
 
 _CALL = re.compile(r"^(\s*)(%[^=]+= )?tt\.call @(__hivm_al_custom_\d+)\((.*?)\) : \((.*?)\) -> (.*?)( loc\(.*\))?$")
@@ -214,6 +215,7 @@ def _with_sources(text):
 
 
 _COMPILED = {}
+_PREPARED = {}
 
 
 def _entry_arity(text):
@@ -287,7 +289,16 @@ def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error", d
     else:
         raise RuntimeError(f"hivm.triton.launch: the compiled kernel takes {tail} grid arguments, expected 3 or 6")
     name = "launch-" + re.sub(r"[^A-Za-z0-9_.-]", "_", getattr(jit.fn, "__name__", "kernel"))
-    hivm.run(text, call, blocks=gx * gy * gz, sync=sync, dump=dump, dump_name=name)
+    if hivm.dump_folder(dump) is not None:
+        hivm.run(text, call, blocks=gx * gy * gz, sync=sync, dump=dump, dump_name=name)
+        return text
+    # Prepared once per kernel (and working folder, which `source` paths are relative
+    # to): a launch then pays for the run alone.
+    cwd = os.getcwd()
+    prepared = _PREPARED.get((key, cwd))
+    if prepared is None:
+        prepared = _PREPARED[(key, cwd)] = hivm._Prepared(text, "<string>", cwd)
+    prepared.run(call, blocks=gx * gy * gz, sync=sync, stacklevel=3)
     return text
 
 
