@@ -98,12 +98,16 @@ def _pack(args):
         import numpy as np
 
         arr = np.asarray(a)
+        # The bytes a contiguous array spans: arrays whose spans are apart share
+        # nothing, and only where spans meet is the exact test needed.
+        start = arr.__array_interface__["data"][0]
+        lo, hi = (start, start + arr.nbytes) if arr.flags.c_contiguous else (0, float("inf"))
         alias = None
-        for j, other in arrays:
-            if not np.shares_memory(arr, other):
+        for j, other, olo, ohi in arrays:
+            if hi <= olo or ohi <= lo or not np.shares_memory(arr, other):
                 continue
             same = (
-                arr.__array_interface__["data"][0] == other.__array_interface__["data"][0]
+                start == other.__array_interface__["data"][0]
                 and arr.shape == other.shape
                 and arr.strides == other.strides
                 and arr.dtype == other.dtype
@@ -118,7 +122,7 @@ def _pack(args):
         if alias is not None:
             packed.append(alias)
             continue
-        arrays.append((i, arr))
+        arrays.append((i, arr, lo, hi))
         c = np.asarray(arr, order="C")
         packed.append((c.dtype.str, [int(d) for d in c.shape], c.tobytes()))
     return packed
