@@ -98,12 +98,16 @@ def _pack(args):
         import numpy as np
 
         arr = np.asarray(a)
+        # The bytes a contiguous array spans: arrays whose spans are apart share
+        # nothing, and only where spans meet is the exact test needed.
+        start = arr.__array_interface__["data"][0]
+        lo, hi = (start, start + arr.nbytes) if arr.flags.c_contiguous else (0, float("inf"))
         alias = None
-        for j, other in arrays:
-            if not np.shares_memory(arr, other):
+        for j, other, olo, ohi in arrays:
+            if hi <= olo or ohi <= lo or not np.shares_memory(arr, other):
                 continue
             same = (
-                arr.__array_interface__["data"][0] == other.__array_interface__["data"][0]
+                start == other.__array_interface__["data"][0]
                 and arr.shape == other.shape
                 and arr.strides == other.strides
                 and arr.dtype == other.dtype
@@ -118,7 +122,7 @@ def _pack(args):
         if alias is not None:
             packed.append(alias)
             continue
-        arrays.append((i, arr))
+        arrays.append((i, arr, lo, hi))
         c = np.asarray(arr, order="C")
         packed.append((c.dtype.str, [int(d) for d in c.shape], c.tobytes()))
     return packed
@@ -258,3 +262,22 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
     for r in reports:
         warnings.warn(r.rstrip(), SyncWarning, stacklevel=2)
     _write_back(args, packed, results)
+
+
+class _Prepared:
+    """A kernel parsed, verified and brought to what the twin runs once, for many runs
+    (``hivm.triton``'s compiled launches): each run then costs only the run itself.
+    ``run`` behaves as ``hivm.run`` with the kernel given at construction."""
+
+    def __init__(self, text, file="<string>", base=None):
+        self._kernel = _native().Kernel(text, file, base or os.getcwd(), None, False)
+
+    def run(self, args, *, blocks=1, sync="error", timeout=None, stacklevel=2):
+        args = list(args)
+        packed = _pack(args)
+        results, reports = self._kernel.run(
+            packed, [], int(blocks), 30.0 if timeout is None else float(timeout), sync == "error", None
+        )
+        for r in reports:
+            warnings.warn(r.rstrip(), SyncWarning, stacklevel=stacklevel)
+        _write_back(args, packed, results)

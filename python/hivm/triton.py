@@ -3,6 +3,7 @@
 end and TTIR stage run (no GPU needed: the stages are taken from Triton's CUDA backend,
 whose TTIR passes are target independent)."""
 
+import os
 import re
 
 _CALL = re.compile(r"^(\s*)(%[^=]+= )?tt\.call @(__hivm_al_custom_\d+)\((.*?)\) : \((.*?)\) -> (.*?)( loc\(.*\))?$")
@@ -168,6 +169,9 @@ _NP_SIG = {
 }
 
 
+_PTR_SIG = {}
+
+
 def _signature_of(jit, args, constexprs):
     """Triton's signature for a launch with numpy arrays (pointers) and Python scalars."""
     names = [n for n in jit.arg_names if n not in constexprs]
@@ -177,9 +181,13 @@ def _signature_of(jit, args, constexprs):
     for name, a in zip(names, args):
         dtype = getattr(a, "dtype", None)
         if dtype is not None and getattr(a, "ndim", 0) > 0:
-            if str(dtype) not in _NP_SIG:
-                raise TypeError(f"hivm.triton.launch: argument {name!r} has dtype {dtype}, which has no Triton pointer type")
-            sig[name] = "*" + _NP_SIG[str(dtype)]
+            # By the dtype itself: its name is slow to make, and this runs at every launch.
+            ptr = _PTR_SIG.get(dtype)
+            if ptr is None:
+                if str(dtype) not in _NP_SIG:
+                    raise TypeError(f"hivm.triton.launch: argument {name!r} has dtype {dtype}, which has no Triton pointer type")
+                ptr = _PTR_SIG[dtype] = "*" + _NP_SIG[str(dtype)]
+            sig[name] = ptr
         elif isinstance(a, bool):
             sig[name] = "i1"
         elif isinstance(a, int):
@@ -214,6 +222,7 @@ def _with_sources(text):
 
 
 _COMPILED = {}
+_PREPARED = {}
 
 
 def _entry_arity(text):
@@ -286,8 +295,17 @@ def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error", d
         call += [gx, gy, gz]
     else:
         raise RuntimeError(f"hivm.triton.launch: the compiled kernel takes {tail} grid arguments, expected 3 or 6")
-    name = "launch-" + re.sub(r"[^A-Za-z0-9_.-]", "_", getattr(jit.fn, "__name__", "kernel"))
-    hivm.run(text, call, blocks=gx * gy * gz, sync=sync, dump=dump, dump_name=name)
+    if hivm.dump_folder(dump) is not None:
+        name = "launch-" + re.sub(r"[^A-Za-z0-9_.-]", "_", getattr(jit.fn, "__name__", "kernel"))
+        hivm.run(text, call, blocks=gx * gy * gz, sync=sync, dump=dump, dump_name=name)
+        return text
+    # Prepared once per kernel (and working folder, which `source` paths are relative
+    # to): a launch then pays for the run alone.
+    cwd = os.getcwd()
+    prepared = _PREPARED.get((key, cwd))
+    if prepared is None:
+        prepared = _PREPARED[(key, cwd)] = hivm._Prepared(text, "<string>", cwd)
+    prepared.run(call, blocks=gx * gy * gz, sync=sync, stacklevel=3)
     return text
 
 

@@ -111,6 +111,31 @@ def test_compile_mode_compiles_once_per_signature(tmp_path):
     assert out.returncode == 0, out.stdout + out.stderr
 
 
+def test_compile_mode_prepares_once_and_sees_an_edited_implementation(tmp_path):
+    # Launches reuse one prepared kernel and the library built for it; an implementation
+    # edited between two launches is built again, never run stale.
+    (tmp_path / "add.cpp").write_text((ROOT / "examples" / "triton" / "add.cpp").read_text())
+    (tmp_path / "test_edit.py").write_text(
+        (ROOT / "examples" / "triton" / "test_custom_op.py").read_text()
+        + "\n\ndef test_edited():\n"
+        "    import pathlib, hivm.triton\n"
+        "    a = torch.arange(32, dtype=torch.int32)\n"
+        "    b = torch.full((32,), 5, dtype=torch.int32)\n"
+        "    for _ in range(2):\n"
+        "        out = torch.zeros(32, dtype=torch.int32)\n"
+        "        triton_custom_add[1, 1, 1](out, a, b, 32)\n"
+        "        torch.testing.assert_close(out, a + b)\n"
+        "    assert len(hivm.triton._PREPARED) == 1\n"
+        "    src = pathlib.Path('add.cpp')\n"
+        "    src.write_text(src.read_text().replace('INTRINSIC(vadd,', 'INTRINSIC(vsub,'))\n"
+        "    out = torch.zeros(32, dtype=torch.int32)\n"
+        "    triton_custom_add[1, 1, 1](out, a, b, 32)\n"
+        "    torch.testing.assert_close(out, a - b)\n"
+    )
+    out = _pytest_compiled(tmp_path)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
 def test_macro_with_two_handshakes_for_one_slot_fails_under_compile_mode(tmp_path):
     handshake = "  INTRINSIC(set_flag, PIPE_MTE2, PIPE_V, 0);\n  INTRINSIC(wait_flag, PIPE_MTE2, PIPE_V, 0);\n"
     impl = (ROOT / "examples" / "triton" / "macro_add.cpp").read_text()

@@ -57,6 +57,115 @@ enum Arg {
 /// Final bytes per argument (None for scalars) and sync warnings.
 type RunResult<'py> = (Vec<Option<Bound<'py, PyBytes>>>, Vec<String>);
 
+/// The twin's form of `run`'s arguments.
+fn arg_specs(args: Vec<Arg>) -> PyResult<Vec<ArgSpec>> {
+    let mut specs = Vec::new();
+    for (i, a) in args.into_iter().enumerate() {
+        specs.push(match a {
+            Arg::Array(dtype, shape, bytes) => {
+                let elem = hivm_twin::npy::elem_of_descr(&dtype)
+                    .ok_or_else(|| PyValueError::new_err(format!("argument {i}: dtype {dtype} is not supported")))?;
+                ArgSpec::Array(elem, shape, bytes)
+            }
+            Arg::Scalar(s) => ArgSpec::Literal(s),
+            Arg::Alias(k) => ArgSpec::Alias(k),
+        });
+    }
+    Ok(specs)
+}
+
+/// What one run is given besides the kernel.
+struct Launch {
+    args: Vec<Arg>,
+    impls: Vec<PathBuf>,
+    blocks: u32,
+    timeout: f64,
+    max_ops: Option<u64>,
+}
+
+fn run_options(entry: Option<String>, sync_solver: bool, l: Launch) -> PyResult<RunOptions> {
+    if l.blocks == 0 {
+        return Err(PyValueError::new_err("blocks must be at least 1"));
+    }
+    let timeout = Duration::try_from_secs_f64(l.timeout)
+        .ok()
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| PyValueError::new_err("timeout must be a positive number of seconds"))?;
+    Ok(RunOptions {
+        entry,
+        impls: l.impls,
+        args: arg_specs(l.args)?,
+        blocks: l.blocks,
+        timeout,
+        progress: false,
+        max_ops: l.max_ops.unwrap_or(u64::MAX),
+        trace: false,
+        sync_solver,
+    })
+}
+
+/// Runs `f` without the GIL. Ctrl-C: Python's handler only sets a flag
+/// meanwhile, so the run asks Python now and then, and stops with its
+/// KeyboardInterrupt.
+fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+    let pending: Arc<Mutex<Option<PyErr>>> = Arc::default();
+    let seen = pending.clone();
+    let check: hivm_twin::interrupt::Check = Arc::new(move || {
+        Python::with_gil(|py| match py.check_signals() {
+            Ok(()) => false,
+            Err(e) => {
+                *seen.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                true
+            }
+        })
+    });
+    let out = py.allow_threads(|| hivm_twin::interrupt::with_check(Some(check), f));
+    if let Some(e) = pending.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        return Err(e);
+    }
+    Ok(out)
+}
+
+/// A run's results as Python sees them: errors (and sync reports when
+/// `sync_errors`) raise DiagnosticError.
+fn finish<'py>(
+    py: Python<'py>,
+    kernel: &hivm_twin::Prepared,
+    r: &hivm_twin::Results,
+    blocks: u32,
+    sync_errors: bool,
+) -> PyResult<RunResult<'py>> {
+    let mut errors = String::new();
+    let mut warnings = Vec::new();
+    for (block, rep) in &r.reports {
+        let text = kernel.render(&kernel.report_diagnostic(*block, rep, blocks));
+        if rep.class == Class::Warning || !sync_errors {
+            warnings.push(text);
+        } else {
+            errors.push_str(&text);
+        }
+    }
+    if let Some(e) = &r.error {
+        errors.push_str(&kernel.render(e));
+    }
+    if !errors.is_empty() {
+        return Err(DiagnosticError::new_err(errors));
+    }
+    let results = r.args.iter().map(|a| a.as_ref().map(|(_, _, bytes)| PyBytes::new(py, bytes))).collect();
+    Ok((results, warnings))
+}
+
+fn prepare(
+    py: Python<'_>,
+    source: &str,
+    file: &str,
+    base_dir: &Path,
+    opts: &RunOptions,
+) -> PyResult<hivm_twin::Prepared> {
+    interruptible(py, || hivm_twin::Prepared::new(source.to_string(), file, base_dir, opts))?
+        .map_err(|o| DiagnosticError::new_err(o.error.as_ref().map(|e| o.render(e)).unwrap_or_default()))
+}
+
 /// Runs a kernel in the CPU twin. Returns the final bytes of every memref
 /// argument (None for scalars) and the sync reports that are warnings (all
 /// of them when `sync_errors` is false); errors raise DiagnosticError.
@@ -77,75 +186,65 @@ fn run<'py>(
     sync_solver: bool,
     max_ops: Option<u64>,
 ) -> PyResult<RunResult<'py>> {
-    let mut specs = Vec::new();
-    for (i, a) in args.into_iter().enumerate() {
-        specs.push(match a {
-            Arg::Array(dtype, shape, bytes) => {
-                let elem = hivm_twin::npy::elem_of_descr(&dtype)
-                    .ok_or_else(|| PyValueError::new_err(format!("argument {i}: dtype {dtype} is not supported")))?;
-                ArgSpec::Array(elem, shape, bytes)
-            }
-            Arg::Scalar(s) => ArgSpec::Literal(s),
-            Arg::Alias(k) => ArgSpec::Alias(k),
-        });
+    let opts = run_options(entry, sync_solver, Launch { args, impls, blocks, timeout, max_ops })?;
+    let kernel = prepare(py, source, file, &base_dir, &opts)?;
+    // The kernel moves to the run's thread and back (it is not Sync).
+    let (kernel, r) = interruptible(py, move || {
+        let r = kernel.run(&opts);
+        (kernel, r)
+    })?;
+    finish(py, &kernel, &r, blocks, sync_errors)
+}
+
+/// A kernel prepared once (parsed, verified, brought to memrefs, its entry
+/// chosen) for many runs: `hivm.triton`'s compiled launches keep one per
+/// compiled kernel.
+#[pyclass(frozen)]
+struct Kernel {
+    /// Runs of one kernel take turns (its IR keeps caches that are not Sync).
+    prepared: Mutex<hivm_twin::Prepared>,
+    entry: Option<String>,
+    sync_solver: bool,
+}
+
+#[pymethods]
+impl Kernel {
+    #[new]
+    #[pyo3(signature = (source, file, base_dir, entry, sync_solver))]
+    fn new(
+        py: Python<'_>,
+        source: &str,
+        file: &str,
+        base_dir: PathBuf,
+        entry: Option<String>,
+        sync_solver: bool,
+    ) -> PyResult<Kernel> {
+        let opts = run_options(
+            entry.clone(),
+            sync_solver,
+            Launch { args: vec![], impls: vec![], blocks: 1, timeout: 1.0, max_ops: None },
+        )?;
+        Ok(Kernel { prepared: Mutex::new(prepare(py, source, file, &base_dir, &opts)?), entry, sync_solver })
     }
-    if blocks == 0 {
-        return Err(PyValueError::new_err("blocks must be at least 1"));
+
+    /// As the module's `run`, with the kernel prepared already.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (args, impls, blocks, timeout, sync_errors, max_ops))]
+    fn run<'py>(
+        &self,
+        py: Python<'py>,
+        args: Vec<Arg>,
+        impls: Vec<PathBuf>,
+        blocks: u32,
+        timeout: f64,
+        sync_errors: bool,
+        max_ops: Option<u64>,
+    ) -> PyResult<RunResult<'py>> {
+        let opts = run_options(self.entry.clone(), self.sync_solver, Launch { args, impls, blocks, timeout, max_ops })?;
+        let prepared = &self.prepared;
+        let r = interruptible(py, || prepared.lock().unwrap_or_else(|p| p.into_inner()).run(&opts))?;
+        finish(py, &prepared.lock().unwrap_or_else(|p| p.into_inner()), &r, blocks, sync_errors)
     }
-    let timeout = Duration::try_from_secs_f64(timeout)
-        .ok()
-        .filter(|t| !t.is_zero())
-        .ok_or_else(|| PyValueError::new_err("timeout must be a positive number of seconds"))?;
-    let opts = RunOptions {
-        entry,
-        impls,
-        args: specs,
-        blocks,
-        timeout,
-        progress: false,
-        max_ops: max_ops.unwrap_or(u64::MAX),
-        trace: false,
-        sync_solver,
-    };
-    // Ctrl-C: Python's handler only sets a flag while we run without the GIL, so
-    // the run asks Python now and then, and stops with its KeyboardInterrupt.
-    let pending: Arc<Mutex<Option<PyErr>>> = Arc::default();
-    let seen = pending.clone();
-    let check: hivm_twin::interrupt::Check = Arc::new(move || {
-        Python::with_gil(|py| match py.check_signals() {
-            Ok(()) => false,
-            Err(e) => {
-                *seen.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                true
-            }
-        })
-    });
-    let out = py.allow_threads(|| {
-        hivm_twin::interrupt::with_check(Some(check), || {
-            hivm_twin::run_source(source, file, Path::new(&base_dir), &opts)
-        })
-    });
-    if let Some(e) = pending.lock().unwrap_or_else(|p| p.into_inner()).take() {
-        return Err(e);
-    }
-    let mut errors = String::new();
-    let mut warnings = Vec::new();
-    for (block, r) in &out.reports {
-        let text = out.render(&out.report_diagnostic(*block, r, blocks));
-        if r.class == Class::Warning || !sync_errors {
-            warnings.push(text);
-        } else {
-            errors.push_str(&text);
-        }
-    }
-    if let Some(e) = &out.error {
-        errors.push_str(&out.render(e));
-    }
-    if !errors.is_empty() {
-        return Err(DiagnosticError::new_err(errors));
-    }
-    let results = out.args.iter().map(|a| a.as_ref().map(|(_, _, bytes)| PyBytes::new(py, bytes))).collect();
-    Ok((results, warnings))
 }
 
 #[pymodule]
@@ -154,6 +253,7 @@ fn _hivm(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(opt, m)?)?;
     m.add_function(wrap_pyfunction!(compile, m)?)?;
     m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_class::<Kernel>()?;
     m.add("TWIN_HEADER", hivm_twin::native::HEADER)?;
     Ok(())
 }

@@ -225,19 +225,23 @@ impl Key {
     }
 }
 
-/// What identifies a compiler: the file the command resolves to (through
-/// `PATH` and links), with its size and modification time, so that an
-/// upgrade or `CC` pointing elsewhere builds afresh.
-pub fn compiler_identity(command: &str) -> String {
+/// Where `command` (a path, or a name looked up in `PATH`) lies, links resolved.
+pub fn compiler_path(command: &str) -> Option<PathBuf> {
     let found = if command.contains('/') {
         Some(PathBuf::from(command))
     } else {
         std::env::var_os("PATH").and_then(|p| {
             std::env::split_paths(&p).map(|d| d.join(command)).find(|c| std::fs::metadata(c).is_ok_and(|m| m.is_file()))
         })
-    };
-    let Some(found) = found else { return format!("{command} (not found)") };
-    let real = std::fs::canonicalize(&found).unwrap_or(found);
+    }?;
+    Some(std::fs::canonicalize(&found).unwrap_or(found))
+}
+
+/// What identifies a compiler: the file the command resolves to (through
+/// `PATH` and links), with its size and modification time, so that an
+/// upgrade or `CC` pointing elsewhere builds afresh.
+pub fn compiler_identity(command: &str) -> String {
+    let Some(real) = compiler_path(command) else { return format!("{command} (not found)") };
     match std::fs::metadata(&real) {
         Ok(m) => format!("{command} = {} {} {}.{}", real.display(), m.len(), m.mtime(), m.mtime_nsec()),
         Err(_) => format!("{command} = {}", real.display()),

@@ -8,6 +8,8 @@ pub mod cache;
 pub mod interp;
 pub mod interrupt;
 pub mod intrinsics;
+pub mod kernel;
+pub mod libraries;
 pub mod memory;
 pub mod mix;
 pub mod native;
@@ -25,10 +27,10 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use hivm_ir::diagnostics::{Diagnostic, SourceBuffer};
-use hivm_ir::parser::Parser;
 use hivm_ir::{Ir, OpId, TypeData};
 
 use interp::{Config, Interp};
+pub use kernel::{Prepared, Results};
 use memory::{Capacities, Space};
 use value::{Elem, MemRefVal, Val};
 
@@ -99,48 +101,17 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn render(&self, d: &Diagnostic) -> String {
-        let buf = SourceBuffer { name: self.file.clone(), text: &self.source, first_line: 0 };
-        let mut s = String::new();
-        hivm_ir::diagnostics::render(&self.ir, d, Some(&buf), &mut s);
-        s
+        kernel::render(&self.ir, &self.source, &self.file, d)
     }
 
     /// A timeline line: `block  PIPE  FILE:LINE:COL  op  what [intrinsic]`.
     pub fn format_trace(&self, block: u32, t: &sync::TraceLine) -> String {
-        let (loc, name) = match t.site.op {
-            Some(op) => {
-                let l = hivm_ir::diagnostics::file_line_col(&self.ir, self.ir.loc(op))
-                    .map(|(f, l, c)| format!("{f}:{l}:{c}"))
-                    .unwrap_or_else(|| "<unknown>".into());
-                (l, self.ir.op_name(op).to_string())
-            }
-            None => ("<unknown>".into(), String::new()),
-        };
-        let detail = t.site.detail.as_ref().map(|d| format!("  [{d}]")).unwrap_or_default();
-        format!("block {block}  {:<9}  {loc}  {name}  {}{detail}", sync::pipe_name(t.pipe), t.text)
+        kernel::format_trace(&self.ir, block, t)
     }
 
     /// A sync report as a located diagnostic.
     pub fn report_diagnostic(&self, block: u32, r: &sync::Report, blocks: u32) -> Diagnostic {
-        let loc = r.site.op.map(|o| self.ir.loc(o)).unwrap_or_else(|| self.ir.unknown_loc());
-        let mut msg = r.message.clone();
-        if let Some(d) = &r.site.detail {
-            msg.push_str(&format!(" [in the implementation: {d}]"));
-        }
-        if blocks > 1 {
-            msg.push_str(&format!(" (block {block})"));
-        }
-        let mut d =
-            if r.class == sync::Class::Warning { Diagnostic::warning(loc, msg) } else { Diagnostic::error(loc, msg) };
-        if let Some((site, what)) = &r.other {
-            let l = site.op.map(|o| self.ir.loc(o)).unwrap_or(loc);
-            let mut n = what.clone();
-            if let Some(x) = &site.detail {
-                n.push_str(&format!(": {x}"));
-            }
-            d = d.with_note(l, n);
-        }
-        d
+        kernel::report_diagnostic(&self.ir, block, r, blocks)
     }
 }
 
@@ -155,16 +126,15 @@ fn parse_error(ir: &mut Ir, e: &hivm_ir::parser::ParseError, buf: &SourceBuffer,
 pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
     let file = path.display().to_string();
     let bytes = std::fs::read(path);
-    let registry = hivm_dialects::shared_registry();
-    let mut ir = Ir::new(registry);
-    let mut out = Outcome {
-        ir: Ir::new(hivm_dialects::shared_registry()),
+    let mut ir = Ir::new(hivm_dialects::shared_registry());
+    let failed = |ir: Ir, error: Diagnostic| Outcome {
+        ir,
         source: String::new(),
         file: file.clone(),
         args: vec![],
         reports: vec![],
         timeline: vec![],
-        error: None,
+        error: Some(error),
     };
     let source = match bytes.map(String::from_utf8) {
         Ok(Ok(s)) => s,
@@ -175,190 +145,27 @@ pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
             let col = (valid.len() - valid.iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1)) as u32 + 1;
             let f = ir.sym(&file);
             let loc = ir.attr(hivm_ir::AttrData::Location(hivm_ir::attrs::LocData::FileLineCol { file: f, line, col }));
-            out.error = Some(Diagnostic::error(loc, "input is not valid UTF-8"));
-            out.ir = ir;
-            return out;
+            return failed(ir, Diagnostic::error(loc, "input is not valid UTF-8"));
         }
         Err(e) => {
             let loc = ir.unknown_loc();
-            out.error = Some(Diagnostic::error(loc, format!("cannot read {file}: {e}")));
-            out.ir = ir;
-            return out;
+            return failed(ir, Diagnostic::error(loc, format!("cannot read {file}: {e}")));
         }
     };
     let base_dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    run_parsed(ir, out, source, &base_dir, opts)
+    run_source(&source, &file, &base_dir, opts)
 }
 
 /// Runs kernel `source` (named `file` in diagnostics; `source` attributes
 /// are relative to `base_dir`) with `opts`.
 pub fn run_source(source: &str, file: &str, base_dir: &Path, opts: &RunOptions) -> Outcome {
-    let ir = Ir::new(hivm_dialects::shared_registry());
-    let out = Outcome {
-        ir: Ir::new(hivm_dialects::shared_registry()),
-        source: String::new(),
-        file: file.to_string(),
-        args: vec![],
-        reports: vec![],
-        timeline: vec![],
-        error: None,
-    };
-    run_parsed(ir, out, source.to_string(), base_dir, opts)
-}
-
-fn run_parsed(mut ir: Ir, mut out: Outcome, source: String, base_dir: &Path, opts: &RunOptions) -> Outcome {
-    let file = out.file.clone();
-    let buf = SourceBuffer { name: file.clone(), text: &source, first_line: 0 };
-    let parsed = Parser::new(&mut ir, &source, &file, 0).parse_module();
-    let module = match parsed {
-        Ok(m) => m,
-        Err(e) => {
-            out.error = Some(parse_error(&mut ir, &e, &buf, &file));
-            out.ir = ir;
-            out.source = source;
-            return out;
+    match Prepared::new(source.to_string(), file, base_dir, opts) {
+        Ok(p) => {
+            let r = p.run(opts);
+            p.into_outcome(r)
         }
-    };
-    let result = prepare_and_run(&mut ir, module, base_dir, opts, &mut out);
-    if let Err(d) = result {
-        out.error = Some(d);
+        Err(failed) => *failed,
     }
-    out.ir = ir;
-    out.source = source;
-    out
-}
-
-fn prepare_and_run(
-    ir: &mut Ir,
-    module: OpId,
-    base_dir: &Path,
-    opts: &RunOptions,
-    out: &mut Outcome,
-) -> Result<(), Diagnostic> {
-    if let Some(e) = hivm_ir::verifier::verify_all(ir, module).into_iter().next() {
-        return Err(e);
-    }
-    // Bring tensor-level kernels to memrefs, as the device pipeline does
-    // (see `prepare`): elementwise ops to linalg, loop yields that need it
-    // copied into their iter_args, then bufferization.
-    let reg = hivm_transforms::pass_registry();
-    let run = |ir: &mut Ir, pieces: &[String]| -> Result<(), Diagnostic> {
-        let mut pm =
-            hivm_ir::pass::PassManager::from_cli(&reg, pieces).map_err(|e| Diagnostic::error(ir.unknown_loc(), e))?;
-        pm.run(ir, module, true)
-    };
-    let mut pieces = vec!["hivm-alloc-extra-buffer".to_string()];
-    // Tensor-level kernels keep scalar memory ops as full barriers: the
-    // device compiler turns the copies bufferization makes into pipe ops.
-    let has_tensors = prepare::has_tensors(ir, module);
-    if has_tensors {
-        pieces.push(prepare::ELEMENTWISE.into());
-        run(ir, &std::mem::take(&mut pieces))?;
-        prepare::copy_loop_yields_into_iter_args(ir, module);
-        pieces.push(prepare::BUFFERIZE.into());
-    }
-    if opts.sync_solver {
-        // Synchronise as the device pipeline would, then check the result.
-        pieces.push("hivm-graph-sync-solver".into());
-        // Multi-buffered buffers then become one copy per address chosen by
-        // the loop's counter, which becomes a memory cell (upstream's
-        // order: solver, enable-multi-buffer, lower-multi-buffer-counter).
-        let mut multi_buffer = false;
-        ir.walk(module, &mut |o| {
-            multi_buffer |= ir.is_op(o, "hivm.hir.multi_buffer_counter")
-                || (ir.is_op(o, "hivm.hir.pointer_cast") && hivm_dialects::util::segment(ir, o, 0).len() > 1);
-        });
-        if multi_buffer {
-            pieces.push("hivm-enable-multi-buffer".into());
-            pieces.push("hivm-lower-multi-buffer-counter".into());
-        }
-    }
-    if !pieces.is_empty() {
-        run(ir, &pieces)?;
-    }
-    ir.emitted.clear();
-    let entry = pick_entry(ir, module, opts.entry.as_deref())?;
-    let target = hivm_dialects::hacc::module_target(ir, entry);
-    let config = Config {
-        impls: opts.impls.clone(),
-        base_dir: base_dir.to_path_buf(),
-        timeout: opts.timeout,
-        caps: Capacities::for_target(target.as_deref()),
-        regbase: target.as_deref().is_some_and(hivm_dialects::hacc::is_regbase),
-        progress: opts.progress,
-        trace: opts.trace,
-        max_steps: opts.max_ops,
-        scalar_barriers: has_tensors,
-    };
-    let ir: &Ir = ir;
-    let mut it = Interp::new(ir, config);
-    let args = make_args(ir, entry, &opts.args, &mut it)?;
-    let blocks = opts.blocks.max(1);
-    let grid = triton_grid(ir, entry, &args, blocks)?;
-    let mix = mix::is_mix(ir, entry);
-    for b in 0..blocks {
-        if mix {
-            let mut block_args = args.clone();
-            if let Some(g) = &grid {
-                let n = block_args.len();
-                for (k, id) in g.program_ids(b as i64).into_iter().enumerate() {
-                    block_args[n - 3 + k] = Val::Int(id);
-                }
-            }
-            let run = mix::run_block(ir, entry, &it, &block_args, b as i64, blocks as i64);
-            out.reports.extend(run.reports.into_iter().map(|r| (b, r)));
-            out.timeline.extend(run.timeline.into_iter().map(|t| (b, t)));
-            if let Some(e) = run.error {
-                return Err(e.to_diagnostic(ir));
-            }
-            continue;
-        }
-        it.start_block(b as i64, blocks as i64).map_err(|e| Diagnostic::error(ir.loc(entry), e))?;
-        let mut block_args = args.clone();
-        if let Some(g) = &grid {
-            let n = block_args.len();
-            for (k, id) in g.program_ids(b as i64).into_iter().enumerate() {
-                block_args[n - 3 + k] = Val::Int(id);
-            }
-        }
-        let r = it.call_function(entry, block_args);
-        // Flags a stopped run leaves set are not the kernel's fault.
-        if r.is_ok() {
-            it.sync.finish();
-        }
-        for rep in std::mem::take(&mut it.sync.reports) {
-            out.reports.push((b, rep));
-        }
-        for line in it.sync.timeline.take().unwrap_or_default() {
-            out.timeline.push((b, line));
-        }
-        if let Err(e) = r {
-            return Err(e.to_diagnostic(ir));
-        }
-    }
-    for a in &args {
-        out.args.push(match a {
-            Val::Mem(m) => {
-                let size = m.elem.size();
-                let data = it.mem.get(m.buf).bytes();
-                // Arguments are made contiguous from offset 0: their bytes
-                // are a prefix of the buffer.
-                let bytes = if **m == MemRefVal::contiguous(m.buf, m.elem, m.sizes.clone()) {
-                    data[..(m.num_elements().max(0) as usize) * size].to_vec()
-                } else {
-                    let mut bytes = Vec::new();
-                    m.for_each(|o| {
-                        let s = o as usize * size;
-                        bytes.extend_from_slice(&data[s..s + size]);
-                    });
-                    bytes
-                };
-                Some((m.elem, m.sizes.clone(), bytes))
-            }
-            _ => None,
-        });
-    }
-    Ok(())
 }
 
 /// The launch grid of a kernel in triton-to-linalg's form (a

@@ -217,8 +217,7 @@ pub type LibraryId = (u64, u64, i64, i64);
 /// error), so what they export is read from their files.
 #[derive(Default)]
 pub struct Natives {
-    libs: HashMap<Vec<PathBuf>, Built>,
-    signatures: HashMap<(Vec<PathBuf>, String), std::rc::Rc<Signature>>,
+    libs: HashMap<Vec<PathBuf>, std::sync::Arc<crate::libraries::Remembered>>,
 }
 
 pub struct Built {
@@ -260,49 +259,58 @@ pub enum Arg {
 }
 
 impl Natives {
-    /// Builds (or finds in the cache) the library of `sources`.
+    /// Builds (or finds in the cache, or remembers from an earlier run in
+    /// this process) the library of `sources`.
     pub fn library(&mut self, sources: &[PathBuf]) -> Result<&Built, String> {
         if !self.libs.contains_key(sources) {
-            let path = build(sources)?;
-            let id = {
-                use std::os::unix::fs::MetadataExt;
-                let m = std::fs::metadata(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                (m.dev(), m.ino(), m.mtime(), m.mtime_nsec())
+            let r = match crate::libraries::find(sources) {
+                Some(r) => r,
+                None => {
+                    let before = crate::libraries::stamps(sources);
+                    let built = build_library(sources)?;
+                    let (cc, cxx) = compilers();
+                    let compilers: Vec<PathBuf> = [cc, cxx].iter().filter_map(|c| cache::compiler_path(c)).collect();
+                    crate::libraries::remember(sources, before, &compilers, built)
+                }
             };
-            let mut exports = crate::signature::exports(&path)?;
-            // The copies of --impl shared libraries, in so<N>/ beside it (see build_in).
-            let dir = path.parent().unwrap_or(Path::new("."));
-            let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-            for sub in entries.flatten() {
-                if !sub.file_name().to_string_lossy().starts_with("so") || !sub.path().is_dir() {
-                    continue;
-                }
-                for so in std::fs::read_dir(sub.path()).into_iter().flatten().flatten() {
-                    exports.extend(crate::signature::exports(&so.path())?);
-                }
-            }
-            self.libs.insert(sources.to_vec(), Built { path, id, exports });
+            self.libs.insert(sources.to_vec(), r);
         }
-        Ok(&self.libs[sources])
+        Ok(&self.libs[sources].built)
     }
 
     /// Where the library of `sources` (built already) lies, and which file
     /// it was when built.
     pub fn library_file(&self, sources: &[PathBuf]) -> Option<(&Path, LibraryId)> {
-        self.libs.get(sources).map(|b| (b.path.as_path(), b.id))
+        self.libs.get(sources).map(|r| (r.built.path.as_path(), r.built.id))
     }
 
     /// The signature of `entry` in the library of `sources` (built already).
-    pub fn signature(&mut self, sources: &[PathBuf], entry: &str) -> Result<std::rc::Rc<Signature>, String> {
-        let key = (sources.to_vec(), entry.to_string());
-        if let Some(s) = self.signatures.get(&key) {
-            return Ok(s.clone());
-        }
-        let path = self.libs.get(sources).map(|b| b.path.clone()).ok_or("the implementation is not built")?;
-        let s = std::rc::Rc::new(crate::signature::read(&path, entry)?);
-        self.signatures.insert(key, s.clone());
-        Ok(s)
+    pub fn signature(&mut self, sources: &[PathBuf], entry: &str) -> Result<std::sync::Arc<Signature>, String> {
+        self.libs.get(sources).ok_or("the implementation is not built")?.signature(entry)
     }
+}
+
+/// Builds (or finds in the cache) the library of `sources` and reads what it exports.
+fn build_library(sources: &[PathBuf]) -> Result<Built, String> {
+    let path = build(sources)?;
+    let id = {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::metadata(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        (m.dev(), m.ino(), m.mtime(), m.mtime_nsec())
+    };
+    let mut exports = crate::signature::exports(&path)?;
+    // The copies of --impl shared libraries, in so<N>/ beside it (see build_in).
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    for sub in entries.flatten() {
+        if !sub.file_name().to_string_lossy().starts_with("so") || !sub.path().is_dir() {
+            continue;
+        }
+        for so in std::fs::read_dir(sub.path()).into_iter().flatten().flatten() {
+            exports.extend(crate::signature::exports(&so.path())?);
+        }
+    }
+    Ok(Built { path, id, exports })
 }
 
 /// What the compiler is asked for; part of the cache key.

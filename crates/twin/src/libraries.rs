@@ -1,0 +1,101 @@
+//! Implementation libraries this process has built or found in the build
+//! cache, remembered with the files they came from. Finding one in the
+//! cache means reading and hashing its sources, the twin headers and the
+//! headers it includes (the cache key), and reading its exports and debug
+//! information: a kernel launched many times (`hivm.triton`'s compiled
+//! launches) would pay that on every run. A remembered library is reused
+//! while every file it came from — sources, included headers, the library
+//! itself, the compilers — has the same identity, size and change times (a
+//! write to a file changes its ctime, which no user can set back).
+
+use std::collections::HashMap;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use crate::native::Built;
+use crate::signature::Signature;
+
+/// What a file's metadata says of its contents.
+type Stamp = (u64, u64, u64, i64, i64, i64, i64);
+
+fn stamp(p: &Path) -> Option<Stamp> {
+    let m = std::fs::metadata(p).ok()?;
+    Some((m.dev(), m.ino(), m.size(), m.mtime(), m.mtime_nsec(), m.ctime(), m.ctime_nsec()))
+}
+
+pub struct Remembered {
+    pub built: Built,
+    files: Vec<(PathBuf, Stamp)>,
+    signatures: Mutex<HashMap<String, Arc<Signature>>>,
+}
+
+/// The sources and the environment that chooses the compilers.
+type Key = (Vec<PathBuf>, [Option<std::ffi::OsString>; 3]);
+
+static REMEMBERED: Mutex<Option<HashMap<Key, Arc<Remembered>>>> = Mutex::new(None);
+
+fn key(sources: &[PathBuf]) -> Key {
+    (sources.to_vec(), ["CC", "CXX", "PATH"].map(std::env::var_os))
+}
+
+/// Stamps of `sources` now (None if one cannot be read).
+pub fn stamps(sources: &[PathBuf]) -> Option<Vec<(PathBuf, Stamp)>> {
+    sources.iter().map(|s| Some((s.clone(), stamp(s)?))).collect()
+}
+
+/// The library of `sources`, if remembered and none of its files changed.
+pub fn find(sources: &[PathBuf]) -> Option<Arc<Remembered>> {
+    let k = key(sources);
+    let mut map = REMEMBERED.lock().unwrap_or_else(|p| p.into_inner());
+    let map = map.get_or_insert_with(HashMap::new);
+    let r = map.get(&k)?.clone();
+    if r.files.iter().all(|(p, s)| stamp(p).as_ref() == Some(s)) {
+        return Some(r);
+    }
+    map.remove(&k);
+    None
+}
+
+/// Remembers the library of `sources`, built from sources stamped
+/// `before` the build; nothing is remembered if one changed meanwhile.
+pub fn remember(
+    sources: &[PathBuf],
+    before: Option<Vec<(PathBuf, Stamp)>>,
+    compilers: &[PathBuf],
+    built: Built,
+) -> Arc<Remembered> {
+    let mut files = before.clone().unwrap_or_default();
+    let after = stamps(sources);
+    // The headers the build read, as its cache entry lists them.
+    if let Some(deps) = built.path.parent().map(|d| d.join("deps"))
+        && let Ok(text) = std::fs::read_to_string(deps)
+    {
+        for line in text.lines() {
+            if let Some((_, path)) = line.split_once(' ') {
+                files.push((PathBuf::from(path), stamp(Path::new(path)).unwrap_or_default()));
+            }
+        }
+    }
+    for p in compilers.iter().chain([&built.path]) {
+        files.push((p.clone(), stamp(p).unwrap_or_default()));
+    }
+    let r = Arc::new(Remembered { built, files, signatures: Mutex::default() });
+    if before.is_some() && before == after {
+        let mut map = REMEMBERED.lock().unwrap_or_else(|p| p.into_inner());
+        map.get_or_insert_with(HashMap::new).insert(key(sources), r.clone());
+    }
+    r
+}
+
+impl Remembered {
+    /// The signature of `entry`, read from the library's debug information once.
+    pub fn signature(&self, entry: &str) -> Result<Arc<Signature>, String> {
+        if let Some(s) = self.signatures.lock().unwrap_or_else(|p| p.into_inner()).get(entry) {
+            return Ok(s.clone());
+        }
+        let s = Arc::new(crate::signature::read(&self.built.path, entry)?);
+        self.signatures.lock().unwrap_or_else(|p| p.into_inner()).insert(entry.to_string(), s.clone());
+        Ok(s)
+    }
+}
