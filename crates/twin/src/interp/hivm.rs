@@ -106,7 +106,7 @@ impl Interp<'_> {
             "hivm.hir.varange" => self.varange(op)?,
             "hivm.hir.vreduce" => self.vreduce(op)?,
             "hivm.hir.vgather" => self.vgather(op)?,
-            "hivm.hir.matmul" => self.matmul(op)?,
+            "hivm.hir.matmul" | "hivm.hir.mix_matmul" => self.matmul(op)?,
             _ if self.cube(op, name)? => {}
             _ => return Err(unsupported(ir, op)),
         }
@@ -489,17 +489,34 @@ impl Interp<'_> {
     /// reading on PIPE_MTE2 and writing on PIPE_MTE3, products summed in
     /// f32 (i32 for integer inputs) and rounded to C's type. Tiling operands
     /// (block/process sizes, swizzles) do not change the result.
+    /// `hivm.hir.mix_matmul` is the same product when nothing is fused into
+    /// it (no post-vector function, no communication); its workspace is the
+    /// library's scratch and changes nothing either.
     fn matmul(&mut self, op: OpId) -> R<()> {
         let ir = self.ir;
         let seg = segments(ir, op);
         let group = |k: usize| -> Vec<hivm_ir::Value> { segment(ir, op, k).to_vec() };
+        // Operand groups: (bias, descale, c), as each op's spec orders them.
+        let (bias_at, descale_at, c_at) = if ir.is_op(op, "hivm.hir.mix_matmul") {
+            for (k, what) in [(2, "a post-vector function"), (5, "communication parameters")] {
+                if seg.get(k).copied().unwrap_or(0) > 0 {
+                    return Err(RunError::at(
+                        op,
+                        format!("mix_matmul with {what} fused into it is not supported by the CPU twin yet"),
+                    ));
+                }
+            }
+            (6, 7, 13)
+        } else {
+            (3, 4, 10)
+        };
         let (a, b) = (self.memref(op, group(0)[0])?, self.memref(op, group(1)[0])?);
-        let Some(&cv) = group(10).first() else { return Err(RunError::at(op, "matmul without an output")) };
+        let Some(&cv) = group(c_at).first() else { return Err(RunError::at(op, "matmul without an output")) };
         let c = self.memref(op, cv)?;
-        if seg.get(4).copied().unwrap_or(0) > 0 {
+        if seg.get(descale_at).copied().unwrap_or(0) > 0 {
             return Err(RunError::at(op, "matmul with descale is not supported by the CPU twin yet"));
         }
-        let bias = match group(3).first() {
+        let bias = match group(bias_at).first() {
             Some(v) => Some(self.memref(op, *v)?),
             None => None,
         };
