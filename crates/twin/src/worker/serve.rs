@@ -30,7 +30,7 @@ static STACK_RANGE: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
 ///
 /// # Safety
 /// Only in the freshly forked child.
-pub(super) unsafe fn serve(sock: RawFd, bell: &Doorbell, parent: libc::pid_t) -> ! {
+pub(super) unsafe fn serve(sock: RawFd, bell: &Doorbell, parent: libc::pid_t, arena: &[(u64, u64)]) -> ! {
     unsafe {
         setup(parent);
         close_inherited(sock);
@@ -47,7 +47,7 @@ pub(super) unsafe fn serve(sock: RawFd, bell: &Doorbell, parent: libc::pid_t) ->
                     if wanted > 0 && !recv_fds(sock, &mut fds) {
                         libc::_exit(0);
                     }
-                    map_buffers(m, &fds)
+                    map_buffers(m, &fds, arena)
                 }
                 Some(&MSG_CALL) => run_call(m, &mut libs, task),
                 _ => vec![REPLY_ERROR],
@@ -222,35 +222,31 @@ pub(super) unsafe fn protect(ranges: &[(u64, u64)]) {
 }
 
 /// `[MSG_MAP, unmaps, maps, (base, len)*, (base, len, data_off, data_len, read_only)*]`.
-unsafe fn map_buffers(m: &[u64], fds: &[RawFd]) -> Vec<u64> {
+/// Every range lies in the twin's arena (`shm/arena.rs`), reserved in this
+/// process since the fork, so `MAP_FIXED` only ever replaces a reservation
+/// or a twin buffer; anything else is refused.
+unsafe fn map_buffers(m: &[u64], fds: &[RawFd], arena: &[(u64, u64)]) -> Vec<u64> {
+    use crate::shm::arena::{reserve, within};
     let (nu, nm) = (m[1] as usize, m[2] as usize);
     if m.len() != 3 + 2 * nu + 5 * nm || fds.len() != nm {
         return vec![REPLY_ERROR];
     }
     unsafe {
         for u in m[3..3 + 2 * nu].chunks(2) {
-            libc::munmap(u[0] as *mut libc::c_void, u[1] as usize);
-        }
-        for (e, fd) in m[3 + 2 * nu..].chunks(5).zip(fds) {
-            let want = e[0] as *mut libc::c_void;
-            let got = libc::mmap(
-                want,
-                e[1] as usize,
-                libc::PROT_NONE,
-                libc::MAP_SHARED | libc::MAP_NORESERVE | libc::MAP_FIXED_NOREPLACE,
-                *fd,
-                0,
-            );
-            if got != want {
-                // Kernels before 4.17 take the flag as a mere hint.
-                if got != libc::MAP_FAILED {
-                    libc::munmap(got, e[1] as usize);
-                }
+            if !within(arena, u[0], u[1]) || !reserve(u[0], u[1]) {
                 return vec![REPLY_COLLISION];
             }
-            let data = (e[0] + e[2]) as *mut libc::c_void;
+        }
+        for (e, fd) in m[3 + 2 * nu..].chunks(5).zip(fds) {
+            let (data, len) = (e[0] + e[2], e[3]);
+            if !within(arena, e[0], e[1]) || e[2] + e[3] > e[1] {
+                return vec![REPLY_COLLISION];
+            }
             let prot = if e[4] != 0 { libc::PROT_READ } else { libc::PROT_READ | libc::PROT_WRITE };
-            if libc::mprotect(data, e[3] as usize, prot) != 0 {
+            let want = data as *mut libc::c_void;
+            let got =
+                libc::mmap(want, len as usize, prot, libc::MAP_SHARED | libc::MAP_NORESERVE | libc::MAP_FIXED, *fd, 0);
+            if got != want {
                 return vec![REPLY_COLLISION];
             }
         }
