@@ -321,3 +321,29 @@ impl Memory {
         self.bufs.len() as BufId
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A freed buffer's mapping serves the next one of its size and
+    /// protection, zeroed, with fresh canaries; another protection does not
+    /// get it. (An unusual size, so other tests' buffers do not interfere.)
+    #[test]
+    fn a_pooled_mapping_is_reused_zeroed() {
+        let len = 37 * PAGE + 5;
+        let mut a = Buffer::new(len, Space::Ub).unwrap();
+        a.bytes_mut().fill(0x5C);
+        // SAFETY: the data page before the buffer: its slack.
+        unsafe { *((a.addr() - 1) as *mut u8) = 0 };
+        let (addr, serial) = (a.addr(), a.serial);
+        drop(a);
+        let cube = Buffer::new(len, Space::L1).unwrap();
+        assert_ne!(cube.serial, serial, "a read-only buffer got a writable mapping");
+        let b = Buffer::new(len - 3, Space::Ub).unwrap();
+        assert_eq!(b.serial, serial, "the pooled mapping was not reused");
+        assert_eq!(b.addr(), addr, "both lengths round to the same 32 bytes");
+        assert!(b.bytes().iter().all(|x| *x == 0), "the last user's bytes show through");
+        assert_eq!(b.overwritten_slack(), None);
+    }
+}
