@@ -76,10 +76,10 @@ const PAGE: usize = 4096;
 const CANARY: u8 = 0xA5;
 
 impl Buffer {
-    /// A buffer the call worker may write only where a call opens it (the
-    /// cube memories), or freely (the others).
+    /// A buffer the call worker may write only where a call opens it (GM
+    /// and the cube memories: see `interp/write_guard.rs`), or freely (UB).
     pub fn new(len: usize, space: Space) -> Result<Buffer, String> {
-        Buffer::with_access(len, space, !space.is_cube())
+        Buffer::with_access(len, space, space == Space::Ub)
     }
 
     /// A buffer the call worker may always write (`worker_writes`), or

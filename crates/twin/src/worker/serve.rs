@@ -26,6 +26,18 @@ static FAULT_CTX: AtomicPtr<Ctx> = AtomicPtr::new(std::ptr::null_mut());
 /// The worker's stack: [low, high).
 static STACK_RANGE: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
 
+/// Pages of read-only mappings (GM, cube memories) the last call opened,
+/// still writable: the next call changes only what differs, so a loop
+/// calling one op on the same operands costs no `mprotect`.
+static mut OPEN_NOW: Vec<crate::native::Region> = Vec::new();
+
+/// Forgets open ranges inside `[start, start + len)`, which is mapped anew
+/// (read-only again) or reserved.
+unsafe fn forget_open(start: u64, len: u64) {
+    // SAFETY: the worker is single-threaded where it serves requests.
+    unsafe { (*(&raw mut OPEN_NOW)).retain(|r| r.start + r.len <= start || r.start >= start + len) };
+}
+
 /// The worker's loop.
 ///
 /// # Safety
@@ -236,6 +248,7 @@ unsafe fn map_buffers(m: &[u64], fds: &[RawFd], arena: &[(u64, u64)]) -> Vec<u64
             if !within(arena, u[0], u[1]) || !reserve(u[0], u[1]) {
                 return vec![REPLY_COLLISION];
             }
+            forget_open(u[0], u[1]);
         }
         for (e, fd) in m[3 + 2 * nu..].chunks(5).zip(fds) {
             let (data, len) = (e[0] + e[2], e[3]);
@@ -249,6 +262,7 @@ unsafe fn map_buffers(m: &[u64], fds: &[RawFd], arena: &[(u64, u64)]) -> Vec<u64
             if got != want {
                 return vec![REPLY_COLLISION];
             }
+            forget_open(e[0], e[1]);
         }
     }
     vec![REPLY_OK]
@@ -284,10 +298,17 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
         if let Some(attach) = attach {
             attach(ctx);
         }
-        let open = (&(*ctx).open)[..((*ctx).n_open as usize).min(crate::native::MAX_OPEN)].to_vec();
-        for r in &open {
+        let open = &(&(*ctx).open)[..((*ctx).n_open as usize).min(crate::native::MAX_OPEN)];
+        let now = &mut *(&raw mut OPEN_NOW);
+        let same = |a: &crate::native::Region, b: &crate::native::Region| a.start == b.start && a.len == b.len;
+        for r in now.iter().filter(|r| !open.iter().any(|o| same(o, r))) {
+            libc::mprotect(r.start as *mut libc::c_void, r.len as usize, libc::PROT_READ);
+        }
+        for r in open.iter().filter(|o| !now.iter().any(|r| same(o, r))) {
             libc::mprotect(r.start as *mut libc::c_void, r.len as usize, libc::PROT_READ | libc::PROT_WRITE);
         }
+        now.clear();
+        now.extend_from_slice(open);
         #[cfg(not(target_arch = "aarch64"))]
         f(
             w[0], w[1], w[2], w[3], w[4], w[5], x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], w[6], w[7], w[8], w[9],
@@ -299,9 +320,6 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
             w[10], w[11], w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19], w[20], w[21], w[22], w[23],
         );
         libc::fflush(std::ptr::null_mut());
-        for r in &open {
-            libc::mprotect(r.start as *mut libc::c_void, r.len as usize, libc::PROT_READ);
-        }
         // Only a call that came back says so: `exit(0)` inside it does not.
         std::ptr::write_volatile(&raw mut (*ctx).returned, 1);
         FAULT_CTX.store(std::ptr::null_mut(), Ordering::Relaxed);
