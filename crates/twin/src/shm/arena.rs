@@ -23,6 +23,12 @@ pub struct Arena {
     by_size: BTreeSet<(u64, u64)>,
 }
 
+impl Default for Arena {
+    fn default() -> Arena {
+        Arena::new()
+    }
+}
+
 impl Arena {
     pub const fn new() -> Arena {
         Arena { chunks: BTreeMap::new(), free: BTreeMap::new(), by_size: BTreeSet::new() }

@@ -28,14 +28,14 @@ static STACK_RANGE: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
 
 /// Pages of read-only mappings (GM, cube memories) the last call opened,
 /// still writable: the next call changes only what differs, so a loop
-/// calling one op on the same operands costs no `mprotect`.
-static mut OPEN_NOW: Vec<crate::native::Region> = Vec::new();
+/// calling one op on the same operands costs no `mprotect`. (Only the
+/// worker's one thread takes the lock.)
+static OPEN_NOW: parking_lot::Mutex<Vec<crate::native::Region>> = parking_lot::const_mutex(Vec::new());
 
 /// Forgets open ranges inside `[start, start + len)`, which is mapped anew
 /// (read-only again) or reserved.
-unsafe fn forget_open(start: u64, len: u64) {
-    // SAFETY: the worker is single-threaded where it serves requests.
-    unsafe { (*(&raw mut OPEN_NOW)).retain(|r| r.start + r.len <= start || r.start >= start + len) };
+fn forget_open(start: u64, len: u64) {
+    OPEN_NOW.lock().retain(|r| r.start + r.len <= start || r.start >= start + len);
 }
 
 /// The worker's loop.
@@ -299,7 +299,7 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
             attach(ctx);
         }
         let open = &(&(*ctx).open)[..((*ctx).n_open as usize).min(crate::native::MAX_OPEN)];
-        let now = &mut *(&raw mut OPEN_NOW);
+        let mut now = OPEN_NOW.lock();
         let same = |a: &crate::native::Region, b: &crate::native::Region| a.start == b.start && a.len == b.len;
         for r in now.iter().filter(|r| !open.iter().any(|o| same(o, r))) {
             libc::mprotect(r.start as *mut libc::c_void, r.len as usize, libc::PROT_READ);
