@@ -19,7 +19,6 @@ mod serve;
 
 use std::collections::BTreeMap;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::native::{CallError, Ctx};
@@ -87,6 +86,12 @@ enum Stale {
     Failed(String),
 }
 
+type Job = (Box<dyn FnOnce() -> libc::pid_t + Send>, std::sync::mpsc::Sender<libc::pid_t>);
+/// The thread that forks workers for a process whose calls come from other
+/// threads (see `fork_worker`), with the process it belongs to.
+static SPAWNER: parking_lot::Mutex<Option<(libc::pid_t, std::sync::mpsc::Sender<Job>)>> =
+    parking_lot::const_mutex(None);
+
 /// The call worker. A `parking_lot` mutex, so that a process forked while
 /// another thread holds it (Python's `os.fork` during a `hivm.run`) can
 /// release it in the child (`fork_safety`), where that thread is gone.
@@ -103,6 +108,9 @@ fn fork_safety() {
         unsafe {
             if WORKER.is_locked() {
                 WORKER.force_unlock();
+            }
+            if SPAWNER.is_locked() {
+                SPAWNER.force_unlock();
             }
         }
     }
@@ -474,9 +482,12 @@ fn fork_worker(child: impl FnOnce() + Send + 'static) -> libc::pid_t {
     if main {
         return fork();
     }
-    type Job = (Box<dyn FnOnce() -> libc::pid_t + Send>, std::sync::mpsc::Sender<libc::pid_t>);
-    static SPAWNER: std::sync::OnceLock<Mutex<std::sync::mpsc::Sender<Job>>> = std::sync::OnceLock::new();
-    let spawner = SPAWNER.get_or_init(|| {
+    // SAFETY: plain query.
+    let me = unsafe { libc::getpid() };
+    let mut spawner = SPAWNER.lock();
+    // A process forked from ours (on a thread other than its main one)
+    // inherits the spawner but not its thread: it needs one of its own.
+    if spawner.as_ref().is_none_or(|(pid, _)| *pid != me) {
         let (tx, rx) = std::sync::mpsc::channel::<Job>();
         // The child runs on this thread's stack: as large as a main thread's.
         // Without the thread the receiver is gone, sends fail, and the call
@@ -486,10 +497,14 @@ fn fork_worker(child: impl FnOnce() + Send + 'static) -> libc::pid_t {
                 let _ = reply.send(job());
             }
         });
-        Mutex::new(tx)
-    });
+        // Forgotten, not dropped: an inherited sender belongs to the parent's channel.
+        if let Some(old) = spawner.replace((me, tx)) {
+            std::mem::forget(old);
+        }
+    }
     let (reply_tx, reply_rx) = std::sync::mpsc::channel();
-    let sent = spawner.lock().unwrap_or_else(|e| e.into_inner()).send((Box::new(fork), reply_tx));
+    let sent = spawner.as_ref().expect("set above").1.send((Box::new(fork), reply_tx));
+    drop(spawner);
     if sent.is_err() {
         return -1;
     }
