@@ -4,6 +4,7 @@
 pub mod expected;
 pub mod opt;
 pub mod passes;
+pub mod reaper;
 pub mod tester;
 
 pub use hivm_transforms::pipelines::CompileOptions;

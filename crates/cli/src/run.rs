@@ -66,6 +66,13 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
+    hivm_cli::reaper::become_subreaper();
+    let code = std::panic::catch_unwind(run).unwrap_or(ExitCode::from(2));
+    hivm_cli::reaper::end_descendants();
+    code
+}
+
+fn run() -> ExitCode {
     let cli = Cli::parse();
     if cli.print_include_dir {
         return match hivm_twin::include_dir() {

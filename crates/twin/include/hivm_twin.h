@@ -105,8 +105,9 @@ struct hivm_twin_ctx {
   int32_t returned;
   int32_t fault; /* 1: a memory fault, 2: the stack overflowed */
   uint64_t fault_addr;
-  /* The cube memories a call may write (read-only in the worker otherwise). */
-  struct hivm_twin_region open[16];
+  /* The GM and cube-memory pages a call may write (read-only in the worker
+   * otherwise). */
+  struct hivm_twin_region open[64];
   uint64_t n_open;
   /* The cube unit's memories: L1, L0A, L0B, L0C (host base, bytes). */
   uint8_t *cube_base[4];

@@ -54,6 +54,7 @@ impl fmt::Display for Space {
 /// before it: implementations that run off a buffer fault instead of
 /// silently corrupting its neighbour. The slack around the buffer inside its
 /// pages holds a canary pattern, so writes just outside it are found too.
+/// Its mapping comes from, and goes back to, `shm`'s pool when it can.
 pub struct Buffer {
     ptr: *mut u8,
     len: usize,
@@ -62,8 +63,10 @@ pub struct Buffer {
     pub space: Space,
     /// Its entry in `shm`'s registry.
     serial: u64,
+    /// Read-only in the call worker unless a call opens it.
+    read_only: bool,
     /// False for another core's view of a buffer (`Memory::adopt`), which
-    /// its owner unmaps.
+    /// its owner releases.
     owned: bool,
 }
 
@@ -76,10 +79,11 @@ pub struct SharedBuf {
     map_len: usize,
     space: Space,
     serial: u64,
+    read_only: bool,
 }
 
 impl SharedBuf {
-    /// A buffer that is a view of this one (its owner unmaps it).
+    /// A buffer that is a view of this one (its owner releases it).
     fn view(self) -> Buffer {
         Buffer {
             ptr: self.ptr as *mut u8,
@@ -88,68 +92,95 @@ impl SharedBuf {
             map_len: self.map_len,
             space: self.space,
             serial: self.serial,
+            read_only: self.read_only,
             owned: false,
         }
     }
 }
 
+// SAFETY: a buffer owns its mapping; moving it to another thread moves
+// that ownership (the twin's `Shared` buffers are kept for reuse across
+// threads, see `native::Shared`).
+unsafe impl Send for Buffer {}
+
 const PAGE: usize = 4096;
 const CANARY: u8 = 0xA5;
 
 impl Buffer {
+    /// A buffer the call worker may write only where a call opens it (GM
+    /// and the cube memories: see `interp/write_guard.rs`), or freely (UB).
     pub fn new(len: usize, space: Space) -> Result<Buffer, String> {
-        let data = len.max(1).div_ceil(PAGE) * PAGE;
+        Buffer::with_access(len, space, space == Space::Ub)
+    }
+
+    /// A buffer the call worker may always write (`worker_writes`), or
+    /// only where a call opens it.
+    pub fn with_access(len: usize, space: Space, worker_writes: bool) -> Result<Buffer, String> {
+        let pages = len.max(1).div_ceil(PAGE);
+        let data = pages * PAGE;
         let map_len = data + 2 * PAGE;
+        let read_only = !worker_writes;
+        let at = |base: *mut u8| {
+            // SAFETY: the buffer's start lies inside the data pages.
+            unsafe { base.add(PAGE + data - len.div_ceil(32) * 32) }
+        };
+        if let Some(p) = crate::shm::reuse(pages as u64, read_only) {
+            let base = p.base as *mut u8;
+            let mut b = Buffer { ptr: at(base), len, base, map_len, space, serial: p.serial, read_only, owned: true };
+            // The last user's bytes must not show through.
+            b.clear();
+            return Ok(b);
+        }
         let fail = |what: &str| {
             format!("cannot allocate {len} bytes of {space} memory ({what}: {})", std::io::Error::last_os_error())
         };
-        // SAFETY: creating a file descriptor we own from here on.
-        let fd = unsafe { libc::memfd_create(c"hivm-twin".as_ptr(), libc::MFD_CLOEXEC) };
-        if fd < 0 {
-            return Err(fail("memfd_create"));
-        }
-        // SAFETY: fd was just created and is owned by nobody else.
-        let fd = unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) };
-        // SAFETY: sizing our own memfd; the pages are only allocated when touched.
-        if unsafe { libc::ftruncate(fd.as_raw_fd(), map_len as libc::off_t) } != 0 {
-            return Err(fail("ftruncate"));
-        }
-        // SAFETY: a shared mapping of the whole file with no address hint; checked below.
-        let base = unsafe {
-            libc::mmap(
-                std::ptr::null_mut(),
-                map_len,
-                libc::PROT_NONE,
-                libc::MAP_SHARED | libc::MAP_NORESERVE,
-                fd.as_raw_fd(),
-                0,
-            )
+        let base = crate::shm::place(map_len as u64).map_err(|e| format!("cannot allocate {len} bytes: {e}"))?;
+        let mapped = (|| {
+            // SAFETY: creating a file descriptor we own from here on.
+            let fd = unsafe { libc::memfd_create(c"hivm-twin".as_ptr(), libc::MFD_CLOEXEC) };
+            if fd < 0 {
+                return Err(fail("memfd_create"));
+            }
+            // SAFETY: fd was just created and is owned by nobody else.
+            let fd = unsafe { std::os::fd::OwnedFd::from_raw_fd(fd) };
+            // SAFETY: sizing our own memfd; the pages are only allocated when touched.
+            if unsafe { libc::ftruncate(fd.as_raw_fd(), data as libc::off_t) } != 0 {
+                return Err(fail("ftruncate"));
+            }
+            let want = (base + PAGE as u64) as *mut libc::c_void;
+            // SAFETY: over our own reservation (`place`), between its guard pages.
+            let got = unsafe {
+                libc::mmap(
+                    want,
+                    data,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_SHARED | libc::MAP_NORESERVE | libc::MAP_FIXED,
+                    fd.as_raw_fd(),
+                    0,
+                )
+            };
+            if got != want {
+                return Err(fail("mmap"));
+            }
+            Ok(fd)
+        })();
+        let fd = match mapped {
+            Ok(fd) => fd,
+            Err(e) => {
+                crate::shm::unplace(base, map_len as u64);
+                return Err(e);
+            }
         };
-        if base == libc::MAP_FAILED {
-            return Err(fail("mmap"));
-        }
-        let base = base as *mut u8;
-        // SAFETY: the data pages lie inside the mapping just made.
-        let ok = unsafe {
-            libc::mprotect(base.add(PAGE) as *mut libc::c_void, data, libc::PROT_READ | libc::PROT_WRITE) == 0
-        };
-        if !ok {
-            // SAFETY: unmapping what was just mapped.
-            unsafe { libc::munmap(base as *mut libc::c_void, map_len) };
-            return Err(format!("cannot allocate {len} bytes of {space} memory"));
-        }
-        let start = PAGE + data - len.div_ceil(32) * 32;
-        // SAFETY: `start` is inside the data pages.
-        let ptr = unsafe { base.add(start) };
         let serial = crate::shm::register(crate::shm::Mapping {
-            base: base as u64,
+            base,
             len: map_len as u64,
             data_off: PAGE as u64,
             data_len: data as u64,
             fd: Some(fd),
-            read_only: space.is_cube(),
+            read_only,
         });
-        let b = Buffer { ptr, len, base, map_len, space, serial, owned: true };
+        let base = base as *mut u8;
+        let b = Buffer { ptr: at(base), len, base, map_len, space, serial, read_only, owned: true };
         // SAFETY: the slack lies in the data pages, outside the buffer.
         unsafe {
             let (before, after) = b.slack();
@@ -215,6 +246,7 @@ impl Buffer {
             map_len: self.map_len,
             space: self.space,
             serial: self.serial,
+            read_only: self.read_only,
         }
     }
 
@@ -254,11 +286,13 @@ impl Drop for Buffer {
         if !self.owned {
             return;
         }
-        crate::shm::unregister(self.serial);
-        // SAFETY: unmapping exactly what `new` mapped.
-        unsafe {
-            libc::munmap(self.base as *mut libc::c_void, self.map_len);
-        }
+        crate::shm::release(crate::shm::Pooled {
+            serial: self.serial,
+            base: self.base as u64,
+            len: self.map_len as u64,
+            pages: ((self.map_len - 2 * PAGE) / PAGE) as u64,
+            read_only: self.read_only,
+        });
     }
 }
 
@@ -315,7 +349,7 @@ impl Memory {
         self.bufs[id as usize].as_mut().expect("a freed buffer is never used again")
     }
 
-    /// Unmaps a buffer; its id stays taken and must not be used again.
+    /// Frees a buffer (its mapping goes to the pool); its id stays taken and must not be used again.
     pub fn free(&mut self, id: BufId) {
         self.bufs[id as usize] = None;
     }
@@ -350,5 +384,31 @@ impl Memory {
     /// Ids handed out so far (freed ones included).
     pub fn next_id(&self) -> BufId {
         self.bufs.len() as BufId
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A freed buffer's mapping serves the next one of its size and
+    /// protection, zeroed, with fresh canaries; another protection does not
+    /// get it. (An unusual size, so other tests' buffers do not interfere.)
+    #[test]
+    fn a_pooled_mapping_is_reused_zeroed() {
+        let len = 37 * PAGE + 5;
+        let mut a = Buffer::new(len, Space::Ub).unwrap();
+        a.bytes_mut().fill(0x5C);
+        // SAFETY: the data page before the buffer: its slack.
+        unsafe { *((a.addr() - 1) as *mut u8) = 0 };
+        let (addr, serial) = (a.addr(), a.serial);
+        drop(a);
+        let cube = Buffer::new(len, Space::L1).unwrap();
+        assert_ne!(cube.serial, serial, "a read-only buffer got a writable mapping");
+        let b = Buffer::new(len - 3, Space::Ub).unwrap();
+        assert_eq!(b.serial, serial, "the pooled mapping was not reused");
+        assert_eq!(b.addr(), addr, "both lengths round to the same 32 bytes");
+        assert!(b.bytes().iter().all(|x| *x == 0), "the last user's bytes show through");
+        assert_eq!(b.overwritten_slack(), None);
     }
 }

@@ -75,8 +75,8 @@ pub struct Ctx {
     pub returned: i32,
     pub fault: i32,
     pub fault_addr: u64,
-    /// Page ranges of the cube memories (read-only in the worker) this call
-    /// may write: its writable operands there.
+    /// Page ranges of GM and the cube memories (read-only in the worker)
+    /// this call may write: its writable operands there.
     pub open: [Region; MAX_OPEN],
     pub n_open: u64,
     /// L1, L0A, L0B, L0C: host base and bytes, for the cube intrinsics.
@@ -84,8 +84,8 @@ pub struct Ctx {
     pub cube_size: [u64; 4],
 }
 
-/// Cube-memory ranges one call can open for writing.
-pub const MAX_OPEN: usize = 16;
+/// GM and cube-memory page ranges one call can open for writing.
+pub const MAX_OPEN: usize = 64;
 
 const MAX_REGIONS: usize = 4096;
 const TRACE_CAP: usize = 1 << 22;
@@ -104,10 +104,10 @@ const DESCRIPTOR_WORDS: usize = 1 << 14;
 impl Shared {
     pub fn new() -> Result<Shared, String> {
         let s = Shared {
-            ctx: Buffer::new(std::mem::size_of::<Ctx>(), Space::Gm)?,
-            regions: Buffer::new(MAX_REGIONS * std::mem::size_of::<Region>(), Space::Gm)?,
-            trace: Buffer::new(TRACE_CAP * std::mem::size_of::<Rec>(), Space::Gm)?,
-            descriptors: Buffer::new(DESCRIPTOR_WORDS * 8, Space::Gm)?,
+            ctx: Buffer::with_access(std::mem::size_of::<Ctx>(), Space::Gm, true)?,
+            regions: Buffer::with_access(MAX_REGIONS * std::mem::size_of::<Region>(), Space::Gm, true)?,
+            trace: Buffer::with_access(TRACE_CAP * std::mem::size_of::<Rec>(), Space::Gm, true)?,
+            descriptors: Buffer::with_access(DESCRIPTOR_WORDS * 8, Space::Gm, true)?,
         };
         let c = s.ctx_mut();
         // SAFETY: the mapping is zeroed and large enough for Ctx; pointers filled in here.
@@ -146,7 +146,7 @@ impl Shared {
         unsafe { &*(self.ctx.addr() as *const Ctx) }
     }
 
-    /// The cube-memory ranges the next call may write (at most `MAX_OPEN`;
+    /// The GM and cube-memory page ranges the next call may write (at most `MAX_OPEN`;
     /// the caller refuses more).
     pub fn set_open(&mut self, open: &[Region]) {
         let n = open.len().min(MAX_OPEN);

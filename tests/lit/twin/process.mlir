@@ -10,6 +10,8 @@
 // RUN: sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-spin"' | grep .
 // A daemon (double fork, setsid) is in the worker's tree as its subreaper: it dies with the call.
 // RUN: hivm-run %s --impl %S/Inputs/faults.cpp --entry daemon --arg zeros:16xf32 && sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-dmn"' | grep .
+// One that escapes the worker's tree is reparented to hivm-run, its subreaper, which ends it before exiting.
+// RUN: hivm-run %s --impl %S/Inputs/faults.cpp --entry escape --arg zeros:16xf32 && sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-esc"' | grep .
 
 // EXIT0: process.mlir:[[@LINE+3]]:3: error: custom op 'quit' (_mlir_ciface_exits_zero) ended the process with exit status 0 (exit() or _exit() instead of returning)
 // EXIT0-NOT: panicked
@@ -46,5 +48,10 @@ func.func @forks_spins(%m: memref<16xf32>) {
 
 func.func @daemon(%m: memref<16xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "daemonises"} "daemon" outs(%m : memref<16xf32>)
+  return
+}
+
+func.func @escape(%m: memref<16xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "escapes"} "escape" outs(%m : memref<16xf32>)
   return
 }

@@ -5,6 +5,10 @@
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry ub_one_past --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=PAST
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry ub_writes_in --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=IN
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_other --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=GM
+// A 64 MiB GM argument the op is not passed costs its calls nothing (it is
+// read-only in the call worker, not copied) and a write into it is caught.
+// RUN: hivm-run %s --impl %S/Inputs/writes.c --entry gm_big_clean --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:16777216xf32 --print 1 2>&1 | FileCheck %s --check-prefix=BIGOK
+// RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_big --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:16777216xf32 2>&1 | FileCheck %s --check-prefix=BIG
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_writes_in --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=GMIN
 // The cube memories are read-only to implementations but for the operands
 // they are passed there: any other write is found without a copy.
@@ -49,13 +53,31 @@ func.func @ub_writes_in(%out: memref<8xf32>) {
 }
 
 // The kernel's third GM argument is not passed to the op.
-// GM: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_other_gm) wrote {{.*}}a GM buffer the op was not passed at byte offset 6 (bytes [6, 8) of 32 changed)
+// GM: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_other_gm) wrote {{.*}}a GM buffer the op was not passed, at byte offset 4, which it may not write (only operands it is passed there; the write faulted: signal 11 (Segmentation fault))
 func.func @gm_other(%in: memref<8xf32>, %out: memref<8xf32>, %other: memref<8xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "other_gm"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
   return
 }
 
-// GMIN: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_writes_in) wrote its ins[0] operand (ins are read-only; inplace_outs allows writing one) at byte offset 2 (bytes [2, 32) of 32 changed)
+// BIGOK-NOT: error
+// BIGOK: [1, 1, 1, 1, 1, 1, 1, 1]
+func.func @gm_big_clean(%in: memref<8xf32>, %out: memref<8xf32>, %big: memref<16777216xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 200 : index
+  scf.for %i = %c0 to %n step %c1 {
+    hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "add_one"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
+  }
+  return
+}
+
+// BIG: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_other_gm) wrote argument 2, a GM buffer the op was not passed, at byte offset 4, which it may not write
+func.func @gm_big(%in: memref<8xf32>, %out: memref<8xf32>, %big: memref<16777216xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "other_gm"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
+  return
+}
+
+// GMIN: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_writes_in) wrote its ins[0] operand (ins are read-only; inplace_outs allows writing one) at byte offset 0, which it may not write
 func.func @gm_writes_in(%in: memref<8xf32>, %out: memref<8xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "writes_in"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
   return

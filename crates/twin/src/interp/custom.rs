@@ -282,7 +282,7 @@ impl Interp<'_> {
         if guard.open.len() > native::MAX_OPEN {
             return Err(RunError::at(
                 op,
-                format!("{what} is passed more than {} writable L1/L0 operands", native::MAX_OPEN),
+                format!("{what} is passed writable GM/L1/L0 operands in more than {} page ranges", native::MAX_OPEN),
             ));
         }
         let lib = self.natives.library(sources).map_err(|e| RunError::at(op, e))?;
@@ -395,31 +395,29 @@ impl Interp<'_> {
                 guard.check(op, &what)?;
                 Ok(trace)
             }
-            Err(e) => Err(self.call_error(op, &what, e)),
+            Err(e) => Err(self.call_error(op, &what, e, &guard)),
         }
     }
 
-    /// The cube memory (L1, L0A/B/C) and offset of a faulting address:
-    /// those are read-only in the call worker, so a fault there is a write.
-    fn cube_write(&self, addr: u64) -> Option<(crate::memory::Space, u64)> {
-        self.onchip.iter().find_map(|(space, id, _)| {
-            let b = self.mem.get(*id);
-            (space.is_cube() && addr >= b.addr() && addr < b.addr() + b.len() as u64).then(|| (*space, addr - b.addr()))
-        })
-    }
-
     /// A call that did not return, as a located error.
-    fn call_error(&self, op: OpId, what: &str, e: CallError) -> RunError {
+    fn call_error(&self, op: OpId, what: &str, e: CallError, guard: &super::write_guard::WriteGuard) -> RunError {
         let shared = self.shared.as_ref().expect("a call was made");
         let loading = shared.ctx().returned == native::LOADING;
+        // Memory read-only in the worker: a fault there is a write.
+        let target = match &e {
+            CallError::Signal(_) if !loading && shared.ctx().fault != 0 => {
+                self.fault_target(shared.ctx().fault_addr, guard)
+            }
+            _ => None,
+        };
         let mut err = match e {
             CallError::Misuse(m) => RunError::at(op, format!("{what}: {m}")),
-            CallError::Signal(s) if self.cube_write(shared.ctx().fault_addr).is_some() && !loading => {
-                let (space, off) = self.cube_write(shared.ctx().fault_addr).expect("checked");
+            CallError::Signal(s) if target.is_some() => {
+                let (name, off) = target.expect("checked");
                 RunError::at(
                     op,
                     format!(
-                        "{what} wrote {space} at byte offset {off}, which it may not write (only operands it is \
+                        "{what} wrote {name} at byte offset {off}, which it may not write (only operands it is \
                          passed there; the write faulted: {s})"
                     ),
                 )

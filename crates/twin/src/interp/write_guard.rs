@@ -1,8 +1,14 @@
 //! Writes a call must not make, by any means (plain C stores leave no
 //! trace): its `ins` that are not `inplace_outs`, the kernel's live UB
-//! buffers it was not passed, and the GM buffers it was not passed. Their
-//! bytes are copied before the call and compared after it; the first byte
-//! that changed is reported with the buffer and its offset.
+//! buffers it was not passed, and the GM buffers it was not passed.
+//!
+//! Global memory and the cube memories are read-only in the call worker
+//! (`shm::Mapping::read_only`); a call opens the pages of its writable
+//! operands there (`open`), so any other write faults, at no per-call cost
+//! that grows with the memory, and is reported from the fault's address
+//! (`fault_target`). UB, which the worker writes freely, is guarded by
+//! copy: those bytes are copied before the call and compared after it; the
+//! first byte that changed is reported with the buffer and its offset.
 
 use hivm_dialects::hivm::custom;
 use hivm_ir::{OpId, Value};
@@ -21,12 +27,20 @@ struct Guarded {
 /// The read-only bytes around one call, as they were before it.
 pub(super) struct WriteGuard {
     guarded: Vec<Guarded>,
-    /// The pages of cube memories (L1, L0A/B/C) the call may write: its
-    /// writable operands there. The rest of those memories is read-only
-    /// in the call worker, so any other write there faults (no copy, no
-    /// cost per call); bytes sharing a page with such an operand are the
-    /// only ones not covered.
+    /// The pages of GM and cube memories (L1, L0A/B/C) the call may write:
+    /// its writable operands there, sorted and merged. The rest of those
+    /// memories is read-only in the call worker, so any other write there
+    /// faults (no copy, no cost per call).
     pub open: Vec<crate::native::Region>,
+    /// Read-only GM operands, by name, for a fault's report.
+    read_only_gm: Vec<(u64, u64, String)>,
+}
+
+/// The whole pages of `[start, start + len)`.
+fn pages(start: u64, len: u64) -> crate::native::Region {
+    let page = 4096;
+    let (lo, hi) = (start / page * page, (start + len).div_ceil(page) * page);
+    crate::native::Region { start: lo, len: hi - lo }
 }
 
 /// A rank-1 memref of dynamic size: a pointer operand.
@@ -45,11 +59,9 @@ impl Interp<'_> {
         let is_custom = custom::is_custom(ir, op);
         let mut read_only: Vec<(u64, u64, String)> = Vec::new();
         let mut writable: Vec<(u64, u64)> = Vec::new();
-        let mut passed_bufs = Vec::new();
         let mut open = Vec::new();
         for (i, (v, name)) in operands.iter().zip(names).enumerate() {
             let Val::Mem(m) = self.get(*v) else { continue };
-            passed_bufs.push(m.buf);
             let (start, len) = self.span(m);
             // An `ins` operand is read-only unless it is an inplace out (the
             // memory planner and the sync solver rely on it) — except a
@@ -67,10 +79,9 @@ impl Interp<'_> {
                 ));
             } else {
                 writable.push((start, len));
-                if self.mem.get(m.buf).space.is_cube() && len > 0 {
-                    let page = 4096;
-                    let (lo, hi) = (start / page * page, (start + len).div_ceil(page) * page);
-                    open.push(crate::native::Region { start: lo, len: hi - lo });
+                let space = self.mem.get(m.buf).space;
+                if (space.is_cube() || space == Space::Gm) && len > 0 {
+                    open.push(pages(start, len));
                 }
             }
         }
@@ -80,8 +91,7 @@ impl Interp<'_> {
             for (space, id, _) in &self.onchip {
                 if matches!(space, Space::L0a | Space::L0b | Space::L0c) {
                     let b = self.mem.get(*id);
-                    let (lo, hi) = (b.addr() / 4096 * 4096, (b.addr() + b.len() as u64).div_ceil(4096) * 4096);
-                    open.push(crate::native::Region { start: lo, len: hi - lo });
+                    open.push(pages(b.addr(), b.len() as u64));
                 }
             }
         }
@@ -90,12 +100,28 @@ impl Interp<'_> {
         if let Some(ub) = ub {
             read_only.extend(ub.others.iter().map(|o| (o.start, o.len, o.name.clone())));
         }
-        for (id, b) in self.mem.buffers_with_ids() {
-            if b.space == Space::Gm && !passed_bufs.contains(&id) && !b.is_empty() {
-                let name = self.sync.region_name(b.addr()).unwrap_or("a GM buffer").to_string();
-                read_only.push((b.addr(), b.len() as u64, format!("{name}, a GM buffer the op was not passed")));
+        open.sort_by_key(|r| r.start);
+        let mut merged: Vec<crate::native::Region> = Vec::with_capacity(open.len());
+        for r in open {
+            match merged.last_mut() {
+                Some(last) if r.start <= last.start + last.len => {
+                    last.len = last.len.max(r.start + r.len - last.start);
+                }
+                _ => merged.push(r),
             }
         }
+        // A read-only GM operand faults when written, unless it shares an
+        // open page with a writable one: then only a copy tells.
+        let in_gm =
+            |s: u64| self.mem.buffers().any(|b| b.space == Space::Gm && s >= b.addr() && s < b.addr() + b.len() as u64);
+        let mut read_only_gm = Vec::new();
+        read_only.retain(|(s, n, name)| {
+            let faults = in_gm(*s) && !merged.iter().any(|r| overlaps(*s, *n, r.start, r.len));
+            if faults {
+                read_only_gm.push((*s, *n, name.clone()));
+            }
+            !faults
+        });
         let guarded = read_only
             .into_iter()
             .filter(|(_, n, _)| *n > 0)
@@ -105,7 +131,30 @@ impl Interp<'_> {
                 Guarded { start, copy, name }
             })
             .collect();
-        WriteGuard { guarded, open }
+        WriteGuard { guarded, open: merged, read_only_gm }
+    }
+
+    /// What a call that faulted at `addr` wrote, if the address is in
+    /// memory the worker has read-only (so the fault was a write there):
+    /// the memory's name and the offset in it.
+    pub(super) fn fault_target(&self, addr: u64, guard: &WriteGuard) -> Option<(String, u64)> {
+        if let Some((s, _, name)) = guard.read_only_gm.iter().find(|(s, n, _)| addr >= *s && addr < s + n) {
+            return Some((name.clone(), addr - s));
+        }
+        for (space, id, _) in &self.onchip {
+            let b = self.mem.get(*id);
+            if space.is_cube() && addr >= b.addr() && addr < b.addr() + b.len() as u64 {
+                return Some((space.to_string(), addr - b.addr()));
+            }
+        }
+        let b = self
+            .mem
+            .buffers()
+            .find(|b| b.space == Space::Gm && addr >= b.addr() && addr < b.addr() + b.len() as u64)?;
+        let name = self.sync.region_name(b.addr()).unwrap_or("a GM buffer");
+        let passed = guard.open.iter().any(|r| overlaps(b.addr(), b.len() as u64, r.start, r.len));
+        let what = if passed { "outside its operands" } else { "the op was not passed" };
+        Some((format!("{name}, a GM buffer {what},"), addr - b.addr()))
     }
 }
 

@@ -19,7 +19,6 @@ mod serve;
 
 use std::collections::BTreeMap;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::native::{CallError, Ctx};
@@ -51,7 +50,8 @@ pub(crate) const MSG_CALL: u64 = 2;
 pub(crate) const REPLY_OK: u64 = 0;
 /// The call returned but left processes or threads behind.
 pub(crate) const REPLY_DIRTY: u64 = 1;
-/// A mapping could not be placed (the address is taken in the worker).
+/// A mapping could not be placed (outside the arena the worker inherited:
+/// never, unless the two sides disagree).
 pub(crate) const REPLY_COLLISION: u64 = 2;
 /// Followed by a message.
 pub(crate) const REPLY_ERROR: u64 = 3;
@@ -73,7 +73,24 @@ struct Worker {
     /// What the worker has mapped: serial -> (base, len).
     mapped: BTreeMap<u64, (u64, u64)>,
     generation: u64,
+    /// Reserved ranges of the twin's address arena it inherited.
+    chunks: usize,
 }
+
+/// Why the worker's mappings could not be brought up to date.
+enum Stale {
+    /// It lacks something a fresh fork would have: a buffer whose
+    /// descriptor was dropped (past `shm::MAX_HELD`), or a range the arena
+    /// reserved after it was forked.
+    Refork,
+    Failed(String),
+}
+
+type Job = (Box<dyn FnOnce() -> libc::pid_t + Send>, std::sync::mpsc::Sender<libc::pid_t>);
+/// The thread that forks workers for a process whose calls come from other
+/// threads (see `fork_worker`), with the process it belongs to.
+static SPAWNER: parking_lot::Mutex<Option<(libc::pid_t, std::sync::mpsc::Sender<Job>)>> =
+    parking_lot::const_mutex(None);
 
 /// The call worker. A `parking_lot` mutex, so that a process forked while
 /// another thread holds it (Python's `os.fork` during a `hivm.run`) can
@@ -92,8 +109,10 @@ fn fork_safety() {
             if WORKER.is_locked() {
                 WORKER.force_unlock();
             }
+            if SPAWNER.is_locked() {
+                SPAWNER.force_unlock();
+            }
         }
-        crate::shm::after_fork_in_child();
     }
     // SAFETY: registering a handler that only releases our own locks.
     ONCE.call_once(|| unsafe {
@@ -106,10 +125,11 @@ fn fork_safety() {
 pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
     fork_safety();
     let mut slot = WORKER.lock();
-    // A worker that collided or died since is replaced; three failures in a
-    // row are not the worker's state but a real problem. (Another thread's
-    // buffers, made after the fork, can land where the fresh worker has
-    // mapped something of its own; a new fork usually does not.)
+    // A worker that cannot take the current buffers without a fresh fork
+    // (`Stale::Refork`) is replaced. A fresh one is stale again only if
+    // other threads, meanwhile, made hundreds of buffers or outgrew the
+    // arena's reservation, so a few attempts always suffice. (Mappings never
+    // collide with the worker's own: they all lie in the arena it inherits.)
     const ATTEMPTS: usize = 4;
     for attempt in 0..ATTEMPTS {
         // SAFETY: plain query.
@@ -131,12 +151,20 @@ pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
         }
         let w = slot.as_mut().unwrap();
         w.libraries.insert(req.library.to_path_buf(), req.library_id);
-        if let Err(e) = w.sync_mappings() {
-            slot.take().unwrap().kill();
-            if attempt + 1 < ATTEMPTS {
+        match w.sync_mappings() {
+            Ok(()) => {}
+            Err(Stale::Refork) if attempt + 1 < ATTEMPTS => {
+                slot.take().unwrap().kill();
                 continue;
             }
-            return Err(CallError::Internal(e));
+            Err(Stale::Refork) => {
+                slot.take().unwrap().kill();
+                return Err(CallError::Internal("the call worker cannot map the twin's buffers".into()));
+            }
+            Err(Stale::Failed(e)) => {
+                slot.take().unwrap().kill();
+                return Err(CallError::Internal(e));
+            }
         }
         let seq = w.bell.post(&encode_call(req)).map_err(CallError::Internal)?;
         // A timeout too large for the clock is no timeout.
@@ -238,6 +266,9 @@ impl Worker {
         // SAFETY: both descriptors were just created and are ours.
         let (ours, theirs) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
         let mut reg = crate::shm::lock();
+        // Reserved before the first fork: see `shm/arena.rs`.
+        reg.arena.ensure().map_err(CallError::Internal)?;
+        let chunks = reg.arena.chunks();
         // SAFETY: plain query.
         let parent = unsafe { libc::getpid() };
         let (sock, page, keep) = (theirs.as_raw_fd(), bell.page_addr(), ours.as_raw_fd());
@@ -248,7 +279,7 @@ impl Worker {
             unsafe {
                 libc::close(keep);
                 serve::protect(&read_only);
-                serve::serve(sock, &Doorbell::inherited(page), parent)
+                serve::serve(sock, &Doorbell::inherited(page), parent, &chunks)
             }
         });
         if pid < 0 {
@@ -268,16 +299,20 @@ impl Worker {
             bell,
             mapped,
             generation: reg.generation,
+            chunks: reg.arena.chunk_count(),
         })
     }
 
     /// Unmaps in the worker what the interpreter has freed and maps what it
     /// has allocated since (an error: an address is taken in the worker, or
     /// it did not answer).
-    fn sync_mappings(&mut self) -> Result<(), String> {
+    fn sync_mappings(&mut self) -> Result<(), Stale> {
         let mut reg = crate::shm::lock();
         if reg.generation == self.generation {
             return Ok(());
+        }
+        if reg.arena.chunk_count() != self.chunks {
+            return Err(Stale::Refork);
         }
         let gone: Vec<(u64, u64)> =
             self.mapped.iter().filter(|(s, _)| !reg.live.contains_key(s)).map(|(_, m)| *m).collect();
@@ -289,7 +324,7 @@ impl Worker {
             }
             // Every buffer without a descriptor is mapped in every worker
             // forked since it was made.
-            let Some(fd) = m.fd.take() else { return Err("a twin buffer is missing in the call worker".into()) };
+            let Some(fd) = m.fd.take() else { return Err(Stale::Refork) };
             new.push((*serial, [m.base, m.len, m.data_off, m.data_len, m.read_only as u64], fd));
         }
         for _ in &new {
@@ -299,9 +334,13 @@ impl Worker {
         drop(reg);
         let mut unmaps = gone.as_slice();
         let mut maps = new.as_slice();
+        let failed = |e: String| Stale::Failed(e);
         while !unmaps.is_empty() || !maps.is_empty() {
+            // Every range is reserved again before any is mapped: a new
+            // buffer may lie where a freed one was.
             let (u, rest_u) = unmaps.split_at(unmaps.len().min(256));
-            let (m, rest_m) = maps.split_at(maps.len().min(FDS_PER_MSG));
+            let (m, rest_m) =
+                if rest_u.is_empty() { maps.split_at(maps.len().min(FDS_PER_MSG)) } else { (&[][..], maps) };
             let mut msg = vec![MSG_MAP, u.len() as u64, m.len() as u64];
             for (base, len) in u {
                 msg.extend([*base, *len]);
@@ -312,15 +351,16 @@ impl Worker {
             // The descriptors go over the socket, the request on the page.
             let fds: Vec<RawFd> = m.iter().map(|(_, _, fd)| fd.as_raw_fd()).collect();
             if !fds.is_empty() {
-                send_fds(self.sock.as_raw_fd(), &fds).map_err(|e| format!("cannot reach the call worker: {e}"))?;
+                send_fds(self.sock.as_raw_fd(), &fds)
+                    .map_err(|e| failed(format!("cannot reach the call worker: {e}")))?;
             }
-            let seq = self.bell.post(&msg)?;
+            let seq = self.bell.post(&msg).map_err(failed)?;
             match self.wait(seq, Some(Instant::now() + Duration::from_secs(10))) {
                 Ok(r) if r.first() == Some(&REPLY_OK) => {}
                 Ok(r) if r.first() == Some(&REPLY_COLLISION) => {
-                    return Err("cannot map the twin's buffers into the call worker".into());
+                    return Err(failed("cannot map the twin's buffers into the call worker".into()));
                 }
-                _ => return Err("the call worker did not take the twin's buffers".into()),
+                _ => return Err(failed("the call worker did not take the twin's buffers".into())),
             }
             for (serial, w, _) in m {
                 self.mapped.insert(*serial, (w[0], w[1]));
@@ -442,9 +482,12 @@ fn fork_worker(child: impl FnOnce() + Send + 'static) -> libc::pid_t {
     if main {
         return fork();
     }
-    type Job = (Box<dyn FnOnce() -> libc::pid_t + Send>, std::sync::mpsc::Sender<libc::pid_t>);
-    static SPAWNER: std::sync::OnceLock<Mutex<std::sync::mpsc::Sender<Job>>> = std::sync::OnceLock::new();
-    let spawner = SPAWNER.get_or_init(|| {
+    // SAFETY: plain query.
+    let me = unsafe { libc::getpid() };
+    let mut spawner = SPAWNER.lock();
+    // A process forked from ours (on a thread other than its main one)
+    // inherits the spawner but not its thread: it needs one of its own.
+    if spawner.as_ref().is_none_or(|(pid, _)| *pid != me) {
         let (tx, rx) = std::sync::mpsc::channel::<Job>();
         // The child runs on this thread's stack: as large as a main thread's.
         // Without the thread the receiver is gone, sends fail, and the call
@@ -454,10 +497,14 @@ fn fork_worker(child: impl FnOnce() + Send + 'static) -> libc::pid_t {
                 let _ = reply.send(job());
             }
         });
-        Mutex::new(tx)
-    });
+        // Forgotten, not dropped: an inherited sender belongs to the parent's channel.
+        if let Some(old) = spawner.replace((me, tx)) {
+            std::mem::forget(old);
+        }
+    }
     let (reply_tx, reply_rx) = std::sync::mpsc::channel();
-    let sent = spawner.lock().unwrap_or_else(|e| e.into_inner()).send((Box::new(fork), reply_tx));
+    let sent = spawner.as_ref().expect("set above").1.send((Box::new(fork), reply_tx));
+    drop(spawner);
     if sent.is_err() {
         return -1;
     }

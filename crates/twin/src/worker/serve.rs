@@ -26,11 +26,23 @@ static FAULT_CTX: AtomicPtr<Ctx> = AtomicPtr::new(std::ptr::null_mut());
 /// The worker's stack: [low, high).
 static STACK_RANGE: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
 
+/// Pages of read-only mappings (GM, cube memories) the last call opened,
+/// still writable: the next call changes only what differs, so a loop
+/// calling one op on the same operands costs no `mprotect`. (Only the
+/// worker's one thread takes the lock.)
+static OPEN_NOW: parking_lot::Mutex<Vec<crate::native::Region>> = parking_lot::const_mutex(Vec::new());
+
+/// Forgets open ranges inside `[start, start + len)`, which is mapped anew
+/// (read-only again) or reserved.
+fn forget_open(start: u64, len: u64) {
+    OPEN_NOW.lock().retain(|r| r.start + r.len <= start || r.start >= start + len);
+}
+
 /// The worker's loop.
 ///
 /// # Safety
 /// Only in the freshly forked child.
-pub(super) unsafe fn serve(sock: RawFd, bell: &Doorbell, parent: libc::pid_t) -> ! {
+pub(super) unsafe fn serve(sock: RawFd, bell: &Doorbell, parent: libc::pid_t, arena: &[(u64, u64)]) -> ! {
     unsafe {
         setup(parent);
         close_inherited(sock);
@@ -47,7 +59,7 @@ pub(super) unsafe fn serve(sock: RawFd, bell: &Doorbell, parent: libc::pid_t) ->
                     if wanted > 0 && !recv_fds(sock, &mut fds) {
                         libc::_exit(0);
                     }
-                    map_buffers(m, &fds)
+                    map_buffers(m, &fds, arena)
                 }
                 Some(&MSG_CALL) => run_call(m, &mut libs, task),
                 _ => vec![REPLY_ERROR],
@@ -222,37 +234,35 @@ pub(super) unsafe fn protect(ranges: &[(u64, u64)]) {
 }
 
 /// `[MSG_MAP, unmaps, maps, (base, len)*, (base, len, data_off, data_len, read_only)*]`.
-unsafe fn map_buffers(m: &[u64], fds: &[RawFd]) -> Vec<u64> {
+/// Every range lies in the twin's arena (`shm/arena.rs`), reserved in this
+/// process since the fork, so `MAP_FIXED` only ever replaces a reservation
+/// or a twin buffer; anything else is refused.
+unsafe fn map_buffers(m: &[u64], fds: &[RawFd], arena: &[(u64, u64)]) -> Vec<u64> {
+    use crate::shm::arena::{reserve, within};
     let (nu, nm) = (m[1] as usize, m[2] as usize);
     if m.len() != 3 + 2 * nu + 5 * nm || fds.len() != nm {
         return vec![REPLY_ERROR];
     }
     unsafe {
         for u in m[3..3 + 2 * nu].chunks(2) {
-            libc::munmap(u[0] as *mut libc::c_void, u[1] as usize);
+            if !within(arena, u[0], u[1]) || !reserve(u[0], u[1]) {
+                return vec![REPLY_COLLISION];
+            }
+            forget_open(u[0], u[1]);
         }
         for (e, fd) in m[3 + 2 * nu..].chunks(5).zip(fds) {
-            let want = e[0] as *mut libc::c_void;
-            let got = libc::mmap(
-                want,
-                e[1] as usize,
-                libc::PROT_NONE,
-                libc::MAP_SHARED | libc::MAP_NORESERVE | libc::MAP_FIXED_NOREPLACE,
-                *fd,
-                0,
-            );
-            if got != want {
-                // Kernels before 4.17 take the flag as a mere hint.
-                if got != libc::MAP_FAILED {
-                    libc::munmap(got, e[1] as usize);
-                }
+            let (data, len) = (e[0] + e[2], e[3]);
+            if !within(arena, e[0], e[1]) || e[2] + e[3] > e[1] {
                 return vec![REPLY_COLLISION];
             }
-            let data = (e[0] + e[2]) as *mut libc::c_void;
             let prot = if e[4] != 0 { libc::PROT_READ } else { libc::PROT_READ | libc::PROT_WRITE };
-            if libc::mprotect(data, e[3] as usize, prot) != 0 {
+            let want = data as *mut libc::c_void;
+            let got =
+                libc::mmap(want, len as usize, prot, libc::MAP_SHARED | libc::MAP_NORESERVE | libc::MAP_FIXED, *fd, 0);
+            if got != want {
                 return vec![REPLY_COLLISION];
             }
+            forget_open(e[0], e[1]);
         }
     }
     vec![REPLY_OK]
@@ -288,10 +298,17 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
         if let Some(attach) = attach {
             attach(ctx);
         }
-        let open = (&(*ctx).open)[..((*ctx).n_open as usize).min(crate::native::MAX_OPEN)].to_vec();
-        for r in &open {
+        let open = &(&(*ctx).open)[..((*ctx).n_open as usize).min(crate::native::MAX_OPEN)];
+        let mut now = OPEN_NOW.lock();
+        let same = |a: &crate::native::Region, b: &crate::native::Region| a.start == b.start && a.len == b.len;
+        for r in now.iter().filter(|r| !open.iter().any(|o| same(o, r))) {
+            libc::mprotect(r.start as *mut libc::c_void, r.len as usize, libc::PROT_READ);
+        }
+        for r in open.iter().filter(|o| !now.iter().any(|r| same(o, r))) {
             libc::mprotect(r.start as *mut libc::c_void, r.len as usize, libc::PROT_READ | libc::PROT_WRITE);
         }
+        now.clear();
+        now.extend_from_slice(open);
         #[cfg(not(target_arch = "aarch64"))]
         f(
             w[0], w[1], w[2], w[3], w[4], w[5], x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], w[6], w[7], w[8], w[9],
@@ -303,9 +320,6 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
             w[10], w[11], w[12], w[13], w[14], w[15], w[16], w[17], w[18], w[19], w[20], w[21], w[22], w[23],
         );
         libc::fflush(std::ptr::null_mut());
-        for r in &open {
-            libc::mprotect(r.start as *mut libc::c_void, r.len as usize, libc::PROT_READ);
-        }
         // Only a call that came back says so: `exit(0)` inside it does not.
         std::ptr::write_volatile(&raw mut (*ctx).returned, 1);
         FAULT_CTX.store(std::ptr::null_mut(), Ordering::Relaxed);

@@ -107,3 +107,25 @@ static int deep(volatile int n) {
 }
 void _mlir_ciface_overflows_stack(memref_t<float, 1> *out) { out->aligned[0] = (float)deep(0); }
 }
+
+// Escapes the call worker's sweep: clears the worker's subreaper flag, then
+// daemonises a sleeper (double fork, setsid) and reaps the middle process,
+// so the call returns clean and the sleeper is no longer in the worker's
+// tree. Only hivm-run, as subreaper, can still end it. (It ends itself
+// after 20 s, should it escape.)
+extern "C" void _mlir_ciface_escapes(memref_t<float, 1> *) {
+  prctl(PR_SET_CHILD_SUBREAPER, 0);
+  pid_t middle = fork();
+  if (middle == 0) {
+    setsid();
+    if (fork() == 0) {
+      prctl(PR_SET_NAME, "hivm-test-esc");
+      for (int i = 0; i < 200; ++i)
+        usleep(100000);
+      _exit(0);
+    }
+    _exit(0);
+  }
+  if (middle > 0)
+    waitpid(middle, nullptr, 0);
+}
