@@ -301,14 +301,15 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
     let entry = ir.region_blocks(ir.regions(func)[0])[0];
     let params = ir.block_args(entry).to_vec();
     let loc = ir.loc(func);
-    let sig: Vec<String> = params.iter().map(|p| hivm_ir::printer::type_to_string(ir, ir.value_type(*p))).collect();
+    // Printed only for a message (a launch must not pay for it).
+    let sig = |i: usize| hivm_ir::printer::type_to_string(ir, ir.value_type(params[i]));
     if specs.len() != params.len() {
         return Err(Diagnostic::error(
             loc,
             format!(
                 "the entry function takes {} argument(s) ({}) but {} --arg were given",
                 params.len(),
-                sig.join(", "),
+                (0..params.len()).map(sig).collect::<Vec<_>>().join(", "),
                 specs.len()
             ),
         ));
@@ -316,7 +317,7 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
     let mut vals = Vec::new();
     for (i, (p, spec)) in params.iter().zip(specs).enumerate() {
         let t = ir.value_type(*p);
-        let bad = |m: String| Diagnostic::error(loc, format!("argument {i} ({}): {m}", sig[i]));
+        let bad = |m: String| Diagnostic::error(loc, format!("argument {i} ({}): {m}", sig(i)));
         match ir.type_data(t).clone() {
             TypeData::MemRef { shape, elem, .. } => {
                 let elem = Elem::of(ir, elem).ok_or_else(|| bad("unsupported element type".into()))?;
@@ -336,7 +337,7 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
                         || m.sizes.len() != shape.len()
                         || m.sizes.iter().zip(&shape).any(|(a, s)| *s != hivm_ir::types::DYNAMIC && a != s)
                     {
-                        return Err(bad(format!("the same array as argument {k} ({}), which does not fit", sig[*k])));
+                        return Err(bad(format!("the same array as argument {k} ({}), which does not fit", sig(*k))));
                     }
                     vals.push(Val::Mem(m.clone()));
                     continue;

@@ -105,6 +105,12 @@ unsafe impl Send for Buffer {}
 
 const PAGE: usize = 4096;
 const CANARY: u8 = 0xA5;
+/// Buffers up to this size are cleared by writing zeros over them (they
+/// stay resident, so their next user takes no page faults); larger ones hand
+/// their pages back. (Zeroing only the resident pages would be cheaper still,
+/// but a shared page out on swap reads as not resident and would keep its
+/// bytes.)
+const ZERO_IN_PLACE: usize = 256 << 10;
 
 impl Buffer {
     /// A buffer the call worker may write only where a call opens it (GM
@@ -190,17 +196,21 @@ impl Buffer {
         Ok(b)
     }
 
-    /// Zero-fills the buffer and renews its canaries, handing its pages
-    /// back to the OS: the cost is the pages that were touched, not the size.
+    /// Zero-fills the buffer and renews its canaries. Small buffers are
+    /// zeroed in place (a pooled buffer is usually reused by a run of the
+    /// same kernel, which touches the same pages); larger ones hand their
+    /// pages back, so the cost is the pages that were touched, not the size.
     pub fn clear(&mut self) {
         let data = self.map_len - 2 * PAGE;
-        // SAFETY: the data pages of this mapping; MADV_REMOVE on a shared
-        // memfd mapping frees them and later reads see zeros.
-        let ok = unsafe { libc::madvise(self.base.add(PAGE) as *mut libc::c_void, data, libc::MADV_REMOVE) == 0 };
-        // SAFETY: as in `new`.
+        // SAFETY (block): the data pages of this mapping, readable and
+        // writable here; MADV_REMOVE on a shared memfd mapping frees them
+        // and later reads see zeros.
         unsafe {
-            if !ok {
-                std::ptr::write_bytes(self.base.add(PAGE), 0, data);
+            let start = self.base.add(PAGE);
+            let handed_back =
+                data > ZERO_IN_PLACE && libc::madvise(start as *mut libc::c_void, data, libc::MADV_REMOVE) == 0;
+            if !handed_back {
+                std::ptr::write_bytes(start, 0, data);
             }
             let (before, after) = self.slack();
             std::ptr::write_bytes(before.0, CANARY, before.1);

@@ -91,11 +91,40 @@ const MAX_REGIONS: usize = 4096;
 const TRACE_CAP: usize = 1 << 22;
 
 /// The context, trace and memref descriptors, in memory the worker shares.
+/// They are kept for the next run when a run ends (`SPARE`): a run of a
+/// small kernel would otherwise spend a good part of its time emptying and
+/// refaulting the trace's mapping.
 pub struct Shared {
+    parts: std::mem::ManuallyDrop<Parts>,
+}
+
+struct Parts {
     ctx: Buffer,
     regions: Buffer,
     trace: Buffer,
     descriptors: Buffer,
+}
+
+/// Parts of ended runs, with the process that made them: a forked child
+/// shares their pages with its parent, so it must never reuse them.
+static SPARE: parking_lot::Mutex<(libc::pid_t, Vec<Parts>)> = parking_lot::const_mutex((0, Vec::new()));
+
+/// How many ended runs' parts are kept (one per thread running kernels at once).
+const SPARES: usize = 4;
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        // SAFETY: taken once, here; `parts` is not used again.
+        let parts = unsafe { std::mem::ManuallyDrop::take(&mut self.parts) };
+        // A lock held across a fork (in a child) is never waited for.
+        if let Some(mut spare) = SPARE.try_lock() {
+            // SAFETY: plain query.
+            let me = unsafe { libc::getpid() };
+            if spare.0 == me && spare.1.len() < SPARES {
+                spare.1.push(parts);
+            }
+        }
+    }
 }
 
 /// Words of memref descriptors one call can pass.
@@ -103,18 +132,39 @@ const DESCRIPTOR_WORDS: usize = 1 << 14;
 
 impl Shared {
     pub fn new() -> Result<Shared, String> {
-        let s = Shared {
-            ctx: Buffer::with_access(std::mem::size_of::<Ctx>(), Space::Gm, true)?,
-            regions: Buffer::with_access(MAX_REGIONS * std::mem::size_of::<Region>(), Space::Gm, true)?,
-            trace: Buffer::with_access(TRACE_CAP * std::mem::size_of::<Rec>(), Space::Gm, true)?,
-            descriptors: Buffer::with_access(DESCRIPTOR_WORDS * 8, Space::Gm, true)?,
+        let spare = SPARE.try_lock().and_then(|mut spare| {
+            // SAFETY: plain query.
+            let me = unsafe { libc::getpid() };
+            if spare.0 != me {
+                // Made by the parent of this forked process: never used here
+                // (nor freed, which would pool them).
+                std::mem::forget(std::mem::take(&mut spare.1));
+                spare.0 = me;
+            }
+            spare.1.pop()
+        });
+        let parts = match spare {
+            Some(mut p) => {
+                // The last run's context must not show through; the trace,
+                // regions and descriptors are read only as far as a call
+                // writes them.
+                p.ctx.bytes_mut().fill(0);
+                p
+            }
+            None => Parts {
+                ctx: Buffer::with_access(std::mem::size_of::<Ctx>(), Space::Gm, true)?,
+                regions: Buffer::with_access(MAX_REGIONS * std::mem::size_of::<Region>(), Space::Gm, true)?,
+                trace: Buffer::with_access(TRACE_CAP * std::mem::size_of::<Rec>(), Space::Gm, true)?,
+                descriptors: Buffer::with_access(DESCRIPTOR_WORDS * 8, Space::Gm, true)?,
+            },
         };
+        let s = Shared { parts: std::mem::ManuallyDrop::new(parts) };
         let c = s.ctx_mut();
         // SAFETY: the mapping is zeroed and large enough for Ctx; pointers filled in here.
         unsafe {
-            (*c).trace = s.trace.addr() as *mut Rec;
+            (*c).trace = s.parts.trace.addr() as *mut Rec;
             (*c).trace_cap = TRACE_CAP as u64;
-            (*c).regions = s.regions.addr() as *const Region;
+            (*c).regions = s.parts.regions.addr() as *const Region;
         }
         Ok(s)
     }
@@ -138,12 +188,12 @@ impl Shared {
     }
 
     pub fn ctx_mut(&self) -> *mut Ctx {
-        self.ctx.addr() as *mut Ctx
+        self.parts.ctx.addr() as *mut Ctx
     }
 
     pub fn ctx(&self) -> &Ctx {
         // SAFETY: valid for the life of self; the child only runs while we wait.
-        unsafe { &*(self.ctx.addr() as *const Ctx) }
+        unsafe { &*(self.parts.ctx.addr() as *const Ctx) }
     }
 
     /// The GM and cube-memory page ranges the next call may write (at most `MAX_OPEN`;
@@ -160,7 +210,7 @@ impl Shared {
 
     pub fn set_regions(&mut self, regions: &[Region]) {
         let n = regions.len().min(MAX_REGIONS);
-        let dst = self.regions.bytes_mut();
+        let dst = self.parts.regions.bytes_mut();
         for (i, r) in regions[..n].iter().enumerate() {
             let at = i * 16;
             dst[at..at + 8].copy_from_slice(&r.start.to_le_bytes());
@@ -179,8 +229,8 @@ impl Shared {
                 "the call's memref descriptors take {total} words; the twin passes at most {DESCRIPTOR_WORDS}"
             ));
         }
-        let base = self.descriptors.addr();
-        let dst = self.descriptors.bytes_mut();
+        let base = self.parts.descriptors.addr();
+        let dst = self.parts.descriptors.bytes_mut();
         let mut at = 0;
         let mut addrs = Vec::with_capacity(descriptors.len());
         for d in descriptors {
@@ -196,7 +246,7 @@ impl Shared {
     pub fn trace(&self) -> &[Rec] {
         let n = self.ctx().trace_len as usize;
         // SAFETY: the child wrote `trace_len` records into the trace mapping.
-        unsafe { std::slice::from_raw_parts(self.trace.addr() as *const Rec, n.min(TRACE_CAP)) }
+        unsafe { std::slice::from_raw_parts(self.parts.trace.addr() as *const Rec, n.min(TRACE_CAP)) }
     }
 }
 

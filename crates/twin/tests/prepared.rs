@@ -2,6 +2,7 @@
 //! and an implementation edited between runs is rebuilt (the process
 //! remembers built libraries by their files' stamps, never past a change).
 
+use std::path::Path;
 use std::time::Duration;
 
 use hivm_twin::value::Elem;
@@ -27,7 +28,11 @@ fn implementation(op: &str) -> String {
 }
 
 fn array(v: impl Fn(i32) -> i32) -> ArgSpec {
-    ArgSpec::Array(Elem::Int(32), vec![16], (0..16).flat_map(|i| v(i).to_le_bytes()).collect())
+    array_of(16, v)
+}
+
+fn array_of(n: i32, v: impl Fn(i32) -> i32) -> ArgSpec {
+    ArgSpec::Array(Elem::Int(32), vec![n as i64], (0..n).flat_map(|i| v(i).to_le_bytes()).collect())
 }
 
 fn opts(args: Vec<ArgSpec>) -> RunOptions {
@@ -68,4 +73,39 @@ fn runs_again_with_new_inputs_and_a_rebuilt_implementation() {
     std::fs::write(&src, implementation("-")).unwrap();
     assert_eq!(out(&p, |i| 3 * i, |i| i), (0..16).map(|i| 2 * i).collect::<Vec<_>>());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The document's kernel (its implementation calls `vadd`, whose trace the
+/// checker replays after each call) run many times from one preparation,
+/// on pooled buffers and reused shared memory: each run gets its own sums
+/// and no report.
+#[test]
+fn the_document_kernel_runs_many_times() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/custom_add");
+    let text = std::fs::read_to_string(root.join("kernel.mlir")).unwrap();
+    let args = |n: i32| {
+        let mut a = vec![
+            ArgSpec::Array(Elem::Int(8), vec![1], vec![0]),
+            ArgSpec::Array(Elem::Int(8), vec![1], vec![0]),
+            array_of(32, |_| 0),
+            array_of(32, |i| i * n),
+            array_of(32, |i| i + n),
+        ];
+        a.extend(["1", "1", "1", "0", "0", "0"].map(|s| ArgSpec::Literal(s.into())));
+        a
+    };
+    let p = Prepared::new(text, "kernel.mlir", &root, &opts(vec![])).unwrap_or_else(|o| {
+        panic!("{}", o.render(o.error.as_ref().unwrap()));
+    });
+    for n in 0..6 {
+        let r = p.run(&opts(args(n)));
+        if let Some(e) = &r.error {
+            panic!("run {n}: {}", p.render(e));
+        }
+        assert!(r.reports.is_empty(), "run {n}: {}", p.render(&p.report_diagnostic(0, &r.reports[0].1, 1)));
+        let (_, _, bytes) = r.args[2].clone().expect("a memref");
+        let got: Vec<i32> = bytes.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+        let want: Vec<i32> = (0..32).map(|i| i * n + i + n).collect();
+        assert_eq!(got, want, "run {n}");
+    }
 }
