@@ -135,13 +135,14 @@ def _write_back(args, packed, results):
 
     updates = []
     for i, (a, p, data) in enumerate(zip(args, packed, results)):
-        if data is None or not isinstance(p, tuple):
+        if data is None or not isinstance(p, tuple) or data == p[2]:
+            # A scalar, a second view of an array, or bytes the kernel left as they were.
             continue
         arr = np.asarray(a)
         out = np.frombuffer(data, dtype=arr.dtype).reshape(arr.shape)
         if isinstance(a, np.ndarray) and a.flags.writeable:
             updates.append((a, out))
-        elif data != p[2]:
+        else:
             raise _native().DiagnosticError(
                 f"error: argument {i}: the kernel changed an array that cannot be written back "
                 f"({'read-only' if isinstance(a, np.ndarray) else type(a).__name__}); nothing was written back"

@@ -48,7 +48,9 @@ fn compile(
 /// or a scalar as its text.
 #[derive(FromPyObject)]
 enum Arg {
-    Array(String, Vec<i64>, Vec<u8>),
+    /// The bytes are borrowed from Python's `bytes` (a `Vec<u8>` would be
+    /// extracted element by element: 16 ns a byte).
+    Array(String, Vec<i64>, pyo3::pybacked::PyBackedBytes),
     Scalar(String),
     /// The same array as argument N.
     Alias(usize),
@@ -65,7 +67,7 @@ fn arg_specs(args: Vec<Arg>) -> PyResult<Vec<ArgSpec>> {
             Arg::Array(dtype, shape, bytes) => {
                 let elem = hivm_twin::npy::elem_of_descr(&dtype)
                     .ok_or_else(|| PyValueError::new_err(format!("argument {i}: dtype {dtype} is not supported")))?;
-                ArgSpec::Array(elem, shape, bytes)
+                ArgSpec::Array(elem, shape, bytes.to_vec())
             }
             Arg::Scalar(s) => ArgSpec::Literal(s),
             Arg::Alias(k) => ArgSpec::Alias(k),

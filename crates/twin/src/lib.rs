@@ -345,7 +345,7 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
                 let (ashape, aelem, bytes) = match spec {
                     ArgSpec::Npy(path) => {
                         let a = npy::read(path).map_err(bad)?;
-                        (a.shape, a.elem, Some(a.bytes))
+                        (a.shape, a.elem, Some(std::borrow::Cow::Owned(a.bytes)))
                     }
                     ArgSpec::Zeros(s, e) => (s.clone(), *e, None),
                     ArgSpec::Array(e, s, b) => {
@@ -353,7 +353,7 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
                         if want != Some(b.len() as i64) {
                             return Err(bad(format!("given {} bytes for shape {s:?} of {}", b.len(), e.name())));
                         }
-                        (s.clone(), *e, Some(b.clone()))
+                        (s.clone(), *e, Some(std::borrow::Cow::Borrowed(b.as_slice())))
                     }
                     ArgSpec::Literal(l) => return Err(bad(format!("'{l}' is a scalar; this argument is a memref"))),
                     ArgSpec::Alias(_) => unreachable!("handled above"),
