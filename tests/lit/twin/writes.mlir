@@ -9,6 +9,9 @@
 // read-only in the call worker, not copied) and a write into it is caught.
 // RUN: hivm-run %s --impl %S/Inputs/writes.c --entry gm_big_clean --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:16777216xf32 --print 1 2>&1 | FileCheck %s --check-prefix=BIGOK
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_big --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:16777216xf32 2>&1 | FileCheck %s --check-prefix=BIG
+// A view of a GM argument: the rest of the argument, though on the same open page, is
+// not the op's to write.
+// RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_view_past --arg zeros:8xf32 --arg zeros:64xf32 2>&1 | FileCheck %s --check-prefix=VIEW
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_writes_in --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=GMIN
 // The cube memories are read-only to implementations but for the operands
 // they are passed there: any other write is found without a copy.
@@ -74,6 +77,13 @@ func.func @gm_big_clean(%in: memref<8xf32>, %out: memref<8xf32>, %big: memref<16
 // BIG: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_other_gm) wrote argument 2, a GM buffer the op was not passed, at byte offset 4, which it may not write
 func.func @gm_big(%in: memref<8xf32>, %out: memref<8xf32>, %big: memref<16777216xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "other_gm"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
+  return
+}
+
+// VIEW: writes.mlir:[[@LINE+3]]:3: error: custom op 'add' (_mlir_ciface_view_past) wrote argument 1 outside its outs[0] operand at byte offset {{[0-9]+}} ({{.*}}), which it may not write
+func.func @gm_view_past(%in: memref<8xf32>, %out: memref<64xf32>) {
+  %v = memref.subview %out[0] [8] [1] : memref<64xf32> to memref<8xf32, strided<[1]>>
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "view_past"} "add" ins(%in : memref<8xf32>) outs(%v : memref<8xf32, strided<[1]>>)
   return
 }
 

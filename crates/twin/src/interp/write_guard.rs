@@ -79,9 +79,23 @@ impl Interp<'_> {
                 ));
             } else {
                 writable.push((start, len));
-                let space = self.mem.get(m.buf).space;
-                if (space.is_cube() || space == Space::Gm) && len > 0 {
-                    open.push(pages(start, len));
+                let b = self.mem.get(m.buf);
+                if (b.space.is_cube() || b.space == Space::Gm) && len > 0 {
+                    let r = pages(start, len);
+                    open.push(r);
+                    // The rest of a GM buffer on the pages opened for a view
+                    // of it is not the op's either: only a copy tells.
+                    if b.space == Space::Gm {
+                        let (lo, hi) = (r.start.max(b.addr()), (r.start + r.len).min(b.addr() + b.len() as u64));
+                        let buffer = self.sync.region_name(b.addr()).unwrap_or("a GM buffer");
+                        let what = format!("{buffer} outside its {name} operand");
+                        if lo < start {
+                            read_only.push((lo, start - lo, what.clone()));
+                        }
+                        if start + len < hi {
+                            read_only.push((start + len, hi - start - len, what));
+                        }
+                    }
                 }
             }
         }

@@ -66,3 +66,11 @@ void _mlir_ciface_l1_far(m1 *in, m1 *out) {
     *at(out, i) = *at(in, i) + 1.0f;
   *at(out, 2048) = 5.0f;
 }
+
+/* out = in + 1, and one element more past the output's end (which a view
+ * of a larger buffer has, on the same page). */
+void _mlir_ciface_view_past(m1 *in, m1 *out) {
+  for (int64_t i = 0; i < out->sizes[0]; i++)
+    *at(out, i) = *at(in, i) + 1.0f;
+  *at(out, out->sizes[0]) = 5.0f;
+}
