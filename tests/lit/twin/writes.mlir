@@ -3,6 +3,7 @@
 // buffers it was not passed and GM buffers it was not passed must not change.
 // RUN: hivm-run %s --impl %S/Inputs/writes.c --entry ub --arg zeros:8xf32 --print 0 2>&1 | FileCheck %s --check-prefix=CLEAN
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry ub_one_past --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry ub_view_past --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=UBVIEW
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry ub_writes_in --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=IN
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_other --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=GM
 // A 64 MiB GM argument the op is not passed costs its calls nothing (it is
@@ -43,6 +44,23 @@ func.func @ub_one_past(%out: memref<8xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "one_past"} "add" ins(%a : memref<8xf32, #hivm.address_space<ub>>) outs(%b : memref<8xf32, #hivm.address_space<ub>>)
   hivm.hir.pipe_barrier[<PIPE_ALL>]
   hivm.hir.store ins(%keep : memref<8xf32, #hivm.address_space<ub>>) outs(%out : memref<8xf32>)
+  return
+}
+
+// A view of a UB buffer is passed: the rest of that buffer is not the op's.
+// UBVIEW: writes.mlir:[[@LINE+9]]:3: error: custom op 'add' (_mlir_ciface_view_past) wrote the part of a live memref.alloc buffer defined at {{.*}}writes.mlir:[[@LINE+4]]:8 outside the op's operands at byte offset {{[0-9]+}}
+func.func @ub_view_past(%out: memref<8xf32>) {
+  %c1 = arith.constant 1.0 : f32
+  %a = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  %b = memref.alloc() : memref<64xf32, #hivm.address_space<ub>>
+  hivm.hir.vbrc ins(%c1 : f32) outs(%a : memref<8xf32, #hivm.address_space<ub>>)
+  hivm.hir.vbrc ins(%c1 : f32) outs(%b : memref<64xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  %v = memref.subview %b[0] [8] [1] : memref<64xf32, #hivm.address_space<ub>> to memref<8xf32, strided<[1]>, #hivm.address_space<ub>>
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "view_past"} "add" ins(%a : memref<8xf32, #hivm.address_space<ub>>) outs(%v : memref<8xf32, strided<[1]>, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  %w = memref.subview %b[8] [8] [1] : memref<64xf32, #hivm.address_space<ub>> to memref<8xf32, strided<[1], offset: 8>, #hivm.address_space<ub>>
+  hivm.hir.store ins(%w : memref<8xf32, strided<[1], offset: 8>, #hivm.address_space<ub>>) outs(%out : memref<8xf32>)
   return
 }
 

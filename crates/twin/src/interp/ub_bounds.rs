@@ -66,18 +66,26 @@ impl Interp<'_> {
         let mut roots: Vec<(&Value, &(OpId, u64, u64))> = self.ub_roots.iter().collect();
         roots.sort_by_key(|(_, (_, a, _))| *a);
         for (v, (def, start, len)) in roots {
-            let passed = map.operands.iter().any(|o| overlaps(o.start, o.len, *start, *len));
-            if passed || *len == 0 || !order.live_at(ir, *v, *def, op) {
+            if *len == 0 || !order.live_at(ir, *v, *def, op) {
                 continue;
             }
             let at = hivm_ir::diagnostics::file_line_col(ir, ir.loc(*def))
                 .map(|(f, l, c)| format!(" defined at {f}:{l}:{c}"))
                 .unwrap_or_default();
-            map.others.push(UbBuf {
-                start: *start,
-                len: *len,
-                name: format!("a live {} buffer{at} that the op was not passed", ir.op_name(*def)),
-            });
+            let passed = map.operands.iter().any(|o| overlaps(o.start, o.len, *start, *len));
+            if !passed {
+                map.others.push(UbBuf {
+                    start: *start,
+                    len: *len,
+                    name: format!("a live {} buffer{at} that the op was not passed", ir.op_name(*def)),
+                });
+                continue;
+            }
+            // A view of a buffer is passed: the rest of the buffer is not the op's.
+            let name = format!("the part of a live {} buffer{at} outside the op's operands", ir.op_name(*def));
+            for (s, n) in outside(*start, *len, &map.operands) {
+                map.others.push(UbBuf { start: s, len: n, name: name.clone() });
+            }
         }
         Some(map)
     }
@@ -85,6 +93,28 @@ impl Interp<'_> {
 
 fn overlaps(a: u64, an: u64, b: u64, bn: u64) -> bool {
     a < b + bn && b < a + an
+}
+
+/// The pieces of `[start, start + len)` no operand covers.
+fn outside(start: u64, len: u64, operands: &[UbBuf]) -> Vec<(u64, u64)> {
+    let mut cover: Vec<(u64, u64)> = operands
+        .iter()
+        .filter(|o| overlaps(o.start, o.len, start, len))
+        .map(|o| (o.start.max(start), (o.start + o.len).min(start + len)))
+        .collect();
+    cover.sort();
+    let mut pieces = Vec::new();
+    let mut at = start;
+    for (lo, hi) in cover {
+        if lo > at {
+            pieces.push((at, lo - at));
+        }
+        at = at.max(hi);
+    }
+    if at < start + len {
+        pieces.push((at, start + len - at));
+    }
+    pieces
 }
 
 impl UbMap {
