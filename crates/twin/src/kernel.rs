@@ -58,15 +58,7 @@ impl Prepared {
                 entry,
                 has_tensors,
             }),
-            Err(d) => Err(Box::new(Outcome {
-                ir,
-                source,
-                file: file.to_string(),
-                args: vec![],
-                reports: vec![],
-                timeline: vec![],
-                error: Some(d),
-            })),
+            Err(d) => Err(Box::new(Outcome::failed(ir, source, file.to_string(), d))),
         }
     }
 

@@ -82,6 +82,23 @@ pub struct RunOptions {
     pub sync_solver: bool,
 }
 
+impl Default for RunOptions {
+    /// One block, no arguments, the tools' 30-second call timeout, no op limit.
+    fn default() -> RunOptions {
+        RunOptions {
+            entry: None,
+            impls: Vec::new(),
+            args: Vec::new(),
+            blocks: 1,
+            timeout: Duration::from_secs(30),
+            progress: false,
+            max_ops: u64::MAX,
+            trace: false,
+            sync_solver: false,
+        }
+    }
+}
+
 /// A memref argument's final contents: element type, shape, bytes.
 pub type ArgData = (Elem, Vec<i64>, Vec<u8>);
 
@@ -100,6 +117,11 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// A run that stopped before it started, with the diagnostic why.
+    pub fn failed(ir: Ir, source: String, file: String, error: Diagnostic) -> Outcome {
+        Outcome { ir, source, file, args: vec![], reports: vec![], timeline: vec![], error: Some(error) }
+    }
+
     pub fn render(&self, d: &Diagnostic) -> String {
         kernel::render(&self.ir, &self.source, &self.file, d)
     }
@@ -127,15 +149,7 @@ pub fn run(path: &Path, opts: &RunOptions) -> Outcome {
     let file = path.display().to_string();
     let bytes = std::fs::read(path);
     let mut ir = Ir::new(hivm_dialects::shared_registry());
-    let failed = |ir: Ir, error: Diagnostic| Outcome {
-        ir,
-        source: String::new(),
-        file: file.clone(),
-        args: vec![],
-        reports: vec![],
-        timeline: vec![],
-        error: Some(error),
-    };
+    let failed = |ir: Ir, error: Diagnostic| Outcome::failed(ir, String::new(), file.clone(), error);
     let source = match bytes.map(String::from_utf8) {
         Ok(Ok(s)) => s,
         Ok(Err(e)) => {

@@ -177,15 +177,11 @@ fn decode(ty: Elem, bytes: &[u8]) -> Vec<f64> {
 
 fn run(text: &str, args: Vec<ArgSpec>, solver: bool) -> Outcome {
     let opts = RunOptions {
-        entry: None,
-        impls: vec![],
         args,
-        blocks: 1,
         timeout: Duration::from_secs(60),
-        progress: false,
         max_ops: 100_000_000,
-        trace: false,
         sync_solver: solver,
+        ..RunOptions::default()
     };
     hivm_twin::run_source(text, "cube.mlir", Path::new("."), &opts)
 }

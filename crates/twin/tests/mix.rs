@@ -93,17 +93,7 @@ fn f16_bytes(v: &[f64]) -> Vec<u8> {
 }
 
 fn run(text: &str, args: Vec<ArgSpec>) -> Outcome {
-    let opts = RunOptions {
-        entry: None,
-        impls: vec![],
-        args,
-        blocks: 1,
-        timeout: Duration::from_secs(60),
-        progress: false,
-        max_ops: 10_000_000,
-        trace: false,
-        sync_solver: false,
-    };
+    let opts = RunOptions { args, timeout: Duration::from_secs(60), max_ops: 10_000_000, ..RunOptions::default() };
     hivm_twin::run_source(text, "mix.mlir", Path::new("."), &opts)
 }
 
@@ -192,15 +182,9 @@ fn a_stop_request_ends_a_mix_run() {
 }
 "#;
     let opts = RunOptions {
-        entry: None,
-        impls: vec![],
         args: vec![ArgSpec::Zeros(vec![4], Elem::Int(64))],
-        blocks: 1,
         timeout: Duration::from_secs(60),
-        progress: false,
-        max_ops: u64::MAX,
-        trace: false,
-        sync_solver: false,
+        ..RunOptions::default()
     };
     let started = std::time::Instant::now();
     let asked = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));

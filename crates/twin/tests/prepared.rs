@@ -36,17 +36,7 @@ fn array_of(n: i32, v: impl Fn(i32) -> i32) -> ArgSpec {
 }
 
 fn opts(args: Vec<ArgSpec>) -> RunOptions {
-    RunOptions {
-        entry: None,
-        impls: vec![],
-        args,
-        blocks: 1,
-        timeout: Duration::from_secs(60),
-        progress: false,
-        max_ops: u64::MAX,
-        trace: false,
-        sync_solver: false,
-    }
+    RunOptions { args, timeout: Duration::from_secs(60), ..RunOptions::default() }
 }
 
 fn out(p: &Prepared, a: impl Fn(i32) -> i32, b: impl Fn(i32) -> i32) -> Vec<i32> {

@@ -33,15 +33,9 @@ fn median_of_a_small_run_with_one_call() {
     let impl_path = dir.join("twice.cpp");
     std::fs::write(&impl_path, IMPL).unwrap();
     let opts = RunOptions {
-        entry: None,
         impls: vec![impl_path],
         args: vec![ArgSpec::Zeros(vec![64], Elem::F32), ArgSpec::Zeros(vec![64], Elem::F32)],
-        blocks: 1,
-        timeout: Duration::from_secs(30),
-        progress: false,
-        max_ops: u64::MAX,
-        trace: false,
-        sync_solver: false,
+        ..RunOptions::default()
     };
     let mut times = Vec::new();
     for i in 0..1010 {
