@@ -3,8 +3,10 @@
 end and TTIR stage run (no GPU needed: the stages are taken from Triton's CUDA backend,
 whose TTIR passes are target independent)."""
 
+import collections
 import os
 import re
+import threading
 
 _CALL = re.compile(r"^(\s*)(%[^=]+= )?tt\.call @(__hivm_al_custom_\d+)\((.*?)\) : \((.*?)\) -> (.*?)( loc\(.*\))?$")
 _DECL = re.compile(r"^\s*tt\.func private @__hivm_al_custom_\d+\(")
@@ -222,7 +224,11 @@ def _with_sources(text):
 
 
 _COMPILED = {}
-_PREPARED = {}
+# Prepared kernels by (compile key, working folder), the most recently used last; a
+# session that compiles many kernels keeps the last _PREPARED_MAX of them.
+_PREPARED = collections.OrderedDict()
+_PREPARED_MAX = 64
+_PREPARED_LOCK = threading.Lock()
 
 
 def _entry_arity(text):
@@ -302,9 +308,16 @@ def launch(kernel, grid, *args, constexprs=None, stage="linalg", sync="error", d
     # Prepared once per kernel (and working folder, which `source` paths are relative
     # to): a launch then pays for the run alone.
     cwd = os.getcwd()
-    prepared = _PREPARED.get((key, cwd))
+    with _PREPARED_LOCK:
+        prepared = _PREPARED.get((key, cwd))
+        if prepared is not None:
+            _PREPARED.move_to_end((key, cwd))
     if prepared is None:
-        prepared = _PREPARED[(key, cwd)] = hivm._Prepared(text, "<string>", cwd)
+        prepared = hivm._Prepared(text, "<string>", cwd)
+        with _PREPARED_LOCK:
+            _PREPARED[(key, cwd)] = prepared
+            while len(_PREPARED) > _PREPARED_MAX:
+                _PREPARED.popitem(last=False)
     prepared.run(call, blocks=gx * gy * gz, sync=sync, stacklevel=3)
     return text
 

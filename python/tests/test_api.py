@@ -440,3 +440,52 @@ def test_a_process_forked_during_a_run_can_run(tmp_path):
     )
     assert r.returncode == 0, r.stderr
     assert "child 0" in r.stdout, r.stdout + r.stderr
+
+
+COUNT_KERNEL = (
+    "func.func @k(%m: memref<1xi32>, %n: index) {\n"
+    "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+    "  scf.for %i = %c0 to %n step %c1 {\n"
+    "    %v = memref.load %m[%c0] : memref<1xi32>\n"
+    "    %one = arith.constant 1 : i32\n    %w = arith.addi %v, %one : i32\n"
+    "    memref.store %w, %m[%c0] : memref<1xi32>\n"
+    "  }\n  return\n}\n"
+)
+
+THREADS_SCRIPT = r"""
+import sys, threading
+import numpy as np
+import hivm
+
+kernel = hivm._Prepared(sys.argv[1])
+errors, done = [], []
+
+def launches(t):
+    try:
+        for i in range(6):
+            m = np.zeros(1, np.int32)
+            kernel.run([m, 20000 + 1000 * t + i])
+            assert m[0] == 20000 + 1000 * t + i, (t, i, m[0])
+        done.append(t)
+    except BaseException as e:
+        errors.append(repr(e))
+
+threads = [threading.Thread(target=launches, args=(t,)) for t in range(4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+assert not errors and sorted(done) == [0, 1, 2, 3], (errors, done)
+print("ok")
+"""
+
+
+def test_threads_launching_one_prepared_kernel_take_turns():
+    # Runs of one prepared kernel are serialised; a run waiting for its turn must not hold
+    # the GIL, which the running one needs for its Ctrl-C checks (this hung before).
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", THREADS_SCRIPT, COUNT_KERNEL], capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stdout + out.stderr

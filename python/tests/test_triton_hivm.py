@@ -57,6 +57,21 @@ def test_document_kernels_compiled_to_hivm_run_on_the_twin(bitcodes, kernel):
     np.testing.assert_array_equal(out, a + b)
 
 
+def test_prepared_kernels_are_kept_for_the_most_recent_launches(bitcodes, monkeypatch):
+    # A session compiling many kernels keeps the last few prepared, not all of them.
+    monkeypatch.setattr(hivm.triton, "_PREPARED", type(hivm.triton._PREPARED)())
+    monkeypatch.setattr(hivm.triton, "_PREPARED_MAX", 2)
+    keys = []
+    for n in (16, 32, 16, 64):
+        a, b, out = np.arange(n, dtype=np.int32), np.full(n, 2, np.int32), np.zeros(n, np.int32)
+        hivm.triton.launch(base.triton_custom_add, (1,), out, a, b, constexprs={"L": n}, stage="hivm")
+        np.testing.assert_array_equal(out, a + b)
+        keys.append(list(hivm.triton._PREPARED))
+    assert [len(k) for k in keys] == [1, 2, 2, 2]
+    # 16 was used again after 32, so 32 is the one dropped for 64.
+    assert keys[3][0] == keys[2][1] == keys[0][0] and keys[1][1] not in keys[3]
+
+
 @pytest.fixture(scope="module")
 def interpreted(tmp_path_factory):
     return base._interpreted_outputs(tmp_path_factory.mktemp("interp"))

@@ -128,15 +128,15 @@ fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyRes
     Ok(out)
 }
 
-/// A run's results as Python sees them: errors (and sync reports when
-/// `sync_errors`) raise DiagnosticError.
-fn finish<'py>(
-    py: Python<'py>,
+/// A run's reports rendered: (errors, warnings). Errors hold the sync
+/// reports too when `sync_errors`. Rendering needs the kernel (its source
+/// and IR), so it happens where the run holds it, never under the GIL.
+fn render(
     kernel: &hivm_twin::Prepared,
     r: &hivm_twin::Results,
     blocks: u32,
     sync_errors: bool,
-) -> PyResult<RunResult<'py>> {
+) -> (String, Vec<String>) {
     let mut errors = String::new();
     let mut warnings = Vec::new();
     for (block, rep) in &r.reports {
@@ -150,6 +150,16 @@ fn finish<'py>(
     if let Some(e) = &r.error {
         errors.push_str(&kernel.render(e));
     }
+    (errors, warnings)
+}
+
+/// A run's results as Python sees them: errors raise DiagnosticError.
+fn finish<'py>(
+    py: Python<'py>,
+    r: &hivm_twin::Results,
+    errors: String,
+    warnings: Vec<String>,
+) -> PyResult<RunResult<'py>> {
     if !errors.is_empty() {
         return Err(DiagnosticError::new_err(errors));
     }
@@ -191,11 +201,12 @@ fn run<'py>(
     let opts = run_options(entry, sync_solver, Launch { args, impls, blocks, timeout, max_ops })?;
     let kernel = prepare(py, source, file, &base_dir, &opts)?;
     // The kernel moves to the run's thread and back (it is not Sync).
-    let (kernel, r) = interruptible(py, move || {
+    let (r, errors, warnings) = interruptible(py, move || {
         let r = kernel.run(&opts);
-        (kernel, r)
+        let (errors, warnings) = render(&kernel, &r, blocks, sync_errors);
+        (r, errors, warnings)
     })?;
-    finish(py, &kernel, &r, blocks, sync_errors)
+    finish(py, &r, errors, warnings)
 }
 
 /// A kernel prepared once (parsed, verified, brought to memrefs, its entry
@@ -244,8 +255,15 @@ impl Kernel {
     ) -> PyResult<RunResult<'py>> {
         let opts = run_options(self.entry.clone(), self.sync_solver, Launch { args, impls, blocks, timeout, max_ops })?;
         let prepared = &self.prepared;
-        let r = interruptible(py, || prepared.lock().unwrap_or_else(|p| p.into_inner()).run(&opts))?;
-        finish(py, &prepared.lock().unwrap_or_else(|p| p.into_inner()), &r, blocks, sync_errors)
+        // The lock is taken and rendering done without the GIL: a run
+        // holding the lock asks Python (under the GIL) for Ctrl-C.
+        let (r, errors, warnings) = interruptible(py, || {
+            let kernel = prepared.lock().unwrap_or_else(|p| p.into_inner());
+            let r = kernel.run(&opts);
+            let (errors, warnings) = render(&kernel, &r, blocks, sync_errors);
+            (r, errors, warnings)
+        })?;
+        finish(py, &r, errors, warnings)
     }
 }
 
