@@ -58,34 +58,55 @@ pub fn find(sources: &[PathBuf]) -> Option<Arc<Remembered>> {
 }
 
 /// Remembers the library of `sources`, built from sources stamped
-/// `before` the build; nothing is remembered if one changed meanwhile.
+/// `before` the build, which began at `started`; nothing is remembered if a
+/// source changed meanwhile, or if a header or compiler it depends on
+/// changed shortly before or during the build (only its stamp after the
+/// build is known: the build may have read it as it was before).
 pub fn remember(
     sources: &[PathBuf],
     before: Option<Vec<(PathBuf, Stamp)>>,
+    started: std::time::SystemTime,
     compilers: &[PathBuf],
     built: Built,
 ) -> Arc<Remembered> {
     let mut files = before.clone().unwrap_or_default();
     let after = stamps(sources);
+    let mut read = Vec::new();
     // The headers the build read, as its cache entry lists them.
     if let Some(deps) = built.path.parent().map(|d| d.join("deps"))
         && let Ok(text) = std::fs::read_to_string(deps)
     {
         for line in text.lines() {
             if let Some((_, path)) = line.split_once(' ') {
-                files.push((PathBuf::from(path), stamp(Path::new(path)).unwrap_or_default()));
+                read.push((PathBuf::from(path), stamp(Path::new(path)).unwrap_or_default()));
             }
         }
     }
-    for p in compilers.iter().chain([&built.path]) {
-        files.push((p.clone(), stamp(p).unwrap_or_default()));
+    for p in compilers {
+        read.push((p.clone(), stamp(p).unwrap_or_default()));
     }
+    let settled = settled_before(&read, started);
+    files.extend(read);
+    files.push((built.path.clone(), stamp(&built.path).unwrap_or_default()));
     let r = Arc::new(Remembered { built, files, signatures: Mutex::default() });
-    if before.is_some() && before == after {
+    if before.is_some() && before == after && settled {
         let mut map = REMEMBERED.lock().unwrap_or_else(|p| p.into_inner());
         map.get_or_insert_with(HashMap::new).insert(key(sources), r.clone());
     }
     r
+}
+
+/// Whether every file last changed well before `started` (and exists). A
+/// file's change time comes from a coarse clock that may lag the system
+/// clock, hence the margin.
+fn settled_before(files: &[(PathBuf, Stamp)], started: std::time::SystemTime) -> bool {
+    const MARGIN: std::time::Duration = std::time::Duration::from_secs(2);
+    let Some(limit) = started.checked_sub(MARGIN).and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()) else {
+        return false;
+    };
+    files.iter().all(|(_, s)| {
+        *s != Stamp::default() && (s.5 as i128) * 1_000_000_000 + (s.6 as i128) < limit.as_nanos() as i128
+    })
 }
 
 impl Remembered {
@@ -97,5 +118,28 @@ impl Remembered {
         let s = Arc::new(crate::signature::read(&self.built.path, entry)?);
         self.signatures.lock().unwrap_or_else(|p| p.into_inner()).insert(entry.to_string(), s.clone());
         Ok(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, SystemTime};
+
+    #[test]
+    fn a_header_changed_just_before_the_build_is_not_trusted() {
+        let dir = std::env::temp_dir().join(format!("hivm-libraries-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let h = dir.join("k.h");
+        std::fs::write(&h, "int x;\n").unwrap();
+        let files = vec![(h.clone(), stamp(&h).unwrap())];
+        // Written a moment ago: a build starting now may have read the
+        // file before the write that the stamp shows.
+        assert!(!settled_before(&files, SystemTime::now()));
+        assert!(settled_before(&files, SystemTime::now() + Duration::from_secs(3)));
+        // A file that could not be stamped is never trusted.
+        let gone = vec![(dir.join("gone.h"), Stamp::default())];
+        assert!(!settled_before(&gone, SystemTime::now() + Duration::from_secs(3)));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

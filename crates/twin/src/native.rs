@@ -107,7 +107,7 @@ struct Parts {
 
 /// Parts of ended runs, with the process that made them: a forked child
 /// shares their pages with its parent, so it must never reuse them.
-static SPARE: parking_lot::Mutex<(libc::pid_t, Vec<Parts>)> = parking_lot::const_mutex((0, Vec::new()));
+static SPARE: crate::fork_lock::ForkLock<(libc::pid_t, Vec<Parts>)> = crate::fork_lock::ForkLock::new((0, Vec::new()));
 
 /// How many ended runs' parts are kept (one per thread running kernels at once).
 const SPARES: usize = 4;
@@ -124,6 +124,33 @@ impl Drop for Shared {
                 spare.1.push(parts);
             }
         }
+    }
+}
+
+/// In a forked child: the spare parts' lock, if a thread of the parent held
+/// it, is free (the parts themselves are the parent's: `Shared::new` in the
+/// child forgets them).
+///
+/// # Safety
+/// Only from an atfork child handler.
+pub(crate) unsafe fn spares_after_fork_in_child() {
+    // SAFETY: as the caller promises.
+    unsafe { SPARE.reset_in_child() };
+}
+
+/// Frees the parts kept for later runs (memory a stray process may still
+/// write must not be handed to a run).
+pub fn drop_spares() {
+    let Some(mut spare) = SPARE.try_lock() else { return };
+    let parts = std::mem::take(&mut spare.1);
+    // SAFETY: plain query.
+    let me = unsafe { libc::getpid() };
+    if spare.0 == me {
+        drop(spare);
+        drop(parts);
+    } else {
+        // A forked child's copy of its parent's parts: never freed here.
+        std::mem::forget(parts);
     }
 }
 
@@ -317,10 +344,11 @@ impl Natives {
                 Some(r) => r,
                 None => {
                     let before = crate::libraries::stamps(sources);
+                    let started = std::time::SystemTime::now();
                     let built = build_library(sources)?;
                     let (cc, cxx) = compilers();
                     let compilers: Vec<PathBuf> = [cc, cxx].iter().filter_map(|c| cache::compiler_path(c)).collect();
-                    crate::libraries::remember(sources, before, &compilers, built)
+                    crate::libraries::remember(sources, before, started, &compilers, built)
                 }
             };
             self.libs.insert(sources.to_vec(), r);

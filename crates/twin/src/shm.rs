@@ -71,7 +71,7 @@ pub struct Registry {
     pool_bytes: u64,
 }
 
-static REGISTRY: parking_lot::Mutex<Registry> = parking_lot::const_mutex(Registry {
+static REGISTRY: crate::fork_lock::ForkLock<Registry> = crate::fork_lock::ForkLock::new(Registry {
     next: 0,
     worker: false,
     held: 0,
@@ -96,7 +96,7 @@ const PAGE: u64 = 4096;
 
 /// Locks the registry (every update leaves it consistent, so a holder
 /// that panicked does no harm).
-pub fn lock() -> parking_lot::MutexGuard<'static, Registry> {
+pub fn lock() -> crate::fork_lock::ForkGuard<'static, Registry> {
     REGISTRY.lock()
 }
 
@@ -120,7 +120,7 @@ fn after_fork_in_child() {
     // SAFETY: called from the child's atfork handler, single-threaded.
     unsafe {
         if REGISTRY.is_locked() {
-            REGISTRY.force_unlock();
+            REGISTRY.reset_in_child();
         }
     }
     let mut r = REGISTRY.lock();

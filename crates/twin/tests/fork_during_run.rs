@@ -1,8 +1,5 @@
 //! Fork safety of the twin's buffers and call worker: a process forked
-//! while another thread runs kernels runs its own. (A test binary of its
-//! own: were other tests' threads waiting for the worker's lock at the
-//! fork, `parking_lot` could hand the lock to a waiter that does not exist
-//! in the child.)
+//! while another thread runs kernels runs its own.
 
 mod stamp;
 
@@ -22,13 +19,18 @@ fn a_process_forked_during_runs_can_run() {
     let parents = stamp::run(&impl_path)[0];
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
-        let busy = s.spawn(|| {
-            while !stop.load(Ordering::Relaxed) {
-                stamp::run(&impl_path);
-            }
-        });
+        // Several threads, so that at a fork some wait for the locks another holds.
+        let busy: Vec<_> = (0..3)
+            .map(|_| {
+                s.spawn(|| {
+                    while !stop.load(Ordering::Relaxed) {
+                        stamp::run(&impl_path);
+                    }
+                })
+            })
+            .collect();
         let mut failure = None;
-        for _ in 0..5 {
+        for _ in 0..10 {
             std::thread::sleep(Duration::from_millis(30));
             // SAFETY: the child only runs a kernel and leaves by _exit.
             let pid = unsafe { libc::fork() };
@@ -62,7 +64,9 @@ fn a_process_forked_during_runs_can_run() {
             }
         }
         stop.store(true, Ordering::Relaxed);
-        busy.join().unwrap();
+        for b in busy {
+            b.join().unwrap();
+        }
         assert_eq!(failure, None);
     });
     let _ = std::fs::remove_dir_all(&dir);

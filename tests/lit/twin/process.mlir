@@ -10,8 +10,14 @@
 // RUN: sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-spin"' | grep .
 // A daemon (double fork, setsid) is in the worker's tree as its subreaper: it dies with the call.
 // RUN: hivm-run %s --impl %S/Inputs/faults.cpp --entry daemon --arg zeros:16xf32 && sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-dmn"' | grep .
-// One that escapes the worker's tree is reparented to hivm-run, its subreaper, which ends it before exiting.
-// RUN: hivm-run %s --impl %S/Inputs/faults.cpp --entry escape --arg zeros:16xf32 && sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-esc"' | grep .
+// ... and is gone before the call counts as returned: one that goes on writing the call's output
+// after it returned leaves the kernel's own numbers (it was killed after the worker, out of reach).
+// RUN: hivm-run %s --impl %S/Inputs/faults.cpp --entry daemon_writes --arg zeros:16xf32 --print 0 | FileCheck %s --check-prefix=DWR
+// RUN: sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-dwr"' | grep .
+// One that turns off the worker's subreaping escapes its tree: the call is an error (its processes
+// may write the run's buffers), and hivm-run, their subreaper too, ends them before exiting.
+// RUN: not hivm-run %s --impl %S/Inputs/faults.cpp --entry escape --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=ESC
+// RUN: sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-esc"' | grep .
 
 // EXIT0: process.mlir:[[@LINE+3]]:3: error: custom op 'quit' (_mlir_ciface_exits_zero) ended the process with exit status 0 (exit() or _exit() instead of returning)
 // EXIT0-NOT: panicked
@@ -51,6 +57,27 @@ func.func @daemon(%m: memref<16xf32>) {
   return
 }
 
+// DWR: 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7
+func.func @daemon_writes(%m: memref<16xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "daemon_writes"} "daemon" outs(%m : memref<16xf32>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 100000 : index
+  %seven = arith.constant 7.0 : f32
+  scf.for %i = %c0 to %c16 step %c1 {
+    memref.store %seven, %m[%i] : memref<16xf32>
+  }
+  // Long enough for a writer left running to be seen.
+  %scratch = memref.alloca() : memref<1xf32>
+  scf.for %k = %c0 to %n step %c1 {
+    memref.store %seven, %scratch[%c0] : memref<1xf32>
+  }
+  return
+}
+
+// ESC: process.mlir:[[@LINE+2]]:3: error: custom op 'escape' (_mlir_ciface_escapes): turned off the reaping of orphans (PR_SET_CHILD_SUBREAPER)
 func.func @escape(%m: memref<16xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "escapes"} "escape" outs(%m : memref<16xf32>)
   return

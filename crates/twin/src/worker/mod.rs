@@ -55,6 +55,9 @@ pub(crate) const REPLY_DIRTY: u64 = 1;
 pub(crate) const REPLY_COLLISION: u64 = 2;
 /// Followed by a message.
 pub(crate) const REPLY_ERROR: u64 = 3;
+/// The call returned with the worker no longer subreaper: what it started
+/// may have left the worker's tree, beyond our reach.
+pub(crate) const REPLY_ESCAPED: u64 = 4;
 
 /// How many descriptors one message carries (the kernel allows 253).
 pub(crate) const FDS_PER_MSG: usize = 250;
@@ -89,13 +92,13 @@ enum Stale {
 type Job = (Box<dyn FnOnce() -> libc::pid_t + Send>, std::sync::mpsc::Sender<libc::pid_t>);
 /// The thread that forks workers for a process whose calls come from other
 /// threads (see `fork_worker`), with the process it belongs to.
-static SPAWNER: parking_lot::Mutex<Option<(libc::pid_t, std::sync::mpsc::Sender<Job>)>> =
-    parking_lot::const_mutex(None);
+static SPAWNER: crate::fork_lock::ForkLock<Option<(libc::pid_t, std::sync::mpsc::Sender<Job>)>> =
+    crate::fork_lock::ForkLock::new(None);
 
-/// The call worker. A `parking_lot` mutex, so that a process forked while
-/// another thread holds it (Python's `os.fork` during a `hivm.run`) can
-/// release it in the child (`fork_safety`), where that thread is gone.
-static WORKER: parking_lot::Mutex<Option<Worker>> = parking_lot::const_mutex(None);
+/// The call worker. A `ForkLock`, so that a process forked while another
+/// thread holds it (Python's `os.fork` during a `hivm.run`) can release it
+/// in the child (`fork_safety`), where that thread is gone.
+static WORKER: crate::fork_lock::ForkLock<Option<Worker>> = crate::fork_lock::ForkLock::new(None);
 
 /// Registers, once, what a forked child must undo: the locks that threads
 /// which do not exist in the child may hold. (The slot's worker is then the
@@ -107,11 +110,12 @@ fn fork_safety() {
         // a thread that is not there, and nothing else can touch it now.
         unsafe {
             if WORKER.is_locked() {
-                WORKER.force_unlock();
+                WORKER.reset_in_child();
             }
             if SPAWNER.is_locked() {
-                SPAWNER.force_unlock();
+                SPAWNER.reset_in_child();
             }
+            crate::native::spares_after_fork_in_child();
         }
     }
     // SAFETY: registering a handler that only releases our own locks.
@@ -140,6 +144,9 @@ pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
         }
         if slot.as_ref().is_some_and(|w| w.exited()) {
             slot.take().unwrap().reap();
+            // Ended on its own (killed from outside): what it had started
+            // went to another reaper, maybe still sharing our buffers.
+            forget_shared();
         }
         // A library rebuilt into the same path: the worker may have the old
         // one loaded (the loader finds libraries by path), so it goes.
@@ -171,15 +178,33 @@ pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
         return match w.wait(seq, Instant::now().checked_add(timeout)) {
             Ok(r) if r.first() == Some(&REPLY_OK) => Ok(()),
             Ok(r) if r.first() == Some(&REPLY_DIRTY) => {
-                slot.take().unwrap().kill();
-                Ok(())
+                // What the call left behind may still write the run's buffers:
+                // the call counts only once all of it is gone.
+                if slot.take().unwrap().kill() {
+                    Ok(())
+                } else {
+                    Err(CallError::Internal("processes the call started could not be stopped".into()))
+                }
             }
-            Ok(r) if r.first() == Some(&REPLY_ERROR) => Err(CallError::Internal(text_of(&r[1..]))),
+            Ok(r) if r.first() == Some(&REPLY_ESCAPED) => {
+                slot.take().unwrap().kill();
+                forget_shared();
+                Err(CallError::Internal(
+                    "turned off the reaping of orphans (PR_SET_CHILD_SUBREAPER): processes it started may have \
+                     left the twin's reach and still write its buffers"
+                        .into(),
+                ))
+            }
+            Ok(r) if r.first() == Some(&REPLY_ERROR) => {
+                // Its pages' protection may be half changed: it goes.
+                slot.take().unwrap().kill();
+                Err(CallError::Internal(text_of(&r[1..])))
+            }
             Ok(_) => {
                 slot.take().unwrap().kill();
                 Err(CallError::Internal("the call worker sent a malformed reply".into()))
             }
-            Err(Wait::Gone) => match slot.take().unwrap().reap() {
+            Err(Wait::Gone) => match slot.take().unwrap().reap_ended() {
                 // SAFETY: the worker is gone; the context is ours to read.
                 Some(status) => Err(ended(status, unsafe { &*req.ctx })),
                 None => Err(CallError::Internal(
@@ -392,32 +417,62 @@ impl Worker {
 
     /// Ends the worker's process group (whatever the last call left behind
     /// dies with it) and reaps it; returns its status (None if it was
-    /// reaped elsewhere).
-    fn reap(self) -> Option<libc::c_int> {
+    /// reaped elsewhere) and whether all its descendants were stopped.
+    fn reap(self) -> (Option<libc::c_int>, bool) {
         let mut status = 0;
         crate::shm::worker_stopped();
-        kill_descendants(self.pid);
+        let stopped = kill_descendants(self.pid);
         // SAFETY: the worker's own group, then reaping our child.
         let r = unsafe {
             libc::kill(-self.pid, libc::SIGKILL);
             libc::waitpid(self.pid, &mut status, 0)
         };
-        (r == self.pid).then_some(status)
+        ((r == self.pid).then_some(status), stopped)
     }
 
-    fn kill(self) {
+    /// Ends a worker that may be running a call; returns whether every
+    /// process it started is gone. Stopped first, so it neither starts nor
+    /// reaps anything while its tree is killed: killed before its tree, its
+    /// children would go to another reaper, out of our sight, still sharing
+    /// the twin's buffers (which the pool and the next runs reuse).
+    fn kill(self) -> bool {
         // SAFETY: our own child (also if it left its group).
-        unsafe { libc::kill(self.pid, libc::SIGKILL) };
-        self.reap();
+        unsafe { libc::kill(self.pid, libc::SIGSTOP) };
+        let (_, stopped) = self.reap();
+        if !stopped {
+            forget_shared();
+        }
+        stopped
+    }
+
+    /// Reaps a worker that ended during a call. Processes the call started
+    /// went to another reaper when it ended, out of our sight.
+    fn reap_ended(self) -> Option<libc::c_int> {
+        let (status, _) = self.reap();
+        forget_shared();
+        status
     }
 }
 
-/// Kills every live descendant of `pid`. The worker is its implementations'
-/// subreaper, so whatever they start — even a daemon that left the worker's
-/// process group and session by `setsid` — is in its tree until the worker
-/// reaps it; killing the group alone would miss those.
-fn kill_descendants(pid: libc::pid_t) {
-    for _ in 0..64 {
+/// Processes we could not stop may write the memory of freed buffers: none
+/// of it is reused (the pool and the runs' spare parts are freed, so later
+/// buffers are fresh mappings the leftovers do not share).
+fn forget_shared() {
+    crate::native::drop_spares();
+    crate::shm::trim();
+}
+
+/// Kills every live descendant of `pid` and waits until they have ended (a
+/// killed process may run on for a moment on another core; a zombie has
+/// given up its memory). The worker is its implementations' subreaper, so
+/// whatever they start — even a daemon that left the worker's process group
+/// and session by `setsid` — is in its tree until the worker reaps it;
+/// killing the group alone would miss those. False if some could not be
+/// stopped (a tree growing faster than it is killed, or a process stuck in
+/// the kernel for seconds).
+fn kill_descendants(pid: libc::pid_t) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    for round in 0.. {
         let mut live = Vec::new();
         let mut todo = vec![pid];
         while let Some(p) = todo.pop() {
@@ -432,14 +487,21 @@ fn kill_descendants(pid: libc::pid_t) {
             }
         }
         if live.is_empty() {
-            return;
+            return true;
+        }
+        if Instant::now() > deadline {
+            return false;
         }
         for c in live {
             // SAFETY: a process of our worker's tree (pids of zombies, which
             // are not reused while unreaped, are left out).
             unsafe { libc::kill(c, libc::SIGKILL) };
         }
+        if round >= 64 {
+            std::thread::sleep(Duration::from_millis(1));
+        }
     }
+    unreachable!("the rounds end by return")
 }
 
 /// The children of `pid` (all its threads'), from /proc.

@@ -30,7 +30,7 @@ static STACK_RANGE: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
 /// still writable: the next call changes only what differs, so a loop
 /// calling one op on the same operands costs no `mprotect`. (Only the
 /// worker's one thread takes the lock.)
-static OPEN_NOW: parking_lot::Mutex<Vec<crate::native::Region>> = parking_lot::const_mutex(Vec::new());
+static OPEN_NOW: crate::fork_lock::ForkLock<Vec<crate::native::Region>> = crate::fork_lock::ForkLock::new(Vec::new());
 
 /// Forgets open ranges inside `[start, start + len)`, which is mapped anew
 /// (read-only again) or reserved.
@@ -301,11 +301,29 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
         let open = &(&(*ctx).open)[..((*ctx).n_open as usize).min(crate::native::MAX_OPEN)];
         let mut now = OPEN_NOW.lock();
         let same = |a: &crate::native::Region, b: &crate::native::Region| a.start == b.start && a.len == b.len;
+        // A page left writable would let a call change GM it was not given
+        // unseen: a failed protection ends the call (the caller replaces us).
+        let protect = |r: &crate::native::Region, prot: libc::c_int| {
+            if libc::mprotect(r.start as *mut libc::c_void, r.len as usize, prot) == 0 {
+                return None;
+            }
+            let err = std::io::Error::last_os_error();
+            let mut e = vec![REPLY_ERROR];
+            e.extend(super::words_of_text(&format!(
+                "cannot protect the call's memory ({:#x}, {} bytes): {err}",
+                r.start, r.len
+            )));
+            Some(e)
+        };
         for r in now.iter().filter(|r| !open.iter().any(|o| same(o, r))) {
-            libc::mprotect(r.start as *mut libc::c_void, r.len as usize, libc::PROT_READ);
+            if let Some(e) = protect(r, libc::PROT_READ) {
+                return e;
+            }
         }
         for r in open.iter().filter(|o| !now.iter().any(|r| same(o, r))) {
-            libc::mprotect(r.start as *mut libc::c_void, r.len as usize, libc::PROT_READ | libc::PROT_WRITE);
+            if let Some(e) = protect(r, libc::PROT_READ | libc::PROT_WRITE) {
+                return e;
+            }
         }
         now.clear();
         now.extend_from_slice(open);
@@ -324,6 +342,11 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
         std::ptr::write_volatile(&raw mut (*ctx).returned, 1);
         FAULT_CTX.store(std::ptr::null_mut(), Ordering::Relaxed);
         reset_process_state();
+        let mut reaping: libc::c_int = 0;
+        libc::prctl(libc::PR_GET_CHILD_SUBREAPER, &raw mut reaping);
+        if reaping == 0 {
+            return vec![REPLY_ESCAPED];
+        }
         vec![if left_behind(task) { REPLY_DIRTY } else { REPLY_OK }]
     }
 }

@@ -90,6 +90,34 @@ void _mlir_ciface_daemonises(memref_t<float, 1> *) {
   waitpid(first, nullptr, 0);
 }
 
+// Daemonises a writer (double fork, setsid: still in the worker's tree)
+// that goes on writing 42 over the call's output for two seconds after the
+// call has returned.
+void _mlir_ciface_daemon_writes(memref_t<float, 1> *out) {
+  int ready[2];
+  if (pipe(ready) != 0)
+    return;
+  pid_t first = fork();
+  if (first == 0) {
+    setsid();
+    if (fork() == 0) {
+      prctl(PR_SET_NAME, "hivm-test-dwr");
+      char c = 1;
+      (void)!write(ready[1], &c, 1);
+      for (int i = 0; i < 2000; ++i) {
+        for (int j = 0; j < out->sizes[0]; ++j)
+          out->aligned[out->offset + j] = 42.0f;
+        usleep(1000);
+      }
+      _exit(0);
+    }
+    _exit(0);
+  }
+  char c;
+  (void)!read(ready[0], &c, 1);
+  waitpid(first, nullptr, 0);
+}
+
 // Leaves a process spinning behind and spins itself.
 void _mlir_ciface_forks_and_spins(memref_t<float, 1> *) {
   if (fork() == 0)
