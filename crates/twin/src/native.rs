@@ -73,6 +73,8 @@ pub struct Ctx {
     pub n_regions: u64,
     pub error: [u8; 512],
     pub returned: i32,
+    /// 0, or how the call faulted: 1 a memory fault, 2 a stack overflow,
+    /// `FAULT_FREED` a memory fault in freed (pooled) memory.
     pub fault: i32,
     pub fault_addr: u64,
     /// Page ranges of GM and the cube memories (read-only in the worker)
@@ -83,6 +85,10 @@ pub struct Ctx {
     pub cube_base: [u64; 4],
     pub cube_size: [u64; 4],
 }
+
+/// A fault at an address no buffer owns now (set by the caller, which
+/// knows the pool, when the worker has ended).
+pub const FAULT_FREED: i32 = 3;
 
 /// GM and cube-memory page ranges one call can open for writing.
 pub const MAX_OPEN: usize = 64;

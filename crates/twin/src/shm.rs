@@ -171,6 +171,8 @@ pub fn reuse(pages: u64, read_only: bool) -> Option<Pooled> {
     let i = r.pool.iter().rposition(|p| p.pages == pages && p.read_only == read_only)?;
     let p = r.pool.remove(i);
     r.pool_bytes -= held(&p);
+    // The worker's view of it changes: open again (see `pooled_serials`).
+    r.generation += 1;
     Some(p)
 }
 
@@ -191,6 +193,7 @@ pub fn release(p: Pooled) {
     }
     r.pool_bytes += bytes;
     r.pool.push(p);
+    r.generation += 1;
 }
 
 /// Frees every pooled mapping (their memory goes back to the system).
@@ -201,6 +204,11 @@ pub fn trim() {
     for p in pool {
         r.free(p);
     }
+}
+
+/// Whether `addr` lies in a pooled mapping: memory no buffer owns now.
+pub fn is_pooled(addr: u64) -> bool {
+    lock().pool.iter().any(|p| addr >= p.base && addr < p.base + p.len)
 }
 
 /// How many mappings the pool holds.
@@ -223,6 +231,13 @@ pub fn worker_stopped() {
 }
 
 impl Registry {
+    /// Pooled mappings: the call worker keeps them inaccessible, so that a
+    /// pointer an implementation kept from an earlier call faults there
+    /// (a located error) instead of writing memory no buffer owns.
+    pub fn pooled_serials(&self) -> std::collections::HashSet<u64> {
+        self.pool.iter().map(|p| p.serial).collect()
+    }
+
     fn drop_descriptors(&mut self) {
         for m in self.live.values_mut() {
             m.fd = None;

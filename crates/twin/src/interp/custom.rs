@@ -422,6 +422,14 @@ impl Interp<'_> {
                     ),
                 )
             }
+            CallError::Signal(s) if !loading && shared.ctx().fault == native::FAULT_FREED => RunError::at(
+                op,
+                format!(
+                    "{what} reached freed memory at {:#x}, which no buffer owns now (a pointer kept from an \
+                         earlier call?); the access faulted: {s}",
+                    shared.ctx().fault_addr
+                ),
+            ),
             CallError::Signal(s) => {
                 let mut e = RunError::at(op, format!("{what} crashed with {s}"));
                 if !loading && (s.contains("(Segmentation fault)") || s.contains("(Bus error)")) {

@@ -75,6 +75,8 @@ struct Worker {
     bell: Doorbell,
     /// What the worker has mapped: serial -> (base, len).
     mapped: BTreeMap<u64, (u64, u64)>,
+    /// Mapped serials it keeps inaccessible (pooled: no buffer's).
+    fenced: std::collections::HashSet<u64>,
     generation: u64,
     /// Reserved ranges of the twin's address arena it inherited.
     chunks: usize,
@@ -204,13 +206,21 @@ pub fn call(req: &Request, timeout: Duration) -> Result<(), CallError> {
                 slot.take().unwrap().kill();
                 Err(CallError::Internal("the call worker sent a malformed reply".into()))
             }
-            Err(Wait::Gone) => match slot.take().unwrap().reap_ended() {
-                // SAFETY: the worker is gone; the context is ours to read.
-                Some(status) => Err(ended(status, unsafe { &*req.ctx })),
-                None => Err(CallError::Internal(
-                    "the call worker ended and could not be waited for (is SIGCHLD ignored?)".into(),
-                )),
-            },
+            Err(Wait::Gone) => {
+                // SAFETY: the worker is gone; the context is ours.
+                let ctx = unsafe { &mut *req.ctx };
+                // Told now: reaping it frees the pool.
+                if ctx.fault == 1 && crate::shm::is_pooled(ctx.fault_addr) {
+                    ctx.fault = crate::native::FAULT_FREED;
+                }
+                match slot.take().unwrap().reap_ended() {
+                    // SAFETY: the worker is gone; the context is ours to read.
+                    Some(status) => Err(ended(status, unsafe { &*req.ctx })),
+                    None => Err(CallError::Internal(
+                        "the call worker ended and could not be waited for (is SIGCHLD ignored?)".into(),
+                    )),
+                }
+            }
             Err(Wait::Interrupted) => {
                 slot.take().unwrap().kill();
                 Err(CallError::Interrupted)
@@ -299,11 +309,19 @@ impl Worker {
         let (sock, page, keep) = (theirs.as_raw_fd(), bell.page_addr(), ours.as_raw_fd());
         let read_only: Vec<(u64, u64)> =
             reg.live.values().filter(|m| m.read_only).map(|m| (m.base + m.data_off, m.data_len)).collect();
+        let fenced = reg.pooled_serials();
+        let pooled: Vec<(u64, u64)> = reg
+            .live
+            .iter()
+            .filter(|(s, _)| fenced.contains(s))
+            .map(|(_, m)| (m.base + m.data_off, m.data_len))
+            .collect();
         let pid = fork_worker(move || {
             // SAFETY: in the fresh child, which only serves calls.
             unsafe {
                 libc::close(keep);
-                serve::protect(&read_only);
+                serve::protect(&read_only, libc::PROT_READ);
+                serve::protect(&pooled, libc::PROT_NONE);
                 serve::serve(sock, &Doorbell::inherited(page), parent, &chunks)
             }
         });
@@ -323,6 +341,7 @@ impl Worker {
             sock: ours,
             bell,
             mapped,
+            fenced,
             generation: reg.generation,
             chunks: reg.arena.chunk_count(),
         })
@@ -355,22 +374,54 @@ impl Worker {
         for _ in &new {
             crate::shm::took(&mut reg);
         }
+        // Pooled mappings fenced off, reused ones opened again (after their
+        // mapping, should they be new to the worker).
+        let pooled = reg.pooled_serials();
+        self.fenced.retain(|s| reg.live.contains_key(s));
+        let mut protects: Vec<[u64; 3]> = Vec::new();
+        for (serial, m) in &reg.live {
+            let fence = pooled.contains(serial);
+            if fence == self.fenced.contains(serial) {
+                continue;
+            }
+            let prot = match (fence, m.read_only) {
+                (true, _) => libc::PROT_NONE,
+                (false, true) => libc::PROT_READ,
+                (false, false) => libc::PROT_READ | libc::PROT_WRITE,
+            };
+            protects.push([m.base + m.data_off, m.data_len, prot as u64]);
+            if fence {
+                self.fenced.insert(*serial);
+            } else {
+                self.fenced.remove(serial);
+            }
+        }
         self.generation = reg.generation;
         drop(reg);
         let mut unmaps = gone.as_slice();
         let mut maps = new.as_slice();
+        let mut prots = protects.as_slice();
         let failed = |e: String| Stale::Failed(e);
-        while !unmaps.is_empty() || !maps.is_empty() {
+        while !unmaps.is_empty() || !maps.is_empty() || !prots.is_empty() {
             // Every range is reserved again before any is mapped: a new
             // buffer may lie where a freed one was.
             let (u, rest_u) = unmaps.split_at(unmaps.len().min(256));
             let (m, rest_m) =
                 if rest_u.is_empty() { maps.split_at(maps.len().min(FDS_PER_MSG)) } else { (&[][..], maps) };
-            let mut msg = vec![MSG_MAP, u.len() as u64, m.len() as u64];
+            let room = (doorbell::PAYLOAD - 4 - 2 * u.len() - 5 * m.len()) / 3;
+            let (p, rest_p) = if rest_u.is_empty() && rest_m.is_empty() {
+                prots.split_at(prots.len().min(room))
+            } else {
+                (&[][..], prots)
+            };
+            let mut msg = vec![MSG_MAP, u.len() as u64, m.len() as u64, p.len() as u64];
             for (base, len) in u {
                 msg.extend([*base, *len]);
             }
             for (_, w, _) in m {
+                msg.extend(w);
+            }
+            for w in p {
                 msg.extend(w);
             }
             // The descriptors go over the socket, the request on the page.
@@ -392,6 +443,7 @@ impl Worker {
             }
             unmaps = rest_u;
             maps = rest_m;
+            prots = rest_p;
         }
         Ok(())
     }

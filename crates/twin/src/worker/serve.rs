@@ -222,35 +222,45 @@ unsafe fn recv_fds(sock: RawFd, fds: &mut Vec<RawFd>) -> bool {
     }
 }
 
-/// Makes the cube memories inherited from the interpreter read-only here.
+/// Gives mappings inherited from the interpreter their protection here:
+/// read-only (the cube memories, GM) or none (pooled mappings).
 ///
 /// # Safety
 /// Only in the worker, on ranges of its own mappings.
-pub(super) unsafe fn protect(ranges: &[(u64, u64)]) {
+pub(super) unsafe fn protect(ranges: &[(u64, u64)], prot: libc::c_int) {
     for (start, len) in ranges {
-        // SAFETY: data pages of a twin buffer this process maps.
-        unsafe { libc::mprotect(*start as *mut libc::c_void, *len as usize, libc::PROT_READ) };
+        // SAFETY: data pages of a twin buffer this process maps. Should it
+        // fail, the first call's sync (which checks) finds it.
+        if unsafe { libc::mprotect(*start as *mut libc::c_void, *len as usize, prot) } != 0 {
+            unsafe { libc::_exit(0) };
+        }
     }
 }
 
-/// `[MSG_MAP, unmaps, maps, (base, len)*, (base, len, data_off, data_len, read_only)*]`.
+/// `[MSG_MAP, unmaps, maps, protects, (base, len)*, (base, len, data_off,
+/// data_len, read_only)*, (start, len, prot)*]`.
 /// Every range lies in the twin's arena (`shm/arena.rs`), reserved in this
 /// process since the fork, so `MAP_FIXED` only ever replaces a reservation
 /// or a twin buffer; anything else is refused.
 unsafe fn map_buffers(m: &[u64], fds: &[RawFd], arena: &[(u64, u64)]) -> Vec<u64> {
     use crate::shm::arena::{reserve, within};
-    let (nu, nm) = (m[1] as usize, m[2] as usize);
-    if m.len() != 3 + 2 * nu + 5 * nm || fds.len() != nm {
+    if m.len() < 4 {
         return vec![REPLY_ERROR];
     }
+    let (nu, nm, np) = (m[1] as usize, m[2] as usize, m[3] as usize);
+    if m.len() != 4 + 2 * nu + 5 * nm + 3 * np || fds.len() != nm {
+        return vec![REPLY_ERROR];
+    }
+    let (unmaps, rest) = m[4..].split_at(2 * nu);
+    let (maps, protects) = rest.split_at(5 * nm);
     unsafe {
-        for u in m[3..3 + 2 * nu].chunks(2) {
+        for u in unmaps.chunks(2) {
             if !within(arena, u[0], u[1]) || !reserve(u[0], u[1]) {
                 return vec![REPLY_COLLISION];
             }
             forget_open(u[0], u[1]);
         }
-        for (e, fd) in m[3 + 2 * nu..].chunks(5).zip(fds) {
+        for (e, fd) in maps.chunks(5).zip(fds) {
             let (data, len) = (e[0] + e[2], e[3]);
             if !within(arena, e[0], e[1]) || e[2] + e[3] > e[1] {
                 return vec![REPLY_COLLISION];
@@ -262,6 +272,16 @@ unsafe fn map_buffers(m: &[u64], fds: &[RawFd], arena: &[(u64, u64)]) -> Vec<u64
             if got != want {
                 return vec![REPLY_COLLISION];
             }
+            forget_open(e[0], e[1]);
+        }
+        for e in protects.chunks(3) {
+            if !within(arena, e[0], e[1]) {
+                return vec![REPLY_COLLISION];
+            }
+            if libc::mprotect(e[0] as *mut libc::c_void, e[1] as usize, e[2] as libc::c_int) != 0 {
+                return vec![REPLY_ERROR];
+            }
+            // Opened for an earlier call: its protection is this one now.
             forget_open(e[0], e[1]);
         }
     }
