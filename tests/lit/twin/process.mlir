@@ -14,6 +14,9 @@
 // after it returned leaves the kernel's own numbers (it was killed after the worker, out of reach).
 // RUN: hivm-run %s --impl %S/Inputs/faults.cpp --entry daemon_writes --arg zeros:16xf32 --print 0 | FileCheck %s --check-prefix=DWR
 // RUN: sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-dwr"' | grep .
+// A sibling of the worker (clone with CLONE_PARENT) would be out of its tree: the worker refuses the flag.
+// RUN: hivm-run %s --impl %S/Inputs/faults.cpp --entry sibling --arg zeros:16xf32 --print 0 | FileCheck %s --check-prefix=DWR
+// RUN: sleep 0.3 && ! ps -eo stat=,comm= | awk '$1 !~ /^Z/ && $2 == "hivm-test-sib"' | grep .
 // One that turns off the worker's subreaping escapes its tree: the call is an error (its processes
 // may write the run's buffers), and hivm-run, their subreaper too, ends them before exiting.
 // RUN: not hivm-run %s --impl %S/Inputs/faults.cpp --entry escape --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=ESC
@@ -70,6 +73,24 @@ func.func @daemon_writes(%m: memref<16xf32>) {
     memref.store %seven, %m[%i] : memref<16xf32>
   }
   // Long enough for a writer left running to be seen.
+  %scratch = memref.alloca() : memref<1xf32>
+  scf.for %k = %c0 to %n step %c1 {
+    memref.store %seven, %scratch[%c0] : memref<1xf32>
+  }
+  return
+}
+
+func.func @sibling(%m: memref<16xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "sibling"} "sibling" outs(%m : memref<16xf32>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %n = arith.constant 300000 : index
+  %seven = arith.constant 7.0 : f32
+  scf.for %i = %c0 to %c16 step %c1 {
+    memref.store %seven, %m[%i] : memref<16xf32>
+  }
   %scratch = memref.alloca() : memref<1xf32>
   scf.for %k = %c0 to %n step %c1 {
     memref.store %seven, %scratch[%c0] : memref<1xf32>

@@ -14,6 +14,7 @@
 //! The worker sees only the twin's buffers, never the interpreter's private
 //! memory, so memref descriptors are placed in shared memory too.
 
+mod confine;
 mod doorbell;
 mod serve;
 

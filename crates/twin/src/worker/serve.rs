@@ -26,6 +26,10 @@ static FAULT_CTX: AtomicPtr<Ctx> = AtomicPtr::new(std::ptr::null_mut());
 /// The worker's stack: [low, high).
 static STACK_RANGE: [AtomicU64; 2] = [AtomicU64::new(0), AtomicU64::new(0)];
 
+/// Why the worker could not be confined (`confine.rs`), if it could not:
+/// every call is then refused with this.
+static UNCONFINED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
 /// Pages of read-only mappings (GM, cube memories) the last call opened,
 /// still writable: the next call changes only what differs, so a loop
 /// calling one op on the same operands costs no `mprotect`. (Only the
@@ -83,6 +87,9 @@ unsafe fn setup(parent: libc::pid_t) {
             libc::_exit(0);
         }
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
+        if let Err(e) = super::confine::install() {
+            let _ = UNCONFINED.set(e);
+        }
         libc::prctl(libc::PR_SET_NAME, c"hivm-twin-call".as_ptr());
         let mut attr: libc::pthread_attr_t = std::mem::zeroed();
         if libc::pthread_getattr_np(libc::pthread_self(), &mut attr) == 0 {
@@ -293,6 +300,11 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
     let fixed = 2 + WORDS + FPRS;
     if m.len() <= fixed {
         return vec![REPLY_ERROR];
+    }
+    if let Some(e) = UNCONFINED.get() {
+        let mut r = vec![REPLY_ERROR];
+        r.extend(super::words_of_text(e));
+        return r;
     }
     let ctx = m[1] as *mut Ctx;
     let w = &m[2..2 + WORDS];

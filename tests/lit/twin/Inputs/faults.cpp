@@ -44,8 +44,10 @@ void _mlir_ciface_around(memref_t<float, 1> *out) {
 }
 }
 
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -116,6 +118,23 @@ void _mlir_ciface_daemon_writes(memref_t<float, 1> *out) {
   char c;
   (void)!read(ready[0], &c, 1);
   waitpid(first, nullptr, 0);
+}
+
+// Starts a sibling of the worker (clone with CLONE_PARENT: a child of the
+// twin's own process, outside the worker's tree) that would go on writing
+// 42 over the call's output for three seconds. (Refused: nothing starts.)
+void _mlir_ciface_sibling(memref_t<float, 1> *out) {
+  long pid = syscall(SYS_clone, CLONE_PARENT | SIGCHLD, 0, 0, 0, 0);
+  if (pid == 0) {
+    prctl(PR_SET_NAME, "hivm-test-sib");
+    setsid();
+    for (int i = 0; i < 3000; ++i) {
+      for (int j = 0; j < out->sizes[0]; ++j)
+        out->aligned[out->offset + j] = 42.0f;
+      usleep(1000);
+    }
+    _exit(0);
+  }
 }
 
 // Leaves a process spinning behind and spins itself.
