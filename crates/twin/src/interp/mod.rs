@@ -85,6 +85,8 @@ pub struct Config {
     pub timeout: Duration,
     pub caps: Capacities,
     pub regbase: bool,
+    /// The `hacc.target` named by the module (None: upstream's default, 910B).
+    pub target: Option<String>,
     pub progress: bool,
     /// Record what every pipe does (`--trace`).
     pub trace: bool,

@@ -9,6 +9,7 @@ mod fixpipe;
 mod layout;
 mod library;
 mod mmad;
+mod mmadmx;
 
 use hivm_dialects::util::segment;
 use hivm_ir::OpId;
@@ -32,6 +33,7 @@ impl Interp<'_> {
         match name {
             "hivm.hir.nd2nz" => self.nd2nz(op)?,
             "hivm.hir.mmadL1" => self.mmad_l1(op)?,
+            "hivm.hir.mmadmxL1" => self.mmadmx_l1(op)?,
             "hivm.hir.fixpipe" => self.fixpipe(op)?,
             _ => return Ok(false),
         }
