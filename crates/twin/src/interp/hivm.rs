@@ -107,6 +107,7 @@ impl Interp<'_> {
             "hivm.hir.vreduce" => self.vreduce(op)?,
             "hivm.hir.vgather" => self.vgather(op)?,
             "hivm.hir.matmul" | "hivm.hir.mix_matmul" => self.matmul(op)?,
+            "hivm.hir.mix_group_matmul" => self.group_matmul(op)?,
             _ if self.cube(op, name)? => {}
             _ => return Err(unsupported(ir, op)),
         }

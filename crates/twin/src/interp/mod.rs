@@ -12,6 +12,7 @@ mod compiled;
 mod cube;
 mod custom;
 mod fast;
+mod group_matmul;
 mod hivm;
 mod linalg;
 mod linalg_body;
