@@ -1,8 +1,8 @@
 //! `mmadmxL1` against a reference written from the OCP MX definition: random
-//! shapes (K not a multiple of the 32-element scale group), transposes,
-//! formats (f8E4M3FN / f8E5M2 element types, or i8 codes with
-//! lhsFormat/rhsFormat), scales and a per-channel bias, synchronised by the
-//! solver. The codes keep every sum exact in f32, so any order of summation
+//! shapes (K not a multiple of the 32-element scale group), transposes, A
+//! in ND or (by nd2nz) fractal layout, formats (f8E4M3FN / f8E5M2 element
+//! types, or i8 codes with lhsFormat/rhsFormat), scales and a per-channel
+//! bias, synchronised by the solver. The codes keep every sum exact in f32, so any order of summation
 //! gives the reference's numbers bit for bit. Then C accumulates a second
 //! product (`init_condition` false).
 
@@ -64,6 +64,8 @@ fn case(seed: u64) -> Case {
     let (ta, tb) = (rng.below(2) == 1, rng.below(2) == 1);
     let fmt = if rng.below(2) == 0 { Fmt::E4M3 } else { Fmt::E5M2 };
     let as_codes = rng.below(2) == 1;
+    // A untransposed may reach L1 by nd2nz, in the fractal layout.
+    let a_fractal = !ta && rng.below(2) == 1;
     let with_bias = rng.below(2) == 1;
     let a: Vec<u8> = (0..m * k).map(|_| code(&mut rng, fmt)).collect(); // [i][p]
     let b: Vec<u8> = (0..k * n).map(|_| code(&mut rng, fmt)).collect(); // [p][j]
@@ -113,6 +115,16 @@ fn case(seed: u64) -> Case {
     let sa_t = format!("memref<{m}x{groups}xui8>");
     let sb_t = format!("memref<{n}x{groups}xui8>");
     let cb = |t: &str| t.replace('>', ", #hivm.address_space<cbuf>>");
+    let l1a = if a_fractal {
+        format!("memref<{}x{}x16x32x{elem_name}, #hivm.address_space<cbuf>>", k.div_ceil(32), m / 16)
+    } else {
+        cb(&ta_t)
+    };
+    let load_a = if a_fractal {
+        format!("  hivm.hir.nd2nz {{dst_continuous}} ins(%a : {ta_t}) outs(%l1a : {l1a})")
+    } else {
+        format!("  hivm.hir.load ins(%a : {ta_t}) outs(%l1a : {l1a})")
+    };
     let c_t = format!("memref<{}x{}x16x16xf32, #hivm.address_space<cc>>", n / 16, m / 16);
     let (bias_in, bias_ty) = if with_bias {
         (", %l1bias".to_string(), format!(", {}", cb(&format!("memref<{n}xf32>"))))
@@ -122,7 +134,7 @@ fn case(seed: u64) -> Case {
     let mmad = |init: &str| {
         format!(
             "  hivm.hir.mmadmxL1{attrs} ins(%l1a, %l1b, %l1sa, %l1sb, {init}, %cm, %ck, %cn{bias_in} : {}, {}, {}, {}, i1, index, index, index{bias_ty}) outs(%acc : {c_t})\n",
-            cb(&ta_t),
+            l1a,
             cb(&tb_t),
             cb(&sa_t),
             cb(&sb_t)
@@ -147,7 +159,7 @@ func.func @mx(%a: {ta_t}, %b: {tb_t}, %sa: {sa_t}, %sb: {sb_t}, %bias: memref<{n
   %l1sb = hivm.hir.pointer_cast(%o3) : {l1sb}
   %l1bias = hivm.hir.pointer_cast(%o4) : {l1bias}
   %acc = hivm.hir.pointer_cast(%z) : {c_t}
-  hivm.hir.load ins(%a : {ta_t}) outs(%l1a : {l1a})
+{load_a}
   hivm.hir.load ins(%b : {tb_t}) outs(%l1b : {l1b})
   hivm.hir.load ins(%sa : {sa_t}) outs(%l1sa : {l1sa})
   hivm.hir.load ins(%sb : {sb_t}) outs(%l1sb : {l1sb})
@@ -157,7 +169,6 @@ func.func @mx(%a: {ta_t}, %b: {tb_t}, %sa: {sa_t}, %sb: {sb_t}, %bias: memref<{n
 }}
 }}
 "#,
-        l1a = cb(&ta_t),
         l1b = cb(&tb_t),
         l1sa = cb(&sa_t),
         l1sb = cb(&sb_t),
