@@ -6,6 +6,15 @@
 // RUN: hivm-run %s --entry k --arg %t.codes.npy --arg zeros:6xf32 --print 0 --print 1 2>&1 | FileCheck %s --implicit-check-not=error
 // CHECK: arg 0 (memref<4xf8E4M3FN>): [1, 448, NaN, -448]
 // CHECK: arg 1 (memref<6xf32>): [0.3125, 57344, 53, 448, NaN, inf]
+// An f8 scalar passed to a custom op is refused (no C type receives it).
+// RUN: not hivm-run %s --impl %S/Inputs/f8_scalar.cpp --entry f8_scalar --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=SCALAR
+// SCALAR: f8.mlir:[[@LINE+3]]:3: error: an 8-bit float scalar operand is not supported by the CPU twin yet (C has no type to receive it)
+func.func @f8_scalar(%m: memref<16xf32>) {
+  %x = arith.constant 1.5 : f8E4M3FN
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_V>, symbol = "f8_scalar"} "k" ins(%m, %x : memref<16xf32>, f8E4M3FN) outs(%m : memref<16xf32>)
+  return
+}
+
 func.func @k(%codes: memref<4xf8E4M3FN>, %n: memref<6xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
