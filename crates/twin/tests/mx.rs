@@ -1,10 +1,11 @@
-//! `mmadmxL1` against a reference written from the OCP MX definition: random
-//! shapes (K not a multiple of the 32-element scale group), transposes, A
-//! in ND or (by nd2nz) fractal layout, formats (f8E4M3FN / f8E5M2 element
-//! types, or i8 codes with lhsFormat/rhsFormat), scales and a per-channel
-//! bias, synchronised by the solver. The codes keep every sum exact in f32, so any order of summation
-//! gives the reference's numbers bit for bit. Then C accumulates a second
-//! product (`init_condition` false).
+//! `mmadmxL1` against a reference written from the OCP MX definition:
+//! random shapes (K not a multiple of the 32-element scale group),
+//! transposes, A in ND or (by nd2nz) fractal layout, formats (f8E4M3FN /
+//! f8E5M2 element types, or i8 codes with lhsFormat/rhsFormat), ND or
+//! fractal scales and a per-channel bias, synchronised by the solver. The
+//! codes keep every sum exact in f32, so any order of summation gives the
+//! reference's numbers bit for bit. Then C accumulates a second product
+//! (`init_condition` false).
 
 use std::path::Path;
 use std::time::Duration;
@@ -112,8 +113,34 @@ fn case(seed: u64) -> Case {
     let attrs = if attrs.is_empty() { String::new() } else { format!(" {{{}}}", attrs.join(", ")) };
     let ta_t = format!("memref<{}x{}x{elem_name}>", ash[0], ash[1]);
     let tb_t = format!("memref<{}x{}x{elem_name}>", bsh[0], bsh[1]);
-    let sa_t = format!("memref<{m}x{groups}xui8>");
-    let sb_t = format!("memref<{n}x{groups}xui8>");
+    // Scales ND [rows, groups], or fractal [rows/16, ceil(groups/2), 16, 2]
+    // with (r, g) at [r/16, g/2, r%16, g%2] (the rest zero, never read).
+    let scale_fractal = rng.below(2) == 1;
+    let g1 = groups.div_ceil(2);
+    let scale_t = |rows: usize| {
+        if scale_fractal {
+            format!("memref<{}x{g1}x16x2xui8>", rows / 16)
+        } else {
+            format!("memref<{rows}x{groups}xui8>")
+        }
+    };
+    let scale_shape = |rows: usize| {
+        if scale_fractal { vec![(rows / 16) as i64, g1 as i64, 16, 2] } else { vec![rows as i64, groups as i64] }
+    };
+    let scale_bytes = |nd: &[u8], rows: usize| -> Vec<u8> {
+        if !scale_fractal {
+            return nd.to_vec();
+        }
+        let mut out = vec![0u8; rows * g1 * 2];
+        for r in 0..rows {
+            for g in 0..groups {
+                out[((r / 16 * g1 + g / 2) * 16 + r % 16) * 2 + g % 2] = nd[r * groups + g];
+            }
+        }
+        out
+    };
+    let sa_t = scale_t(m);
+    let sb_t = scale_t(n);
     let cb = |t: &str| t.replace('>', ", #hivm.address_space<cbuf>>");
     let l1a = if a_fractal {
         format!("memref<{}x{}x16x32x{elem_name}, #hivm.address_space<cbuf>>", k.div_ceil(32), m / 16)
@@ -183,8 +210,8 @@ func.func @mx(%a: {ta_t}, %b: {tb_t}, %sa: {sa_t}, %sb: {sb_t}, %bias: memref<{n
     let args = vec![
         ArgSpec::Array(elem, vec![ash[0] as i64, ash[1] as i64], a_st),
         ArgSpec::Array(elem, vec![bsh[0] as i64, bsh[1] as i64], b_st),
-        ArgSpec::Array(Elem::Int(8), vec![m as i64, groups as i64], sa),
-        ArgSpec::Array(Elem::Int(8), vec![n as i64, groups as i64], sb),
+        ArgSpec::Array(Elem::Int(8), scale_shape(m), scale_bytes(&sa, m)),
+        ArgSpec::Array(Elem::Int(8), scale_shape(n), scale_bytes(&sb, n)),
         ArgSpec::Array(Elem::F32, vec![n as i64], bias.iter().flat_map(|x| x.to_le_bytes()).collect()),
         ArgSpec::Zeros(vec![m as i64, n as i64], Elem::F32),
     ];

@@ -26,14 +26,15 @@
 
 // What upstream leaves open is refused at the op: fp4 data, i8 codes without
 // a format, a format contradicting the f8 type, E8M0's NaN code, a scaled
-// operand f32 cannot hold, fractal scales, too few scales.
+// operand f32 cannot hold, a scale of neither layout. (Fractal scales:
+// crates/twin/tests/mx.rs.)
 // RUN: not hivm-run %s --entry bad --arg 3 2>&1 | FileCheck %s --check-prefix=FP4
 // RUN: not hivm-run %s --entry bad --arg 0 2>&1 | FileCheck %s --check-prefix=NOFMT
 // RUN: not hivm-run %s --entry bad --arg 2 2>&1 | FileCheck %s --check-prefix=MISMATCH
 // RUN: not hivm-run %s --entry scale_nan --arg 255 2>&1 | FileCheck %s --check-prefix=NAN
 // RUN: not hivm-run %s --entry scale_nan --arg 254 2>&1 | FileCheck %s --check-prefix=HUGE
 // RUN: hivm-run %s --entry scale_nan --arg 127 2>&1 | FileCheck %s --check-prefix=ONE --allow-empty
-// RUN: not hivm-run %s --entry fractal_scale 2>&1 | FileCheck %s --check-prefix=FRACTAL
+// RUN: not hivm-run %s --entry scale_rank 2>&1 | FileCheck %s --check-prefix=RANK
 // FP4: cube-mx.mlir:{{[0-9]+}}:{{[0-9]+}}: error: mmadmxL1: lhsFormat = 3 (fp4 e2m1) is not supported by the CPU twin yet
 // NOFMT: cube-mx.mlir:{{[0-9]+}}:{{[0-9]+}}: error: mmadmxL1: B holds i8 codes but no rhsFormat says which 8-bit float they are
 // MISMATCH: error: mmadmxL1: A is f8E5M2 but lhsFormat = 2 names another format
@@ -45,7 +46,7 @@
 // vector unit rounds and saturates there, upstream does not say.
 // RUN: not hivm-run %s --entry to_f8 --arg zeros:4xf32 --arg zeros:4xf8E5M2 2>&1 | FileCheck %s --check-prefix=VCAST
 // VCAST: cube-mx.mlir:{{[0-9]+}}:3: error: vcast to f8E5M2 is not supported by the CPU twin yet
-// FRACTAL: error: mmadmxL1: scaleA must be a 2-d (ND) matrix; the fractal scale layouts are not supported by the CPU twin yet
+// RANK: error: mmadmxL1: scaleA must be 2-d (ND) or 4-d (fractal), not rank 3
 
 module attributes {hacc.target = #hacc.target<"Ascend950PR_9589">} {
 func.func @mx(%a: memref<16x64xf8E4M3FN>, %b: memref<64x16xf8E4M3FN>, %sa: memref<16x2xui8>, %sb: memref<16x2xui8>, %c: memref<16x16xf32>) {
@@ -147,15 +148,15 @@ func.func @scale_nan(%code: i8) {
   return
 }
 
-func.func @fractal_scale() {
+func.func @scale_rank() {
   %true = arith.constant true
   %c16 = arith.constant 16 : index
   %z = arith.constant 0 : i64
   %o = arith.constant 1024 : i64
   %la = hivm.hir.pointer_cast(%z) : memref<16x32xf8E5M2, #hivm.address_space<cbuf>>
-  %s = hivm.hir.pointer_cast(%o) : memref<1x1x16x2xui8, #hivm.address_space<cbuf>>
+  %s = hivm.hir.pointer_cast(%o) : memref<1x16x2xui8, #hivm.address_space<cbuf>>
   %acc = hivm.hir.pointer_cast(%z) : memref<1x1x16x16xf32, #hivm.address_space<cc>>
-  hivm.hir.mmadmxL1 ins(%la, %la, %s, %s, %true, %c16, %c16, %c16 : memref<16x32xf8E5M2, #hivm.address_space<cbuf>>, memref<16x32xf8E5M2, #hivm.address_space<cbuf>>, memref<1x1x16x2xui8, #hivm.address_space<cbuf>>, memref<1x1x16x2xui8, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<1x1x16x16xf32, #hivm.address_space<cc>>)
+  hivm.hir.mmadmxL1 ins(%la, %la, %s, %s, %true, %c16, %c16, %c16 : memref<16x32xf8E5M2, #hivm.address_space<cbuf>>, memref<16x32xf8E5M2, #hivm.address_space<cbuf>>, memref<1x16x2xui8, #hivm.address_space<cbuf>>, memref<1x16x2xui8, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<1x1x16x16xf32, #hivm.address_space<cc>>)
   return
 }
 

@@ -10,12 +10,13 @@
 //! 2^(scaleA[i][k/32] - 127), likewise B's column j by scaleB[j][k/32]. The scaled operands
 //! are summed in f32 over `real_k` in K order, as `mmadL1` sums them.
 //!
+//! Scales may also be fractal (`scale_extent`).
+//!
 //! Refused rather than guessed: any target but the 950 generation (upstream
 //! lowers `matmul_mx` only on register-based targets and its MX library is
 //! the 950's), fp4 (`format = 3`: two values per byte, order unstated), i8
 //! operands without a format, a format contradicting an f8 element type,
-//! the fractal scale layouts, the E8M0 NaN code, and a scaled operand that
-//! is not exactly an f32.
+//! the E8M0 NaN code, and a scaled operand that is not exactly an f32.
 
 use hivm_dialects::util::segment;
 use hivm_ir::OpId;
@@ -96,16 +97,10 @@ impl Interp<'_> {
         }
         let groups = (real_k + GROUP - 1) / GROUP;
         for (s, what, rows) in [(&sa, "scaleA", real_m), (&sb, "scaleB", real_n)] {
-            if s.sizes.len() != 2 {
+            let (have_rows, have_groups) = scale_extent(s).map_err(|m| err(format!("{what} {m}")))?;
+            if have_rows < rows || have_groups < groups {
                 return Err(err(format!(
-                    "{what} must be a 2-d (ND) matrix; the fractal scale layouts are not supported by the CPU twin yet (rank {})",
-                    s.sizes.len()
-                )));
-            }
-            if s.sizes[0] < rows || s.sizes[1] < groups {
-                return Err(err(format!(
-                    "{what} is {} x {}, but {rows} rows of ceil(real_k / 32) = {groups} scales are needed",
-                    s.sizes[0], s.sizes[1]
+                    "{what} holds {have_rows} x {have_groups} scales, but {rows} rows of ceil(real_k / 32) = {groups} are needed"
                 )));
             }
         }
@@ -228,7 +223,7 @@ impl Interp<'_> {
                 let code = bytes[(off as usize) * m.view.elem.size()];
                 let v = f.decode(code) as f64;
                 let (si, sk) = if k_rows { (c, r / GROUP) } else { (r, c / GROUP) };
-                let so = scales.linear(&[si, sk]).ok_or("a scale index is outside its view")?;
+                let so = scale_at(scales, si, sk).ok_or("a scale index is outside its view")?;
                 let s = sbytes[so as usize];
                 let Some(scale) = e8m0(s) else {
                     return Err(format!(
@@ -247,6 +242,29 @@ impl Interp<'_> {
             }
         }
         Ok(out)
+    }
+}
+
+/// Rows and groups of a scale operand: ND `[rows, groups]` (upstream's
+/// SCALEA_ND / SCALEB_DN), or fractal `[R1, G1, r0, g0]` holding (r, g) at
+/// `[r / r0, g / g0, r % r0, g % g0]` (SCALEA_zZ / SCALEB_nN, the layout
+/// upstream's convert_layout builds by expanding ND to `[R1, r0, G1, g0]`
+/// and swapping the middle dims).
+fn scale_extent(s: &MemRefVal) -> Result<(i64, i64), String> {
+    match s.sizes.as_slice() {
+        [r, g] => Ok((*r, *g)),
+        [r1, g1, r0, g0] if *r0 > 0 && *g0 > 0 => Ok((r1 * r0, g1 * g0)),
+        [_, _, r0, g0] => Err(format!("has an empty fractal ({r0} x {g0})")),
+        d => Err(format!("must be 2-d (ND) or 4-d (fractal), not rank {}", d.len())),
+    }
+}
+
+/// The element offset of scale (r, g) (see `scale_extent`).
+fn scale_at(s: &MemRefVal, r: i64, g: i64) -> Option<i64> {
+    match s.sizes.as_slice() {
+        [_, _] => s.linear(&[r, g]),
+        [_, _, r0, g0] => s.linear(&[r / r0, g / g0, r % r0, g % g0]),
+        _ => None,
     }
 }
 
