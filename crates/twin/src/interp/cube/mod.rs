@@ -1,6 +1,7 @@
 //! The cube core's ops: `nd2nz` (GM -> L1 on PIPE_MTE2, ND to the fractal
 //! layout), `mmadL1` (L1 -> L0A/L0B on PIPE_MTE1, multiply-accumulate into
-//! L0C on PIPE_M, with the flags its library sets and waits) and `fixpipe`
+//! L0C on PIPE_M, with the flags its library sets and waits), `mmadmxL1`
+//! (the microscaled form, `mmadmx.rs`) and `fixpipe`
 //! (L0C -> GM/L1/UB on PIPE_FIX, with layout change, quantisation, ReLU).
 //! Matrices are read through `layout::Matrix`, so a fractal buffer is read
 //! as the NPU reads it.
