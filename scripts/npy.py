@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Writes small .npy files without numpy: npy.py OUT.npy DTYPE SHAPE VALUES...
-DTYPE is i8/i16/i32/i64/f16/f32/f64; SHAPE like 32 or 4x8; VALUES either a
-list of numbers or `range:START:STEP` (START, START+STEP, ...)."""
+DTYPE is i8/u8/i16/i32/i64/f16/f32/f64; SHAPE like 32 or 4x8; VALUES either a
+list of numbers or `range:START:STEP[:MOD]` (START, START+STEP, ...; with MOD,
+START + (i * STEP) % MOD)."""
 import struct, sys
 
-CODES = {"i8": ("|i1", "b"), "i16": ("<i2", "h"), "i32": ("<i4", "i"), "i64": ("<i8", "q"),
+CODES = {"i8": ("|i1", "b"), "u8": ("|u1", "B"), "i16": ("<i2", "h"), "i32": ("<i4", "i"), "i64": ("<i8", "q"),
          "f16": ("<f2", "e"), "f32": ("<f4", "f"), "f64": ("<f8", "d")}
 
 def main():
@@ -16,8 +17,11 @@ def main():
         n *= d
     conv = float if dtype.startswith("f") else int
     if len(vals) == 1 and vals[0].startswith("range:"):
-        _, start, step = vals[0].split(":")
-        data = [conv(start) + i * conv(step) for i in range(n)]
+        _, start, step, *mod = vals[0].split(":")
+        if mod:
+            data = [conv(start) + (i * conv(step)) % conv(mod[0]) for i in range(n)]
+        else:
+            data = [conv(start) + i * conv(step) for i in range(n)]
     else:
         data = [conv(v) for v in vals]
     assert len(data) == n, f"{len(data)} values for {n} elements"

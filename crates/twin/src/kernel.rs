@@ -81,6 +81,7 @@ impl Prepared {
             timeout: opts.timeout,
             caps: Capacities::for_target(target.as_deref()),
             regbase: target.as_deref().is_some_and(hivm_dialects::hacc::is_regbase),
+            target: target.clone(),
             progress: opts.progress,
             trace: opts.trace,
             max_steps: opts.max_ops,

@@ -5,6 +5,7 @@
 //! checker watches every pipe.
 
 pub mod cache;
+pub mod f8;
 pub mod fork_lock;
 pub mod interp;
 pub mod interrupt;
@@ -296,6 +297,7 @@ pub fn run_all_for_fuzzing(ir: &Ir, module: OpId, max_ops: u64) -> Vec<Result<()
             timeout: Duration::from_secs(2),
             caps: Capacities::for_target(None),
             regbase: false,
+            target: None,
             progress: false,
             trace: false,
             max_steps: max_ops,
@@ -373,7 +375,9 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
                     ArgSpec::Literal(l) => return Err(bad(format!("'{l}' is a scalar; this argument is a memref"))),
                     ArgSpec::Alias(_) => unreachable!("handled above"),
                 };
-                if aelem.size() != elem.size() || aelem.is_float() != elem.is_float() {
+                // An f8 array comes as its codes (numpy has no f8 dtype).
+                let codes = matches!(elem, Elem::F8(_)) && aelem == Elem::Int(8);
+                if aelem.size() != elem.size() || (aelem.is_float() != elem.is_float() && !codes) {
                     return Err(bad(format!("given {} data", aelem.name())));
                 }
                 if ashape.len() != shape.len()
@@ -421,6 +425,7 @@ fn scalar_arg(elem: Elem, spec: &ArgSpec) -> Result<Val, String> {
             Elem::BF16 => Val::Float(half::bf16::from_bits(bits as u16).to_f64()),
             Elem::F32 => Val::Float(f32::from_bits(bits as u32) as f64),
             Elem::F64 => Val::Float(f64::from_bits(bits)),
+            Elem::F8(f) => Val::Float(f.decode(bits as u8) as f64),
             _ => Val::Int(value::norm_int(bits as i64, elem.width())),
         });
     }
@@ -465,6 +470,7 @@ pub fn format_array(elem: Elem, shape: &[i64], bytes: &[u8]) -> String {
                 Elem::BF16 => format!("{}", half::bf16::from_bits(bits as u16)),
                 Elem::F32 => format!("{}", f32::from_bits(bits as u32)),
                 Elem::F64 => format!("{}", f64::from_bits(bits)),
+                Elem::F8(f) => format!("{}", f.decode(bits as u8)),
                 Elem::Int(w) => format!("{}", value::norm_int(bits as i64, w)),
                 Elem::Index => format!("{}", bits as i64),
             }

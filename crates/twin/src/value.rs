@@ -5,6 +5,7 @@ use std::rc::Rc;
 use hivm_ir::types::FloatKind;
 use hivm_ir::{Ir, Type, TypeData};
 
+use crate::f8::F8;
 use crate::memory::{BufId, Memory};
 
 /// An element or scalar type the twin computes with.
@@ -17,6 +18,8 @@ pub enum Elem {
     BF16,
     F32,
     F64,
+    /// `f8E4M3FN` / `f8E5M2` (`crate::f8`): the MX matmul's inputs.
+    F8(F8),
 }
 
 impl Elem {
@@ -28,6 +31,8 @@ impl Elem {
             TypeData::Float(FloatKind::BF16) => Elem::BF16,
             TypeData::Float(FloatKind::F32) => Elem::F32,
             TypeData::Float(FloatKind::F64) => Elem::F64,
+            TypeData::Float(FloatKind::F8E4M3FN) => Elem::F8(F8::E4M3FN),
+            TypeData::Float(FloatKind::F8E5M2) => Elem::F8(F8::E5M2),
             _ => return None,
         })
     }
@@ -39,11 +44,12 @@ impl Elem {
             Elem::Index | Elem::F64 => 8,
             Elem::F16 | Elem::BF16 => 2,
             Elem::F32 => 4,
+            Elem::F8(_) => 1,
         }
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64)
+        matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64 | Elem::F8(_))
     }
 
     pub fn width(self) -> u32 {
@@ -77,6 +83,8 @@ impl Elem {
             Elem::BF16 => "bf16".into(),
             Elem::F32 => "f32".into(),
             Elem::F64 => "f64".into(),
+            Elem::F8(F8::E4M3FN) => "f8E4M3FN".into(),
+            Elem::F8(F8::E5M2) => "f8E5M2".into(),
         }
     }
 
@@ -89,6 +97,8 @@ impl Elem {
             Elem::BF16 => 67,
             Elem::F32 => 68,
             Elem::F64 => 69,
+            Elem::F8(F8::E4M3FN) => 70,
+            Elem::F8(F8::E5M2) => 71,
         }
     }
 
@@ -100,6 +110,8 @@ impl Elem {
             67 => Elem::BF16,
             68 => Elem::F32,
             69 => Elem::F64,
+            70 => Elem::F8(F8::E4M3FN),
+            71 => Elem::F8(F8::E5M2),
             _ => return None,
         })
     }
@@ -111,6 +123,8 @@ impl Elem {
             "bf16" => Elem::BF16,
             "f32" => Elem::F32,
             "f64" => Elem::F64,
+            "f8E4M3FN" => Elem::F8(F8::E4M3FN),
+            "f8E5M2" => Elem::F8(F8::E5M2),
             _ => {
                 let w: u32 = s.strip_prefix('i')?.parse().ok()?;
                 if w == 0 || w > 64 {
@@ -142,6 +156,7 @@ pub fn round_float(v: f64, e: Elem) -> f64 {
         Elem::F16 => half::f16::from_f64(v).to_f64(),
         Elem::BF16 => half::bf16::from_f64(v).to_f64(),
         Elem::F32 => v as f32 as f64,
+        Elem::F8(f) => f.decode(f.encode(v)) as f64,
         _ => v,
     }
 }
@@ -286,6 +301,7 @@ pub fn load(mem: &Memory, buf: BufId, elem: Elem, off: i64) -> Option<Val> {
         Elem::BF16 => Val::Float(half::bf16::from_bits(bits as u16).to_f64()),
         Elem::F32 => Val::Float(f32::from_bits(bits as u32) as f64),
         Elem::F64 => Val::Float(f64::from_bits(bits)),
+        Elem::F8(f) => Val::Float(f.decode(bits as u8) as f64),
         Elem::Index => Val::Int(bits as i64),
         Elem::Int(w) => Val::Int(norm_int(bits as i64, w)),
     })
@@ -300,6 +316,7 @@ pub fn store(mem: &mut Memory, buf: BufId, elem: Elem, off: i64, v: &Val) -> boo
         Elem::BF16 => half::bf16::from_f64(v.float()).to_bits() as u64,
         Elem::F32 => (v.float() as f32).to_bits() as u64,
         Elem::F64 => v.float().to_bits(),
+        Elem::F8(f) => f.encode(v.float()) as u64,
         Elem::Index | Elem::Int(_) => v.int() as u64,
     };
     let b = mem.get_mut(buf).bytes_mut();

@@ -67,7 +67,8 @@
 // RUN: hivm-run %s --entry marked_no_flags --arg zeros:64xf32 2>&1 | FileCheck %s --check-prefix=WHOLE --allow-empty
 // WHOLE-NOT: error
 //
-// Flags between blocks (or between sub-blocks only) are not modelled: refused.
+// Flags between blocks are not modelled (the twin runs blocks one after
+// another): refused. (Sub-block flags: mix-subblock.mlir.)
 // RUN: not hivm-run %s --entry inter_block 2>&1 | FileCheck %s --check-prefix=INTER
 // INTER: mix-kernel.mlir:{{[0-9]+}}:3: error: sync_instr_mode INTER_BLOCK_SYNCHRONIZATION is not supported by the CPU twin yet (on the cube core)
 //

@@ -265,6 +265,7 @@ pub fn float_from_bits(bits: u64, e: Elem) -> f64 {
         Elem::F16 => half::f16::from_bits(bits as u16).to_f64(),
         Elem::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
         Elem::F32 => f32::from_bits(bits as u32) as f64,
+        Elem::F8(f) => f.decode(bits as u8) as f64,
         _ => f64::from_bits(bits),
     }
 }
@@ -472,6 +473,7 @@ pub(super) fn cast(code: A, from: Elem, re: Elem, x: Num) -> Num {
                 Elem::BF16 => half::bf16::from_f64(xf).to_bits() as u64,
                 Elem::F32 => (xf as f32).to_bits() as u64,
                 Elem::F64 => xf.to_bits(),
+                Elem::F8(f) => f.encode(xf) as u64,
                 _ => unsigned(xi, from.width()),
             };
             if re.is_float() { Num::F(float_from_bits(bits, re)) } else { Num::I(norm_int(bits as i64, w)) }

@@ -310,6 +310,12 @@ impl Interp<'_> {
                 Val::Int(i) => words.push(Arg::Word(i as u64)),
                 Val::Float(f) => {
                     let e = Elem::of(ir, ir.value_type(*v));
+                    if let Some(Elem::F8(_)) = e {
+                        return Err(RunError::at(
+                            op,
+                            "an 8-bit float scalar operand is not supported by the CPU twin yet (C has no type to receive it)",
+                        ));
+                    }
                     words.push(Arg::Float(match e {
                         Some(Elem::F32) => (f as f32).to_bits() as u64,
                         Some(Elem::F16) => half::f16::from_f64(f).to_bits() as u64,

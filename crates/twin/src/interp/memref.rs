@@ -126,7 +126,26 @@ impl Interp<'_> {
         let mut err = None;
         let mut dst_offs = Vec::with_capacity(offs.len());
         dst.for_each(|o| dst_offs.push(o));
+        let size = src.elem.size();
         for (s, d) in offs.iter().zip(&dst_offs) {
+            if src.elem == dst.elem {
+                // Same type: the bits move as they are (an f8 NaN's sign and
+                // payload are not the twin's to canonicalize).
+                let bytes = self.mem.get(src.buf).bytes().get(*s as usize * size..(*s as usize + 1) * size);
+                let Some(raw) = bytes.map(<[u8]>::to_vec) else {
+                    err = Some("reads outside its source buffer");
+                    break;
+                };
+                match self.mem.get_mut(dst.buf).bytes_mut().get_mut(*d as usize * size..(*d as usize + 1) * size) {
+                    Some(out) => out.copy_from_slice(&raw),
+                    None => {
+                        err = Some("writes outside its destination buffer");
+                        break;
+                    }
+                }
+                i += 1;
+                continue;
+            }
             let Some(v) = load(&self.mem, src.buf, src.elem, *s) else {
                 err = Some("reads outside its source buffer");
                 break;

@@ -167,8 +167,17 @@ impl Interp<'_> {
             ));
         }
         let mode = self.enum_attr(op, "tsync_instr_mode", "sync_block_instr_mode");
-        if let Some(m) = mode.filter(|m| m != "INTRA_BLOCK_SYNCHRONIZATION") {
+        // INTER_BLOCK meets every block's cores, which the twin runs one
+        // block after another.
+        if let Some(m) = mode.as_deref().filter(|m| *m == "INTER_BLOCK_SYNCHRONIZATION") {
             return Err(RunError::at(op, format!("sync_instr_mode {m} is not supported by the CPU twin yet")));
+        }
+        let sub = mode.as_deref() == Some("INTER_SUBBLOCK_SYNCHRONIZATION");
+        if sub && self.mix.as_ref().is_some_and(|m| m.core == cross::CUBE) {
+            return Err(RunError::at(
+                op,
+                "INTER_SUBBLOCK_SYNCHRONIZATION syncs a block's vector cores with each other; the cube core runs this op",
+            ));
         }
         let flag = match ir.get_attr(op, "static_flag_id").and_then(|a| ir.as_int(a)) {
             Some(f) => i64::try_from(f).unwrap_or(-1),
@@ -180,7 +189,7 @@ impl Interp<'_> {
         let site = Site { op: Some(op), detail: None };
         if name == "hivm.hir.sync_block_set" {
             let pipe = self.pipe_attr(op, "tpipe")?;
-            self.sync.block_set(pipe, flag, &site);
+            self.sync.block_set(pipe, flag, &site, sub);
         } else {
             let pipe = self.pipe_attr(op, "pipe")?;
             let what = format!("sync_block_wait[{}] flag = {flag}", sync::pipe_name(pipe));

@@ -12,6 +12,7 @@ mod compiled;
 mod cube;
 mod custom;
 mod fast;
+mod group_matmul;
 mod hivm;
 mod linalg;
 mod linalg_body;
@@ -85,6 +86,8 @@ pub struct Config {
     pub timeout: Duration,
     pub caps: Capacities,
     pub regbase: bool,
+    /// The `hacc.target` named by the module (None: upstream's default, 910B).
+    pub target: Option<String>,
     pub progress: bool,
     /// Record what every pipe does (`--trace`).
     pub trace: bool,

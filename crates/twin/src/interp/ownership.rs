@@ -161,6 +161,16 @@ fn accesses(ir: &Ir, op: OpId) -> (Vec<Value>, Vec<Value>) {
             let g = |k: usize| hivm_dialects::util::segment(ir, op, k).to_vec();
             ([g(0), g(1), g(9)].concat(), g(6))
         }
+        // a, b, scaleA, scaleB, init, real_m/k/n, c, sync args, bias.
+        "hivm.hir.mmadmxL1" => {
+            let g = |k: usize| hivm_dialects::util::segment(ir, op, k).to_vec();
+            ([g(0), g(1), g(2), g(3), g(10)].concat(), g(8))
+        }
+        // a, b, tokens_per_expert, ..., bias (8), ..., c (15).
+        "hivm.hir.mix_group_matmul" => {
+            let g = |k: usize| hivm_dialects::util::segment(ir, op, k).to_vec();
+            ([g(0), g(1), g(2), g(8)].concat(), g(15))
+        }
         _ if custom::is_custom(ir, op) => {
             let writes = custom::outs(ir, op).iter().chain(custom::tmps(ir, op)).copied().collect();
             (custom::ins(ir, op).to_vec(), writes)

@@ -5,7 +5,9 @@
 //!
 //! Flags: a set on the cube core gives each vector core one count of that
 //! flag id; the cube core gets one count once both vector cores have set it
-//! (FFTS collects a flag from every sub-block before it passes it on). A
+//! (FFTS collects a flag from every sub-block before it passes it on). In
+//! INTER_SUBBLOCK mode the vector cores sync with each other: once both
+//! have set a flag, each gets one count of it. A
 //! count carries the setter's vector clock, so a wait learns what the
 //! setting pipe had seen finish, on its own core and (transitively) others.
 //!
@@ -72,6 +74,8 @@ struct State {
     counts: [HashMap<i64, VecDeque<Count>>; CORES],
     /// Vector cores' sets of a flag for the cube, until both have set it.
     halves: [HashMap<i64, VecDeque<Count>>; 2],
+    /// Vector cores' INTER_SUBBLOCK sets, until both have set the flag.
+    sub_halves: [HashMap<i64, VecDeque<Count>>; 2],
     /// Where each blocked core waits, for the hang report.
     waits: [Option<(Site, String)>; CORES],
     log: Vec<CrossAccess>,
@@ -112,6 +116,7 @@ impl Default for Shared {
                 abort: false,
                 counts: Default::default(),
                 halves: Default::default(),
+                sub_halves: Default::default(),
                 waits: Default::default(),
                 log: Vec::new(),
                 floors: [[0; WIDTH]; CORES],
@@ -210,6 +215,26 @@ impl Shared {
                 other: None,
             });
         }
+        // An INTER_SUBBLOCK set the sibling vector core never matched.
+        let mut unmatched: Vec<(usize, i64, Site)> = Vec::new();
+        for (k, m) in st.sub_halves.iter().enumerate() {
+            for (flag, q) in m {
+                unmatched.extend(q.iter().map(|(_, s)| (k, *flag, s.clone())));
+            }
+        }
+        unmatched.sort_by_key(|(k, f, s)| (*k, *f, s.op));
+        for (k, flag, site) in unmatched {
+            reports.push(Report {
+                class: Class::Leftover,
+                site,
+                message: format!(
+                    "vector core {k}'s INTER_SUBBLOCK sync_block_set of flag {flag} is never matched by vector core {}'s \
+                     when the kernel ends",
+                    1 - k
+                ),
+                other: None,
+            });
+        }
         reports
     }
 
@@ -232,9 +257,21 @@ impl Shared {
         Ok(shared)
     }
 
-    fn set(&self, core: usize, flag: i64, snap: Clock, site: &Site) {
+    fn set(&self, core: usize, flag: i64, snap: Clock, site: &Site, sub: bool) {
         let mut st = self.lock();
-        if core == CUBE {
+        if sub {
+            st.sub_halves[core - 1].entry(flag).or_default().push_back((snap, site.clone()));
+            while st.sub_halves.iter().all(|h| h.get(&flag).is_some_and(|q| !q.is_empty())) {
+                let (mut merged, first) = st.sub_halves[0].get_mut(&flag).and_then(|q| q.pop_front()).expect("ready");
+                let (other, _) = st.sub_halves[1].get_mut(&flag).and_then(|q| q.pop_front()).expect("ready");
+                for (m, o) in merged.iter_mut().zip(other) {
+                    *m = (*m).max(o);
+                }
+                for v in 1..CORES {
+                    st.counts[v].entry(flag).or_default().push_back((merged, first.clone()));
+                }
+            }
+        } else if core == CUBE {
             for v in 1..CORES {
                 st.counts[v].entry(flag).or_default().push_back((snap, site.clone()));
             }
@@ -326,7 +363,8 @@ fn pass_turn(st: &mut State, from: usize) {
 }
 
 /// A set that did not reach `core` as flag `flag`: another id for it, or
-/// one vector core's half of a flag for the cube.
+/// one vector core's half of a flag for the cube or (INTER_SUBBLOCK) for
+/// both vector cores.
 fn pending_elsewhere(st: &State, core: usize, flag: i64) -> Option<(Site, String)> {
     if core == CUBE {
         for (v, h) in st.halves.iter().enumerate() {
@@ -335,6 +373,17 @@ fn pending_elsewhere(st: &State, core: usize, flag: i64) -> Option<(Site, String
                     s.clone(),
                     format!(
                         "only vector core {v} set flag {flag} here; the cube core's count needs both vector cores' sets"
+                    ),
+                ));
+            }
+        }
+    } else {
+        for (v, h) in st.sub_halves.iter().enumerate() {
+            if let Some((_, s)) = h.get(&flag).and_then(|q| q.front()) {
+                return Some((
+                    s.clone(),
+                    format!(
+                        "only vector core {v} set flag {flag} here in INTER_SUBBLOCK mode; a count needs both vector cores' sets"
                     ),
                 ));
             }
@@ -418,8 +467,9 @@ impl Link {
 }
 
 impl SyncChecker {
-    /// `sync_block_set` on `pipe` of this core for `flag`.
-    pub fn block_set(&mut self, pipe: usize, flag: i64, site: &Site) {
+    /// `sync_block_set` on `pipe` of this core for `flag`; `sub`: in
+    /// INTER_SUBBLOCK mode (a vector core, for its sibling and itself).
+    pub fn block_set(&mut self, pipe: usize, flag: i64, site: &Site, sub: bool) {
         self.note(pipe, site, |_| format!("sync_block_set flag {flag}"));
         let (p, _) = self.issue(pipe);
         if p == S {
@@ -433,7 +483,7 @@ impl SyncChecker {
         for r in 0..PIPES {
             out[col(link.core, r)] = snap[r];
         }
-        link.shared.set(link.core, flag, out, site);
+        link.shared.set(link.core, flag, out, site, sub && link.core != CUBE);
     }
 
     /// `sync_block_wait` on `pipe` of this core for `flag` (`what` names
@@ -498,7 +548,7 @@ mod tests {
     fn a_flag_orders_what_its_pipe_saw_for_what_the_waiting_pipe_dispatches() {
         let (shared, mut c, mut v) = pair();
         access(&mut c, FIX, true);
-        c.block_set(FIX, 0, &site());
+        c.block_set(FIX, 0, &site(), false);
         hand_over(&shared);
         assert!(v.block_wait(S, 0, &site(), String::new()).is_ok());
         // A wait on PIPE_S orders everything the scalar unit issues later.
@@ -510,7 +560,7 @@ mod tests {
     fn without_a_wait_the_cores_race() {
         let (shared, mut c, mut v) = pair();
         access(&mut c, FIX, true);
-        c.block_set(FIX, 0, &site());
+        c.block_set(FIX, 0, &site(), false);
         hand_over(&shared);
         access(&mut v, MTE2, false);
         assert_eq!(races(&v), 1);
@@ -522,7 +572,7 @@ mod tests {
         for chained in [false, true] {
             let (shared, mut c, mut v) = pair();
             access(&mut c, FIX, true);
-            c.block_set(FIX, 0, &site());
+            c.block_set(FIX, 0, &site(), false);
             hand_over(&shared);
             // The wait is on PIPE_V: MTE2 learns of it only through V -> MTE2.
             assert!(v.block_wait(V, 0, &site(), String::new()).is_ok());
@@ -540,7 +590,7 @@ mod tests {
         // The cube's write is on MTE2; the set on FIX does not wait for it.
         let (shared, mut c, mut v) = pair();
         access(&mut c, MTE2, true);
-        c.block_set(FIX, 0, &site());
+        c.block_set(FIX, 0, &site(), false);
         hand_over(&shared);
         assert!(v.block_wait(S, 0, &site(), String::new()).is_ok());
         access(&mut v, MTE2, false);
@@ -553,7 +603,7 @@ mod tests {
         // not. However long the log grows, core 2's read is a race.
         let (shared, mut c, mut v) = pair();
         access(&mut c, FIX, true);
-        c.block_set(FIX, 0, &site());
+        c.block_set(FIX, 0, &site(), false);
         hand_over(&shared);
         assert!(v.block_wait(S, 0, &site(), String::new()).is_ok());
         for i in 0..3000 {
@@ -572,16 +622,39 @@ mod tests {
     #[test]
     fn the_cube_needs_both_vector_cores_sets() {
         let shared = Shared::default();
-        shared.set(1, 2, [0; WIDTH], &site());
+        shared.set(1, 2, [0; WIDTH], &site(), false);
         assert!(shared.lock().counts[CUBE].get(&2).is_none_or(|q| q.is_empty()));
-        shared.set(2, 2, [0; WIDTH], &site());
+        shared.set(2, 2, [0; WIDTH], &site(), false);
         assert_eq!(shared.lock().counts[CUBE][&2].len(), 1);
         // A cube set gives each vector core one count.
-        shared.set(CUBE, 5, [0; WIDTH], &site());
+        shared.set(CUBE, 5, [0; WIDTH], &site(), false);
         assert_eq!(shared.lock().counts[1][&5].len(), 1);
         assert_eq!(shared.lock().counts[2][&5].len(), 1);
         let left = shared.take_reports();
         assert_eq!(left.len(), 3);
         assert!(left.iter().all(|r| r.class == Class::Leftover));
+    }
+
+    #[test]
+    fn a_sub_block_set_reaches_both_vector_cores_once_both_set() {
+        let shared = Shared::default();
+        let mut a = [0; WIDTH];
+        a[0] = 3;
+        let mut b = [0; WIDTH];
+        b[1] = 5;
+        shared.set(1, 4, a, &site(), true);
+        assert!(shared.lock().counts[1].get(&4).is_none_or(|q| q.is_empty()));
+        shared.set(2, 4, b, &site(), true);
+        for v in [1, 2] {
+            let st = shared.lock();
+            let (clock, _) = &st.counts[v][&4][0];
+            // Each learns what both setters had seen.
+            assert_eq!((clock[0], clock[1]), (3, 5));
+        }
+        assert!(!shared.lock().counts[CUBE].contains_key(&4));
+        // One unmatched half is a leftover naming the sibling.
+        shared.set(2, 6, b, &site(), true);
+        let left = shared.take_reports();
+        assert!(left.iter().any(|r| r.message.contains("vector core 1's INTER_SUBBLOCK sync_block_set of flag 6")));
     }
 }

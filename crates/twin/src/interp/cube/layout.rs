@@ -141,6 +141,7 @@ pub(super) fn read(bytes: &[u8], elem: Elem, off: i64) -> f64 {
         Elem::BF16 => half::bf16::from_le_bytes([bytes[o], bytes[o + 1]]).to_f64(),
         Elem::F32 => f32::from_le_bytes(bytes[o..o + 4].try_into().unwrap()) as f64,
         Elem::F64 => f64::from_le_bytes(bytes[o..o + 8].try_into().unwrap()),
+        Elem::F8(f) => f.decode(bytes[o]) as f64,
         Elem::Int(_) | Elem::Index => {
             let size = elem.size();
             let mut raw = [0u8; 8];
@@ -223,6 +224,7 @@ pub(super) fn write(bytes: &mut [u8], elem: Elem, off: i64, v: f64) {
         Elem::BF16 => bytes[o..o + 2].copy_from_slice(&half::bf16::from_f64(v).to_le_bytes()),
         Elem::F32 => bytes[o..o + 4].copy_from_slice(&(v as f32).to_le_bytes()),
         Elem::F64 => bytes[o..o + 8].copy_from_slice(&v.to_le_bytes()),
+        Elem::F8(f) => bytes[o] = f.encode(v),
         Elem::Int(_) | Elem::Index => {
             let size = elem.size();
             bytes[o..o + size].copy_from_slice(&(v as i64).to_le_bytes()[..size]);

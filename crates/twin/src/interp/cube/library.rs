@@ -25,6 +25,34 @@ pub(super) struct Ids {
     back1: i64,
 }
 
+/// One L1 operand the library loads on MTE1: the MTE2 -> MTE1 id it
+/// waits before the first part, the MTE1 -> MTE2 id it sets after the
+/// last (-1: none), and the L0 buffer it fills (None for MX scales, whose
+/// L0 place the twin does not model).
+pub(super) struct Load<'a> {
+    pub wait: i64,
+    pub free: i64,
+    pub src: &'a MemRefVal,
+    pub into: Option<Space>,
+}
+
+impl Ids {
+    /// A and B as `mmadL1`'s library loads them.
+    pub(super) fn loads<'a>(&self, a: &'a MemRefVal, b: &'a MemRefVal) -> [Load<'a>; 2] {
+        [
+            Load { wait: self.wait_a, free: self.free_a, src: a, into: Some(Space::L0a) },
+            Load { wait: self.wait_b, free: self.free_b, src: b, into: Some(Space::L0b) },
+        ]
+    }
+
+    /// The ids of a library whose L1 handshakes are given per load and
+    /// whose L0 ping-pong uses events 0 and 1 that the solver sets before
+    /// the first matmul and waits after the last (`mmadmxL1`).
+    pub(super) fn ping_pong_only() -> Ids {
+        Ids { wait_a: -1, wait_b: -1, free_a: -1, free_b: -1, k_loop_parity: -1, back0: 0, back1: 1 }
+    }
+}
+
 /// What one call does on the pipes.
 pub(super) struct Plan {
     parts: i64,
@@ -91,7 +119,8 @@ impl Interp<'_> {
         op: OpId,
         ids: &Ids,
         plan: &Plan,
-        [a, b, c]: [&MemRefVal; 3],
+        loads: &[Load],
+        c: &MemRefVal,
         bias: Option<&MemRefVal>,
         (init, uf): (bool, Mode),
         site: &dyn Fn(&str) -> Site,
@@ -123,18 +152,20 @@ impl Interp<'_> {
                 self.sync.wait_flag(sync::M, sync::MTE1, 1, &site("wait for L0"));
             }
             let off = ping as u64 * plan.half;
-            for (wait, free, src, base, bytes) in
-                [(ids.wait_a, ids.free_a, a, l0a, plan.a_bytes), (ids.wait_b, ids.free_b, b, l0b, plan.b_bytes)]
-            {
-                if first && wait >= 0 {
-                    self.sync.wait_flag(sync::MTE2, sync::MTE1, wait, &site("wait for L1"));
+            for l in loads {
+                if first && l.wait >= 0 {
+                    self.sync.wait_flag(sync::MTE2, sync::MTE1, l.wait, &site("wait for L1"));
                 }
                 self.sync.issue(sync::MTE1);
-                let (addr, n) = self.span(src);
+                let (addr, n) = self.span(l.src);
                 self.sync.access(sync::MTE1, addr, n, false, &here);
-                self.sync.access(sync::MTE1, base + off, bytes, true, &here);
-                if last && free >= 0 {
-                    self.sync.set_flag(sync::MTE1, sync::MTE2, free, &site("release L1"));
+                match l.into {
+                    Some(Space::L0a) => self.sync.access(sync::MTE1, l0a + off, plan.a_bytes, true, &here),
+                    Some(_) => self.sync.access(sync::MTE1, l0b + off, plan.b_bytes, true, &here),
+                    None => {}
+                }
+                if last && l.free >= 0 {
+                    self.sync.set_flag(sync::MTE1, sync::MTE2, l.free, &site("release L1"));
                 }
             }
             if let Some(bv) = bias {

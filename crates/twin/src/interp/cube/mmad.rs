@@ -132,7 +132,8 @@ impl Interp<'_> {
                 }
             }
         }
-        self.mmad_pipes(op, &ids, &plan, [&a, &b, &c], bias.as_deref(), (init, uf), &site);
+        let loads = ids.loads(&a, &b);
+        self.mmad_pipes(op, &ids, &plan, &loads, &c, bias.as_deref(), (init, uf), &site);
         // The numbers: op(A) as m x k and op(B) as k x n, row-major.
         for (mtx, what) in [(&am, "A"), (&bm, "B"), (&cm, "C")] {
             if !mtx.inside(self.mem.get(mtx.view.buf).len()) {
@@ -300,7 +301,7 @@ const COLS: usize = 16;
 /// rounded as a sequential loop over K rounds it. With AVX the same loops
 /// run eight lanes wide: products and sums are still rounded one by one
 /// (Rust never fuses them), so the numbers are the same bit for bit.
-fn mac_rows(c: &mut [f32], a: &[f32], b: &[f32], k: usize, n: usize) {
+pub(super) fn mac_rows(c: &mut [f32], a: &[f32], b: &[f32], k: usize, n: usize) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx") {
         // SAFETY: the CPU has AVX (checked just above).
@@ -417,7 +418,7 @@ fn transpose(x: &[f64], rows: usize, cols: usize) -> Vec<f64> {
 
 /// Element offsets of the first `n` bias values: a 1-d `[N]`, a 2-d
 /// `[1, N]`, or a fractal holding one row.
-fn bias_index(bias: &MemRefVal, n: i64) -> Result<Vec<i64>, String> {
+pub(super) fn bias_index(bias: &MemRefVal, n: i64) -> Result<Vec<i64>, String> {
     let idx: Option<Vec<i64>> = match bias.sizes.len() {
         1 => (0..n).map(|j| bias.linear(&[j])).collect(),
         2 => (0..n).map(|j| bias.linear(&[0, j])).collect(),

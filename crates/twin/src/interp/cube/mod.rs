@@ -1,6 +1,7 @@
 //! The cube core's ops: `nd2nz` (GM -> L1 on PIPE_MTE2, ND to the fractal
 //! layout), `mmadL1` (L1 -> L0A/L0B on PIPE_MTE1, multiply-accumulate into
-//! L0C on PIPE_M, with the flags its library sets and waits) and `fixpipe`
+//! L0C on PIPE_M, with the flags its library sets and waits), `mmadmxL1`
+//! (the microscaled form, `mmadmx.rs`) and `fixpipe`
 //! (L0C -> GM/L1/UB on PIPE_FIX, with layout change, quantisation, ReLU).
 //! Matrices are read through `layout::Matrix`, so a fractal buffer is read
 //! as the NPU reads it.
@@ -9,6 +10,7 @@ mod fixpipe;
 mod layout;
 mod library;
 mod mmad;
+mod mmadmx;
 
 use hivm_dialects::util::segment;
 use hivm_ir::OpId;
@@ -32,6 +34,7 @@ impl Interp<'_> {
         match name {
             "hivm.hir.nd2nz" => self.nd2nz(op)?,
             "hivm.hir.mmadL1" => self.mmad_l1(op)?,
+            "hivm.hir.mmadmxL1" => self.mmadmx_l1(op)?,
             "hivm.hir.fixpipe" => self.fixpipe(op)?,
             _ => return Ok(false),
         }
