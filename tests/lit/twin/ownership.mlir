@@ -9,6 +9,11 @@
 // RUN: not hivm-run %s --entry caller --arg %t.s8.npy --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=CALL
 // RUN: not hivm-run %s --entry dynamic_offsets --arg %t.s64.npy --arg zeros:32xf32 --arg 0 --arg 16 2>&1 | FileCheck %s --check-prefix=SHIFT
 // RUN: not hivm-run %s --entry scalar_loop --arg %t.s8.npy --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=SCALAR
+// Ops without operand segment sizes write their `dst` too: a broadcast, a cumulative sum, and a
+// broadcast into part of a live buffer.
+// RUN: not hivm-run %s --entry over_by_vbrc --arg %t.s8.npy --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=VBRC
+// RUN: not hivm-run %s --entry over_by_vcumsum --arg %t.s8.npy --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=VCUM
+// RUN: not hivm-run %s --entry part_by_vbrc --arg %t.s8.npy --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=PART
 // RUN: hivm-run %s --entry reuse --arg %t.s8.npy --arg zeros:8xf32 --print 1 2>&1 | FileCheck %s --check-prefix=REUSE --implicit-check-not=error
 
 #ub = #hivm.address_space<ub>
@@ -114,6 +119,61 @@ module attributes {hacc.target = #hacc.target<"Ascend910B1">} {
     hivm.hir.vadd ins(%b, %b : memref<8xf32, #ub>, memref<8xf32, #ub>) outs(%c : memref<8xf32, #ub>)
     hivm.hir.pipe_barrier[<PIPE_ALL>]
     hivm.hir.store ins(%c : memref<8xf32, #ub>) outs(%arg1 : memref<8xf32, #gm>)
+    return
+  }
+  // VBRC: ownership.mlir:[[@LINE+12]]:5: error: reads UB byte 0 through the buffer of 'hivm.hir.pointer_cast' at {{[^ ]+}}ownership.mlir:[[@LINE+4]]:10, but since it wrote that byte the buffer of 'hivm.hir.pointer_cast' at {{[^ ]+}}ownership.mlir:[[@LINE+8]]:10 has written over it
+  func.func @over_by_vbrc(%in: memref<8xf32, #gm>, %out: memref<8xf32, #gm>) {
+    %at0 = arith.constant 0 : i64
+    %at64 = arith.constant 64 : i64
+    %x = hivm.hir.pointer_cast(%at0) : memref<8xf32, #ub>
+    hivm.hir.load ins(%in : memref<8xf32, #gm>) outs(%x : memref<8xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    %two = arith.constant 2.0 : f32
+    %y = hivm.hir.pointer_cast(%at0) : memref<8xf32, #ub>
+    hivm.hir.vbrc ins(%two : f32) outs(%y : memref<8xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    %r = hivm.hir.pointer_cast(%at64) : memref<8xf32, #ub>
+    hivm.hir.vmul ins(%x, %y : memref<8xf32, #ub>, memref<8xf32, #ub>) outs(%r : memref<8xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    hivm.hir.store ins(%r : memref<8xf32, #ub>) outs(%out : memref<8xf32, #gm>)
+    return
+  }
+
+  // VCUM: ownership.mlir:[[@LINE+13]]:5: error: reads UB byte 0 through the buffer of 'hivm.hir.pointer_cast' at {{[^ ]+}}ownership.mlir:[[@LINE+4]]:10, but since it wrote that byte the buffer of 'hivm.hir.pointer_cast' at {{[^ ]+}}ownership.mlir:[[@LINE+10]]:10 has written over it
+  func.func @over_by_vcumsum(%in: memref<8xf32, #gm>, %out: memref<8xf32, #gm>) {
+    %at0 = arith.constant 0 : i64
+    %at64 = arith.constant 64 : i64
+    %x = hivm.hir.pointer_cast(%at0) : memref<8xf32, #ub>
+    %r = hivm.hir.pointer_cast(%at64) : memref<8xf32, #ub>
+    hivm.hir.load ins(%in : memref<8xf32, #gm>) outs(%x : memref<8xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    hivm.hir.load ins(%in : memref<8xf32, #gm>) outs(%r : memref<8xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    %y = hivm.hir.pointer_cast(%at0) : memref<8xf32, #ub>
+    hivm.hir.vcumsum ins(%r : memref<8xf32, #ub>) outs(%y : memref<8xf32, #ub>) cum_dims = [0] reverse = false
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    hivm.hir.vadd ins(%x, %y : memref<8xf32, #ub>, memref<8xf32, #ub>) outs(%r : memref<8xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    hivm.hir.store ins(%r : memref<8xf32, #ub>) outs(%out : memref<8xf32, #gm>)
+    return
+  }
+
+  // PART: ownership.mlir:[[@LINE+13]]:5: error: reads UB byte 16 through the buffer of 'hivm.hir.pointer_cast' at {{[^ ]+}}ownership.mlir:[[@LINE+5]]:10, but since it wrote that byte the buffer of 'hivm.hir.pointer_cast' at {{[^ ]+}}ownership.mlir:[[@LINE+6]]:10 has written over it
+  func.func @part_by_vbrc(%in: memref<8xf32, #gm>, %out: memref<8xf32, #gm>) {
+    %at0 = arith.constant 0 : i64
+    %at16 = arith.constant 16 : i64
+    %at64 = arith.constant 64 : i64
+    %x = hivm.hir.pointer_cast(%at0) : memref<8xf32, #ub>
+    %y = hivm.hir.pointer_cast(%at16) : memref<4xf32, #ub>
+    hivm.hir.load ins(%in : memref<8xf32, #gm>) outs(%x : memref<8xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    %one = arith.constant 1.0 : f32
+    hivm.hir.vbrc ins(%one : f32) outs(%y : memref<4xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    %r = hivm.hir.pointer_cast(%at64) : memref<8xf32, #ub>
+    hivm.hir.vadd ins(%x, %x : memref<8xf32, #ub>, memref<8xf32, #ub>) outs(%r : memref<8xf32, #ub>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    hivm.hir.store ins(%r : memref<8xf32, #ub>) outs(%out : memref<8xf32, #gm>)
     return
   }
 }

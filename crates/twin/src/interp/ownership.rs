@@ -175,6 +175,24 @@ fn accesses(ir: &Ir, op: OpId) -> (Vec<Value>, Vec<Value>) {
             let writes = custom::outs(ir, op).iter().chain(custom::tmps(ir, op)).copied().collect();
             (custom::ins(ir, op).to_vec(), writes)
         }
+        // Ops declared with a `dst` group (the vector ops, with or without
+        // segment sizes: `vbrc`, `vcumsum`, ... have none) write it and
+        // their scratch, and read every other operand.
+        _ if name.starts_with("hivm.hir.")
+            && let Some(c) = ir.op_def(op).and_then(|d| d.spec)
+            && c.operand_index("dst").is_some() =>
+        {
+            let (mut reads, mut writes) = (Vec::new(), Vec::new());
+            for (i, group) in c.spec.operands.iter().enumerate() {
+                let values = c.operand_group(ir, op, i);
+                if matches!(group.name, "dst" | "temp_buffer") {
+                    writes.extend_from_slice(values);
+                } else {
+                    reads.extend_from_slice(values);
+                }
+            }
+            (reads, writes)
+        }
         _ if name.starts_with("hivm.hir.") => match hivm_dialects::util::segments(ir, op).as_slice() {
             [ins, outs, ..] if *ins + *outs <= ops.len() => (ops[..*ins].to_vec(), ops[*ins..].to_vec()),
             _ => (vec![], vec![]),
