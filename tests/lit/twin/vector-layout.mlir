@@ -6,6 +6,8 @@
 // RUN: hivm-run %s --entry compare_select --arg zeros:8xf32 --arg zeros:8xf32 --print 1 | FileCheck %s --check-prefix=SEL
 // RUN: hivm-run %s --entry int_compare --arg zeros:8xi32 --arg zeros:8xi8 --arg zeros:8xi8 --print 1 --print 2 | FileCheck %s --check-prefix=ICMP
 // RUN: hivm-run %s --entry transpose --arg zeros:6xi32 --arg zeros:6xi32 --print 1 | FileCheck %s --check-prefix=TRANSPOSE
+// RUN: hivm-run %s --entry flip --arg zeros:6xi32 --arg zeros:6xi32 --arg zeros:6xi32 --print 1 --print 2 | FileCheck %s --check-prefix=FLIP
+// RUN: not hivm-run %s --entry flip_bad_axis --arg zeros:6xi32 2>&1 | FileCheck %s --check-prefix=FLIPAXIS
 // RUN: hivm-run %s --entry scans --arg zeros:6xi32 --arg zeros:6xi32 --arg zeros:6xi32 --arg zeros:6xi32 --print 1 --print 2 --print 3 | FileCheck %s --check-prefix=SCAN
 // RUN: hivm-run %s --entry concat --arg zeros:6xi32 --arg zeros:12xi32 --print 1 | FileCheck %s --check-prefix=CONCAT
 // RUN: hivm-run %s --entry pad --arg zeros:6xi32 --arg zeros:12xi32 --print 1 | FileCheck %s --check-prefix=PAD
@@ -105,6 +107,50 @@ func.func @transpose(%in: memref<6xi32>, %out: memref<6xi32>) {
   hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
   hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
   hivm.hir.store ins(%y : memref<3x2xi32, #hivm.address_space<ub>>) outs(%o : memref<3x2xi32>)
+  return
+}
+
+// [[0, 1, 2], [3, 4, 5]] reversed along its rows, then along its columns.
+// FLIP: [2, 1, 0, 5, 4, 3]
+// FLIP: [3, 4, 5, 0, 1, 2]
+func.func @flip(%in: memref<6xi32>, %o1: memref<6xi32>, %o2: memref<6xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cn = arith.constant 6 : index
+  scf.for %i = %c0 to %cn step %c1 {
+    %v = arith.index_cast %i : index to i32
+    memref.store %v, %in[%i] : memref<6xi32>
+  }
+  hivm.hir.set_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_S>, <PIPE_MTE2>, <EVENT_ID0>]
+  %g = memref.expand_shape %in [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>
+  %g1 = memref.expand_shape %o1 [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>
+  %g2 = memref.expand_shape %o2 [[0, 1]] output_shape [2, 3] : memref<6xi32> into memref<2x3xi32>
+  %ax = arith.constant 0 : i64
+  %x = hivm.hir.pointer_cast(%ax) : memref<2x3xi32, #hivm.address_space<ub>>
+  %ay = arith.constant 256 : i64
+  %y = hivm.hir.pointer_cast(%ay) : memref<2x3xi32, #hivm.address_space<ub>>
+  %az = arith.constant 512 : i64
+  %z = hivm.hir.pointer_cast(%az) : memref<2x3xi32, #hivm.address_space<ub>>
+  hivm.hir.load ins(%g : memref<2x3xi32>) outs(%x : memref<2x3xi32, #hivm.address_space<ub>>)
+  hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]
+  hivm.hir.vflip ins(%x : memref<2x3xi32, #hivm.address_space<ub>>) outs(%y : memref<2x3xi32, #hivm.address_space<ub>>) flip_axis = 1
+  hivm.hir.vflip ins(%x : memref<2x3xi32, #hivm.address_space<ub>>) outs(%z : memref<2x3xi32, #hivm.address_space<ub>>) flip_axis = 0
+  hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+  hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]
+  hivm.hir.store ins(%y : memref<2x3xi32, #hivm.address_space<ub>>) outs(%g1 : memref<2x3xi32>)
+  hivm.hir.store ins(%z : memref<2x3xi32, #hivm.address_space<ub>>) outs(%g2 : memref<2x3xi32>)
+  return
+}
+
+// FLIPAXIS: vector-layout.mlir:[[@LINE+6]]:3: error: vflip: flip_axis 2 is not a dimension of the rank-2 input
+func.func @flip_bad_axis(%in: memref<6xi32>) {
+  %ax = arith.constant 0 : i64
+  %x = hivm.hir.pointer_cast(%ax) : memref<2x3xi32, #hivm.address_space<ub>>
+  %ay = arith.constant 256 : i64
+  %y = hivm.hir.pointer_cast(%ay) : memref<2x3xi32, #hivm.address_space<ub>>
+  hivm.hir.vflip ins(%x : memref<2x3xi32, #hivm.address_space<ub>>) outs(%y : memref<2x3xi32, #hivm.address_space<ub>>) flip_axis = 2
   return
 }
 

@@ -95,6 +95,7 @@ impl Interp<'_> {
             "hivm.hir.vsel" => self.vsel(op)?,
             _ if hivm_dialects::hivm::vector::is_elementwise(name) => self.elementwise(op, name)?,
             "hivm.hir.vtranspose" => self.vtranspose(op)?,
+            "hivm.hir.vflip" => self.vflip(op)?,
             "hivm.hir.vcumsum" | "hivm.hir.vcumprod" | "hivm.hir.vcummax" | "hivm.hir.vcummin" => {
                 self.cumulative(op, name)?
             }

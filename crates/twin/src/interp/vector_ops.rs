@@ -1,6 +1,6 @@
 //! The HIVM vector ops outside the uniform elementwise family: compare and
 //! select (whose operands differ in element type), and the ops that move
-//! elements between positions (transpose, the cumulative scans, concat, pad,
+//! elements between positions (transpose, flip, the cumulative scans, concat, pad,
 //! interleave and deinterleave). Each reads its inputs in row-major order,
 //! computes the output positions, and writes them back, on PIPE_V.
 
@@ -191,6 +191,35 @@ impl Interp<'_> {
             }
             out.push(xs[flat(&j, &strides)].clone());
         }
+        self.write_all(op, &dst, &out)
+    }
+
+    /// `vflip`: `dst` is `src` reversed along `flip_axis`.
+    pub(super) fn vflip(&mut self, op: OpId) -> R<()> {
+        let src = self.memref(op, self.group(op, "src")[0])?;
+        let dst = self.memref(op, self.group(op, "dst")[0])?;
+        let rank = src.sizes.len();
+        let axis = self.ir.get_attr(op, "flip_axis").and_then(|a| self.ir.as_int(a)).unwrap_or(-1);
+        let Some(axis) = usize::try_from(axis).ok().filter(|a| *a < rank) else {
+            return Err(RunError::at(
+                op,
+                format!("vflip: flip_axis {axis} is not a dimension of the rank-{rank} input"),
+            ));
+        };
+        if dst.sizes != src.sizes || dst.elem != src.elem {
+            return Err(RunError::at(op, "vflip: the output's shape and element type must be the input's"));
+        }
+        let xs = self.read_all(op, &src)?;
+        self.v_touch(op, &[src.as_ref()], &[dst.as_ref()]);
+        let strides = row_major_strides(&src.sizes);
+        let n = src.sizes[axis];
+        let out: Vec<Val> = (0..xs.len())
+            .map(|k| {
+                let mut i = unflatten(k as i64, &src.sizes);
+                i[axis] = n - 1 - i[axis];
+                xs[flat(&i, &strides)].clone()
+            })
+            .collect();
         self.write_all(op, &dst, &out)
     }
 
