@@ -243,6 +243,16 @@ def test_out_of_range_ints_are_refused():
     assert o[0] == -1
 
 
+def test_out_of_range_floats_are_refused():
+    # 1e300 would round to inf in f32: refused, as out-of-range ints are; inf itself is fine.
+    m, o = np.array(0.0, np.float32), np.zeros(4, np.int32)
+    with pytest.raises(hivm.DiagnosticError, match=r"argument 1 \(f32\): 1e\+?300 is out of the range of f32"):
+        hivm.run(STORE, [m, 1e300, 7, o])
+    assert m == 0 and o[0] == 0
+    hivm.run(STORE, [m, float("inf"), 7, o])
+    assert m == np.inf and o[0] == 7
+
+
 COPY = (
     "func.func @k(%a: memref<4xi32>, %b: memref<4xi32>, %c: memref<4xi32>) {\n"
     "  %c0 = arith.constant 0 : index\n"

@@ -409,7 +409,8 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
 
 /// A scalar argument: a number as text, or a 0-d array of the parameter's
 /// own element size and kind (as memref arguments must match). Integers
-/// must fit the parameter's width, read signed or unsigned: nothing wraps.
+/// must fit the parameter's width, read signed or unsigned: nothing wraps;
+/// a finite float must not round to infinity.
 fn scalar_arg(elem: Elem, spec: &ArgSpec) -> Result<Val, String> {
     if let ArgSpec::Array(e, shape, bytes) = spec
         && shape.is_empty()
@@ -434,7 +435,13 @@ fn scalar_arg(elem: Elem, spec: &ArgSpec) -> Result<Val, String> {
     };
     if elem.is_float() {
         let x = l.parse::<f64>().map_err(|_| format!("'{l}' is not a number"))?;
-        return Ok(Val::Float(value::round_float(x, elem)));
+        let r = value::round_float(x, elem);
+        // A finite number past the type's range would become inf (or NaN):
+        // refused, as out-of-range integers are.
+        if x.is_finite() && !r.is_finite() {
+            return Err(format!("{l} is out of the range of {}", elem.name()));
+        }
+        return Ok(Val::Float(r));
     }
     let w = elem.width();
     let digits = l.strip_prefix(['-', '+']).unwrap_or(l);
