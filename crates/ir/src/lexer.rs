@@ -160,7 +160,8 @@ impl<'a> Lexer<'a> {
                     return self.tok(Tok::AtIdent, start);
                 }
                 if !is_ident_start(self.peek(0)) {
-                    return self.err(start, "@ identifier expected to start with letter or '_'");
+                    // mlir-opt points at the character that is not one.
+                    return self.err(start + 1, "@ identifier expected to start with letter or '_'");
                 }
                 while is_ident_char(self.peek(0)) || self.peek(0) == b'-' {
                     self.pos += 1;

@@ -135,7 +135,7 @@ impl<'a> Parser<'a> {
                 let t = self.parse_type()?;
                 Ok(self.ir.type_attr(t))
             }
-            _ => self.error("expected attribute value"),
+            _ => self.wrong_token_error("expected attribute value"),
         }
     }
 

@@ -753,7 +753,7 @@ impl<'a> Parser<'a> {
                 let mut count = 1;
                 if self.consume_if(Tok::Colon) {
                     if !self.is(Tok::Integer) {
-                        return self.error("expected integer number of results");
+                        return self.wrong_token_error("expected integer number of results");
                     }
                     count = match self.text().parse::<u32>() {
                         Ok(n) if n >= 1 => n,
@@ -779,9 +779,9 @@ impl<'a> Parser<'a> {
             Tok::Error => return self.error(""),
             _ => {
                 if result_groups.is_empty() {
-                    return self.error("expected operation name in quotes");
+                    return self.wrong_token_error("expected operation name in quotes");
                 }
-                return self.error("expected operation name in quotes");
+                return self.wrong_token_error("expected operation name in quotes");
             }
         };
         let _ = name_pos;
@@ -1074,7 +1074,7 @@ impl<'a> Parser<'a> {
 
     pub fn parse_successor(&mut self) -> PResult<BlockId> {
         if !self.is(Tok::CaretIdent) {
-            return self.error("expected block name");
+            return self.wrong_token_error("expected block name");
         }
         let name = self.text().to_string();
         let pos = self.pos();
@@ -1151,7 +1151,7 @@ impl<'a> Parser<'a> {
         }
         while !self.consume_if(Tok::RBrace) {
             if !self.is(Tok::CaretIdent) {
-                return self.error("expected block name");
+                return self.wrong_token_error("expected block name");
             }
             let b = self.parse_block_label()?;
             self.ir.push_block(region, b);

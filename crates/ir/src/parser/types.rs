@@ -253,7 +253,6 @@ impl<'a> Parser<'a> {
         let mut shape = Vec::new();
         let mut scalable = Vec::new();
         loop {
-            let pos = self.pos();
             let (dim, sc) = if self.is(Tok::Question) {
                 if !allow_dynamic {
                     return self.error("expected static shape");
@@ -271,16 +270,7 @@ impl<'a> Parser<'a> {
                 return Ok((shape, scalable));
             };
             if !self.consume_x() {
-                if self.tok.kind == Tok::BareIdent || self.is(Tok::Integer) {
-                    return self.error("expected 'x' in dimension list");
-                }
-                return err(pos, "expected 'x' in dimension list").or_else(|e| {
-                    if self.is(Tok::Greater) || self.is(Tok::Comma) {
-                        self.error("expected 'x' in dimension list")
-                    } else {
-                        Err(e)
-                    }
-                });
+                return self.wrong_token_error("expected 'x' in dimension list");
             }
             shape.push(dim);
             scalable.push(sc);
@@ -332,9 +322,6 @@ impl<'a> Parser<'a> {
         self.expect(Tok::Less, "'<' in vector type")?;
         let pos = self.pos();
         let (shape, scalable) = self.parse_dims(false, true)?;
-        if shape.is_empty() && !self.starts_type() {
-            return self.error("expected dimension size in vector type");
-        }
         if shape.iter().any(|d| *d <= 0) && shape.iter().zip(&scalable).any(|(d, s)| *d <= 0 && !s || *d == 0) {
             return err(
                 pos,
