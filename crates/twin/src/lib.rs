@@ -17,6 +17,7 @@ pub mod mix;
 pub mod native;
 pub mod npy;
 pub mod prepare;
+pub mod raw_syscall;
 pub mod shm;
 pub mod signature;
 pub mod sync;

@@ -6,6 +6,9 @@
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry ub_view_past --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=UBVIEW
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry ub_writes_in --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=IN
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_other --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=GM
+// Changing the protection or the pages of the twin's memory is refused (the write then faults).
+// RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_unprotected --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=MPROT
+// RUN: hivm-run %s --impl %S/Inputs/writes.c --entry gm_punched --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:8xf32 --print 2 2>&1 | FileCheck %s --check-prefix=PUNCH
 // A 64 MiB GM argument the op is not passed costs its calls nothing (it is
 // read-only in the call worker, not copied) and a write into it is caught.
 // RUN: hivm-run %s --impl %S/Inputs/writes.c --entry gm_big_clean --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:16777216xf32 --print 1 2>&1 | FileCheck %s --check-prefix=BIGOK
@@ -77,6 +80,22 @@ func.func @ub_writes_in(%out: memref<8xf32>) {
 // GM: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_other_gm) wrote {{.*}}a GM buffer the op was not passed, at byte offset 4, which it may not write (only operands it is passed there; the write faulted: signal 11 (Segmentation fault))
 func.func @gm_other(%in: memref<8xf32>, %out: memref<8xf32>, %other: memref<8xf32>) {
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "other_gm"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
+  return
+}
+
+// MPROT: writes.mlir:[[@LINE+2]]:3: error: custom op 'add' (_mlir_ciface_other_gm_unprotected) wrote {{.*}}a GM buffer the op was not passed, at byte offset 4, which it may not write
+func.func @gm_unprotected(%in: memref<8xf32>, %out: memref<8xf32>, %other: memref<8xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "other_gm_unprotected"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
+  return
+}
+
+// PUNCH-NOT: error
+// PUNCH: [5, 5, 5, 5, 5, 5, 5, 5]
+func.func @gm_punched(%in: memref<8xf32>, %out: memref<8xf32>, %other: memref<8xf32>) {
+  %five = arith.constant 5.0 : f32
+  linalg.fill ins(%five : f32) outs(%other : memref<8xf32>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "punch_other_gm"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
   return
 }
 

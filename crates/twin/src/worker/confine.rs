@@ -1,13 +1,21 @@
-//! Keeps what an implementation starts inside the call worker's process
-//! tree. The worker is the subreaper of its descendants, so a daemon
-//! (double fork, `setsid`) stays in its tree and dies with the call. One
-//! way out remains that subreaping cannot see: `clone(CLONE_PARENT)` makes
-//! the new process a sibling of the worker — a child of the twin's own
-//! process — sharing the run's buffers and free to write them after the
-//! call returned. A seccomp filter refuses that flag (EPERM) and `clone3`,
-//! whose flags a filter cannot read (ENOSYS: the C library then falls back
-//! to `clone`). Syscalls of another ABI (i386 through `int 0x80`, x32),
-//! which would bypass the filter's numbers, are refused too.
+//! What an implementation may not do in the call worker, enforced by a
+//! seccomp filter (the kernel checks every system call against it):
+//!
+//! - Start a process outside the worker's tree. The worker is subreaper of
+//!   its descendants, so a daemon (double fork, `setsid`) stays in its tree
+//!   and dies with the call; `clone(CLONE_PARENT)` would make a sibling of
+//!   the worker — a child of the twin's own process — free to write the
+//!   run's buffers after the call. Refused (EPERM), as is `clone3`, whose
+//!   flags a filter cannot read (ENOSYS: the C library falls back to
+//!   `clone`).
+//! - Change the twin's memory other than by writing what it may write:
+//!   `mprotect` (making a read-only buffer writable, to write it unseen),
+//!   `munmap`, `mmap` over it, `madvise` (punching holes), `mremap` onto it,
+//!   on any range that meets the twin's address arena, refused (EPERM)
+//!   unless made by the twin itself from its known call site
+//!   (`raw_syscall.rs`). A later write then faults and is reported.
+//! - Syscalls of another ABI (i386 through `int 0x80`, x32), which would
+//!   bypass the filter's numbers, are refused too.
 
 #[cfg(target_arch = "x86_64")]
 const ARCH: u32 = 0xC000_003E; // AUDIT_ARCH_X86_64
@@ -18,42 +26,274 @@ const ARCH: u32 = 0xC000_00B7; // AUDIT_ARCH_AARCH64
 const X32_BIT: u32 = 0x4000_0000;
 
 const LD_ABS_W: u16 = 0x20;
+const LD_MEM: u16 = 0x60;
+const ST: u16 = 0x02;
+const TAX: u16 = 0x07;
+const ADD_X: u16 = 0x0c;
+const ADD_K: u16 = 0x04;
+const JA: u16 = 0x05;
 const JEQ: u16 = 0x15;
+const JGT: u16 = 0x25;
 const JGE: u16 = 0x35;
 const JSET: u16 = 0x45;
+const JGT_X: u16 = 0x2d;
 const RET: u16 = 0x06;
 
 const RET_ALLOW: u32 = 0x7fff_0000;
 const RET_ERRNO: u32 = 0x0005_0000;
+const EPERM: u32 = RET_ERRNO | libc::EPERM as u32;
+const ENOSYS: u32 = RET_ERRNO | libc::ENOSYS as u32;
 
-// Offsets in `struct seccomp_data`: nr, arch, then args (the low half of
-// args[0] on a little-endian machine).
+// Offsets in `struct seccomp_data` (little-endian halves of 64-bit fields).
 const NR: u32 = 0;
 const ARCH_AT: u32 = 4;
-const ARG0_LOW: u32 = 16;
+const IP_LO: u32 = 8;
+const IP_HI: u32 = 12;
+const fn arg_lo(i: u32) -> u32 {
+    16 + 8 * i
+}
+const fn arg_hi(i: u32) -> u32 {
+    20 + 8 * i
+}
 
-fn op(code: u16, jt: u8, jf: u8, k: u32) -> libc::sock_filter {
-    libc::sock_filter { code, jt, jf, k }
+type Label = usize;
+
+enum Ins {
+    Op(u16, u32),
+    Jump(u16, u32, Label, Label),
+    Always(Label),
+    At(Label),
+}
+
+/// A filter program under construction, with labels for jumps.
+#[derive(Default)]
+struct Program {
+    ins: Vec<Ins>,
+    labels: usize,
+}
+
+impl Program {
+    fn label(&mut self) -> Label {
+        self.labels += 1;
+        self.labels - 1
+    }
+    fn op(&mut self, code: u16, k: u32) {
+        self.ins.push(Ins::Op(code, k));
+    }
+    fn jump(&mut self, code: u16, k: u32, yes: Label, no: Label) {
+        self.ins.push(Ins::Jump(code, k, yes, no));
+    }
+    fn always(&mut self, to: Label) {
+        self.ins.push(Ins::Always(to));
+    }
+    fn at(&mut self, l: Label) {
+        self.ins.push(Ins::At(l));
+    }
+    fn ret(&mut self, k: u32) {
+        self.op(RET, k);
+    }
+
+    /// The instructions, jumps resolved (conditional jumps reach at most
+    /// 255 instructions ahead, and only forward).
+    fn assemble(&self) -> Result<Vec<libc::sock_filter>, String> {
+        let mut pos = vec![usize::MAX; self.labels];
+        let mut n = 0;
+        for i in &self.ins {
+            match i {
+                Ins::At(l) => pos[*l] = n,
+                _ => n += 1,
+            }
+        }
+        let mut out = Vec::with_capacity(n);
+        for i in &self.ins {
+            let here = out.len();
+            let off = |l: Label| pos[l].checked_sub(here + 1).ok_or("a jump backwards");
+            let f = match i {
+                Ins::At(_) => continue,
+                Ins::Op(code, k) => libc::sock_filter { code: *code, jt: 0, jf: 0, k: *k },
+                Ins::Always(l) => libc::sock_filter { code: JA, jt: 0, jf: 0, k: off(*l)? as u32 },
+                Ins::Jump(code, k, yes, no) => {
+                    let (jt, jf) = (off(*yes)?, off(*no)?);
+                    let (Ok(jt), Ok(jf)) = (u8::try_from(jt), u8::try_from(jf)) else {
+                        return Err("a jump too far".into());
+                    };
+                    libc::sock_filter { code: *code, jt, jf, k: *k }
+                }
+            };
+            out.push(f);
+        }
+        Ok(out)
+    }
+
+    /// Jumps to `yes` if the 64-bit field at (`lo`, `hi`) equals `v`.
+    fn if_eq64(&mut self, lo: u32, hi: u32, v: u64, yes: Label, no: Label) {
+        let low = self.label();
+        self.op(LD_ABS_W, hi);
+        self.jump(JEQ, (v >> 32) as u32, low, no);
+        self.at(low);
+        self.op(LD_ABS_W, lo);
+        self.jump(JEQ, v as u32, yes, no);
+    }
+}
+
+/// Refuses (EPERM) a call that meets one of `arena`'s ranges through its
+/// range argument (`addr` argument `a`, length argument `n`), unless made
+/// from the twin's own call site.
+fn range_check(p: &mut Program, a: u32, n: u32, arena: &[(u64, u64)], site: u64) {
+    let (ours, theirs, allow, deny) = (p.label(), p.label(), p.label(), p.label());
+    p.if_eq64(IP_LO, IP_HI, site, ours, theirs);
+    p.at(ours);
+    p.ret(RET_ALLOW);
+    p.at(theirs);
+    // end = addr + len, as two 32-bit halves in M[0] (low) and M[1] (high).
+    let (carry, no_carry, summed) = (p.label(), p.label(), p.label());
+    p.op(LD_ABS_W, arg_lo(n));
+    p.op(TAX, 0);
+    p.op(LD_ABS_W, arg_lo(a));
+    p.op(ADD_X, 0);
+    p.op(ST, 0);
+    p.op(TAX, 0);
+    p.op(LD_ABS_W, arg_lo(a));
+    p.jump(JGT_X, 0, carry, no_carry);
+    p.at(carry);
+    p.op(LD_ABS_W, arg_hi(n));
+    p.op(TAX, 0);
+    p.op(LD_ABS_W, arg_hi(a));
+    p.op(ADD_X, 0);
+    p.op(ADD_K, 1);
+    p.op(ST, 1);
+    p.always(summed);
+    p.at(no_carry);
+    p.op(LD_ABS_W, arg_hi(n));
+    p.op(TAX, 0);
+    p.op(LD_ABS_W, arg_hi(a));
+    p.op(ADD_X, 0);
+    p.op(ST, 1);
+    p.at(summed);
+    for &(start, len) in arena {
+        let stop = start + len;
+        let next = p.label();
+        // addr < stop?
+        let (a_lo, below) = (p.label(), p.label());
+        p.op(LD_ABS_W, arg_hi(a));
+        let hi_eq = p.label();
+        p.jump(JGT, (stop >> 32) as u32, next, hi_eq);
+        p.at(hi_eq);
+        p.jump(JEQ, (stop >> 32) as u32, a_lo, below);
+        p.at(a_lo);
+        p.op(LD_ABS_W, arg_lo(a));
+        p.jump(JGE, stop as u32, next, below);
+        p.at(below);
+        // end > start?
+        let (e_lo, e_eq) = (p.label(), p.label());
+        p.op(LD_MEM, 1);
+        p.jump(JGT, (start >> 32) as u32, deny, e_eq);
+        p.at(e_eq);
+        p.jump(JEQ, (start >> 32) as u32, e_lo, next);
+        p.at(e_lo);
+        p.op(LD_MEM, 0);
+        p.jump(JGT, start as u32, deny, next);
+        p.at(next);
+    }
+    p.always(allow);
+    p.at(deny);
+    p.ret(EPERM);
+    p.at(allow);
+    p.ret(RET_ALLOW);
+}
+
+/// The filter for a worker whose twin memory lies in `arena`.
+fn program(arena: &[(u64, u64)], site: u64) -> Result<Vec<libc::sock_filter>, String> {
+    let mut p = Program::default();
+    let (native, foreign) = (p.label(), p.label());
+    p.op(LD_ABS_W, ARCH_AT);
+    p.jump(JEQ, ARCH, native, foreign);
+    p.at(foreign);
+    p.ret(ENOSYS);
+    p.at(native);
+    p.op(LD_ABS_W, NR);
+    let (x32, plain) = (p.label(), p.label());
+    p.jump(JGE, X32_BIT, x32, plain);
+    p.at(x32);
+    p.ret(ENOSYS);
+    p.at(plain);
+    // One test per guarded call, each going to its own check below.
+    let mut checks: Vec<(Label, Check)> = Vec::new();
+    for (nr, check) in [
+        (libc::SYS_clone3, Check::NoSys),
+        (libc::SYS_clone, Check::Clone),
+        (libc::SYS_mprotect, Check::Range(0, 1)),
+        (libc::SYS_pkey_mprotect, Check::Range(0, 1)),
+        (libc::SYS_munmap, Check::Range(0, 1)),
+        (libc::SYS_madvise, Check::Range(0, 1)),
+        (libc::SYS_mmap, Check::Range(0, 1)),
+        (libc::SYS_mremap, Check::Mremap),
+        (libc::SYS_remap_file_pages, Check::OursOnly),
+        (libc::SYS_shmat, Check::OursOnly),
+    ] {
+        let (hit, miss) = (p.label(), p.label());
+        p.jump(JEQ, nr as u32, hit, miss);
+        p.at(hit);
+        let to = p.label();
+        p.always(to);
+        checks.push((to, check));
+        p.at(miss);
+    }
+    p.ret(RET_ALLOW);
+    for (at, check) in checks {
+        p.at(at);
+        match check {
+            Check::NoSys => p.ret(ENOSYS),
+            Check::Clone => {
+                let (deny, allow) = (p.label(), p.label());
+                p.op(LD_ABS_W, arg_lo(0));
+                p.jump(JSET, libc::CLONE_PARENT as u32, deny, allow);
+                p.at(deny);
+                p.ret(EPERM);
+                p.at(allow);
+                p.ret(RET_ALLOW);
+            }
+            Check::Range(a, n) => range_check(&mut p, a, n, arena, site),
+            Check::Mremap => {
+                // Moving a mapping to a chosen address (MREMAP_FIXED) is
+                // left to the twin; otherwise the old range is checked.
+                let (fixed, free) = (p.label(), p.label());
+                p.op(LD_ABS_W, arg_lo(3));
+                p.jump(JSET, libc::MREMAP_FIXED as u32, fixed, free);
+                p.at(fixed);
+                ours_only(&mut p, site);
+                p.at(free);
+                range_check(&mut p, 0, 1, arena, site);
+            }
+            Check::OursOnly => ours_only(&mut p, site),
+        }
+    }
+    p.assemble()
+}
+
+#[derive(Clone, Copy)]
+enum Check {
+    NoSys,
+    Clone,
+    Range(u32, u32),
+    Mremap,
+    OursOnly,
+}
+
+fn ours_only(p: &mut Program, site: u64) {
+    let (ours, theirs) = (p.label(), p.label());
+    p.if_eq64(IP_LO, IP_HI, site, ours, theirs);
+    p.at(ours);
+    p.ret(RET_ALLOW);
+    p.at(theirs);
+    p.ret(EPERM);
 }
 
 /// Installs the filter on the calling thread, inherited by all the worker
 /// starts; an error says why it could not be.
-pub(super) fn install() -> Result<(), String> {
-    let program = [
-        op(LD_ABS_W, 0, 0, ARCH_AT),
-        op(JEQ, 1, 0, ARCH),
-        op(RET, 0, 0, RET_ERRNO | libc::ENOSYS as u32),
-        op(LD_ABS_W, 0, 0, NR),
-        op(JGE, 0, 1, X32_BIT),
-        op(RET, 0, 0, RET_ERRNO | libc::ENOSYS as u32),
-        op(JEQ, 0, 1, libc::SYS_clone3 as u32),
-        op(RET, 0, 0, RET_ERRNO | libc::ENOSYS as u32),
-        op(JEQ, 0, 3, libc::SYS_clone as u32),
-        op(LD_ABS_W, 0, 0, ARG0_LOW),
-        op(JSET, 0, 1, libc::CLONE_PARENT as u32),
-        op(RET, 0, 0, RET_ERRNO | libc::EPERM as u32),
-        op(RET, 0, 0, RET_ALLOW),
-    ];
+pub(super) fn install(arena: &[(u64, u64)]) -> Result<(), String> {
+    let program = program(arena, crate::raw_syscall::call_site())
+        .map_err(|e| format!("cannot confine the call worker (seccomp filter: {e})"))?;
     let prog = libc::sock_fprog { len: program.len() as u16, filter: program.as_ptr() as *mut libc::sock_filter };
     // SAFETY: prctl with a program that lives through the call (the kernel
     // copies it).
@@ -65,4 +305,17 @@ pub(super) fn install() -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_program_assembles_for_several_arena_ranges() {
+        let arena: Vec<(u64, u64)> = (0..8).map(|i| (0x7f00_0000_0000 + (i << 36), 1 << 34)).collect();
+        let p = program(&arena, 0x5555_0000_1234).unwrap();
+        assert!(p.len() < 4096, "{}", p.len());
+        assert_eq!(p.last().map(|f| f.code), Some(RET));
+    }
 }

@@ -48,7 +48,7 @@ fn forget_open(start: u64, len: u64) {
 /// Only in the freshly forked child.
 pub(super) unsafe fn serve(sock: RawFd, bell: &Doorbell, parent: libc::pid_t, arena: &[(u64, u64)]) -> ! {
     unsafe {
-        setup(parent);
+        setup(parent, arena);
         close_inherited(sock);
         let mut fds = Vec::with_capacity(FDS_PER_MSG + 3);
         let mut libs = Libraries::default();
@@ -79,7 +79,7 @@ pub(super) unsafe fn serve(sock: RawFd, bell: &Doorbell, parent: libc::pid_t, ar
 /// A process group of its own, death with the interpreter, subreaper of
 /// whatever calls fork, and fault handlers on a stack of their own that tell
 /// a stack overflow from other faults.
-unsafe fn setup(parent: libc::pid_t) {
+unsafe fn setup(parent: libc::pid_t, arena: &[(u64, u64)]) {
     unsafe {
         libc::setpgid(0, 0);
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
@@ -87,7 +87,7 @@ unsafe fn setup(parent: libc::pid_t) {
             libc::_exit(0);
         }
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
-        if let Err(e) = super::confine::install() {
+        if let Err(e) = super::confine::install(arena) {
             let _ = UNCONFINED.set(e);
         }
         libc::prctl(libc::PR_SET_NAME, c"hivm-twin-call".as_ptr());
@@ -238,7 +238,7 @@ pub(super) unsafe fn protect(ranges: &[(u64, u64)], prot: libc::c_int) {
     for (start, len) in ranges {
         // SAFETY: data pages of a twin buffer this process maps. Should it
         // fail, the first call's sync (which checks) finds it.
-        if unsafe { libc::mprotect(*start as *mut libc::c_void, *len as usize, prot) } != 0 {
+        if !unsafe { crate::raw_syscall::mprotect(*start, *len, prot) } {
             unsafe { libc::_exit(0) };
         }
     }
@@ -273,10 +273,7 @@ unsafe fn map_buffers(m: &[u64], fds: &[RawFd], arena: &[(u64, u64)]) -> Vec<u64
                 return vec![REPLY_COLLISION];
             }
             let prot = if e[4] != 0 { libc::PROT_READ } else { libc::PROT_READ | libc::PROT_WRITE };
-            let want = data as *mut libc::c_void;
-            let got =
-                libc::mmap(want, len as usize, prot, libc::MAP_SHARED | libc::MAP_NORESERVE | libc::MAP_FIXED, *fd, 0);
-            if got != want {
+            if !crate::raw_syscall::mmap_fixed(data, len, prot, libc::MAP_SHARED | libc::MAP_NORESERVE, *fd) {
                 return vec![REPLY_COLLISION];
             }
             forget_open(e[0], e[1]);
@@ -285,7 +282,7 @@ unsafe fn map_buffers(m: &[u64], fds: &[RawFd], arena: &[(u64, u64)]) -> Vec<u64
             if !within(arena, e[0], e[1]) {
                 return vec![REPLY_COLLISION];
             }
-            if libc::mprotect(e[0] as *mut libc::c_void, e[1] as usize, e[2] as libc::c_int) != 0 {
+            if !crate::raw_syscall::mprotect(e[0], e[1], e[2] as libc::c_int) {
                 return vec![REPLY_ERROR];
             }
             // Opened for an earlier call: its protection is this one now.
@@ -336,10 +333,9 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
         // A page left writable would let a call change GM it was not given
         // unseen: a failed protection ends the call (the caller replaces us).
         let protect = |r: &crate::native::Region, prot: libc::c_int| {
-            if libc::mprotect(r.start as *mut libc::c_void, r.len as usize, prot) == 0 {
+            let Err(err) = crate::raw_syscall::try_mprotect(r.start, r.len, prot) else {
                 return None;
-            }
-            let err = std::io::Error::last_os_error();
+            };
             let mut e = vec![REPLY_ERROR];
             e.extend(super::words_of_text(&format!(
                 "cannot protect the call's memory ({:#x}, {} bytes): {err}",

@@ -1,6 +1,7 @@
 /* Implementations that write where they may not, with plain C stores (no
  * intrinsic, so no trace), and correct ones. */
 #include <stdint.h>
+#include <sys/mman.h>
 
 typedef struct {
   float *allocated;
@@ -49,6 +50,32 @@ void _mlir_ciface_other_gm(m1 *in, m1 *out) {
       ((float *)(uintptr_t)s)[1] = 9.0f;
       return;
     }
+  }
+}
+
+/* As other_gm, but first makes that buffer's page writable (mprotect). */
+void _mlir_ciface_other_gm_unprotected(m1 *in, m1 *out) {
+  for (int64_t i = 0; i < out->sizes[0]; i++)
+    *at(out, i) = *at(in, i) + 1.0f;
+  for (uint64_t r = 0; r < hivm_twin->n_regions; r++) {
+    uint64_t s = hivm_twin->regions[r].start;
+    if (s != (uint64_t)(uintptr_t)out->aligned && s != (uint64_t)(uintptr_t)in->aligned) {
+      mprotect((void *)(uintptr_t)(s & ~(uint64_t)4095), 4096, PROT_READ | PROT_WRITE);
+      ((float *)(uintptr_t)s)[1] = 9.0f;
+      return;
+    }
+  }
+}
+
+/* Empties the pages of every GM buffer it was not passed (MADV_REMOVE
+ * reads back as zeros), without a single store. */
+void _mlir_ciface_punch_other_gm(m1 *in, m1 *out) {
+  for (int64_t i = 0; i < out->sizes[0]; i++)
+    *at(out, i) = *at(in, i) + 1.0f;
+  for (uint64_t r = 0; r < hivm_twin->n_regions; r++) {
+    uint64_t s = hivm_twin->regions[r].start;
+    if (s != (uint64_t)(uintptr_t)out->aligned && s != (uint64_t)(uintptr_t)in->aligned)
+      madvise((void *)(uintptr_t)(s & ~(uint64_t)4095), 4096, MADV_REMOVE);
   }
 }
 
