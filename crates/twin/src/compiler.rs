@@ -8,8 +8,8 @@
 //! check (Ctrl-C in Python), never in a blocking wait.
 
 use std::io::Read;
-use std::os::unix::process::CommandExt;
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -39,21 +39,21 @@ pub struct Limits {
 impl Limits {
     /// The defaults, or what the environment asks for.
     pub fn from_env() -> Result<Limits, String> {
-        let number = |var: &str| -> Result<Option<f64>, String> {
+        let number = |var: &str, unit: &str| -> Result<Option<f64>, String> {
             match std::env::var(var) {
                 Err(_) => Ok(None),
                 Ok(v) => match v.trim().parse::<f64>() {
                     Ok(x) if x >= 0.0 && x.is_finite() => Ok(Some(x)),
-                    _ => Err(format!("{var}={v:?} is not a number >= 0")),
+                    _ => Err(format!("{var}={v:?} is not a number of {unit} (0: no limit)")),
                 },
             }
         };
-        let time = match number(TIME_VAR)? {
+        let time = match number(TIME_VAR, "seconds")? {
             None => Some(Duration::from_secs(DEFAULT_TIME)),
             Some(0.0) => None,
             Some(s) => Some(Duration::from_secs_f64(s)),
         };
-        let memory = match number(MEMORY_VAR)? {
+        let memory = match number(MEMORY_VAR, "MiB")? {
             None => Some(default_memory()),
             Some(0.0) => None,
             Some(mib) => Some((mib * (1u64 << 20) as f64) as u64),
@@ -122,25 +122,65 @@ pub fn kill_running() {
     }
 }
 
-/// Runs `cmd` (its standard output discarded, its error output kept) within `limits`.
-pub fn run(mut cmd: Command, limits: &Limits) -> std::io::Result<Ended> {
+/// A compiler started: registered for [`kill_running`] until dropped, and
+/// stopped with its group if dropped before it ended (an error on the way).
+struct Running {
+    child: std::process::Child,
+    pgid: i32,
+    slot: Option<&'static AtomicI32>,
+    ended: bool,
+}
+
+impl Running {
+    fn stop(&mut self) {
+        stop(&mut self.child, self.pgid);
+        self.ended = true;
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if !self.ended {
+            stop(&mut self.child, self.pgid);
+        }
+        if let Some(slot) = self.slot {
+            slot.store(0, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Sets a resource limit no higher than its current hard limit (which
+/// cannot be raised). Async-signal-safe.
+fn lower_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) {
+    let mut cur = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: plain calls on this process's limits.
+    unsafe {
+        if libc::getrlimit(resource, &mut cur) != 0 {
+            return;
+        }
+        let l = libc::rlimit { rlim_cur: soft.min(cur.rlim_max), rlim_max: hard.min(cur.rlim_max) };
+        libc::setrlimit(resource, &l);
+    }
+}
+
+/// Runs `cmd` (its standard output discarded, its error output kept)
+/// within `limits.memory`, until `deadline`.
+pub fn run(mut cmd: Command, limits: &Limits, deadline: Option<Instant>) -> std::io::Result<Ended> {
     cmd.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).process_group(0);
     let memory = limits.memory;
     // A backstop for a compiler left behind if we die: CPU seconds (time
     // blocked on a FIFO does not count, but an endless loop does).
     let cpu = limits.time.map(|t| t.as_secs() + 2);
-    // SAFETY: getpid/getppid and the rlimit and prctl calls.
+    // SAFETY: plain query.
     let parent = unsafe { libc::getpid() };
     // SAFETY: only async-signal-safe calls between fork and exec.
     unsafe {
         cmd.pre_exec(move || {
             if let Some(bytes) = memory {
-                let l = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
-                libc::setrlimit(libc::RLIMIT_AS, &l);
+                lower_limit(libc::RLIMIT_AS, bytes, bytes);
             }
             if let Some(secs) = cpu {
-                let l = libc::rlimit { rlim_cur: secs, rlim_max: secs + 5 };
-                libc::setrlimit(libc::RLIMIT_CPU, &l);
+                lower_limit(libc::RLIMIT_CPU, secs, secs + 5);
             }
             // The driver dies with the thread waiting for it.
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
@@ -150,25 +190,31 @@ pub fn run(mut cmd: Command, limits: &Limits) -> std::io::Result<Ended> {
             Ok(())
         });
     }
-    let mut child = cmd.spawn()?;
+    let child = cmd.spawn()?;
     let pgid = child.id() as i32;
     OWNER.store(parent, Ordering::Relaxed);
     let slot = RUNNING.iter().find(|s| s.compare_exchange(0, pgid, Ordering::Relaxed, Ordering::Relaxed).is_ok());
-    let mut stderr = child.stderr.take().expect("piped");
+    let mut running = Running { child, pgid, slot, ended: false };
+    let mut stderr = running
+        .child
+        .stderr
+        .take()
+        .ok_or_else(|| std::io::Error::other("the compiler's error output is not a pipe"))?;
     set_nonblocking(&stderr);
     let mut kept = Vec::new();
     let started = Instant::now();
     let mut reading = None;
     let mut next_look = LOOK;
-    let ended = loop {
+    loop {
         drain(&mut stderr, &mut kept);
-        if let Some(status) = child.try_wait()? {
+        if let Some(status) = running.child.try_wait()? {
+            running.ended = true;
             drain(&mut stderr, &mut kept);
-            break Ended::Exited { status, stderr: kept, reading: reading.map(|(s, _)| s) };
+            return Ok(Ended::Exited { status, stderr: kept, reading: reading.map(|(s, _)| s) });
         }
         if crate::interrupt::requested() {
-            stop(&mut child, pgid);
-            break Ended::Interrupted;
+            running.stop();
+            return Ok(Ended::Interrupted);
         }
         let elapsed = started.elapsed();
         if elapsed >= next_look {
@@ -180,29 +226,24 @@ pub fn run(mut cmd: Command, limits: &Limits) -> std::io::Result<Ended> {
                 && a.path == b.path
             {
                 let special = b.clone();
-                stop(&mut child, pgid);
-                break Ended::Blocked { special };
+                running.stop();
+                return Ok(Ended::Blocked { special });
             }
             if now.is_some() {
                 reading = now;
             }
             next_look = elapsed + LOOK;
         }
-        if limits.time.is_some_and(|t| elapsed >= t) {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
             if let Some(s) = special_open(pgid) {
                 reading = Some(s);
             }
-            let reading = reading.map(|(s, _)| s);
-            stop(&mut child, pgid);
+            running.stop();
             drain(&mut stderr, &mut kept);
-            break Ended::TimedOut { stderr: kept, reading };
+            return Ok(Ended::TimedOut { stderr: kept, reading: reading.map(|(s, _)| s) });
         }
         wait_readable(&stderr, 10);
-    };
-    if let Some(slot) = slot {
-        slot.store(0, Ordering::Relaxed);
     }
-    Ok(ended)
 }
 
 /// Kills the compiler's process group and waits until none of it is left:
@@ -378,9 +419,9 @@ pub enum Failure {
     Interrupted,
 }
 
-/// Runs `cmd` within the limits the environment sets (or the defaults).
-pub fn compile(cmd: Command) -> Result<(), Failure> {
-    let limits = Limits::from_env().map_err(Failure::Limit)?;
+/// Runs `cmd` within `limits`; `deadline` is when the build that started
+/// with `limits.time` ends.
+pub fn compile(cmd: Command, limits: &Limits, deadline: Option<Instant>) -> Result<(), Failure> {
     let text = |b: &[u8]| String::from_utf8_lossy(b).trim_end().to_string();
     let hint = |reading: &Option<Special>, usual: &str| match reading {
         Some(s) => format!(
@@ -390,7 +431,7 @@ pub fn compile(cmd: Command) -> Result<(), Failure> {
         ),
         None => usual.to_string(),
     };
-    match run(cmd, &limits).map_err(Failure::Spawn)? {
+    match run(cmd, limits, deadline).map_err(Failure::Spawn)? {
         Ended::Exited { status, .. } if status.success() => Ok(()),
         Ended::Exited { stderr, reading, .. } => {
             let out = text(&stderr);
@@ -419,11 +460,17 @@ pub fn compile(cmd: Command) -> Result<(), Failure> {
 }
 
 /// Whether a failed compiler's output says it could not get memory (GCC,
-/// Clang and the assembler word it differently).
+/// Clang and the assembler word it differently), in a line of its own,
+/// not in a quoted source line (`  12 | ...`).
 fn out_of_memory(stderr: &str) -> bool {
-    ["out of memory", "memory exhausted", "bad_alloc", "cannot allocate memory"]
-        .iter()
-        .any(|p| stderr.to_ascii_lowercase().contains(p))
+    stderr.lines().any(|l| {
+        let quoted = l.split_once('|').is_some_and(|(pre, _)| pre.trim().bytes().all(|b| b.is_ascii_digit()));
+        let l = l.to_ascii_lowercase();
+        !quoted
+            && ["out of memory", "memory exhausted", "std::bad_alloc", "cannot allocate memory"]
+                .iter()
+                .any(|p| l.contains(p))
+    })
 }
 
 /// The last lines of a long output.

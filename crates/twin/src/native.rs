@@ -558,6 +558,9 @@ fn build_in(
     std::fs::write(&header, HEADER).map_err(|e| e.to_string())?;
     std::fs::write(work.join("hivm_twin_cube.h"), CUBE_HEADER).map_err(|e| e.to_string())?;
     std::fs::write(&rt, RUNTIME).map_err(|e| e.to_string())?;
+    // The time limit is the whole build's.
+    let limits = compiler::Limits::from_env()?;
+    let deadline = limits.time.map(|t| std::time::Instant::now() + t);
     let mut objects = Vec::new();
     let mut linked = Vec::new();
     let mut all: Vec<PathBuf> = sources.to_vec();
@@ -594,7 +597,7 @@ fn build_in(
         };
         let mut cmd = Command::new(compiler);
         cmd.arg(std).args(CFLAGS).args(lang).arg("-include").arg(&header).arg("-c").arg(src).arg("-o").arg(&obj);
-        match compiler::compile(cmd) {
+        match compiler::compile(cmd, &limits, deadline) {
             Ok(()) => {}
             Err(Failure::Spawn(e)) => return Err(format!("cannot run the C/C++ compiler '{compiler}': {e}")),
             Err(Failure::Failed(stderr)) => {
@@ -608,7 +611,7 @@ fn build_in(
     }
     let mut link = Command::new(cxx);
     link.arg("-shared").args(&objects).args(&linked).arg("-o").arg(work.join("lib.so"));
-    match compiler::compile(link) {
+    match compiler::compile(link, &limits, deadline) {
         Ok(()) => {}
         Err(Failure::Spawn(e)) => return Err(format!("cannot run '{cxx}' to link: {e}")),
         Err(Failure::Failed(stderr)) => return Err(format!("linking the implementation failed:\n{stderr}")),
