@@ -479,3 +479,25 @@ fn tail(out: &str) -> String {
     let from = lines.len().saturating_sub(10);
     lines[from..].iter().map(|l| l.chars().take(300).collect::<String>()).collect::<Vec<_>>().join("\n")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn out_of_memory_is_read_from_the_compilers_own_lines() {
+        assert!(out_of_memory("cc1plus: out of memory allocating 1073741840 bytes after a total of 1114112 bytes"));
+        assert!(out_of_memory("LLVM ERROR: out of memory\nAllocation failed"));
+        assert!(out_of_memory("terminate called after throwing an instance of 'std::bad_alloc'"));
+        // A quoted source line that happens to say it is an ordinary error.
+        let quoted = "k.cpp:3:5: error: 'oops' was not declared in this scope\n    3 |     oops(\"out of memory\");\n      |     ^~~~";
+        assert!(!out_of_memory(quoted));
+    }
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(show_bytes(4 << 30), "4 GiB");
+        assert_eq!(show_bytes(512 << 20), "512 MiB");
+        assert_eq!(show_bytes(3 << 29), "1.5 GiB");
+    }
+}
