@@ -68,3 +68,33 @@ fn children() -> Vec<libc::pid_t> {
     }
     out
 }
+
+/// On SIGINT, SIGTERM or SIGHUP (where they would end the program), kills
+/// the C/C++ compilers building implementations first, then ends as the
+/// signal would: they run in process groups of their own (so that a build
+/// can be stopped with everything it started), which the terminal's Ctrl-C
+/// and `timeout`'s signal to its group do not reach.
+pub fn end_builds_on_signal() {
+    extern "C" fn on_signal(sig: libc::c_int) {
+        hivm_twin::compiler::kill_running();
+        // SAFETY: async-signal-safe calls; the default action ends the process.
+        unsafe {
+            libc::signal(sig, libc::SIG_DFL);
+            libc::raise(sig);
+        }
+    }
+    for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        // SAFETY: reading and setting this process's dispositions; an
+        // ignored signal stays ignored.
+        unsafe {
+            let mut old: libc::sigaction = std::mem::zeroed();
+            if libc::sigaction(sig, std::ptr::null(), &mut old) != 0 || old.sa_sigaction != libc::SIG_DFL {
+                continue;
+            }
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = on_signal as *const () as usize;
+            libc::sigemptyset(&mut sa.sa_mask);
+            libc::sigaction(sig, &sa, std::ptr::null_mut());
+        }
+    }
+}

@@ -67,6 +67,7 @@ struct Cli {
 
 fn main() -> ExitCode {
     hivm_cli::reaper::become_subreaper();
+    hivm_cli::reaper::end_builds_on_signal();
     let code = std::panic::catch_unwind(run).unwrap_or(ExitCode::from(2));
     hivm_cli::reaper::end_descendants();
     code

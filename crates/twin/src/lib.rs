@@ -5,6 +5,7 @@
 //! checker watches every pipe.
 
 pub mod cache;
+pub mod compiler;
 pub mod f8;
 pub mod fork_lock;
 pub mod interp;

@@ -9,6 +9,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use crate::cache::{self, Key};
+use crate::compiler::{self, Failure};
 use crate::memory::{Buffer, Space};
 use crate::signature::Signature;
 
@@ -557,6 +558,9 @@ fn build_in(
     std::fs::write(&header, HEADER).map_err(|e| e.to_string())?;
     std::fs::write(work.join("hivm_twin_cube.h"), CUBE_HEADER).map_err(|e| e.to_string())?;
     std::fs::write(&rt, RUNTIME).map_err(|e| e.to_string())?;
+    // The time limit is the whole build's.
+    let limits = compiler::Limits::from_env()?;
+    let deadline = limits.time.map(|t| std::time::Instant::now() + t);
     let mut objects = Vec::new();
     let mut linked = Vec::new();
     let mut all: Vec<PathBuf> = sources.to_vec();
@@ -591,30 +595,28 @@ fn build_in(
         } else {
             (cxx, "-std=c++17", &[])
         };
-        let out = Command::new(compiler)
-            .arg(std)
-            .args(CFLAGS)
-            .args(lang)
-            .arg("-include")
-            .arg(&header)
-            .arg("-c")
-            .arg(src)
-            .arg("-o")
-            .arg(&obj)
-            .output()
-            .map_err(|e| format!("cannot run the C/C++ compiler '{compiler}': {e}"))?;
-        if !out.status.success() {
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            let summary = crate::intrinsics::explain(&stderr).map(|s| format!("{s}\n")).unwrap_or_default();
-            return Err(format!("compiling {} for the host failed:\n{summary}{}", src.display(), stderr.trim_end()));
+        let mut cmd = Command::new(compiler);
+        cmd.arg(std).args(CFLAGS).args(lang).arg("-include").arg(&header).arg("-c").arg(src).arg("-o").arg(&obj);
+        match compiler::compile(cmd, &limits, deadline) {
+            Ok(()) => {}
+            Err(Failure::Spawn(e)) => return Err(format!("cannot run the C/C++ compiler '{compiler}': {e}")),
+            Err(Failure::Failed(stderr)) => {
+                let summary = crate::intrinsics::explain(&stderr).map(|s| format!("{s}\n")).unwrap_or_default();
+                return Err(format!("compiling {} for the host failed:\n{summary}{stderr}", src.display()));
+            }
+            Err(Failure::Limit(why)) => return Err(format!("compiling {} for the host failed: {why}", src.display())),
+            Err(Failure::Interrupted) => return Err(crate::interp::INTERRUPTED.into()),
         }
         objects.push(obj);
     }
     let mut link = Command::new(cxx);
     link.arg("-shared").args(&objects).args(&linked).arg("-o").arg(work.join("lib.so"));
-    let out = link.output().map_err(|e| format!("cannot run '{cxx}' to link: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("linking the implementation failed:\n{}", String::from_utf8_lossy(&out.stderr).trim_end()));
+    match compiler::compile(link, &limits, deadline) {
+        Ok(()) => {}
+        Err(Failure::Spawn(e)) => return Err(format!("cannot run '{cxx}' to link: {e}")),
+        Err(Failure::Failed(stderr)) => return Err(format!("linking the implementation failed:\n{stderr}")),
+        Err(Failure::Limit(why)) => return Err(format!("linking the implementation failed: {why}")),
+        Err(Failure::Interrupted) => return Err(crate::interp::INTERRUPTED.into()),
     }
     // The headers the sources included (outside the system's) with their
     // hashes: a changed header rebuilds the library.
