@@ -113,6 +113,11 @@ const CANARY: u8 = 0xA5;
 const ZERO_IN_PLACE: usize = 256 << 10;
 
 impl Buffer {
+    /// The number of its mapping in the registry (`shm.rs`).
+    pub fn serial(&self) -> u64 {
+        self.serial
+    }
+
     /// A buffer the call worker may write only where a call opens it (GM
     /// and the cube memories: see `interp/write_guard.rs`), or freely (UB).
     pub fn new(len: usize, space: Space) -> Result<Buffer, String> {

@@ -112,6 +112,12 @@ struct Parts {
     descriptors: Buffer,
 }
 
+impl Parts {
+    fn tainted(&self) -> bool {
+        [&self.ctx, &self.regions, &self.trace, &self.descriptors].iter().any(|b| crate::shm::is_tainted(b.serial()))
+    }
+}
+
 /// Parts of ended runs, with the process that made them: a forked child
 /// shares their pages with its parent, so it must never reuse them.
 static SPARE: crate::fork_lock::ForkLock<(libc::pid_t, Vec<Parts>)> = crate::fork_lock::ForkLock::new((0, Vec::new()));
@@ -127,7 +133,8 @@ impl Drop for Shared {
         if let Some(mut spare) = SPARE.try_lock() {
             // SAFETY: plain query.
             let me = unsafe { libc::getpid() };
-            if spare.0 == me && spare.1.len() < SPARES {
+            // Parts a stray process may still write are freed instead.
+            if spare.0 == me && spare.1.len() < SPARES && !parts.tainted() {
                 spare.1.push(parts);
             }
         }

@@ -68,6 +68,9 @@ pub struct Registry {
     pub arena: Arena,
     /// Oldest first.
     pool: Vec<Pooled>,
+    /// Mappings with a lower serial may still be written by a process we
+    /// could not stop: never pooled, freed when their buffer is.
+    tainted_below: u64,
     pool_bytes: u64,
 }
 
@@ -80,6 +83,7 @@ static REGISTRY: crate::fork_lock::ForkLock<Registry> = crate::fork_lock::ForkLo
     arena: Arena::new(),
     pool: Vec::new(),
     pool_bytes: 0,
+    tainted_below: 0,
 });
 
 /// Descriptors kept for a live worker, at most.
@@ -179,6 +183,10 @@ pub fn reuse(pages: u64, read_only: bool) -> Option<Pooled> {
 /// A buffer's mapping is free: pooled, evicting the oldest ones past the
 /// bounds, or freed if it is too large to keep.
 pub fn release(p: Pooled) {
+    if is_tainted(p.serial) {
+        lock().free(p);
+        return;
+    }
     let bytes = held(&p);
     if bytes == 0 {
         // SAFETY: the data pages of a mapping no buffer uses; MADV_REMOVE
@@ -194,6 +202,23 @@ pub fn release(p: Pooled) {
     r.pool_bytes += bytes;
     r.pool.push(p);
     r.generation += 1;
+}
+
+/// Every mapping made so far may be written by a process that escaped our
+/// control: none of them is handed out again — the pooled ones are freed
+/// now, the live ones when their buffers go (a run that is failing frees
+/// its buffers after this).
+pub fn taint_all() {
+    {
+        let mut r = lock();
+        r.tainted_below = r.next + 1;
+    }
+    trim();
+}
+
+/// Whether the mapping of serial `serial` must not be reused.
+pub fn is_tainted(serial: u64) -> bool {
+    serial < lock().tainted_below
 }
 
 /// Frees every pooled mapping (their memory goes back to the system).

@@ -9,6 +9,8 @@
 // Changing the protection or the pages of the twin's memory is refused (the write then faults).
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry gm_unprotected --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=MPROT
 // RUN: hivm-run %s --impl %S/Inputs/writes.c --entry gm_punched --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:8xf32 --print 2 2>&1 | FileCheck %s --check-prefix=PUNCH
+// RUN: hivm-run %s --impl %S/Inputs/writes.c --entry gm_remapped --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:8xf32 --print 2 2>&1 | FileCheck %s --check-prefix=PUNCH
+// RUN: hivm-run %s --impl %S/Inputs/writes.c --entry gm_punched_remotely --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:2048xf32 --print 2 2>&1 | FileCheck %s --check-prefix=REMOTE
 // A 64 MiB GM argument the op is not passed costs its calls nothing (it is
 // read-only in the call worker, not copied) and a write into it is caught.
 // RUN: hivm-run %s --impl %S/Inputs/writes.c --entry gm_big_clean --arg zeros:8xf32 --arg zeros:8xf32 --arg zeros:16777216xf32 --print 1 2>&1 | FileCheck %s --check-prefix=BIGOK
@@ -96,6 +98,24 @@ func.func @gm_punched(%in: memref<8xf32>, %out: memref<8xf32>, %other: memref<8x
   linalg.fill ins(%five : f32) outs(%other : memref<8xf32>)
   hivm.hir.pipe_barrier[<PIPE_ALL>]
   hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "punch_other_gm"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
+  return
+}
+
+func.func @gm_remapped(%in: memref<8xf32>, %out: memref<8xf32>, %other: memref<8xf32>) {
+  %five = arith.constant 5.0 : f32
+  linalg.fill ins(%five : f32) outs(%other : memref<8xf32>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "other_gm_remapped"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
+  return
+}
+
+// REMOTE-NOT: error
+// REMOTE: [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5,
+func.func @gm_punched_remotely(%in: memref<8xf32>, %out: memref<8xf32>, %other: memref<2048xf32>) {
+  %five = arith.constant 5.0 : f32
+  linalg.fill ins(%five : f32) outs(%other : memref<2048xf32>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "punch_other_gm_remotely"} "add" ins(%in : memref<8xf32>) outs(%out : memref<8xf32>)
   return
 }
 

@@ -9,6 +9,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 const PAGE: u64 = 4096;
+/// Where the first range is asked for: 32 TiB (see `grow`).
+const HINT: u64 = 0x2000_0000_0000;
 /// The first reservation, halved until the system grants it (address
 /// space only: inaccessible, unreserved pages cost no memory).
 const FIRST: u64 = 4 << 40;
@@ -101,17 +103,37 @@ impl Arena {
         let mut size = FIRST.max(need.div_ceil(PAGE) * PAGE);
         loop {
             let least = LEAST.max(need);
-            // SAFETY: a fresh inaccessible mapping at an address of the kernel's choosing.
-            let p = unsafe {
-                libc::mmap(
-                    std::ptr::null_mut(),
-                    size as usize,
-                    libc::PROT_NONE,
-                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
-                    -1,
-                    0,
-                )
+            // Far below where programs place their mappings (the top of the
+            // address space, down) and above where they load: a program an
+            // implementation runs (`system`, `posix_spawn`) inherits the
+            // worker's filter, which refuses changes to this range, so it
+            // must not want it. If the address is taken (or unsupported),
+            // one of the kernel's choosing.
+            let hint = self.chunks.iter().map(|(s, l)| s + l).max().unwrap_or(HINT);
+            let anywhere = |addr: u64, flags: libc::c_int| {
+                // SAFETY: a fresh inaccessible mapping; NOREPLACE never
+                // replaces one.
+                unsafe {
+                    libc::mmap(
+                        addr as *mut libc::c_void,
+                        size as usize,
+                        libc::PROT_NONE,
+                        libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE | flags,
+                        -1,
+                        0,
+                    )
+                }
             };
+            let mut p = anywhere(hint, libc::MAP_FIXED_NOREPLACE);
+            if p != libc::MAP_FAILED && p as u64 != hint {
+                // An old kernel took NOREPLACE as a plain hint and put it elsewhere.
+                // SAFETY: the mapping just made.
+                unsafe { libc::munmap(p, size as usize) };
+                p = libc::MAP_FAILED;
+            }
+            if p == libc::MAP_FAILED {
+                p = anywhere(0, 0);
+            }
             if p != libc::MAP_FAILED {
                 self.chunks.insert(p as u64, size);
                 self.give(p as u64, size);

@@ -11,9 +11,15 @@
 //! - Change the twin's memory other than by writing what it may write:
 //!   `mprotect` (making a read-only buffer writable, to write it unseen),
 //!   `munmap`, `mmap` over it, `madvise` (punching holes), `mremap` onto it,
-//!   on any range that meets the twin's address arena, refused (EPERM)
-//!   unless made by the twin itself from its known call site
-//!   (`raw_syscall.rs`). A later write then faults and is reported.
+//!   `mseal`, on any range that meets the twin's address arena, refused
+//!   (EPERM) unless made by the twin itself from its known call site
+//!   (`raw_syscall.rs`); `shmat` at a chosen address, io_uring,
+//!   `process_madvise` and `userfaultfd` (memory changed by the kernel on
+//!   the caller's behalf, past what a filter sees) refused. A later write
+//!   then faults and is reported.
+//! - Turn off the worker's subreaping (`PR_SET_CHILD_SUBREAPER`).
+//! - As root, map a buffer's memory a second time, writable
+//!   (`/proc/self/map_files` needs CAP_SYS_ADMIN, dropped here).
 //! - Syscalls of another ABI (i386 through `int 0x80`, x32), which would
 //!   bypass the filter's numbers, are refused too.
 
@@ -21,6 +27,13 @@
 const ARCH: u32 = 0xC000_003E; // AUDIT_ARCH_X86_64
 #[cfg(target_arch = "aarch64")]
 const ARCH: u32 = 0xC000_00B7; // AUDIT_ARCH_AARCH64
+
+/// `mseal` (the same number on every architecture, as all calls since 424).
+const SYS_MSEAL: libc::c_long = 462;
+
+/// The bits of an address's high word the kernel keeps (aarch64 ignores
+/// the top byte of addresses given to memory calls).
+const ADDRESS_HI: u32 = 0x00ff_ffff;
 
 /// x32 syscall numbers carry this bit.
 const X32_BIT: u32 = 0x4000_0000;
@@ -31,6 +44,7 @@ const ST: u16 = 0x02;
 const TAX: u16 = 0x07;
 const ADD_X: u16 = 0x0c;
 const ADD_K: u16 = 0x04;
+const AND_K: u16 = 0x54;
 const JA: u16 = 0x05;
 const JEQ: u16 = 0x15;
 const JGT: u16 = 0x25;
@@ -140,7 +154,7 @@ impl Program {
 /// range argument (`addr` argument `a`, length argument `n`), unless made
 /// from the twin's own call site.
 fn range_check(p: &mut Program, a: u32, n: u32, arena: &[(u64, u64)], site: u64) {
-    let (ours, theirs, allow, deny) = (p.label(), p.label(), p.label(), p.label());
+    let (ours, theirs) = (p.label(), p.label());
     p.if_eq64(IP_LO, IP_HI, site, ours, theirs);
     p.at(ours);
     p.ret(RET_ALLOW);
@@ -159,6 +173,7 @@ fn range_check(p: &mut Program, a: u32, n: u32, arena: &[(u64, u64)], site: u64)
     p.op(LD_ABS_W, arg_hi(n));
     p.op(TAX, 0);
     p.op(LD_ABS_W, arg_hi(a));
+    p.op(AND_K, ADDRESS_HI);
     p.op(ADD_X, 0);
     p.op(ADD_K, 1);
     p.op(ST, 1);
@@ -167,16 +182,17 @@ fn range_check(p: &mut Program, a: u32, n: u32, arena: &[(u64, u64)], site: u64)
     p.op(LD_ABS_W, arg_hi(n));
     p.op(TAX, 0);
     p.op(LD_ABS_W, arg_hi(a));
+    p.op(AND_K, ADDRESS_HI);
     p.op(ADD_X, 0);
     p.op(ST, 1);
     p.at(summed);
     for &(start, len) in arena {
         let stop = start + len;
-        let next = p.label();
+        let (next, deny) = (p.label(), p.label());
         // addr < stop?
-        let (a_lo, below) = (p.label(), p.label());
+        let (a_lo, below, hi_eq) = (p.label(), p.label(), p.label());
         p.op(LD_ABS_W, arg_hi(a));
-        let hi_eq = p.label();
+        p.op(AND_K, ADDRESS_HI);
         p.jump(JGT, (stop >> 32) as u32, next, hi_eq);
         p.at(hi_eq);
         p.jump(JEQ, (stop >> 32) as u32, a_lo, below);
@@ -193,12 +209,11 @@ fn range_check(p: &mut Program, a: u32, n: u32, arena: &[(u64, u64)], site: u64)
         p.at(e_lo);
         p.op(LD_MEM, 0);
         p.jump(JGT, start as u32, deny, next);
+        // Refused here, so that no jump reaches past one range's checks.
+        p.at(deny);
+        p.ret(EPERM);
         p.at(next);
     }
-    p.always(allow);
-    p.at(deny);
-    p.ret(EPERM);
-    p.at(allow);
     p.ret(RET_ALLOW);
 }
 
@@ -229,7 +244,16 @@ fn program(arena: &[(u64, u64)], site: u64) -> Result<Vec<libc::sock_filter>, St
         (libc::SYS_mmap, Check::Range(0, 1)),
         (libc::SYS_mremap, Check::Mremap),
         (libc::SYS_remap_file_pages, Check::OursOnly),
-        (libc::SYS_shmat, Check::OursOnly),
+        (SYS_MSEAL, Check::Range(0, 1)),
+        (libc::SYS_shmat, Check::ShmAt),
+        (libc::SYS_prctl, Check::Prctl),
+        // Memory changed by the kernel on a later call's behalf, past the
+        // filter's view of arguments: not for implementations.
+        (libc::SYS_io_uring_setup, Check::OursOnly),
+        (libc::SYS_io_uring_enter, Check::OursOnly),
+        (libc::SYS_io_uring_register, Check::OursOnly),
+        (libc::SYS_process_madvise, Check::OursOnly),
+        (libc::SYS_userfaultfd, Check::OursOnly),
     ] {
         let (hit, miss) = (p.label(), p.label());
         p.jump(JEQ, nr as u32, hit, miss);
@@ -266,6 +290,30 @@ fn program(arena: &[(u64, u64)], site: u64) -> Result<Vec<libc::sock_filter>, St
                 range_check(&mut p, 0, 1, arena, site);
             }
             Check::OursOnly => ours_only(&mut p, site),
+            Check::ShmAt => {
+                // Attached where the kernel chooses, or refused.
+                let (lo, allow, deny) = (p.label(), p.label(), p.label());
+                p.op(LD_ABS_W, arg_hi(1));
+                p.jump(JEQ, 0, lo, deny);
+                p.at(lo);
+                p.op(LD_ABS_W, arg_lo(1));
+                p.jump(JEQ, 0, allow, deny);
+                p.at(deny);
+                p.ret(EPERM);
+                p.at(allow);
+                p.ret(RET_ALLOW);
+            }
+            Check::Prctl => {
+                // Subreaping stays on: turned off (even for a moment), a
+                // double fork would leave the worker's tree.
+                let (deny, allow) = (p.label(), p.label());
+                p.op(LD_ABS_W, arg_lo(0));
+                p.jump(JEQ, libc::PR_SET_CHILD_SUBREAPER as u32, deny, allow);
+                p.at(deny);
+                p.ret(EPERM);
+                p.at(allow);
+                p.ret(RET_ALLOW);
+            }
         }
     }
     p.assemble()
@@ -278,6 +326,8 @@ enum Check {
     Range(u32, u32),
     Mremap,
     OursOnly,
+    ShmAt,
+    Prctl,
 }
 
 fn ours_only(p: &mut Program, site: u64) {
@@ -289,9 +339,59 @@ fn ours_only(p: &mut Program, site: u64) {
     p.ret(EPERM);
 }
 
+/// Capabilities that would let a worker running as root reach the twin's
+/// buffers through another mapping of their memory
+/// (`/proc/self/map_files`): dropped from the worker and all it starts.
+const DROPPED_CAPS: [u32; 2] = [21 /* CAP_SYS_ADMIN */, 40 /* CAP_CHECKPOINT_RESTORE */];
+
+#[repr(C)]
+struct CapHeader {
+    version: u32,
+    pid: i32,
+}
+
+#[repr(C)]
+#[derive(Clone, Copy, Default)]
+struct CapData {
+    effective: u32,
+    permitted: u32,
+    inheritable: u32,
+}
+
+/// Drops `DROPPED_CAPS` from the bounding set (so no program it runs gets
+/// them back) and from the worker's own sets.
+fn drop_capabilities() -> Result<(), String> {
+    const VERSION_3: u32 = 0x2008_0522;
+    for cap in DROPPED_CAPS {
+        // SAFETY: a plain prctl. Without CAP_SETPCAP (not root) it fails,
+        // and then the capability was never ours either.
+        unsafe { libc::prctl(libc::PR_CAPBSET_DROP, cap as libc::c_ulong, 0, 0, 0) };
+    }
+    let mut header = CapHeader { version: VERSION_3, pid: 0 };
+    let mut data = [CapData::default(); 2];
+    // SAFETY: capget/capset with a version-3 header and two data words.
+    unsafe {
+        if libc::syscall(libc::SYS_capget, &raw mut header, data.as_mut_ptr()) != 0 {
+            return Err(format!("capget: {}", std::io::Error::last_os_error()));
+        }
+        for cap in DROPPED_CAPS {
+            let (word, bit) = ((cap / 32) as usize, 1u32 << (cap % 32));
+            data[word].effective &= !bit;
+            data[word].permitted &= !bit;
+            data[word].inheritable &= !bit;
+        }
+        header = CapHeader { version: VERSION_3, pid: 0 };
+        if libc::syscall(libc::SYS_capset, &raw mut header, data.as_ptr()) != 0 {
+            return Err(format!("capset: {}", std::io::Error::last_os_error()));
+        }
+    }
+    Ok(())
+}
+
 /// Installs the filter on the calling thread, inherited by all the worker
 /// starts; an error says why it could not be.
 pub(super) fn install(arena: &[(u64, u64)]) -> Result<(), String> {
+    drop_capabilities().map_err(|e| format!("cannot confine the call worker ({e})"))?;
     let program = program(arena, crate::raw_syscall::call_site())
         .map_err(|e| format!("cannot confine the call worker (seccomp filter: {e})"))?;
     let prog = libc::sock_fprog { len: program.len() as u16, filter: program.as_ptr() as *mut libc::sock_filter };
@@ -313,7 +413,7 @@ mod tests {
 
     #[test]
     fn the_program_assembles_for_several_arena_ranges() {
-        let arena: Vec<(u64, u64)> = (0..8).map(|i| (0x7f00_0000_0000 + (i << 36), 1 << 34)).collect();
+        let arena: Vec<(u64, u64)> = (0..40).map(|i| (0x2000_0000_0000 + (i << 36), 1 << 34)).collect();
         let p = program(&arena, 0x5555_0000_1234).unwrap();
         assert!(p.len() < 4096, "{}", p.len());
         assert_eq!(p.last().map(|f| f.code), Some(RET));

@@ -507,12 +507,13 @@ impl Worker {
     }
 }
 
-/// Processes we could not stop may write the memory of freed buffers: none
-/// of it is reused (the pool and the runs' spare parts are freed, so later
-/// buffers are fresh mappings the leftovers do not share).
+/// Processes we could not stop may write the memory of any buffer made so
+/// far: none of it is reused (the pool and the runs' spare parts are freed,
+/// and the buffers live now are freed, not pooled, when they go), so later
+/// buffers are fresh mappings the leftovers do not share.
 fn forget_shared() {
+    crate::shm::taint_all();
     crate::native::drop_spares();
-    crate::shm::trim();
 }
 
 /// Kills every live descendant of `pid` and waits until they have ended (a

@@ -45,6 +45,7 @@ void _mlir_ciface_around(memref_t<float, 1> *out) {
 }
 
 #include <sched.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -137,6 +138,14 @@ void _mlir_ciface_sibling(memref_t<float, 1> *out) {
   }
 }
 
+// Runs a program per element (`system`, which forks and execs a shell) and
+// writes 1 where it ran: programs an implementation runs work under the
+// worker's confinement.
+void _mlir_ciface_runs_programs(memref_t<float, 1> *out) {
+  for (int64_t i = 0; i < out->sizes[0]; ++i)
+    out->aligned[out->offset + i] = system("true") == 0 ? 1.0f : 0.0f;
+}
+
 // Leaves a process spinning behind and spins itself.
 void _mlir_ciface_forks_and_spins(memref_t<float, 1> *) {
   if (fork() == 0)
@@ -155,11 +164,10 @@ static int deep(volatile int n) {
 void _mlir_ciface_overflows_stack(memref_t<float, 1> *out) { out->aligned[0] = (float)deep(0); }
 }
 
-// Escapes the call worker's sweep: clears the worker's subreaper flag, then
-// daemonises a sleeper (double fork, setsid) and reaps the middle process,
-// so the call returns clean and the sleeper is no longer in the worker's
-// tree. Only hivm-run, as subreaper, can still end it. (It ends itself
-// after 20 s, should it escape.)
+// Tries to escape the call worker's sweep: clears the worker's subreaper
+// flag (refused), then daemonises a sleeper (double fork, setsid) and reaps
+// the middle process. Were the flag cleared, the sleeper would leave the
+// worker's tree. (It ends itself after 20 s, should it escape.)
 extern "C" void _mlir_ciface_escapes(memref_t<float, 1> *) {
   prctl(PR_SET_CHILD_SUBREAPER, 0);
   pid_t middle = fork();
