@@ -85,7 +85,22 @@ pub struct Ctx {
     /// L1, L0A, L0B, L0C: host base and bytes, for the cube intrinsics.
     pub cube_base: [u64; 4],
     pub cube_size: [u64; 4],
+    // Not in the header's struct (device code never reads them):
+    /// UB pages the call may not write, one bit per page: read-only in the
+    /// worker, which saves a page to `ub_shadow` and opens it when a write
+    /// faults there (intrinsics may use free UB as scratch; the caller
+    /// compares the page afterwards).
+    pub ub_closed: [u64; UB_WORDS],
+    /// The closed pages the call wrote (saved in `ub_shadow` first).
+    pub ub_dirty: [u64; UB_WORDS],
+    /// `UB_PAGES` pages: a closed page's bytes before the call's first write to it.
+    pub ub_shadow: *mut u8,
 }
+
+/// Words of the closed/dirty UB page bitmaps.
+pub const UB_WORDS: usize = 16;
+/// UB pages the bitmaps cover (4 MiB; targets have at most 256 KiB).
+pub const UB_PAGES: usize = UB_WORDS * 64;
 
 /// A fault at an address no buffer owns now (set by the caller, which
 /// knows the pool, when the worker has ended).
@@ -110,11 +125,14 @@ struct Parts {
     regions: Buffer,
     trace: Buffer,
     descriptors: Buffer,
+    shadow: Buffer,
 }
 
 impl Parts {
     fn tainted(&self) -> bool {
-        [&self.ctx, &self.regions, &self.trace, &self.descriptors].iter().any(|b| crate::shm::is_tainted(b.serial()))
+        [&self.ctx, &self.regions, &self.trace, &self.descriptors, &self.shadow]
+            .iter()
+            .any(|b| crate::shm::is_tainted(b.serial()))
     }
 }
 
@@ -197,6 +215,7 @@ impl Shared {
                 regions: Buffer::with_access(MAX_REGIONS * std::mem::size_of::<Region>(), Space::Gm, true)?,
                 trace: Buffer::with_access(TRACE_CAP * std::mem::size_of::<Rec>(), Space::Gm, true)?,
                 descriptors: Buffer::with_access(DESCRIPTOR_WORDS * 8, Space::Gm, true)?,
+                shadow: Buffer::with_access(UB_PAGES * 4096, Space::Gm, true)?,
             },
         };
         let s = Shared { parts: std::mem::ManuallyDrop::new(parts) };
@@ -206,6 +225,7 @@ impl Shared {
             (*c).trace = s.parts.trace.addr() as *mut Rec;
             (*c).trace_cap = TRACE_CAP as u64;
             (*c).regions = s.parts.regions.addr() as *const Region;
+            (*c).ub_shadow = s.parts.shadow.addr() as *mut u8;
         }
         Ok(s)
     }
@@ -247,6 +267,23 @@ impl Shared {
             (&mut (*c).open)[..n].copy_from_slice(&open[..n]);
             (*c).n_open = n as u64;
         }
+    }
+
+    /// The UB pages the next call may not write (see `Ctx::ub_closed`);
+    /// clears the record of which it wrote.
+    pub fn set_ub_closed(&mut self, closed: &[u64; UB_WORDS]) {
+        // SAFETY: see ctx().
+        unsafe {
+            let c = self.ctx_mut();
+            (*c).ub_closed = *closed;
+            (*c).ub_dirty = [0; UB_WORDS];
+        }
+    }
+
+    /// The closed UB pages the last call wrote, and their bytes before it
+    /// (page `i` at `i * 4096`).
+    pub fn ub_dirty(&self) -> ([u64; UB_WORDS], &[u8]) {
+        (self.ctx().ub_dirty, self.parts.shadow.bytes())
     }
 
     pub fn set_regions(&mut self, regions: &[Region]) {

@@ -353,6 +353,7 @@ impl Interp<'_> {
         let shared = self.shared.as_mut().unwrap();
         shared.set_regions(&regions);
         shared.set_open(&guard.open);
+        shared.set_ub_closed(&guard.ub.as_ref().map_or([0; native::UB_WORDS], |u| u.closed));
         // SAFETY: no child is running; the context is ours to fill.
         unsafe {
             let c = shared.ctx_mut();
@@ -399,6 +400,10 @@ impl Interp<'_> {
                     m.check(op, &what, &trace)?;
                 }
                 guard.check(op, &what)?;
+                if let Some(u) = &guard.ub {
+                    let (dirty, shadow) = shared.ub_dirty();
+                    u.check(op, &what, &trace, &dirty, shadow)?;
+                }
                 Ok(trace)
             }
             Err(e) => Err(self.call_error(op, &what, e, &guard)),

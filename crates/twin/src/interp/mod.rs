@@ -24,6 +24,7 @@ mod multi_buffer;
 mod ownership;
 mod placement;
 mod ub_bounds;
+mod ub_guard;
 mod vector_ops;
 mod write_guard;
 

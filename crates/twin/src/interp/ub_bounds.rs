@@ -27,7 +27,7 @@ pub(super) struct UbBuf {
 pub(super) struct UbMap {
     base: u64,
     size: u64,
-    operands: Vec<UbBuf>,
+    pub(super) operands: Vec<UbBuf>,
     pub(super) others: Vec<UbBuf>,
 }
 
@@ -118,6 +118,11 @@ fn outside(start: u64, len: u64, operands: &[UbBuf]) -> Vec<(u64, u64)> {
 }
 
 impl UbMap {
+    /// UB's host address and size.
+    pub(super) fn bounds(&self) -> (u64, u64) {
+        (self.base, self.size)
+    }
+
     fn range(&self, start: u64, len: u64) -> String {
         format!("UB[{}, {})", start - self.base, start - self.base + len)
     }

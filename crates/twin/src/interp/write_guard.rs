@@ -6,9 +6,9 @@
 //! (`shm::Mapping::read_only`); a call opens the pages of its writable
 //! operands there (`open`), so any other write faults, at no per-call cost
 //! that grows with the memory, and is reported from the fault's address
-//! (`fault_target`). UB, which the worker writes freely, is guarded by
-//! copy: those bytes are copied before the call and compared after it; the
-//! first byte that changed is reported with the buffer and its offset.
+//! (`fault_target`). UB `ins` are guarded by copy: those bytes are copied
+//! before the call and compared after it; the first byte that changed is
+//! reported with the buffer and its offset. The rest of UB is `ub_guard.rs`'s.
 
 use hivm_dialects::hivm::custom;
 use hivm_ir::{OpId, Value};
@@ -34,6 +34,8 @@ pub(super) struct WriteGuard {
     pub open: Vec<crate::native::Region>,
     /// Read-only GM operands, by name, for a fault's report.
     read_only_gm: Vec<(u64, u64, String)>,
+    /// UB outside the op's operands.
+    pub ub: Option<super::ub_guard::UbGuard>,
 }
 
 /// The whole pages of `[start, start + len)`.
@@ -111,9 +113,6 @@ impl Interp<'_> {
         }
         // An `ins` that is also passed as a writable operand may change.
         read_only.retain(|(s, n, _)| !writable.iter().any(|(ws, wn)| overlaps(*s, *n, *ws, *wn)));
-        if let Some(ub) = ub {
-            read_only.extend(ub.others.iter().map(|o| (o.start, o.len, o.name.clone())));
-        }
         open.sort_by_key(|r| r.start);
         let mut merged: Vec<crate::native::Region> = Vec::with_capacity(open.len());
         for r in open {
@@ -145,7 +144,7 @@ impl Interp<'_> {
                 Guarded { start, copy, name }
             })
             .collect();
-        WriteGuard { guarded, open: merged, read_only_gm }
+        WriteGuard { guarded, open: merged, read_only_gm, ub: ub.map(super::ub_guard::UbGuard::new) }
     }
 
     /// What a call that faulted at `addr` wrote, if the address is in

@@ -17,6 +17,7 @@
 mod confine;
 mod doorbell;
 mod serve;
+mod ub_pages;
 
 use std::collections::BTreeMap;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};

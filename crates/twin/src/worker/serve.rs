@@ -40,6 +40,7 @@ static OPEN_NOW: crate::fork_lock::ForkLock<Vec<crate::native::Region>> = crate:
 /// (read-only again) or reserved.
 fn forget_open(start: u64, len: u64) {
     OPEN_NOW.lock().retain(|r| r.start + r.len <= start || r.start >= start + len);
+    super::ub_pages::forget(start, len);
 }
 
 /// The worker's loop.
@@ -182,6 +183,10 @@ extern "C" fn on_fault(sig: libc::c_int, info: *mut libc::siginfo_t, _uc: *mut l
         let addr = (*info).si_addr() as u64;
         let (lo, hi) = (STACK_RANGE[0].load(Ordering::Relaxed), STACK_RANGE[1].load(Ordering::Relaxed));
         let ctx = FAULT_CTX.load(Ordering::Relaxed);
+        // A write to a closed UB page: saved, opened, retried.
+        if sig == libc::SIGSEGV && !ctx.is_null() && super::ub_pages::on_write_fault(ctx, addr) {
+            return;
+        }
         if !ctx.is_null() {
             // Just below the stack, or in its lowest pages: it ran out.
             let overflow = lo != 0 && addr < hi && addr.saturating_add(1 << 20) >= lo && addr < lo + (64 << 10);
@@ -355,6 +360,12 @@ unsafe fn run_call(m: &[u64], libs: &mut Libraries, task: RawFd) -> Vec<u64> {
         }
         now.clear();
         now.extend_from_slice(open);
+        drop(now);
+        if let Err(text) = super::ub_pages::sync(ctx) {
+            let mut e = vec![REPLY_ERROR];
+            e.extend(super::words_of_text(&text));
+            return e;
+        }
         #[cfg(not(target_arch = "aarch64"))]
         f(
             w[0], w[1], w[2], w[3], w[4], w[5], x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], w[6], w[7], w[8], w[9],

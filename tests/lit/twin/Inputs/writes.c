@@ -151,3 +151,42 @@ void _mlir_ciface_view_past(m1 *in, m1 *out) {
     *at(out, i) = *at(in, i) + 1.0f;
   *at(out, out->sizes[0]) = 5.0f;
 }
+
+/* Flips every bit of one float, so each of its bytes changes whatever UB
+ * held there. */
+static void flip(float *p) { *(volatile uint32_t *)p ^= 0xFFFFFFFFu; }
+
+/* out = in + 1, then the classic `<=` step one element past the end. */
+void _mlir_ciface_flip_one_past(m1 *in, m1 *out) {
+  for (int64_t i = 0; i < out->sizes[0]; i++)
+    *at(out, i) = *at(in, i) + 1.0f;
+  flip(at(out, out->sizes[0]));
+}
+
+/* A stray store three pages on. */
+void _mlir_ciface_flip_far(m1 *in, m1 *out) {
+  for (int64_t i = 0; i < out->sizes[0]; i++)
+    *at(out, i) = *at(in, i) + 1.0f;
+  flip(at(out, 3000));
+}
+
+/* Scratch three pages on, through intrinsics (as upstream's examples form
+ * it, from an integer UB address): out = in + 1 by way of the scratch. Then
+ * `extra` plain stores: 1 into the scratch the intrinsic wrote (allowed),
+ * 2 next to it (not). */
+static void via_far_scratch(m1 *in, m1 *out, int extra) {
+  float *scratch = (float *)(uintptr_t)12288;
+  for (int64_t i = 0; i < out->sizes[0]; i++)
+    *at(out, i) = *at(in, i) + 1.0f;
+  copy_ubuf_to_ubuf(scratch, at(out, 0), 0, 1, 1, 0, 0);
+  pipe_barrier(PIPE_V);
+  copy_ubuf_to_ubuf(at(out, 0), scratch, 0, 1, 1, 0, 0);
+  float *host = (float *)(hivm_twin->ub_base + 12288);
+  if (extra == 1)
+    flip(host + 1);
+  if (extra == 2)
+    flip(host + 8);
+}
+void _mlir_ciface_far_scratch(m1 *in, m1 *out) { via_far_scratch(in, out, 0); }
+void _mlir_ciface_far_scratch_plain(m1 *in, m1 *out) { via_far_scratch(in, out, 1); }
+void _mlir_ciface_far_scratch_stray(m1 *in, m1 *out) { via_far_scratch(in, out, 2); }
