@@ -91,16 +91,30 @@ pub struct Ctx {
     /// faults there (intrinsics may use free UB as scratch; the caller
     /// compares the page afterwards).
     pub ub_closed: [u64; UB_WORDS],
-    /// The closed pages the call wrote (saved in `ub_shadow` first).
+    /// The closed pages the call wrote (saved in `ub_shadow` first); set
+    /// by the worker, cleared by the caller once read.
     pub ub_dirty: [u64; UB_WORDS],
     /// `UB_PAGES` pages: a closed page's bytes before the call's first write to it.
     pub ub_shadow: *mut u8,
 }
 
-/// Words of the closed/dirty UB page bitmaps.
-pub const UB_WORDS: usize = 16;
-/// UB pages the bitmaps cover (4 MiB; targets have at most 256 KiB).
+/// Words of the closed/dirty UB page bitmaps (one cache line for both:
+/// both processes touch them every call).
+pub const UB_WORDS: usize = 4;
+/// UB pages the bitmaps cover (1 MiB; targets have at most 256 KiB).
 pub const UB_PAGES: usize = UB_WORDS * 64;
+
+/// The bitmap of UB pages `[0, pages)`.
+pub fn ub_page_mask(pages: u64) -> [u64; UB_WORDS] {
+    std::array::from_fn(|w| {
+        let lo = w as u64 * 64;
+        match pages.saturating_sub(lo) {
+            0 => 0,
+            n if n >= 64 => u64::MAX,
+            n => (1u64 << n) - 1,
+        }
+    })
+}
 
 /// A fault at an address no buffer owns now (set by the caller, which
 /// knows the pool, when the worker has ended).
@@ -269,21 +283,31 @@ impl Shared {
         }
     }
 
-    /// The UB pages the next call may not write (see `Ctx::ub_closed`);
-    /// clears the record of which it wrote.
+    /// The UB pages the next call may not write (see `Ctx::ub_closed`).
+    /// Written only when they change: the worker reads the line every call.
     pub fn set_ub_closed(&mut self, closed: &[u64; UB_WORDS]) {
         // SAFETY: see ctx().
         unsafe {
             let c = self.ctx_mut();
-            (*c).ub_closed = *closed;
-            (*c).ub_dirty = [0; UB_WORDS];
+            if (*c).ub_closed != *closed {
+                (*c).ub_closed = *closed;
+            }
         }
     }
 
     /// The closed UB pages the last call wrote, and their bytes before it
-    /// (page `i` at `i * 4096`).
-    pub fn ub_dirty(&self) -> ([u64; UB_WORDS], &[u8]) {
-        (self.ctx().ub_dirty, self.parts.shadow.bytes())
+    /// (page `i` at `i * 4096`); the record is cleared for the next call.
+    pub fn take_ub_dirty(&mut self) -> ([u64; UB_WORDS], &[u8]) {
+        // SAFETY: see ctx().
+        let dirty = unsafe {
+            let c = self.ctx_mut();
+            let d = (*c).ub_dirty;
+            if d != [0; UB_WORDS] {
+                (*c).ub_dirty = [0; UB_WORDS];
+            }
+            d
+        };
+        (dirty, self.parts.shadow.bytes())
     }
 
     pub fn set_regions(&mut self, regions: &[Region]) {

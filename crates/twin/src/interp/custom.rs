@@ -400,9 +400,9 @@ impl Interp<'_> {
                     m.check(op, &what, &trace)?;
                 }
                 guard.check(op, &what)?;
-                if let Some(u) = &guard.ub {
-                    let (dirty, shadow) = shared.ub_dirty();
-                    u.check(op, &what, &trace, &dirty, shadow)?;
+                if let (Some(u), Some(m)) = (&guard.ub, &ub_map) {
+                    let (dirty, shadow) = self.shared.as_mut().expect("a call was made").take_ub_dirty();
+                    u.check(m, op, &what, &trace, &dirty, shadow)?;
                 }
                 Ok(trace)
             }

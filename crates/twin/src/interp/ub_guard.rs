@@ -28,8 +28,6 @@ pub(super) struct UbGuard {
     pub(super) closed: [u64; UB_WORDS],
     /// Bytes on the operands' pages that are not theirs, as before the call.
     copies: Vec<(u64, Vec<u8>)>,
-    operands: Vec<(u64, u64, String)>,
-    others: Vec<(u64, u64, String)>,
 }
 
 /// `[lo, hi)` minus the sorted, disjoint `cover`.
@@ -84,7 +82,7 @@ impl UbGuard {
         let pages = (size / PAGE).min(UB_PAGES as u64);
         let span = |o: &UbBuf| (o.start, o.start + o.len.div_ceil(GRANULE) * GRANULE);
         let owned = merged(map.operands.iter().filter(|o| o.len > 0).map(span).collect());
-        let mut closed = [u64::MAX; UB_WORDS];
+        let mut closed = native::ub_page_mask(pages);
         let mut copies = Vec::new();
         if !base.is_multiple_of(PAGE) {
             // Never so (UB is mapped page-aligned); then nothing is closed.
@@ -109,18 +107,16 @@ impl UbGuard {
                 }
             }
         }
-        for p in pages..UB_PAGES as u64 {
-            closed[(p / 64) as usize] &= !(1u64 << (p % 64));
-        }
-        let named = |v: &[UbBuf]| v.iter().map(|o| (o.start, o.len, o.name.clone())).collect();
-        UbGuard { base, closed, copies, operands: named(&map.operands), others: named(&map.others) }
+        UbGuard { base, closed, copies }
     }
 
     /// The first byte the call changed that it may not have, as a located
     /// error. `dirty` and `shadow` are the closed pages it wrote and their
-    /// bytes before (`Shared::ub_dirty`).
+    /// bytes before (`Shared::take_ub_dirty`); `map` is the one the guard
+    /// was made from.
     pub(super) fn check(
         &self,
+        map: &UbMap,
         op: OpId,
         what: &str,
         trace: &[native::Rec],
@@ -133,23 +129,24 @@ impl UbGuard {
             let now = unsafe { std::slice::from_raw_parts(*start as *const u8, old.len()) };
             changed(*start, old, now, &mut runs);
         }
-        for p in 0..UB_PAGES as u64 {
-            let (w, mask) = ((p / 64) as usize, 1u64 << (p % 64));
-            if dirty[w] & mask == 0 || self.closed[w] & mask == 0 {
-                continue;
+        for (w, (d, c)) in dirty.iter().zip(&self.closed).enumerate() {
+            let mut bits = d & c;
+            while bits != 0 {
+                let p = w as u64 * 64 + bits.trailing_zeros() as u64;
+                bits &= bits - 1;
+                let at = (p * PAGE) as usize;
+                let Some(old) = shadow.get(at..at + PAGE as usize) else { continue };
+                let start = self.base + p * PAGE;
+                // SAFETY: a whole UB page (UB is whole pages), readable here.
+                let now = unsafe { std::slice::from_raw_parts(start as *const u8, PAGE as usize) };
+                changed(start, old, now, &mut runs);
             }
-            let at = (p * PAGE) as usize;
-            let Some(old) = shadow.get(at..at + PAGE as usize) else { continue };
-            let start = self.base + p * PAGE;
-            // SAFETY: a whole UB page (UB is whole pages), readable here.
-            let now = unsafe { std::slice::from_raw_parts(start as *const u8, PAGE as usize) };
-            changed(start, old, now, &mut runs);
         }
         if runs.is_empty() {
             return Ok(());
         }
         let runs = merged(runs);
-        for (s, n, name) in &self.others {
+        for UbBuf { start: s, len: n, name } in &map.others {
             let hit: Vec<(u64, u64)> = runs
                 .iter()
                 .filter(|(a, b)| *a < s + n && *b > *s)
@@ -166,12 +163,12 @@ impl UbGuard {
             }
         }
         // Free UB: fine where an intrinsic wrote it.
-        let mut allowed: Vec<(u64, u64)> = self.others.iter().map(|(s, n, _)| (*s, s + n)).collect();
+        let mut allowed: Vec<(u64, u64)> = map.others.iter().map(|o| (o.start, o.start + o.len)).collect();
         allowed.extend(trace.iter().filter(|r| r.kind == native::WRITE).map(|r| (r.a, r.a.saturating_add(r.b))));
         let allowed = merged(allowed);
         let stray = runs.iter().flat_map(|(a, b)| minus(*a, *b, &allowed)).next();
         let Some((a, b)) = stray else { return Ok(()) };
-        let place = self.near(a, b);
+        let place = near(&map.operands, a, b);
         Err(RunError::at(
             op,
             format!(
@@ -182,18 +179,46 @@ impl UbGuard {
             ),
         ))
     }
+}
 
-    /// Where `[a, b)` lies relative to the op's nearest UB operand.
-    fn near(&self, a: u64, b: u64) -> String {
-        let after = self.operands.iter().filter(|(s, n, _)| s + n <= a).max_by_key(|(s, n, _)| s + n);
-        let before = self.operands.iter().filter(|(s, _, _)| *s >= b).min_by_key(|(s, _, _)| *s);
-        match (after, before) {
-            (Some((s, n, name)), _) if a - (s + n) < PAGE => match a - (s + n) {
-                0 => format!(", just past the end of its {name} operand"),
-                d => format!(", {d} bytes past the end of its {name} operand"),
-            },
-            (_, Some((s, _, name))) if s - b < PAGE => format!(", {} bytes before its {name} operand", s - a),
-            _ => String::new(),
-        }
+/// Where `[a, b)` lies relative to the nearest of `operands`.
+fn near(operands: &[UbBuf], a: u64, b: u64) -> String {
+    let after = operands.iter().filter(|o| o.start + o.len <= a).max_by_key(|o| o.start + o.len);
+    let before = operands.iter().filter(|o| o.start >= b).min_by_key(|o| o.start);
+    match (after, before) {
+        (Some(o), _) if a - (o.start + o.len) < PAGE => match a - (o.start + o.len) {
+            0 => format!(", just past the end of its {} operand", o.name),
+            d => format!(", {d} bytes past the end of its {} operand", o.name),
+        },
+        (_, Some(o)) if o.start - b < PAGE => format!(", {} bytes before its {} operand", o.start - a, o.name),
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subtracts_sorted_cover() {
+        assert_eq!(minus(0, 100, &[(10, 20), (30, 40)]), vec![(0, 10), (20, 30), (40, 100)]);
+        assert_eq!(minus(15, 35, &[(10, 20), (30, 40)]), vec![(20, 30)]);
+        assert_eq!(minus(10, 20, &[(0, 100)]), vec![]);
+        assert_eq!(merged(vec![(30, 40), (0, 10), (5, 12), (40, 41)]), vec![(0, 12), (30, 41)]);
+    }
+
+    #[test]
+    fn finds_changed_runs() {
+        let mut runs = Vec::new();
+        changed(100, &[0, 1, 2, 3, 4, 5], &[0, 9, 9, 3, 4, 9], &mut runs);
+        assert_eq!(runs, vec![(101, 103), (105, 106)]);
+    }
+
+    #[test]
+    fn masks_whole_and_partial_words() {
+        assert_eq!(native::ub_page_mask(48), [(1 << 48) - 1, 0, 0, 0]);
+        assert_eq!(native::ub_page_mask(64), [u64::MAX, 0, 0, 0]);
+        assert_eq!(native::ub_page_mask(70), [u64::MAX, 0b11_1111, 0, 0]);
+        assert_eq!(native::ub_page_mask(10_000), [u64::MAX; UB_WORDS]);
     }
 }

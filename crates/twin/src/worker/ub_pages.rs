@@ -73,16 +73,16 @@ pub(super) unsafe fn sync(ctx: *mut Ctx) -> Result<(), String> {
             BASE.store(base, Ordering::Relaxed);
             PAGES.store(pages, Ordering::Relaxed);
         }
-        (*ctx).ub_dirty = [0; UB_WORDS];
         if !base.is_multiple_of(PAGE) {
             // Not page-aligned (never, as the twin maps UB): leave it open.
             return Ok(());
         }
-        let mut want = (*ctx).ub_closed;
-        for i in pages..UB_PAGES as u64 {
-            want[(i / 64) as usize] &= !(1u64 << (i % 64));
-        }
+        let mask = crate::native::ub_page_mask(pages);
+        let want: [u64; UB_WORDS] = std::array::from_fn(|w| (*ctx).ub_closed[w] & mask[w]);
         let have = now();
+        if want == have {
+            return Ok(());
+        }
         // Runs of pages whose state changes the same way: one call each.
         let mut i = 0;
         while i < pages {
