@@ -265,15 +265,28 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
     _write_back(args, packed, results)
 
 
+# Prepared kernels a forked process inherited (see _Prepared.run).
+_INHERITED = []
+
+
 class _Prepared:
     """A kernel parsed, verified and brought to what the twin runs once, for many runs
     (``hivm.triton``'s compiled launches): each run then costs only the run itself.
     ``run`` behaves as ``hivm.run`` with the kernel given at construction."""
 
     def __init__(self, text, file="<string>", base=None):
-        self._kernel = _native().Kernel(text, file, base or os.getcwd(), None, False)
+        self._source = (text, file, base or os.getcwd())
+        self._pid = os.getpid()
+        self._kernel = _native().Kernel(*self._source, None, False)
 
     def run(self, args, *, blocks=1, sync="error", timeout=None, stacklevel=2):
+        if self._pid != os.getpid():
+            # Inherited through os.fork: a thread of the parent may have been running
+            # it (its lock held, its state mid-run), so this process prepares its own.
+            # The inherited one is kept, never freed or touched here.
+            _INHERITED.append(self._kernel)
+            self._kernel = _native().Kernel(*self._source, None, False)
+            self._pid = os.getpid()
         args = list(args)
         packed = _pack(args)
         results, reports = self._kernel.run(

@@ -231,6 +231,17 @@ _PREPARED_MAX = 64
 _PREPARED_LOCK = threading.Lock()
 
 
+def _forget_prepared_in_child():
+    # A forked child has one thread: a lock another thread of the parent held stays
+    # held, so the child takes a new one. Its prepared kernels prepare afresh on
+    # first use (hivm._Prepared.run).
+    global _PREPARED_LOCK
+    _PREPARED_LOCK = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_prepared_in_child)
+
+
 def _entry_arity(text):
     """The number of arguments of the module's first defined function."""
     m = re.search(r"func\.func (?:public )?@[\w$.]+\(", text)

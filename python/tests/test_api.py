@@ -398,6 +398,8 @@ FORK_IMPL = r"""
 typedef struct { float *allocated, *aligned; int64_t offset, sizes[1], strides[1]; } m1f;
 void _mlir_ciface_slow_f32(m1f *out) { usleep(1500000); for (int64_t i = 0; i < out->sizes[0]; ++i) out->aligned[out->offset + i] = 1.0f; }
 void _mlir_ciface_quick_f32(m1f *out) { for (int64_t i = 0; i < out->sizes[0]; ++i) out->aligned[out->offset + i] = 2.0f; }
+/* Slow when its output starts at 0, quick otherwise. */
+void _mlir_ciface_nap_f32(m1f *out) { if (out->aligned[out->offset] == 0) usleep(1500000); for (int64_t i = 0; i < out->sizes[0]; ++i) out->aligned[out->offset + i] = 2.0f; }
 """
 
 FORK_SCRIPT = r"""
@@ -432,6 +434,62 @@ else:
     print("child hung")
 t.join()
 """
+
+
+PREPARED_FORK_SCRIPT = r"""
+import os, sys, threading, time
+import numpy as np, hivm
+K = '''func.func @k(%o: memref<8xf32>) {
+  hivm.hir.custom {hivm.tcore_type = #hivm.tcore_type<VECTOR>, hivm.pipe = #hivm.pipe<PIPE_S>, symbol = "nap_f32", source = "IMPL"} "op" outs(%o : memref<8xf32>)
+  return
+}'''.replace("IMPL", sys.argv[1])
+kernel = hivm._Prepared(K)
+kernel.run([np.ones(8, np.float32)])
+t = threading.Thread(target=lambda: kernel.run([np.zeros(8, np.float32)], timeout=10))
+t.start()
+time.sleep(0.4)
+pid = os.fork()
+if pid == 0:
+    b = np.ones(8, np.float32)
+    try:
+        kernel.run([b], timeout=5)
+        os._exit(0 if b[0] == 2.0 else 3)
+    except BaseException:
+        os._exit(4)
+deadline = time.time() + 20
+while time.time() < deadline:
+    r, st = os.waitpid(pid, os.WNOHANG)
+    if r:
+        print("child", os.waitstatus_to_exitcode(st))
+        break
+    time.sleep(0.1)
+else:
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    print("child hung")
+t.join()
+b = np.ones(8, np.float32)
+kernel.run([b])
+print("parent", b[0])
+"""
+
+
+def test_a_process_forked_while_a_prepared_kernel_runs_can_run_it(tmp_path):
+    # The prepared kernel's lock is held by the parent's thread at the fork: the
+    # child prepares its own instead of waiting for a thread it does not have.
+    import subprocess
+    import sys
+
+    (tmp_path / "impl.c").write_text(FORK_IMPL)
+    (tmp_path / "fork.py").write_text(PREPARED_FORK_SCRIPT)
+    r = subprocess.run(
+        [sys.executable, str(tmp_path / "fork.py"), str(tmp_path / "impl.c")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    assert "child 0" in r.stdout and "parent 2.0" in r.stdout, r.stdout + r.stderr
 
 
 def test_a_process_forked_during_a_run_can_run(tmp_path):
