@@ -2,14 +2,14 @@
 //! local buffers run in the twin as written and after `hivm-plan-memory`,
 //! with the same numbers and no ownership report.
 //!
-//! `HIVM_PLAN_KERNELS=N` sets the number of kernels (default 200);
+//! `HIVM_PLAN_KERNELS=N` sets the number of kernels (default 1000);
 //! `HIVM_PLAN_SEED` the first seed.
 
 use hivm_twin::tester::plan::{self, Verdict};
 
 #[test]
 fn planned_kernels_run_as_written() {
-    let count: u64 = std::env::var("HIVM_PLAN_KERNELS").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+    let count: u64 = std::env::var("HIVM_PLAN_KERNELS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
     let first: u64 = std::env::var("HIVM_PLAN_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
     let mut overflow = 0;
     for seed in first..first + count {
