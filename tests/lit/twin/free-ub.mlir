@@ -11,6 +11,7 @@
 // RUN: hivm-run %s --impl %S/Inputs/writes.c --entry scratch_plain --arg zeros:8xf32 --print 0 2>&1 | FileCheck %s --check-prefix=SCRATCH
 // RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry scratch_stray --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=STRAY
 // RUN: hivm-run %s --impl %S/Inputs/writes.c --entry scratch_loop --arg zeros:8xf32 --print 0 2>&1 | FileCheck %s --check-prefix=LOOP
+// RUN: not hivm-run %s --impl %S/Inputs/writes.c --entry call --arg zeros:8xf32 2>&1 | FileCheck %s --check-prefix=CALL
 
 // %b is the last buffer: the element after it is free UB. (The twin places
 // allocations clear of every pointer_cast in the module, so after @other_far's.)
@@ -104,5 +105,18 @@ func.func @scratch_loop(%out: memref<8xf32>) {
     hivm.hir.pipe_barrier[<PIPE_ALL>]
   }
   hivm.hir.store ins(%a : memref<8xf32, #hivm.address_space<ub>>) outs(%out : memref<8xf32>)
+  return
+}
+
+// The same store from a function the kernel calls (an external declaration
+// whose body is the implementation).
+// CALL: free-ub.mlir:[[@LINE+5]]:3: error: @flip_one_past (_mlir_ciface_flip_one_past) changed UB bytes [{{[0-9]+}}, {{[0-9]+}}), just past the end of its operand #1, which no live buffer owns
+func.func private @flip_one_past(memref<8xf32, #hivm.address_space<ub>>, memref<8xf32, #hivm.address_space<ub>>) attributes {llvm.emit_c_interface}
+func.func @call(%out: memref<8xf32>) {
+  %a = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  %b = memref.alloc() : memref<8xf32, #hivm.address_space<ub>>
+  func.call @flip_one_past(%a, %b) : (memref<8xf32, #hivm.address_space<ub>>, memref<8xf32, #hivm.address_space<ub>>) -> ()
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.store ins(%b : memref<8xf32, #hivm.address_space<ub>>) outs(%out : memref<8xf32>)
   return
 }

@@ -185,12 +185,17 @@ impl UbGuard {
 fn near(operands: &[UbBuf], a: u64, b: u64) -> String {
     let after = operands.iter().filter(|o| o.start + o.len <= a).max_by_key(|o| o.start + o.len);
     let before = operands.iter().filter(|o| o.start >= b).min_by_key(|o| o.start);
+    // "outs[0]" reads as "its outs[0] operand"; a call's "operand #1" as itself.
+    let named = |o: &UbBuf| match o.name.starts_with("operand") {
+        true => o.name.clone(),
+        false => format!("{} operand", o.name),
+    };
     match (after, before) {
         (Some(o), _) if a - (o.start + o.len) < PAGE => match a - (o.start + o.len) {
-            0 => format!(", just past the end of its {} operand", o.name),
-            d => format!(", {d} bytes past the end of its {} operand", o.name),
+            0 => format!(", just past the end of its {}", named(o)),
+            d => format!(", {d} bytes past the end of its {}", named(o)),
         },
-        (_, Some(o)) if o.start - b < PAGE => format!(", {} bytes before its {} operand", o.start - a, o.name),
+        (_, Some(o)) if o.start - b < PAGE => format!(", {} bytes before its {}", o.start - a, named(o)),
         _ => String::new(),
     }
 }
