@@ -492,7 +492,7 @@ pub fn strides_and_offset(ir: &Ir, t: Type) -> Option<(Vec<i64>, i64)> {
             let mut acc = 1i64;
             for (i, d) in shape.iter().enumerate().rev() {
                 strides[i] = acc;
-                acc = if acc == DYNAMIC || *d == DYNAMIC { DYNAMIC } else { acc * d };
+                acc = if acc == DYNAMIC || *d == DYNAMIC { DYNAMIC } else { acc.checked_mul(*d).unwrap_or(DYNAMIC) };
             }
             Some((strides, 0))
         }

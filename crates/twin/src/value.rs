@@ -174,9 +174,10 @@ pub fn unflatten(mut pos: i64, shape: &[i64]) -> Vec<i64> {
 
 /// Row-major strides of a shape, in elements.
 pub fn row_major_strides(sizes: &[i64]) -> Vec<i64> {
-    let mut strides = vec![1; sizes.len()];
+    let mut strides = vec![1i64; sizes.len()];
     for d in (0..sizes.len().saturating_sub(1)).rev() {
-        strides[d] = strides[d + 1] * sizes[d + 1].max(1);
+        // Saturating: a view that large fails its bounds check instead.
+        strides[d] = strides[d + 1].saturating_mul(sizes[d + 1].max(1));
     }
     strides
 }
@@ -211,7 +212,7 @@ impl MemRefVal {
             if *i < 0 || i >= n {
                 return None;
             }
-            off += i * s;
+            off = off.checked_add(i.checked_mul(*s)?)?;
         }
         Some(off)
     }
@@ -246,17 +247,21 @@ impl MemRefVal {
         if self.sizes.contains(&0) {
             return (0, 0);
         }
-        let mut lo = self.offset;
-        let mut hi = self.offset;
+        // In i128, clamped: a type too large for the address space spans
+        // more than any memory, which the callers' bounds checks report.
+        let mut lo = self.offset as i128;
+        let mut hi = self.offset as i128;
         for (n, s) in self.sizes.iter().zip(&self.strides) {
+            let reach = (*n as i128 - 1) * *s as i128;
             if *s >= 0 {
-                hi += (n - 1) * s;
+                hi += reach;
             } else {
-                lo += (n - 1) * s;
+                lo += reach;
             }
         }
-        let e = self.elem.size() as i64;
-        (lo * e, (hi + 1) * e)
+        let e = self.elem.size() as i128;
+        let clamp = |x: i128| x.clamp(i64::MIN as i128, i64::MAX as i128) as i64;
+        (clamp(lo * e), clamp((hi + 1) * e))
     }
 }
 

@@ -8,6 +8,7 @@
 // RUN: not hivm-run %s --entry f16_acc --arg zeros:16x16xf16 2>&1 | FileCheck %s --check-prefix=ACC
 // RUN: not hivm-run %s --entry nz2nd_fractal --arg zeros:1x1x16x16xf32 2>&1 | FileCheck %s --check-prefix=NZ2ND
 // RUN: not hivm-run %s --entry too_big --arg zeros:32x16xf32 2>&1 | FileCheck %s --check-prefix=BIG
+// RUN: not hivm-run %s --entry l0c_16x8 --arg zeros:16x16xf32 2>&1 | FileCheck %s --check-prefix=L0C8
 // RUN: not hivm-run %s --entry src_too_big --arg zeros:32x32xf16 2>&1 | FileCheck %s --check-prefix=SRC
 // RUN: not hivm-run %s --entry bad_ids --arg zeros:16x16xf16 2>&1 | FileCheck %s --check-prefix=IDS
 
@@ -66,6 +67,16 @@ func.func @too_big(%out: memref<32x16xf32>) {
   %z = arith.constant 0 : i64
   %acc = hivm.hir.pointer_cast(%z) : memref<1x1x16x16xf32, #hivm.address_space<cc>>
   hivm.hir.fixpipe {enable_nz2nd} ins(%acc : memref<1x1x16x16xf32, #hivm.address_space<cc>>) outs(%out : memref<32x16xf32>)
+  return
+}
+
+// L0C is tiled 16 x 16: read as 16 x 8 fractals, its elements would land
+// elsewhere.
+// L0C8: cube-errors.mlir:[[@LINE+4]]:3: error: fixpipe: the source's fractal is 16 x 8, but L0C fractals are 16 x 16
+func.func @l0c_16x8(%out: memref<16x16xf32>) {
+  %z = arith.constant 0 : i64
+  %acc = hivm.hir.pointer_cast(%z) : memref<2x1x16x8xf32, #hivm.address_space<cc>>
+  hivm.hir.fixpipe {enable_nz2nd} ins(%acc : memref<2x1x16x8xf32, #hivm.address_space<cc>>) outs(%out : memref<16x16xf32>)
   return
 }
 

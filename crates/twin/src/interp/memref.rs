@@ -38,7 +38,14 @@ impl Interp<'_> {
 
     fn element_offset(&self, op: OpId, m: &MemRefVal, idx: &[i64]) -> R<i64> {
         m.linear(idx).ok_or_else(|| {
-            RunError::at(op, format!("index {idx:?} is out of bounds of a memref of shape {:?}", m.sizes))
+            let inside = idx.len() == m.sizes.len() && idx.iter().zip(&m.sizes).all(|(i, n)| *i >= 0 && i < n);
+            match inside {
+                // In the shape, but its offset overflows: no buffer reaches it.
+                true => {
+                    RunError::at(op, format!("index {idx:?} lies outside the memref's buffer (its offset overflows)"))
+                }
+                false => RunError::at(op, format!("index {idx:?} is out of bounds of a memref of shape {:?}", m.sizes)),
+            }
         })
     }
 

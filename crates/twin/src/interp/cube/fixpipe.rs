@@ -40,6 +40,13 @@ impl Interp<'_> {
             return Err(err("channel_split is not supported by the CPU twin yet".into()));
         }
         let s = Matrix::of(&src, "the source", false).map_err(err)?;
+        // L0C holds 16 x 16 fractals (what mmadL1 writes): another tiling
+        // of it would read other elements than those the type names.
+        if self.mem.get(src.buf).space == crate::memory::Space::L0c
+            && let Some((r0, c0)) = s.fractal().filter(|f| *f != (16, 16))
+        {
+            return Err(err(format!("the source's fractal is {r0} x {c0}, but L0C fractals are 16 x 16")));
+        }
         let d = match mode.as_str() {
             "nz2nd" => Matrix::of(&dst, "with dma_mode = nz2nd, the destination", true).and_then(|m| {
                 if m.is_fractal() {
