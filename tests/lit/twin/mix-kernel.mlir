@@ -81,6 +81,9 @@
 // Outside a mix kernel the cross-core flags are refused.
 // RUN: not hivm-run %s --entry not_mix 2>&1 | FileCheck %s --check-prefix=NOTMIX
 // NOTMIX: error: 'hivm.hir.sync_block_set' runs only in a mix kernel
+// One core's part of a split mix kernel, run alone, says so.
+// RUN: not hivm-run %s --entry aic_part 2>&1 | FileCheck %s --check-prefix=PART
+// PART: error: 'hivm.hir.sync_block_set' runs only in a mix kernel: this function is one core's part of a mix kernel (hivm.func_core_type<AIC>), run alone
 
 func.func @mix(%a: memref<32x32xf16>, %b: memref<32x32xf16>, %bias: memref<1x32xf32>, %ws: memref<32x32xf32>, %out: memref<32x32xf32>) attributes {hivm.func_core_type = #hivm.func_core_type<MIX>} {
   %true = arith.constant true
@@ -381,5 +384,10 @@ func.func @fault_one_core(%g: memref<64xf32>) attributes {mix_mode = "mix"} {
     %u = memref.alloc() : memref<900000xf32, #hivm.address_space<ub>>
   }
   hivm.hir.sync_block_set[<VECTOR>, <PIPE_MTE3>, <PIPE_S>] flag = 2
+  return
+}
+
+func.func @aic_part() attributes {hivm.func_core_type = #hivm.func_core_type<AIC>, hivm.part_of_mix, mix_mode = "mix"} {
+  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_MTE2>] flag = 1
   return
 }

@@ -158,13 +158,26 @@ impl Interp<'_> {
     pub(super) fn sync_block(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
         if self.mix.is_none() {
-            return Err(RunError::at(
-                op,
-                format!(
-                    "'{name}' runs only in a mix kernel (an entry with hivm.func_core_type<MIX> or mix_mode = \"mix\"), \
-                     where the twin runs the block's cube and vector cores"
+            // The function holding it, if it is one core's part of a split
+            // mix kernel: its partners are not running.
+            let mut f = ir.parent_op(op);
+            while let Some(p) = f.filter(|p| !ir.is_op(*p, "func.func")) {
+                f = ir.parent_op(p);
+            }
+            let part = f
+                .and_then(|f| ir.get_attr(f, "hivm.func_core_type"))
+                .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
+                .filter(|c| *c != "MIX");
+            let why = match part {
+                Some(c) => format!(
+                    "this function is one core's part of a mix kernel (hivm.func_core_type<{c}>), run alone, so the \
+                     cores it synchronises with are not running; run the kernel's MIX entry"
                 ),
-            ));
+                None => "the twin runs the block's cube and vector cores for an entry with \
+                         hivm.func_core_type<MIX> (or, without a func_core_type, mix_mode = \"mix\")"
+                    .to_string(),
+            };
+            return Err(RunError::at(op, format!("'{name}' runs only in a mix kernel: {why}")));
         }
         let mode = self.enum_attr(op, "tsync_instr_mode", "sync_block_instr_mode");
         // INTER_BLOCK meets every block's cores, which the twin runs one

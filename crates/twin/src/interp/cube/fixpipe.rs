@@ -30,7 +30,17 @@ impl Interp<'_> {
         let err = |m: String| RunError::at(op, format!("fixpipe: {m}"));
         let uf = self.unit_flag_mode(op, 2)?;
         let src = self.memref(op, segment(ir, op, 0)[0])?;
-        let dst = self.memref(op, segment(ir, op, 1)[0])?;
+        let dst_value = segment(ir, op, 1)[0];
+        if self.mix.as_ref().is_some_and(|m| m.core == crate::sync::cross::CUBE)
+            && super::super::space_of(ir, ir.value_type(dst_value)) == crate::memory::Space::Ub
+        {
+            // The cube core writing a vector core's UB (Ascend950's
+            // cube-to-vector path) would need the vector cores' memories here.
+            return Err(err("into UB from a mix kernel's cube core is not supported by the CPU twin yet \
+                 (the cube and vector cores exchange data through GM here)"
+                .into()));
+        }
+        let dst = self.memref(op, dst_value)?;
         let mode = self.enum_attr(op, "dma_mode", "dma_mode").unwrap_or_else(|| "normal".into());
         let dual = self.enum_attr(op, "dual_dst_mode", "fixpipe_dual_dst_mode");
         if dual.as_deref().is_some_and(|d| d != "NO_DUAL") {
