@@ -17,6 +17,11 @@
 //!   `process_madvise` and `userfaultfd` (memory changed by the kernel on
 //!   the caller's behalf, past what a filter sees) refused. A later write
 //!   then faults and is reported.
+//! - Leave code to run after the call: timers (`timer_create`,
+//!   `setitimer`; `alarm` is cancelled after every call), message-queue
+//!   and SIGIO notifications (`mq_notify`, `F_SETOWN`/`F_SETSIG`,
+//!   `FIOSETOWN`), kernel AIO. Their handlers would write the run's
+//!   buffers between calls.
 //! - Turn off the worker's subreaping (`PR_SET_CHILD_SUBREAPER`).
 //! - As root, map a buffer's memory a second time, writable
 //!   (`/proc/self/map_files` needs CAP_SYS_ADMIN, dropped here).
@@ -254,6 +259,17 @@ fn program(arena: &[(u64, u64)], site: u64) -> Result<Vec<libc::sock_filter>, St
         (libc::SYS_io_uring_register, Check::OursOnly),
         (libc::SYS_process_madvise, Check::OursOnly),
         (libc::SYS_userfaultfd, Check::OursOnly),
+        (libc::SYS_io_setup, Check::OursOnly),
+        (libc::SYS_io_submit, Check::OursOnly),
+        // Code run after the call returns (a timer's signal handler or
+        // thread, a SIGIO handler) would write the twin's memory between
+        // calls, unseen: no timers but alarm (cancelled after each call),
+        // no asynchronous I/O signals.
+        (libc::SYS_timer_create, Check::Deny),
+        (libc::SYS_setitimer, Check::Deny),
+        (libc::SYS_mq_notify, Check::Deny),
+        (libc::SYS_fcntl, Check::Args(1, &[8 /* F_SETOWN */, 10 /* F_SETSIG */, 15 /* F_SETOWN_EX */])),
+        (libc::SYS_ioctl, Check::Args(1, &[0x8901 /* FIOSETOWN */, 0x8902 /* SIOCSPGRP */])),
     ] {
         let (hit, miss) = (p.label(), p.label());
         p.jump(JEQ, nr as u32, hit, miss);
@@ -268,6 +284,18 @@ fn program(arena: &[(u64, u64)], site: u64) -> Result<Vec<libc::sock_filter>, St
         p.at(at);
         match check {
             Check::NoSys => p.ret(ENOSYS),
+            Check::Deny => p.ret(EPERM),
+            Check::Args(i, refused) => {
+                p.op(LD_ABS_W, arg_lo(i));
+                for v in refused {
+                    let (deny, next) = (p.label(), p.label());
+                    p.jump(JEQ, *v, deny, next);
+                    p.at(deny);
+                    p.ret(EPERM);
+                    p.at(next);
+                }
+                p.ret(RET_ALLOW);
+            }
             Check::Clone => {
                 let (deny, allow) = (p.label(), p.label());
                 p.op(LD_ABS_W, arg_lo(0));
@@ -322,6 +350,9 @@ fn program(arena: &[(u64, u64)], site: u64) -> Result<Vec<libc::sock_filter>, St
 #[derive(Clone, Copy)]
 enum Check {
     NoSys,
+    Deny,
+    /// Refused when argument `.0`'s low word is one of `.1`.
+    Args(u32, &'static [u32]),
     Clone,
     Range(u32, u32),
     Mremap,

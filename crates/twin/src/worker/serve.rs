@@ -117,6 +117,7 @@ unsafe fn setup(parent: libc::pid_t, arena: &[(u64, u64)]) {
         }
         install_fault_handlers();
         fegetenv(&raw mut START_FENV.0);
+        libc::pthread_sigmask(libc::SIG_SETMASK, std::ptr::null(), (&raw mut START_MASK).cast());
     }
 }
 
@@ -159,6 +160,10 @@ unsafe fn close_inherited(sock: RawFd) {
 #[repr(C, align(16))]
 struct FEnv([u8; 64]);
 static mut START_FENV: FEnv = FEnv([0; 64]);
+/// The signal mask at start-up, restored after every call: a signal the
+/// call left blocked and pending is then handled before the call counts
+/// as done, not during a later one.
+static mut START_MASK: std::mem::MaybeUninit<libc::sigset_t> = std::mem::MaybeUninit::zeroed();
 
 unsafe extern "C" {
     fn fegetenv(env: *mut [u8; 64]) -> libc::c_int;
@@ -166,12 +171,14 @@ unsafe extern "C" {
 }
 
 /// What a call may have changed in the process and must not pass on to the
-/// next: the floating-point environment, the fault handlers, a pending alarm.
+/// next: the floating-point environment, the fault handlers, a pending
+/// alarm, the signal mask.
 unsafe fn reset_process_state() {
     unsafe {
         fesetenv(&raw const START_FENV.0);
         install_fault_handlers();
         libc::alarm(0);
+        libc::pthread_sigmask(libc::SIG_SETMASK, (&raw const START_MASK).cast(), std::ptr::null_mut());
     }
 }
 
