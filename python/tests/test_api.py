@@ -363,6 +363,30 @@ def test_ctrl_c_interrupts_a_run_within_a_second():
     assert (b == 1).all()
 
 
+def test_ctrl_c_interrupts_one_long_op_within_a_second():
+    # A single structured op that runs for many seconds (a 512^3 linalg.matmul, and
+    # the global hivm matmul): the stop is asked inside the op, not only between ops.
+    n = 512
+    linalg = (
+        f"func.func @k(%a: memref<{n}x{n}xf32>, %b: memref<{n}x{n}xf32>, %c: memref<{n}x{n}xf32>) {{\n"
+        f"  linalg.matmul ins(%a, %b : memref<{n}x{n}xf32>, memref<{n}x{n}xf32>) outs(%c : memref<{n}x{n}xf32>)\n"
+        "  return\n}\n"
+    )
+    a = np.ones((n, n), np.float32)
+    c = np.zeros((n, n), np.float32)
+    assert interrupted_after(0.5, lambda: hivm.run(linalg, [a, a, c])) < 1.0
+    n = 2048
+    cube = (
+        f"func.func @k(%a: memref<{n}x{n}xf16>, %b: memref<{n}x{n}xf16>, %c: memref<{n}x{n}xf32>) {{\n"
+        "  %t = arith.constant true\n"
+        f"  hivm.hir.matmul ins(%a, %b : memref<{n}x{n}xf16>, memref<{n}x{n}xf16>) outs(%c : memref<{n}x{n}xf32>)\n"
+        "  return\n}\n"
+    )
+    a = np.ones((n, n), np.float16)
+    c = np.zeros((n, n), np.float32)
+    assert interrupted_after(0.5, lambda: hivm.run(cube, [a, a, c])) < 1.0
+
+
 CTOR = os.path.join(ROOT, "tests", "lit", "twin", "Inputs", "ctor.cpp")
 
 

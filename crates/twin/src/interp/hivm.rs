@@ -556,6 +556,8 @@ impl Interp<'_> {
         let float = c.elem.is_float() || a.elem.is_float();
         for i in 0..m {
             for j in 0..n {
+                // A large matmul is one op: Ctrl-C is asked inside it.
+                self.periodic(op)?;
                 let (mut fs, mut is) = (0f32, 0i64);
                 for p in 0..k {
                     let x = if ta { read(self, &a, p, i)? } else { read(self, &a, i, p)? };

@@ -253,10 +253,17 @@ impl Interp<'_> {
         let mut idx = vec![0i64; bounds.len()];
         let mut vals: Vec<Val> = Vec::with_capacity(n_args);
         let mut out = Vec::with_capacity(n - inputs);
+        let mut points = 0u64;
         loop {
             self.steps += p.len();
             if self.steps > self.config.max_steps {
                 return Err(super::max_ops_error(op, self.config.max_steps));
+            }
+            // One op can run for long (a large matmul): Ctrl-C is asked
+            // inside it too, not only between ops.
+            points += 1;
+            if points.is_multiple_of(1 << 12) {
+                self.periodic(op)?;
             }
             vals.clear();
             for (k, a) in access.iter().enumerate() {

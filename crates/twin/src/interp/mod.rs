@@ -332,7 +332,7 @@ impl<'a> Interp<'a> {
 
     /// Every [`crate::interrupt::OPS`] ops: a progress line now and then,
     /// and a stop when the caller asked for one.
-    fn periodic(&mut self, op: OpId) -> R<()> {
+    pub(super) fn periodic(&mut self, op: OpId) -> R<()> {
         if self.config.progress && self.steps.is_multiple_of(1 << 20) {
             self.progress();
         }
