@@ -402,7 +402,11 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
             }
             _ => {
                 let elem = Elem::of(ir, t).ok_or_else(|| bad("unsupported argument type".into()))?;
-                vals.push(scalar_arg(elem, spec).map_err(bad)?);
+                let sign = match ir.type_data(t) {
+                    hivm_ir::TypeData::Integer { signedness, .. } => *signedness,
+                    _ => hivm_ir::types::Signedness::Signless,
+                };
+                vals.push(scalar_arg(elem, sign, spec).map_err(bad)?);
             }
         }
     }
@@ -411,9 +415,11 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
 
 /// A scalar argument: a number as text, or a 0-d array of the parameter's
 /// own element size and kind (as memref arguments must match). Integers
-/// must fit the parameter's width, read signed or unsigned: nothing wraps;
-/// a finite float must not round to infinity.
-fn scalar_arg(elem: Elem, spec: &ArgSpec) -> Result<Val, String> {
+/// must fit the parameter's width, read signed or unsigned as its type
+/// says (a signless one either way): nothing wraps; a finite float must not
+/// round to infinity.
+fn scalar_arg(elem: Elem, sign: hivm_ir::types::Signedness, spec: &ArgSpec) -> Result<Val, String> {
+    use hivm_ir::types::Signedness;
     if let ArgSpec::Array(e, shape, bytes) = spec
         && shape.is_empty()
     {
@@ -450,7 +456,11 @@ fn scalar_arg(elem: Elem, spec: &ArgSpec) -> Result<Val, String> {
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("'{l}' is not an integer"));
     }
-    let (lo, hi) = (-(1i128 << (w - 1)), (1i128 << w) - 1);
+    let (lo, hi) = match sign {
+        Signedness::Signless => (-(1i128 << (w - 1)), (1i128 << w) - 1),
+        Signedness::Signed => (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1),
+        Signedness::Unsigned => (0, (1i128 << w) - 1),
+    };
     match l.parse::<i128>() {
         Ok(x) if (lo..=hi).contains(&x) => Ok(Val::Int(value::norm_int(x as i64, w))),
         _ => Err(format!("{l} does not fit in {w} bits (from {lo} to {hi})")),
