@@ -187,6 +187,7 @@ impl Interp<'_> {
             ));
         }
         self.set(res, Val::Mem(Rc::new(v)));
+        self.raise_cast_floor(op, space, hi.max(0) as usize);
         self.note_ub_root(op, res);
         self.owners.born(op);
         Ok(())

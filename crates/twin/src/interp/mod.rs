@@ -597,7 +597,7 @@ impl<'a> Interp<'a> {
             return Ok(Rc::new(MemRefVal::contiguous(buf, elem, sizes)));
         }
         let cap = self.config.caps.of(space);
-        let floors = self.cast_floors.get_or_insert_with(|| cast_floors(self.ir, self.ir.top_ancestor(op)));
+        let floors = self.cast_floors(op);
         let floor = floors.iter().find(|(s, _)| *s == space).map_or(0, |(_, e)| *e);
         let Some(slot) = self.onchip.iter_mut().find(|(s, _, _)| *s == space) else {
             return Err(RunError::at(op, format!("no {space} memory in this block")));
@@ -620,10 +620,30 @@ impl<'a> Interp<'a> {
     }
 }
 
+impl Interp<'_> {
+    /// Where allocations start in each on-chip memory: past the kernel's
+    /// `pointer_cast` buffers (see `cast_floors`), and past those whose
+    /// address was computed at run time once they have run.
+    fn cast_floors(&mut self, op: OpId) -> &mut Vec<(Space, usize)> {
+        let ir = self.ir;
+        self.cast_floors.get_or_insert_with(|| cast_floors(ir, ir.top_ancestor(op)))
+    }
+
+    /// Notes a `pointer_cast` buffer ending at byte `end` of `space`.
+    pub(super) fn raise_cast_floor(&mut self, op: OpId, space: Space, end: usize) {
+        let floors = self.cast_floors(op);
+        match floors.iter_mut().find(|(s, _)| *s == space) {
+            Some((_, x)) => *x = (*x).max(end),
+            None => floors.push((space, end)),
+        }
+    }
+}
+
 /// The end of the bytes each on-chip memory's `pointer_cast`s with
-/// constant addresses and sizes cover, anywhere under `root`. (One whose
-/// address is computed at run time cannot be avoided in advance; the
-/// ownership check reports any buffer placed over it.)
+/// constant addresses (or ones folded from constants) and sizes cover,
+/// anywhere under `root`. (One whose address is computed at run time
+/// cannot be avoided in advance: allocations made after it has run avoid
+/// it, and the ownership check reports any buffer placed over it.)
 fn cast_floors(ir: &Ir, root: OpId) -> Vec<(Space, usize)> {
     let mut out: Vec<(Space, usize)> = Vec::new();
     ir.walk(root, &mut |o| {
@@ -639,7 +659,7 @@ fn cast_floors(ir: &Ir, root: OpId) -> Vec<(Space, usize)> {
             return;
         };
         for v in hivm_dialects::util::segment(ir, o, 0) {
-            if let Some(a) = hivm_dialects::util::constant_int(ir, *v).filter(|a| *a >= 0) {
+            if let Some(a) = folded_int(ir, *v, 8).filter(|a| *a >= 0) {
                 let end = (a as usize).saturating_add(bytes as usize);
                 match out.iter_mut().find(|(s, _)| *s == space) {
                     Some((_, x)) => *x = (*x).max(end),
@@ -649,6 +669,26 @@ fn cast_floors(ir: &Ir, root: OpId) -> Vec<(Space, usize)> {
         }
     });
     out
+}
+
+/// An integer computed from constants by a few arith ops (an address
+/// written as `%base + %offset` of constants), `depth` ops deep at most.
+fn folded_int(ir: &Ir, v: Value, depth: u32) -> Option<i64> {
+    if let Some(c) = hivm_dialects::util::constant_int(ir, v) {
+        return Some(c);
+    }
+    let op = ir.defining_op(v)?;
+    if depth == 0 {
+        return None;
+    }
+    let arg = |i: usize| folded_int(ir, *ir.operands(op).get(i)?, depth - 1);
+    match ir.op_name(op) {
+        "arith.addi" => arg(0)?.checked_add(arg(1)?),
+        "arith.subi" => arg(0)?.checked_sub(arg(1)?),
+        "arith.muli" => arg(0)?.checked_mul(arg(1)?),
+        "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => arg(0),
+        _ => None,
+    }
 }
 
 enum Step {
