@@ -13,12 +13,14 @@
 // RUN: hivm-run %s --entry bmm --sync-solver --arg %t.a.npy --arg %t.b.npy --arg zeros:2x16x16xf32 --print 2 2>&1 | FileCheck %s --implicit-check-not=error --implicit-check-not=warning
 // RUN: hivm-run %s --entry bias --sync-solver --arg %t.a.npy --arg %t.b.npy --arg %t.bias.npy --arg zeros:2x16x16xf32 --print 3 2>&1 | FileCheck %s --check-prefix=BIAS --implicit-check-not=error --implicit-check-not=warning
 // RUN: not hivm-run %s --entry bad --arg zeros:16x16xf32 2>&1 | FileCheck %s --check-prefix=BATCH
+// RUN: not hivm-run %s --entry bad_bias 2>&1 | FileCheck %s --check-prefix=BIAS3
 // CHECK: {{\[\[\[}}631, 481, 578, 516, 518, 541, 496, 656, 496, 568, 486, 518, 566, 511, 646, 466],
 // CHECK: [502, 739, 530, 631, 566, 543, 640, 515, 742, 523, 619, 569, 556, 643, 508, 730]],
 // CHECK-NEXT: {{\[\[}}678, 515, 607, 517, 539, 584, 526, 681, 493, 585, 525, 572, 587, 504, 659, 501],
 // CHECK: [511, 721, 515, 589, 557, 527, 625, 503, 703, 517, 606, 564, 519, 607, 505, 720]]]
 // BIAS: {{\[\[\[}}245, 263, 276, 284, 272, 260, 278, 291, 299, 287, 275, 293, 306, 277, 265, 253],
 // BIAS: [297, 301, 295, 289, 303, 312, 316, 310, 304, 281, 290, 294, 288, 282, 296, 305]]]
+// BIAS3: error: batchMmadL1: the per-channel bias's leading dimension is 3, but there are 2 batches
 // BATCH: cube-batch.mlir:[[@LINE+92]]:3: error: batchMmadL1: the batch sizes differ: A has 2, B has 3, C has 2
 
 func.func @bmm(%a: memref<2x16x32xf16>, %b: memref<2x32x16xf16>, %c: memref<2x16x16xf32>) {
@@ -112,5 +114,21 @@ func.func @bad(%c: memref<16x16xf32>) {
   %lb = hivm.hir.pointer_cast(%o) : memref<3x1x2x16x16xf16, #hivm.address_space<cbuf>>
   %acc = hivm.hir.pointer_cast(%z) : memref<2x1x1x16x16xf32, #hivm.address_space<cc>>
   hivm.hir.batchMmadL1 ins(%la, %lb, %true, %c16, %c32, %c16 : memref<2x2x1x16x16xf16, #hivm.address_space<cbuf>>, memref<3x1x2x16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<2x1x1x16x16xf32, #hivm.address_space<cc>>)
+  return
+}
+
+// A bias of three rows for two batches.
+func.func @bad_bias() {
+  %true = arith.constant true
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %z = arith.constant 0 : i64
+  %o = arith.constant 4096 : i64
+  %ob = arith.constant 8192 : i64
+  %la = hivm.hir.pointer_cast(%z) : memref<2x2x1x16x16xf16, #hivm.address_space<cbuf>>
+  %lb = hivm.hir.pointer_cast(%o) : memref<2x1x2x16x16xf16, #hivm.address_space<cbuf>>
+  %lbias = hivm.hir.pointer_cast(%ob) : memref<3x16xf32, #hivm.address_space<cbuf>>
+  %acc = hivm.hir.pointer_cast(%z) : memref<2x1x1x16x16xf32, #hivm.address_space<cc>>
+  hivm.hir.batchMmadL1 ins(%la, %lb, %true, %c16, %c32, %c16, %lbias : memref<2x2x1x16x16xf16, #hivm.address_space<cbuf>>, memref<2x1x2x16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index, memref<3x16xf32, #hivm.address_space<cbuf>>) outs(%acc : memref<2x1x1x16x16xf32, #hivm.address_space<cc>>)
   return
 }

@@ -52,7 +52,7 @@ impl Interp<'_> {
                 [d, _] | [d, _, _, _, _] if *d == batches => true,
                 [d, ..] if matches!(bv.sizes.len(), 2 | 5) => {
                     return Err(err(format!(
-                        "the per-channel bias has {d} rows, but there are {batches} batches (a bias is shared as [N] or [1, N], or per batch as [{batches}, N])"
+                        "the per-channel bias's leading dimension is {d}, but there are {batches} batches (a bias is shared as [N] or [1, N], or per batch as [{batches}, N])"
                     )));
                 }
                 s => {
