@@ -32,7 +32,7 @@ struct Cli {
     /// C or C++ implementation files of the custom ops (default: each op's `source`).
     #[arg(long = "impl", value_name = "FILE")]
     impls: Vec<PathBuf>,
-    /// The entry's arguments in order: FILE.npy, zeros:SHAPExTYPE (e.g. zeros:4x8xf16), or a number.
+    /// The entry's arguments in order: FILE.npy, zeros:SHAPExTYPE (e.g. zeros:4x8xf16, zeros:16xui8), or a number.
     #[arg(long = "arg", value_name = "VALUE", allow_hyphen_values = true)]
     args: Vec<String>,
     /// Write argument N after the run to a .npy file.

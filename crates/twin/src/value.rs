@@ -126,7 +126,13 @@ impl Elem {
             "f8E4M3FN" => Elem::F8(F8::E4M3FN),
             "f8E5M2" => Elem::F8(F8::E5M2),
             _ => {
-                let w: u32 = s.strip_prefix('i')?.parse().ok()?;
+                // The twin keeps integers by width alone (operations say
+                // how to read them), so ui8 / si8 / i8 are one type.
+                let digits = s.strip_prefix("ui").or_else(|| s.strip_prefix("si")).or_else(|| s.strip_prefix('i'))?;
+                if !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                let w: u32 = digits.parse().ok()?;
                 if w == 0 || w > 64 {
                     return None;
                 }

@@ -573,7 +573,7 @@ pub(crate) fn verify_dps(ir: &Ir, op: OpId, inits: std::ops::Range<usize>) -> Re
 pub fn dps_inits(ir: &Ir, op: OpId) -> Option<std::ops::Range<usize>> {
     let seg = match ir.op_name(op) {
         "hivm.hir.load_scale" => return (ir.operands(op).len() >= 2).then_some(1..2),
-        "hivm.hir.mmadL1" => 6,
+        "hivm.hir.mmadL1" | "hivm.hir.batchMmadL1" => 6,
         "hivm.hir.mmadmxL1" => 8,
         "hivm.hir.matmul" => 10,
         _ => return None,
@@ -605,7 +605,9 @@ pub fn op_pipes(ir: &Ir, op: OpId) -> Vec<String> {
         return vec![p.to_string()];
     }
     match name {
-        "hivm.hir.mmadL1" | "hivm.hir.mmadmxL1" => vec!["PIPE_MTE1".to_string(), "PIPE_M".to_string()],
+        "hivm.hir.mmadL1" | "hivm.hir.batchMmadL1" | "hivm.hir.mmadmxL1" => {
+            vec!["PIPE_MTE1".to_string(), "PIPE_M".to_string()]
+        }
         "hivm.hir.matmul" => vec!["PIPE_MTE2".to_string(), "PIPE_MTE3".to_string()],
         super::custom::CUSTOM | super::custom::MACRO => {
             super::custom::pipes(ir, op).into_iter().map(str::to_string).collect()

@@ -153,7 +153,7 @@ fn accesses(ir: &Ir, op: OpId) -> (Vec<Value>, Vec<Value>) {
     match name {
         "memref.load" => (at(0), vec![]),
         "memref.store" => (vec![], at(1)),
-        "memref.copy" | "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy" => (at(0), at(1)),
+        "memref.copy" | "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy" | "hivm.hir.load_scale" => (at(0), at(1)),
         "linalg.fill" => (vec![], at(1)),
         "hivm.hir.pointer_cast" => (vec![], vec![]),
         // Operand groups a, b, init, real_m/k/n, c, sync args, unit flag, bias.

@@ -460,7 +460,7 @@ impl<'t> CodeGen<'t> {
     fn matmul_handshakes(&self, ir: &mut Ir) {
         let mut mmads = Vec::new();
         ir.walk(self.func, &mut |o| {
-            if matches!(ir.op_name(o), "hivm.hir.mmadL1" | "hivm.hir.mmadmxL1") {
+            if matches!(ir.op_name(o), "hivm.hir.mmadL1" | "hivm.hir.batchMmadL1" | "hivm.hir.mmadmxL1") {
                 mmads.push(o);
             }
         });

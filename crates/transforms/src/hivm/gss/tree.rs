@@ -214,7 +214,7 @@ impl Tree {
                 let after = self.placeholder(par, Ph { after: Some(l), ..Ph::default() });
                 self.nodes[par].body.extend([before, l, after]);
             }
-            "hivm.hir.mmadL1" | "hivm.hir.mmadmxL1" => self.mmad(ir, tr, op, par),
+            "hivm.hir.mmadL1" | "hivm.hir.batchMmadL1" | "hivm.hir.mmadmxL1" => self.mmad(ir, tr, op, par),
             "func.call" => {
                 if let Some(rw) = vector_call(ir, tr, op) {
                     let n = self.add(Kind::Rw, Some(op), Some(par));

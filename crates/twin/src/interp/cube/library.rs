@@ -15,6 +15,7 @@ use crate::sync::{self, Site};
 use crate::value::MemRefVal;
 
 /// The ids of `sync_related_args`, in upstream's order.
+#[derive(Clone, Copy)]
 pub(super) struct Ids {
     wait_a: i64,
     wait_b: i64,
@@ -43,6 +44,21 @@ impl Ids {
             Load { wait: self.wait_a, free: self.free_a, src: a, into: Some(Space::L0a) },
             Load { wait: self.wait_b, free: self.free_b, src: b, into: Some(Space::L0b) },
         ]
+    }
+
+    /// The ids of one batch of `batchMmadL1`: the op is one L1 hand-over,
+    /// so only the first batch waits for L1 and only the last releases it
+    /// (a loop of `mmadL1`s each given the same ids would wait a flag set
+    /// once several times).
+    pub(super) fn for_batch(&self, first: bool, last: bool) -> Ids {
+        let keep = |id: i64, here: bool| if here { id } else { -1 };
+        Ids {
+            wait_a: keep(self.wait_a, first),
+            wait_b: keep(self.wait_b, first),
+            free_a: keep(self.free_a, last),
+            free_b: keep(self.free_b, last),
+            ..*self
+        }
     }
 
     /// The ids of a library whose L1 handshakes are given per load and

@@ -14,21 +14,28 @@ use hivm_dialects::util::segment;
 use hivm_ir::OpId;
 
 use super::layout::{self, Matrix};
-use super::library::{ceil_to, plan};
+use super::library::{Ids, ceil_to, plan};
 use super::{Interp, R, RunError, check_l1_fractal};
 use crate::sync::unit_flag::Mode;
 use crate::sync::{self, Site};
 use crate::value::{Elem, MemRefVal};
+/// One `mmadL1` call's operands and settings, as its op gives them
+/// (`batchMmadL1` gives one per batch, its operands sliced).
+pub(super) struct Call<'a> {
+    pub a: &'a MemRefVal,
+    pub b: &'a MemRefVal,
+    pub c: &'a MemRefVal,
+    pub bias: Option<&'a MemRefVal>,
+    pub init: bool,
+    pub real: (i64, i64, i64),
+    pub ids: Ids,
+    pub uf: Mode,
+}
+
 impl Interp<'_> {
     pub(super) fn mmad_l1(&mut self, op: OpId) -> R<()> {
         let ir = self.ir;
-        let err = |m: String| RunError::at(op, format!("mmadL1: {m}"));
         let g = |k: usize| segment(ir, op, k);
-        if ir.has_attr(op, "enable_I4") {
-            return Err(err("enable_I4 is not supported by the CPU twin yet".into()));
-        }
-        let hf32 = ir.has_attr(op, "enable_HF32");
-        let uf = self.unit_flag_mode(op, 8)?;
         let a = self.memref(op, g(0)[0])?;
         let b = self.memref(op, g(1)[0])?;
         let c = self.memref(op, g(6)[0])?;
@@ -36,9 +43,29 @@ impl Interp<'_> {
             Some(v) => Some(self.memref(op, *v)?),
             None => None,
         };
-        let init = self.int(g(2)[0]) != 0;
-        let (real_m, real_k, real_n) = (self.int(g(3)[0]), self.int(g(4)[0]), self.int(g(5)[0]));
-        let ids = self.sync_ids(op, g(7))?;
+        let call = Call {
+            a: &a,
+            b: &b,
+            c: &c,
+            bias: bias.as_deref(),
+            init: self.int(g(2)[0]) != 0,
+            real: (self.int(g(3)[0]), self.int(g(4)[0]), self.int(g(5)[0])),
+            ids: self.sync_ids(op, g(7))?,
+            uf: self.unit_flag_mode(op, 8)?,
+        };
+        self.mmad_call(op, "mmadL1", call)
+    }
+
+    /// What one `mmadL1` does with `call`, on the pipes and in numbers;
+    /// errors start with `what`.
+    pub(super) fn mmad_call(&mut self, op: OpId, what: &str, call: Call) -> R<()> {
+        let ir = self.ir;
+        let err = |m: String| RunError::at(op, format!("{what}: {m}"));
+        if ir.has_attr(op, "enable_I4") {
+            return Err(err("enable_I4 is not supported by the CPU twin yet".into()));
+        }
+        let hf32 = ir.has_attr(op, "enable_HF32");
+        let Call { a, b, c, bias, init, real: (real_m, real_k, real_n), ids, uf } = call;
         let (ta, tb) = (ir.has_attr(op, "a_transpose"), ir.has_attr(op, "b_transpose"));
         if a.elem != b.elem {
             return Err(err(format!("A and B have different element types ({} and {})", a.elem.name(), b.elem.name())));
@@ -61,9 +88,9 @@ impl Interp<'_> {
                 a.elem.name()
             )));
         }
-        let am = Matrix::of(&a, "A", false).map_err(err)?;
-        let bm = Matrix::of(&b, "B", false).map_err(err)?;
-        let cm = Matrix::of(&c, "C", false).map_err(err)?;
+        let am = Matrix::of(a, "A", false).map_err(err)?;
+        let bm = Matrix::of(b, "B", false).map_err(err)?;
+        let cm = Matrix::of(c, "C", false).map_err(err)?;
         check_l1_fractal(&am, a.elem, "A").map_err(err)?;
         check_l1_fractal(&bm, b.elem, "B").map_err(err)?;
         if cm.fractal() != Some((16, 16)) {
@@ -85,7 +112,7 @@ impl Interp<'_> {
                 )));
             }
         }
-        let site = |d: &str| Site { op: Some(op), detail: Some(format!("mmadL1's library: {d}")) };
+        let site = |d: &str| Site { op: Some(op), detail: Some(format!("{what}'s library: {d}")) };
         if real_m == 0 || real_k == 0 || real_n == 0 {
             // The library only balances the handshakes it was given.
             self.l1_handshakes(&ids, true, true, &site);
@@ -105,7 +132,7 @@ impl Interp<'_> {
         let m = cm.rows().min(a_m);
         let plan = plan(self.config.caps.l0a as i64, size, a_m, b_n, real_k)
             .ok_or_else(|| err(format!("A ({a_m} rows) and B ({b_n} columns) do not fit L0A/L0B")))?;
-        let bias_at = match &bias {
+        let bias_at = match bias {
             Some(bv) => Some(bias_index(bv, n).map_err(err)?),
             None => None,
         };
@@ -132,8 +159,8 @@ impl Interp<'_> {
                 }
             }
         }
-        let loads = ids.loads(&a, &b);
-        self.mmad_pipes(op, &ids, &plan, &loads, &c, bias.as_deref(), (init, uf), &site);
+        let loads = ids.loads(a, b);
+        self.mmad_pipes(op, &ids, &plan, &loads, c, bias, (init, uf), &site);
         // The numbers: op(A) as m x k and op(B) as k x n, row-major.
         for (mtx, what) in [(&am, "A"), (&bm, "B"), (&cm, "C")] {
             if !mtx.inside(self.mem.get(mtx.view.buf).len()) {
@@ -141,7 +168,7 @@ impl Interp<'_> {
             }
         }
         let (mu, ku, nu) = (m as usize, real_k as usize, n as usize);
-        let bias_vals: Vec<f64> = match (&bias, &bias_at) {
+        let bias_vals: Vec<f64> = match (bias, &bias_at) {
             (Some(bv), Some(at)) => {
                 let bytes = self.mem.get(bv.buf).bytes();
                 let (lo, hi) = bv.byte_span();

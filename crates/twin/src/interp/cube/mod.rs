@@ -1,16 +1,19 @@
 //! The cube core's ops: `nd2nz` (GM -> L1 on PIPE_MTE2, ND to the fractal
-//! layout), `mmadL1` (L1 -> L0A/L0B on PIPE_MTE1, multiply-accumulate into
-//! L0C on PIPE_M, with the flags its library sets and waits), `mmadmxL1`
+//! layout), `load_scale` (MX scales GM -> L1 on PIPE_MTE2, `scale.rs`), `mmadL1` (L1 -> L0A/L0B on PIPE_MTE1, multiply-accumulate into
+//! L0C on PIPE_M, with the flags its library sets and waits),
+//! `batchMmadL1` (a loop of `mmadL1` over a batch, `batch.rs`), `mmadmxL1`
 //! (the microscaled form, `mmadmx.rs`) and `fixpipe`
 //! (L0C -> GM/L1/UB on PIPE_FIX, with layout change, quantisation, ReLU).
 //! Matrices are read through `layout::Matrix`, so a fractal buffer is read
 //! as the NPU reads it.
 
+mod batch;
 mod fixpipe;
 mod layout;
 mod library;
 mod mmad;
 mod mmadmx;
+mod scale;
 
 use hivm_dialects::util::segment;
 use hivm_ir::OpId;
@@ -33,7 +36,9 @@ impl Interp<'_> {
     pub(super) fn cube(&mut self, op: OpId, name: &str) -> R<bool> {
         match name {
             "hivm.hir.nd2nz" => self.nd2nz(op)?,
+            "hivm.hir.load_scale" => self.load_scale(op)?,
             "hivm.hir.mmadL1" => self.mmad_l1(op)?,
+            "hivm.hir.batchMmadL1" => self.batch_mmad_l1(op)?,
             "hivm.hir.mmadmxL1" => self.mmadmx_l1(op)?,
             "hivm.hir.fixpipe" => self.fixpipe(op)?,
             _ => return Ok(false),
