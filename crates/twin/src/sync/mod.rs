@@ -224,7 +224,9 @@ impl SyncChecker {
 
     fn report(&mut self, r: Report) {
         let key = (r.site.op, r.other.as_ref().and_then(|o| o.0.op), r.class);
-        if r.class == Class::Race && !self.seen.insert(key) {
+        // A race or warning in a loop is one report (and memory does not
+        // grow with the iterations).
+        if matches!(r.class, Class::Race | Class::Warning) && !self.seen.insert(key) {
             return;
         }
         self.reports.push(r);
@@ -334,7 +336,7 @@ impl SyncChecker {
         let q = self.flags.entry((set, wait, event)).or_default();
         if !q.is_empty() {
             let earlier = q.back().map(|e| e.1.clone());
-            self.reports.push(Report {
+            self.report(Report {
                 class: Class::Warning,
                 site: site.clone(),
                 message: format!(
