@@ -114,6 +114,9 @@ pub struct Interp<'a> {
     /// Where the kernel's own `pointer_cast`s end in each on-chip memory:
     /// the twin places `memref.alloc`s above them (computed on first use).
     cast_floors: Option<Vec<(Space, usize)>>,
+    /// The 950 generation's matmul library alternates its L0 half with a
+    /// static of the core that lives across calls: its last value.
+    l1mmad_ping: u32,
     /// Which buffer owns each on-chip byte (`ownership.rs`).
     owners: ownership::Owners,
     block: (i64, i64),
@@ -176,6 +179,7 @@ impl<'a> Interp<'a> {
             shared: None,
             onchip: Vec::new(),
             cast_floors: None,
+            l1mmad_ping: 1,
             owners: ownership::Owners::default(),
             block: (0, 1),
             block_start: BufId::MAX,
@@ -232,6 +236,7 @@ impl<'a> Interp<'a> {
         self.globals.clear();
         self.owners.clear();
         self.sync = SyncChecker::new(self.config.regbase);
+        self.l1mmad_ping = 1;
         if self.config.trace {
             self.sync.timeline = Some(Vec::new());
         }

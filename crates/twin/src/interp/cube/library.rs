@@ -144,9 +144,15 @@ impl Interp<'_> {
         let here = Site { op: Some(op), detail: None };
         let l0 = |this: &Self, space: Space| this.onchip(space).map_or(0, |id| this.mem.get(id).addr());
         let (l0a, l0b) = (l0(self, Space::L0a), l0(self, Space::L0b));
+        // The 950 generation's library (regbase) keeps no prologue or
+        // epilogue of its own: the solver's bracket sets M -> MTE1 events 0
+        // and 1 around the matmuls. Its L0 half alternates with every part
+        // through a static of the core, across calls; a single buffer uses
+        // event 0 alone.
+        let regbase = self.config.regbase;
         let own_back = [(ids.back0, 0i64), (ids.back1, 1i64)];
         for (id, lib) in own_back {
-            if id < 0 {
+            if id < 0 && !regbase {
                 self.sync.set_flag(sync::M, sync::MTE1, lib, &site("L0 ping-pong prologue"));
             }
         }
@@ -154,14 +160,17 @@ impl Interp<'_> {
             let (first, last) = (part == 0, part + 1 == plan.parts);
             let ping = if !plan.double_buffer {
                 0
+            } else if regbase {
+                self.l1mmad_ping = 1 - self.l1mmad_ping;
+                self.l1mmad_ping as i64
             } else if ids.k_loop_parity != -1 {
                 (ids.k_loop_parity * plan.parts + part).rem_euclid(2)
             } else {
                 part % 2
             };
             let event = if ping == 0 { own_back[0] } else { own_back[1] };
-            let event = if event.0 >= 0 { event.0 } else { event.1 };
-            if plan.double_buffer {
+            let event = if event.0 >= 0 && !regbase { event.0 } else { event.1 };
+            if plan.double_buffer || regbase {
                 self.sync.wait_flag(sync::M, sync::MTE1, event, &site("wait for its L0 half"));
             } else {
                 self.sync.wait_flag(sync::M, sync::MTE1, 0, &site("wait for L0"));
@@ -201,7 +210,7 @@ impl Interp<'_> {
                 self.sync.access(sync::M, addr, n, false, &here);
             }
             self.sync.access(sync::M, addr, n, true, &here);
-            if plan.double_buffer {
+            if plan.double_buffer || regbase {
                 self.sync.set_flag(sync::M, sync::MTE1, event, &site("free its L0 half"));
             } else {
                 self.sync.set_flag(sync::M, sync::MTE1, 0, &site("free L0"));
@@ -209,7 +218,7 @@ impl Interp<'_> {
             }
         }
         for (id, lib) in own_back {
-            if id < 0 {
+            if id < 0 && !regbase {
                 self.sync.wait_flag(sync::M, sync::MTE1, lib, &site("L0 ping-pong epilogue"));
             }
         }

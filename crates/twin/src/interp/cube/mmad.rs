@@ -130,7 +130,9 @@ impl Interp<'_> {
         .min(b_n)
         .min(cm.cols());
         let m = cm.rows().min(a_m);
-        let plan = plan(self.config.caps.l0a as i64, size, a_m, b_n, real_k)
+        // The 950 library sizes its K parts by the real M and N.
+        let (pm, pn) = if self.config.regbase { (real_m, real_n) } else { (a_m, b_n) };
+        let plan = plan(self.config.caps.l0a as i64, size, pm, pn, real_k)
             .ok_or_else(|| err(format!("A ({a_m} rows) and B ({b_n} columns) do not fit L0A/L0B")))?;
         let bias_at = match bias {
             Some(bv) => Some(bias_index(bv, n).map_err(err)?),
@@ -153,7 +155,9 @@ impl Interp<'_> {
                     uf = Mode::Disabled;
                 }
             } else {
-                *off = n != cm.cols();
+                // 910B's library compares the columns it writes; the 950
+                // one the real M and N with L0C's.
+                *off = if self.config.regbase { real_n != cm.cols() || real_m != cm.rows() } else { n != cm.cols() };
                 if *off {
                     uf = Mode::WithoutUpdate;
                 }
