@@ -466,7 +466,7 @@ impl<'a> Parser<'a> {
         self.bump();
         self.expect(Tok::Less, "'<' after 'strided'")?;
         let mut strides = Vec::new();
-        self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "strides", &mut |p| {
+        self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "", &mut |p| {
             if p.consume_if(Tok::Question) {
                 strides.push(DYNAMIC);
                 return Ok(());
@@ -811,7 +811,7 @@ impl<'a> Parser<'a> {
     fn parse_dense_tree_inner(&mut self) -> PResult<DenseTree> {
         if self.is(Tok::LSquare) {
             let mut items = Vec::new();
-            self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "dense elements", &mut |p| {
+            self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "", &mut |p| {
                 items.push(p.parse_dense_tree()?);
                 Ok(())
             })?;
@@ -858,7 +858,7 @@ impl<'a> Parser<'a> {
         let mut ids = self.parse_dim_sym_lists()?;
         self.expect(Tok::Arrow, "'->'")?;
         let mut results = Vec::new();
-        self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "affine map results", &mut |p| {
+        self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "affine map range", &mut |p| {
             results.push(p.parse_affine_expr(&mut ids)?);
             Ok(())
         })?;
@@ -904,7 +904,7 @@ impl<'a> Parser<'a> {
         let mut ids = self.parse_dim_sym_lists()?;
         self.expect(Tok::Colon, "':'")?;
         let mut constraints = Vec::new();
-        self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "integer set constraints", &mut |p| {
+        self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "integer set constraint list", &mut |p| {
             let lhs = p.parse_affine_expr(&mut ids)?;
             let (op, pos) = (p.tok.kind, p.pos());
             let t = p.text();
@@ -937,13 +937,13 @@ impl<'a> Parser<'a> {
 
     fn parse_dim_sym_lists(&mut self) -> PResult<AffineIds<'a>> {
         let mut ids = AffineIds { num_dims: 0, num_symbols: 0, names: HashMap::default() };
-        self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "dimension identifier list", &mut |p| {
+        self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "dimensional identifier list", &mut |p| {
             let e = AffineExpr::Dim(ids.num_dims);
             ids.num_dims += 1;
             p.parse_affine_id(&mut ids, e)
         })?;
         if self.is(Tok::LSquare) {
-            self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "symbol identifier list", &mut |p| {
+            self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "symbol list", &mut |p| {
                 let e = AffineExpr::Symbol(ids.num_symbols);
                 ids.num_symbols += 1;
                 p.parse_affine_id(&mut ids, e)
@@ -1211,7 +1211,7 @@ impl<'a> Parser<'a> {
                         None
                     };
                     let mut locs = Vec::new();
-                    self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "fused locations", &mut |p| {
+                    self.parse_comma_list(Some((Tok::LSquare, Tok::RSquare)), "fused location", &mut |p| {
                         locs.push(p.parse_location_instance()?);
                         Ok(())
                     })?;

@@ -363,6 +363,15 @@ impl<'a> Parser<'a> {
             },
             Some((l, r)) => {
                 if !self.consume_if(l) {
+                    if what.is_empty() {
+                        let opener = match l {
+                            Tok::LParen => "'('",
+                            Tok::LSquare => "'['",
+                            Tok::Less => "'<'",
+                            _ => "'{'",
+                        };
+                        return self.error(format!("expected {opener}"));
+                    }
                     return self.error(format!("expected {what}"));
                 }
                 if self.consume_if(r) {
@@ -380,7 +389,14 @@ impl<'a> Parser<'a> {
                             Tok::Greater => "'>'",
                             _ => "'}'",
                         };
-                        return self.wrong_token_error(format!("expected ',' or {closer} in {what}"));
+                        // As MLIR: the closer and the list's context, if it
+                        // has one ("expected '}' in attribute dictionary");
+                        // an array attribute's own wording.
+                        return self.wrong_token_error(match what {
+                            "" => format!("expected {closer}"),
+                            "array attribute" => format!("expected ',' or {closer}"),
+                            _ => format!("expected {closer} in {what}"),
+                        });
                     }
                 }
             }
@@ -1197,7 +1213,7 @@ impl<'a> Parser<'a> {
             }
         };
         if self.is(Tok::LParen) {
-            self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "block argument list", &mut |p| {
+            self.parse_comma_list(Some((Tok::LParen, Tok::RParen)), "", &mut |p| {
                 // As in MLIR, `^bb0(%x#2: T)` defines `%x#2` (and only it).
                 let u = p.parse_operand()?;
                 p.expect(Tok::Colon, "':' and type for SSA value")?;
