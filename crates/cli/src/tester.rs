@@ -60,8 +60,10 @@ impl Pass for Tester {
         );
         // The generated kernels are single-core kernels over UB buffers,
         // with double-buffered tiles when multi-buffer is asked for, and
-        // with cross-core, cube matmul steps too (over L1 and L0C; the twin
-        // has no FFTS between cores yet, so they stay on one core).
+        // with cross-core, cube matmul steps too (over L1 and L0C, on the
+        // same core: the solver under test places intra-core flags only;
+        // cross-core handshakes are the mix kernels' own, checked by the
+        // twin's mix runs).
         let shape =
             Shape { ops: ops.max(1), buffers: ptrs.max(1), macros: false, multi_buffer: o[4] != 0, cube: o[5] != 0 };
         let result = if performance_only {
