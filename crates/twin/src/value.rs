@@ -199,12 +199,15 @@ pub struct MemRefVal {
     /// The `pointer_cast` or `memref.alloc` this is a view of, when the
     /// kernel made the buffer (the ownership check names buffers by it).
     pub root: Option<hivm_ir::OpId>,
+    /// Which run of `root` made the buffer (the ownership check tells the
+    /// instances a loop makes with one defining op apart).
+    pub life: u32,
 }
 
 impl MemRefVal {
     pub fn contiguous(buf: BufId, elem: Elem, sizes: Vec<i64>) -> MemRefVal {
         let strides = row_major_strides(&sizes);
-        MemRefVal { buf, elem, offset: 0, sizes, strides, root: None }
+        MemRefVal { buf, elem, offset: 0, sizes, strides, root: None, life: 0 }
     }
 
     pub fn num_elements(&self) -> i64 {

@@ -28,6 +28,7 @@ fn rows(m: &MemRefVal) -> Option<(Vec<i64>, usize)> {
         sizes: m.sizes[..rank - 1].to_vec(),
         strides: m.strides[..rank - 1].to_vec(),
         root: None,
+        life: 0,
     };
     let mut starts = Vec::new();
     outer.for_each(|o| starts.push(o));
@@ -308,6 +309,7 @@ mod tests {
                     sizes: vec![rows, cols],
                     strides: vec![pitch, 1],
                     root: None,
+                    life: 0,
                 };
                 let (x, y, z) = (view(bufs[0]), view(bufs[1]), view(bufs[2]));
                 let mut k = 0;

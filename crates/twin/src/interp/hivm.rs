@@ -177,7 +177,9 @@ impl Interp<'_> {
             Some((s, o)) if !s.contains(&DYNAMIC) && o != DYNAMIC => (s, o),
             _ => (MemRefVal::contiguous(buf, elem, sizes.clone()).strides, 0),
         };
-        let v = MemRefVal { buf, elem, offset: addr / elem.size() as i64 + extra, sizes, strides, root: Some(op) };
+        let life = self.owners.born(op);
+        let v =
+            MemRefVal { buf, elem, offset: addr / elem.size() as i64 + extra, sizes, strides, root: Some(op), life };
         let (lo, hi) = v.byte_span();
         let cap = self.mem.get(buf).len() as i64;
         if lo < 0 || hi > cap {
@@ -189,7 +191,6 @@ impl Interp<'_> {
         self.set(res, Val::Mem(Rc::new(v)));
         self.raise_cast_floor(op, space, hi.max(0) as usize);
         self.note_ub_root(op, res);
-        self.owners.born(op);
         Ok(())
     }
 

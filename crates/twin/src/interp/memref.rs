@@ -254,9 +254,9 @@ impl Interp<'_> {
                 };
                 let mut m = Rc::unwrap_or_clone(m);
                 m.root = Some(op);
+                m.life = self.owners.born(op);
                 self.set(res, Val::Mem(Rc::new(m)));
                 self.note_ub_root(op, res);
-                self.owners.born(op);
             }
             "memref.dealloc" => {}
             "memref.get_global" => {
@@ -342,6 +342,7 @@ impl Interp<'_> {
                     sizes: new_sizes,
                     strides: new_strides,
                     root: m.root,
+                    life: m.life,
                 };
                 self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
             }
@@ -358,6 +359,7 @@ impl Interp<'_> {
                     sizes,
                     strides,
                     root: m.root,
+                    life: m.life,
                 };
                 // The view may reach past its buffer: triton-to-linalg casts a
                 // whole block at the tensor's edge and masks the access with a
@@ -409,7 +411,15 @@ impl Interp<'_> {
                     ));
                 }
                 let strides = crate::value::row_major_strides(&sizes);
-                let v = MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides, root: m.root };
+                let v = MemRefVal {
+                    buf: m.buf,
+                    elem: m.elem,
+                    offset: m.offset,
+                    sizes,
+                    strides,
+                    root: m.root,
+                    life: m.life,
+                };
                 self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
             }
             "memref.collapse_shape" | "memref.expand_shape" => {
@@ -426,7 +436,7 @@ impl Interp<'_> {
                         sizes.push(g.iter().fold(1i64, |a, d| a.saturating_mul(m.sizes[*d])));
                         strides.push(g.last().map(|d| m.strides[*d]).unwrap_or(1));
                     }
-                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides, root: m.root }
+                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides, root: m.root, life: m.life }
                 } else {
                     let out: Vec<i64> = i64_array(ir, op, "static_output_shape");
                     let out = if out.is_empty() { rshape.clone() } else { out };
@@ -439,7 +449,7 @@ impl Interp<'_> {
                             s *= sizes[*d];
                         }
                     }
-                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides, root: m.root }
+                    MemRefVal { buf: m.buf, elem: m.elem, offset: m.offset, sizes, strides, root: m.root, life: m.life }
                 };
                 self.set(ir.result(op, 0), Val::Mem(Rc::new(v)));
             }

@@ -24,23 +24,47 @@ use super::{Interp, R, RunError};
 use crate::memory::BufId;
 use crate::value::{MemRefVal, Val};
 
+/// How many ended lives of one defining op keep their written bytes: a
+/// loop rotating instances through its iteration values reads a few runs
+/// back; reads through older instances are not checked.
+const KEPT_LIVES: usize = 4;
+
+/// Byte ranges `[lo, hi)` per buffer: sorted, disjoint.
+type Spans = Vec<(BufId, u64, u64)>;
+
 #[derive(Default)]
 struct Root {
     op: Option<OpId>,
+    /// The current life: how many times the defining op has run.
+    life: u32,
     /// Byte ranges written in the current life, per buffer: sorted, disjoint.
-    written: Vec<(BufId, u64, u64)>,
+    written: Spans,
+    /// The same for the last few ended lives (their instances may still be
+    /// live: a loop carries them to later iterations).
+    ended: Vec<(u32, Spans)>,
     /// The op that last wrote through it.
     writer: Option<OpId>,
 }
 
-/// Sorted disjoint byte ranges `[lo, hi)` with their owner's index.
-type Ranges = Vec<(u64, u64, u32)>;
+/// An owner: the defining op's index and the life (instance) of it.
+type Owner = u64;
+
+fn owner(id: u32, life: u32) -> Owner {
+    (u64::from(id) << 32) | u64::from(life)
+}
+
+fn owner_id(o: Owner) -> u32 {
+    (o >> 32) as u32
+}
+
+/// Sorted disjoint byte ranges `[lo, hi)` with their owner.
+type Ranges = Vec<(u64, u64, Owner)>;
 
 #[derive(Default)]
 pub(super) struct Owners {
     /// Per on-chip buffer, who owns which bytes: sorted disjoint ranges
-    /// with an index into `roots` (a handful per live buffer, so the cost
-    /// of a write does not grow with its size).
+    /// with an owner (a handful per live buffer, so the cost of a write
+    /// does not grow with its size).
     bytes: Vec<(BufId, Ranges)>,
     roots: Vec<Root>,
     ids: HashMap<OpId, u32>,
@@ -66,10 +90,22 @@ impl Owners {
         id
     }
 
-    /// The defining op ran again: a new life, nothing written yet.
-    pub fn born(&mut self, op: OpId) {
+    /// The defining op ran again: a new instance, a new owner that has
+    /// written nothing yet (the earlier instance keeps what it wrote, so a
+    /// read through it after the new one wrote there is caught). Returns
+    /// the new life.
+    pub fn born(&mut self, op: OpId) -> u32 {
         let id = self.id(op);
-        self.roots[id as usize].written.clear();
+        let r = &mut self.roots[id as usize];
+        let written = std::mem::take(&mut r.written);
+        if !written.is_empty() {
+            if r.ended.len() == KEPT_LIVES {
+                r.ended.remove(0);
+            }
+            r.ended.push((r.life, written));
+        }
+        r.life = r.life.wrapping_add(1);
+        r.life
     }
 
     fn table(&mut self, buf: BufId) -> &mut Ranges {
@@ -83,22 +119,28 @@ impl Owners {
         &mut self.bytes[i].1
     }
 
-    fn write(&mut self, op: OpId, root: OpId, buf: BufId, lo: u64, hi: u64) {
+    fn write(&mut self, op: OpId, root: OpId, life: u32, buf: BufId, lo: u64, hi: u64) {
         let id = self.id(root);
-        assign(self.table(buf), lo, hi, id);
+        assign(self.table(buf), lo, hi, owner(id, life));
         let r = &mut self.roots[id as usize];
         r.writer = Some(op);
-        insert(&mut r.written, buf, lo, hi);
+        if life == r.life {
+            insert(&mut r.written, buf, lo, hi);
+        } else if let Some((_, w)) = r.ended.iter_mut().find(|(l, _)| *l == life) {
+            insert(w, buf, lo, hi);
+        }
     }
 
-    /// The first byte of `[lo, hi)` that `root` wrote in its current life
-    /// and another buffer has written since, with that buffer's id.
-    fn clobbered(&self, root: OpId, buf: BufId, lo: u64, hi: u64) -> Option<(u64, u32)> {
+    /// The first byte of `[lo, hi)` that instance `life` of `root` wrote
+    /// in its life and another owner has written since, with that owner.
+    fn clobbered(&self, root: OpId, life: u32, buf: BufId, lo: u64, hi: u64) -> Option<(u64, Owner)> {
         let id = *self.ids.get(&root)?;
         let t = &self.bytes.iter().find(|(b, _)| *b == buf)?.1;
-        let written = &self.roots[id as usize].written;
+        let r = &self.roots[id as usize];
+        let written = if life == r.life { &r.written } else { &r.ended.iter().find(|(l, _)| *l == life)?.1 };
+        let me = owner(id, life);
         let from = t.partition_point(|(_, h, _)| *h <= lo);
-        t[from..].iter().take_while(|(l, _, _)| *l < hi).filter(|(_, _, o)| *o != id).find_map(|(l, h, o)| {
+        t[from..].iter().take_while(|(l, _, _)| *l < hi).filter(|(_, _, o)| *o != me).find_map(|(l, h, o)| {
             // The first byte of this range, inside the read, that `root` wrote.
             let (l, h) = ((*l).max(lo), (*h).min(hi));
             written
@@ -112,7 +154,7 @@ impl Owners {
 }
 
 /// Gives `[lo, hi)` to `id` in sorted disjoint owner ranges.
-fn assign(t: &mut Ranges, lo: u64, hi: u64, id: u32) {
+fn assign(t: &mut Ranges, lo: u64, hi: u64, id: Owner) {
     let from = t.partition_point(|(_, h, _)| *h <= lo);
     let to = from + t[from..].iter().take_while(|(l, _, _)| *l < hi).count();
     let mut keep = Vec::with_capacity(3);
@@ -231,7 +273,7 @@ impl Interp<'_> {
             if hi <= lo {
                 continue;
             }
-            if let Some((x, other)) = self.owners.clobbered(root, m.buf, lo.max(0) as u64, hi as u64) {
+            if let Some((x, other)) = self.owners.clobbered(root, m.life, m.buf, lo.max(0) as u64, hi as u64) {
                 return Err(self.ownership_error(op, root, other, m.buf, x));
             }
         }
@@ -239,7 +281,7 @@ impl Interp<'_> {
             let Some((root, m)) = self.owned_view(v) else { continue };
             let (lo, hi) = m.byte_span();
             if hi > lo {
-                self.owners.write(op, root, m.buf, lo.max(0) as u64, hi as u64);
+                self.owners.write(op, root, m.life, m.buf, lo.max(0) as u64, hi as u64);
             }
         }
         Ok(())
@@ -276,7 +318,7 @@ impl Interp<'_> {
         Ok(())
     }
 
-    fn ownership_error(&self, op: OpId, root: OpId, other: u32, buf: BufId, x: u64) -> RunError {
+    fn ownership_error(&self, op: OpId, root: OpId, other: Owner, buf: BufId, x: u64) -> RunError {
         let ir = self.ir;
         let at = |o: OpId| {
             let name = ir.op_name(o);
@@ -286,13 +328,20 @@ impl Interp<'_> {
             }
         };
         let space = self.onchip.iter().find(|(_, b, _)| *b == buf).map(|(s, _, _)| s.to_string()).unwrap_or_default();
-        let o = &self.owners.roots[other as usize];
+        let o = &self.owners.roots[owner_id(other) as usize];
         let other_op = o.op.map(at).unwrap_or_default();
+        // One defining op, two instances: a loop made the later one while
+        // it still carried the earlier.
+        let taker = if o.op == Some(root) {
+            format!("a later instance of the same buffer (another run of {other_op})")
+        } else {
+            format!("the buffer of {other_op}")
+        };
         let mut e = RunError::at(
             op,
             format!(
-                "reads {space} byte {x} through the buffer of {}, but since it wrote that byte the buffer of {other_op} \
-                 has written over it: two live buffers share these bytes (a wrong memory plan?)",
+                "reads {space} byte {x} through the buffer of {}, but since it wrote that byte {taker} has written \
+                 over it: two live buffers share these bytes (a wrong memory plan?)",
                 at(root)
             ),
         );

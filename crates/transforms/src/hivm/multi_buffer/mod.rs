@@ -11,6 +11,7 @@ mod calls;
 mod cfg;
 pub mod enable;
 pub mod inplace;
+mod loop_instances;
 pub mod mark;
 pub mod plan_memory;
 mod reuse;

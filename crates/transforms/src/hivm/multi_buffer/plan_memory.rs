@@ -97,7 +97,7 @@ fn reads_only(name: &str) -> bool {
 /// Operands `op` may write (with whether they are scratch): a DPS op's outs
 /// and scratch buffers, a `memref.store`'s or `memref.copy`'s target, and,
 /// not to miss a write, every buffer any other op is handed.
-fn written(ir: &Ir, op: OpId) -> Vec<(Value, bool)> {
+pub(super) fn written(ir: &Ir, op: OpId) -> Vec<(Value, bool)> {
     let name = ir.op_name(op);
     let ops = ir.operands(op);
     if reads_only(name) {
@@ -563,6 +563,11 @@ fn plan_function(
     }
     loop_pairs.sort();
     loop_pairs.dedup();
+    // One address per alloc: no loop may still need an earlier instance
+    // when it writes the next.
+    for b in &buffers {
+        super::loop_instances::check(ir, b.alloc, &order)?;
+    }
     // In place only where program order is execution order for both.
     let no_uses: Vec<OpId> = Vec::new();
     let straight = |op: OpId, a: OpId, b: OpId| {
