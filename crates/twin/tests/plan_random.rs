@@ -11,15 +11,22 @@ use hivm_twin::tester::plan::{self, Verdict};
 fn planned_kernels_run_as_written() {
     let count: u64 = std::env::var("HIVM_PLAN_KERNELS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
     let first: u64 = std::env::var("HIVM_PLAN_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-    let mut overflow = 0;
+    let (mut overflow, mut refused) = (0, 0);
     for seed in first..first + count {
         match plan::check(seed) {
             Ok(Verdict::Same) => {}
             Ok(Verdict::Overflow) => overflow += 1,
+            Ok(Verdict::Refused) => refused += 1,
             Err(e) => panic!("seed {seed}: {e}"),
         }
     }
-    eprintln!("{count} kernels from seed {first}: {} same numbers, {overflow} ub overflow", count - overflow);
+    eprintln!(
+        "{count} kernels from seed {first}: {} same numbers, {overflow} ub overflow, {refused} rotating loops refused",
+        count - overflow - refused
+    );
+    if count >= 100 {
+        assert!(refused > 0, "no rotating loop was generated and refused");
+    }
 }
 
 /// The generator makes what the planner must get right: in-place reuse,

@@ -37,6 +37,14 @@ pub enum Verdict {
     Same,
     /// The plan does not fit in UB.
     Overflow,
+    /// The planner refused a loop whose earlier instance of a buffer is
+    /// still live when it writes the next (a rotating kernel).
+    Refused,
+}
+
+/// Whether kernel `seed`'s loop-carried buffers rotate (one in five).
+pub fn rotates(seed: u64) -> bool {
+    seed % 5 == 2
 }
 
 struct Gen {
@@ -51,6 +59,10 @@ struct Gen {
     callee: bool,
     /// Whether statements may park a small buffer in a big one.
     big: bool,
+    /// Whether loop-carried buffers rotate through two iter_args (an
+    /// earlier instance still live when the next is written: the planner
+    /// must refuse, not share their bytes).
+    rotate: bool,
 }
 
 impl Gen {
@@ -276,7 +288,32 @@ impl Gen {
     /// now and then the init directly), computes the next one into a buffer
     /// it allocates, and after that does not read the carried value again
     /// (one address per alloc cannot serve a body that does).
+    /// `iter_args(%x = a, %y = b) { %n = op(%x, %y); yield %n, %x }`: in
+    /// each iteration the two previous instances of `%n` are live with the
+    /// new one.
+    fn rotating_loop(&mut self, indent: usize) {
+        let Some(a) = self.pick() else { return self.stmt_fresh(indent) };
+        let b = self.pick().unwrap_or(a.clone());
+        let (r, iv, x, y) = (self.name("r"), self.name("i"), self.name("x"), self.name("y"));
+        self.line(
+            indent,
+            &format!("{r}:2 = scf.for {iv} = %c0 to %c3 step %c1 iter_args({x} = {a}, {y} = {b}) -> ({UB}, {UB}) {{"),
+        );
+        let n = self.name("b");
+        self.line(indent + 1, &format!("{n} = memref.alloc() : {UB}"));
+        let op = *self.rng.pick(OPS);
+        self.line(indent + 1, &format!("hivm.hir.{op} ins({x}, {y} : {UB}, {UB}) outs({n} : {UB})"));
+        self.barrier(indent + 1);
+        self.line(indent + 1, &format!("scf.yield {n}, {x} : {UB}, {UB}"));
+        self.line(indent, "}");
+        self.add(format!("{r}#0"));
+        self.add(format!("{r}#1"));
+    }
+
     fn carried_loop(&mut self, indent: usize) {
+        if self.rotate {
+            return self.rotating_loop(indent);
+        }
         let Some(init) = self.pick() else { return self.stmt_fresh(indent) };
         let (r, iv, acc) = (self.name("r"), self.name("i"), self.name("acc"));
         self.line(indent, &format!("{r} = scf.for {iv} = %c0 to %c3 step %c1 iter_args({acc} = {init}) -> ({UB}) {{"));
@@ -322,6 +359,7 @@ pub fn kernel(seed: u64) -> String {
         callee: false,
         // Not drawn from the generator, so other seeds keep their kernels.
         big: seed.is_multiple_of(3),
+        rotate: rotates(seed),
     };
     for _ in 0..4 {
         g.rng.next_u64();
@@ -507,6 +545,9 @@ pub fn check(seed: u64) -> Result<Verdict, String> {
     let planned = match plan_with(&text, pass) {
         Ok(p) => p,
         Err(e) if e.starts_with("ub overflow") => return Ok(Verdict::Overflow),
+        Err(e) if e.contains("carries this buffer into a later iteration") && text.contains(":2 = scf.for") => {
+            return Ok(Verdict::Refused);
+        }
         Err(e) => return Err(format!("hivm-plan-memory fails: {e}\n{text}")),
     };
     match run(&planned, seed) {
