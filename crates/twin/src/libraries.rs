@@ -33,7 +33,23 @@ pub struct Remembered {
 /// The sources and the environment that chooses the compilers.
 type Key = (Vec<PathBuf>, [Option<std::ffi::OsString>; 3]);
 
-static REMEMBERED: Mutex<Option<HashMap<Key, Arc<Remembered>>>> = Mutex::new(None);
+/// A `ForkLock`: a process forked while another thread looks a library up
+/// must not wait for that thread (see `forget_in_child`).
+static REMEMBERED: crate::fork_lock::ForkLock<Option<HashMap<Key, Arc<Remembered>>>> =
+    crate::fork_lock::ForkLock::new(None);
+
+/// In a forked child: forgets what the parent remembered. Its lock, or a
+/// remembered library's signature lock, may be held by a thread the child
+/// does not have; the map is left undropped (dropping could wait on those),
+/// and the child looks its libraries up again (from the build cache).
+///
+/// # Safety
+/// Only from an atfork child handler.
+pub(crate) unsafe fn forget_in_child() {
+    // SAFETY: as the caller promises: no other thread exists to hold it.
+    unsafe { REMEMBERED.reset_in_child() };
+    std::mem::forget(REMEMBERED.lock().take());
+}
 
 fn key(sources: &[PathBuf]) -> Key {
     (sources.to_vec(), ["CC", "CXX", "PATH"].map(std::env::var_os))
@@ -47,7 +63,7 @@ pub fn stamps(sources: &[PathBuf]) -> Option<Vec<(PathBuf, Stamp)>> {
 /// The library of `sources`, if remembered and none of its files changed.
 pub fn find(sources: &[PathBuf]) -> Option<Arc<Remembered>> {
     let k = key(sources);
-    let mut map = REMEMBERED.lock().unwrap_or_else(|p| p.into_inner());
+    let mut map = REMEMBERED.lock();
     let map = map.get_or_insert_with(HashMap::new);
     let r = map.get(&k)?.clone();
     if r.files.iter().all(|(p, s)| stamp(p).as_ref() == Some(s)) {
@@ -90,7 +106,7 @@ pub fn remember(
     files.push((built.path.clone(), stamp(&built.path).unwrap_or_default()));
     let r = Arc::new(Remembered { built, files, signatures: Mutex::default() });
     if before.is_some() && before == after && settled {
-        let mut map = REMEMBERED.lock().unwrap_or_else(|p| p.into_inner());
+        let mut map = REMEMBERED.lock();
         map.get_or_insert_with(HashMap::new).insert(key(sources), r.clone());
     }
     r

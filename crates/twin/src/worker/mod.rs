@@ -120,6 +120,7 @@ fn fork_safety() {
                 SPAWNER.reset_in_child();
             }
             crate::native::spares_after_fork_in_child();
+            crate::libraries::forget_in_child();
         }
     }
     // SAFETY: registering a handler that only releases our own locks.
