@@ -134,11 +134,24 @@ impl std::fmt::Display for ReadError {
 }
 
 fn kind(m: &std::fs::Metadata) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
     let t = m.file_type();
     if t.is_dir() {
         "a folder"
-    } else if t.is_fifo() {
+    } else if let Some(special) = special_kind(m) {
+        special
+    } else if t.is_symlink() {
+        "a symbolic link"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// What a special file is (a FIFO, a device, a socket), if it is one:
+/// reading it may block or never end.
+pub(crate) fn special_kind(m: &std::fs::Metadata) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let t = m.file_type();
+    Some(if t.is_fifo() {
         "a FIFO"
     } else if t.is_char_device() {
         "a character device"
@@ -146,11 +159,9 @@ fn kind(m: &std::fs::Metadata) -> &'static str {
         "a block device"
     } else if t.is_socket() {
         "a socket"
-    } else if t.is_symlink() {
-        "a symbolic link"
     } else {
-        "not a regular file"
-    }
+        return None;
+    })
 }
 
 /// Reads a regular file of at most `limit` bytes. Opening never blocks (a

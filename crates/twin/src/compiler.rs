@@ -308,28 +308,12 @@ fn special_open(pgid: i32) -> Option<(Special, bool)> {
             if !target.is_absolute() || target == Path::new("/dev/null") {
                 continue;
             }
-            if let Some(kind) = std::fs::metadata(fd.path()).ok().and_then(|m| special_kind(&m)) {
+            if let Some(kind) = std::fs::metadata(fd.path()).ok().and_then(|m| crate::cache::special_kind(&m)) {
                 return Some((Special { path: target, kind }, false));
             }
         }
     }
     None
-}
-
-fn special_kind(m: &std::fs::Metadata) -> Option<&'static str> {
-    use std::os::unix::fs::FileTypeExt;
-    let t = m.file_type();
-    Some(if t.is_fifo() {
-        "a FIFO"
-    } else if t.is_char_device() {
-        "a character device"
-    } else if t.is_block_device() {
-        "a block device"
-    } else if t.is_socket() {
-        "a socket"
-    } else {
-        return None;
-    })
 }
 
 /// The special file process `pid` is blocked opening (a FIFO's open waits
@@ -366,7 +350,7 @@ fn opening(pid: i32) -> Option<Special> {
     } else {
         std::fs::read_link(format!("/proc/{pid}/fd/{dirfd}")).ok()?.join(path)
     };
-    let kind = special_kind(&std::fs::metadata(&path).ok()?)?;
+    let kind = crate::cache::special_kind(&std::fs::metadata(&path).ok()?)?;
     Some(Special { path, kind })
 }
 

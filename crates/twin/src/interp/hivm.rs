@@ -272,7 +272,7 @@ impl Interp<'_> {
     }
 
     /// Reads and writes of a one-instruction op on `pipe`.
-    fn pipe_accesses(&mut self, pipe: usize, ins: &[Val], out: &MemRefVal, op: OpId) {
+    pub(super) fn pipe_accesses(&mut self, pipe: usize, ins: &[Val], out: &MemRefVal, op: OpId) {
         let site = Site { op: Some(op), detail: None };
         self.sync.issue(pipe);
         for v in ins {

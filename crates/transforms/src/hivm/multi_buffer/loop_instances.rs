@@ -51,7 +51,7 @@ fn first_block(ir: &Ir, op: OpId, region: usize) -> Option<BlockId> {
 /// `scf.while`'s after block). A loop in `closed` does not pass a value
 /// into its iterations or results through its inits (the instance it
 /// makes itself is checked at that loop).
-fn flow(ir: &Ir, ops: &[OpId], seeds: &[Value], closed: &dyn Fn(OpId) -> bool) -> FxHashSet<Value> {
+pub(super) fn flow(ir: &Ir, ops: &[OpId], seeds: &[Value], closed: &dyn Fn(OpId) -> bool) -> FxHashSet<Value> {
     let mut set: FxHashSet<Value> = seeds.iter().copied().collect();
     loop {
         let before = set.len();

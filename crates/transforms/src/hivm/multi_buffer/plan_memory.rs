@@ -236,7 +236,7 @@ fn loop_carried(
         }
         // Reads of the carried value, also through branch and select
         // results that may be it.
-        let aliases = carried_aliases(ir, &body_ops, carried);
+        let aliases = super::loop_instances::flow(ir, &body_ops, &[carried], &|_| false);
         let reads_carried =
             |x: OpId| ir.operands(x).iter().any(|v| root_alloc(ir, *v) == Some(a) || aliases.contains(v));
         let first_write =
@@ -276,7 +276,7 @@ fn loop_carried(
         // What may be the init outside the loop (through branch and
         // select results too).
         let outside: Vec<OpId> = order.keys().copied().filter(|x| *x != lp && !is_ancestor(ir, lp, *x)).collect();
-        let init_aliases = carried_aliases(ir, &outside, ir.result(a, 0));
+        let init_aliases = super::loop_instances::flow(ir, &outside, &[ir.result(a, 0)], &|_| false);
         let mut later_use = false;
         for (x, p) in order {
             let direct = ir
@@ -292,50 +292,6 @@ fn loop_carried(
         }
     }
     Ok(Some(out))
-}
-
-/// The values in `ops` that may be `carried`: views of it, results of
-/// `arith.select`, of region ops yielding it and of ops not known here,
-/// and nested loops' iteration values started from it.
-fn carried_aliases(ir: &Ir, ops: &[OpId], carried: Value) -> rustc_hash::FxHashSet<Value> {
-    let mut set: rustc_hash::FxHashSet<Value> = std::iter::once(carried).collect();
-    loop {
-        let before = set.len();
-        for &x in ops {
-            let hit: Vec<usize> =
-                ir.operands(x).iter().enumerate().filter(|(_, v)| set.contains(*v)).map(|(i, _)| i).collect();
-            if hit.is_empty() {
-                continue;
-            }
-            let name = ir.op_name(x);
-            if name == "scf.yield" || name == "scf.condition" {
-                let Some(p) = ir.parent_op(x) else { continue };
-                let shift = usize::from(name == "scf.condition");
-                for i in hit {
-                    if i < shift {
-                        continue;
-                    }
-                    set.extend(ir.results(p).get(i - shift).copied());
-                    if ir.is_op(p, "scf.for")
-                        && let Some(body) = ir.regions(p).first().and_then(|r| ir.region_blocks(*r).first())
-                    {
-                        set.extend(ir.block_args(*body).get(i + 1).copied());
-                    }
-                }
-            } else if name == "scf.for" {
-                let body = ir.regions(x).first().and_then(|r| ir.region_blocks(*r).first()).copied();
-                for i in hit.into_iter().filter(|i| *i >= 3) {
-                    set.extend(ir.results(x).get(i - 3).copied());
-                    set.extend(body.and_then(|b| ir.block_args(b).get(i - 2).copied()));
-                }
-            } else if ir.regions(x).is_empty() {
-                set.extend(ir.results(x).iter().copied().filter(|r| ir.type_data(ir.value_type(*r)).is_memref()));
-            }
-        }
-        if set.len() == before {
-            return set;
-        }
-    }
 }
 
 /// Whether `v` is `target` or reached from it through views and `scf.for`

@@ -10,7 +10,6 @@
 //! is shared. A bias whose leading dimension is the batch (`[B, N]` with
 //! B > 1, or a 5-d batch of fractals) gives each batch its own row.
 
-use hivm_dialects::util::segment;
 use hivm_ir::OpId;
 
 use super::mmad::Call;
@@ -20,16 +19,8 @@ use crate::value::MemRefVal;
 
 impl Interp<'_> {
     pub(super) fn batch_mmad_l1(&mut self, op: OpId) -> R<()> {
-        let ir = self.ir;
         let err = |m: String| RunError::at(op, format!("batchMmadL1: {m}"));
-        let g = |k: usize| segment(ir, op, k);
-        let a = self.memref(op, g(0)[0])?;
-        let b = self.memref(op, g(1)[0])?;
-        let c = self.memref(op, g(6)[0])?;
-        let bias = match g(9).first() {
-            Some(v) => Some(self.memref(op, *v)?),
-            None => None,
-        };
+        let super::mmad::Operands { a, b, c, bias, init, real, ids, uf } = self.mmad_operands(op)?;
         for (what, v) in [("A", &a), ("B", &b), ("C", &c)] {
             if v.sizes.len() != 5 {
                 return Err(err(format!(
@@ -63,10 +54,6 @@ impl Interp<'_> {
                 }
             },
         };
-        let init = self.int(g(2)[0]) != 0;
-        let real = (self.int(g(3)[0]), self.int(g(4)[0]), self.int(g(5)[0]));
-        let ids = self.sync_ids(op, g(7))?;
-        let uf = self.unit_flag_mode(op, 8)?;
         if batches == 0 {
             let site = |d: &str| Site { op: Some(op), detail: Some(format!("batchMmadL1's library: {d}")) };
             self.l1_handshakes(&ids, true, true, &site);

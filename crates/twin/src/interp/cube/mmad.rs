@@ -19,6 +19,7 @@ use super::{Interp, R, RunError, check_l1_fractal};
 use crate::sync::unit_flag::Mode;
 use crate::sync::{self, Site};
 use crate::value::{Elem, MemRefVal};
+use std::rc::Rc;
 /// One `mmadL1` call's operands and settings, as its op gives them
 /// (`batchMmadL1` gives one per batch, its operands sliced).
 pub(super) struct Call<'a> {
@@ -32,26 +33,50 @@ pub(super) struct Call<'a> {
     pub uf: Mode,
 }
 
+/// The operands of an `mmadL1`-form op (`batchMmadL1` has the same).
+pub(super) struct Operands {
+    pub a: Rc<MemRefVal>,
+    pub b: Rc<MemRefVal>,
+    pub c: Rc<MemRefVal>,
+    pub bias: Option<Rc<MemRefVal>>,
+    pub init: bool,
+    pub real: (i64, i64, i64),
+    pub ids: Ids,
+    pub uf: Mode,
+}
+
 impl Interp<'_> {
-    pub(super) fn mmad_l1(&mut self, op: OpId) -> R<()> {
+    /// Reads `op`'s operands in the local matmul's segment order.
+    pub(super) fn mmad_operands(&mut self, op: OpId) -> R<Operands> {
         let ir = self.ir;
         let g = |k: usize| segment(ir, op, k);
-        let a = self.memref(op, g(0)[0])?;
-        let b = self.memref(op, g(1)[0])?;
-        let c = self.memref(op, g(6)[0])?;
         let bias = match g(9).first() {
             Some(v) => Some(self.memref(op, *v)?),
             None => None,
         };
-        let call = Call {
-            a: &a,
-            b: &b,
-            c: &c,
-            bias: bias.as_deref(),
+        Ok(Operands {
+            a: self.memref(op, g(0)[0])?,
+            b: self.memref(op, g(1)[0])?,
+            c: self.memref(op, g(6)[0])?,
+            bias,
             init: self.int(g(2)[0]) != 0,
             real: (self.int(g(3)[0]), self.int(g(4)[0]), self.int(g(5)[0])),
             ids: self.sync_ids(op, g(7))?,
             uf: self.unit_flag_mode(op, 8)?,
+        })
+    }
+
+    pub(super) fn mmad_l1(&mut self, op: OpId) -> R<()> {
+        let o = self.mmad_operands(op)?;
+        let call = Call {
+            a: &o.a,
+            b: &o.b,
+            c: &o.c,
+            bias: o.bias.as_deref(),
+            init: o.init,
+            real: o.real,
+            ids: o.ids,
+            uf: o.uf,
         };
         self.mmad_call(op, "mmadL1", call)
     }
@@ -93,25 +118,7 @@ impl Interp<'_> {
         let cm = Matrix::of(c, "C", false).map_err(err)?;
         check_l1_fractal(&am, a.elem, "A").map_err(err)?;
         check_l1_fractal(&bm, b.elem, "B").map_err(err)?;
-        if cm.fractal() != Some((16, 16)) {
-            let (r0, c0) = cm.fractal().unwrap_or((0, 0));
-            return Err(err(format!("C's fractal is {r0} x {c0}, but L0C fractals are 16 x 16")));
-        }
-        let (a_m, a_k) = if ta { (am.cols(), am.rows()) } else { (am.rows(), am.cols()) };
-        let (b_k, b_n) = if tb { (bm.cols(), bm.rows()) } else { (bm.rows(), bm.cols()) };
-        for (what, real, have) in [
-            ("real_m", real_m, a_m.min(cm.rows())),
-            ("real_k", real_k, a_k.min(b_k)),
-            ("real_n", real_n, b_n.min(cm.cols())),
-        ] {
-            if real < 0 || real > have {
-                return Err(err(format!(
-                    "{what} = {real} is outside the operands (A is {a_m} x {a_k}, B is {b_k} x {b_n}, C is {} x {})",
-                    cm.rows(),
-                    cm.cols()
-                )));
-            }
-        }
+        let (a_m, b_n) = dims(&am, &bm, &cm, (ta, tb), (real_m, real_k, real_n)).map_err(err)?;
         let site = |d: &str| Site { op: Some(op), detail: Some(format!("{what}'s library: {d}")) };
         if real_m == 0 || real_k == 0 || real_n == 0 {
             // The library only balances the handshakes it was given.
@@ -445,6 +452,37 @@ fn transpose(x: &[f64], rows: usize, cols: usize) -> Vec<f64> {
         }
     }
     t
+}
+
+/// op(A)'s rows and op(B)'s columns under the transposes, once C is known to be L0C's 16 x 16 fractals and `real`
+/// (M, K, N) to lie inside the operands.
+pub(super) fn dims(
+    am: &Matrix,
+    bm: &Matrix,
+    cm: &Matrix,
+    (ta, tb): (bool, bool),
+    (real_m, real_k, real_n): (i64, i64, i64),
+) -> Result<(i64, i64), String> {
+    if cm.fractal() != Some((16, 16)) {
+        let (r0, c0) = cm.fractal().unwrap_or((0, 0));
+        return Err(format!("C's fractal is {r0} x {c0}, but L0C fractals are 16 x 16"));
+    }
+    let (a_m, a_k) = if ta { (am.cols(), am.rows()) } else { (am.rows(), am.cols()) };
+    let (b_k, b_n) = if tb { (bm.cols(), bm.rows()) } else { (bm.rows(), bm.cols()) };
+    for (what, real, have) in [
+        ("real_m", real_m, a_m.min(cm.rows())),
+        ("real_k", real_k, a_k.min(b_k)),
+        ("real_n", real_n, b_n.min(cm.cols())),
+    ] {
+        if real < 0 || real > have {
+            return Err(format!(
+                "{what} = {real} is outside the operands (A is {a_m} x {a_k}, B is {b_k} x {b_n}, C is {} x {})",
+                cm.rows(),
+                cm.cols()
+            ));
+        }
+    }
+    Ok((a_m, b_n))
 }
 
 /// Element offsets of the first `n` bias values: a 1-d `[N]`, a 2-d

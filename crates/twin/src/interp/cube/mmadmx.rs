@@ -76,25 +76,7 @@ impl Interp<'_> {
         let am = Matrix::of(&a, "A", true).map_err(err)?;
         let bm = Matrix::of(&b, "B", true).map_err(err)?;
         let cm = Matrix::of(&c, "C", false).map_err(err)?;
-        if cm.fractal() != Some((16, 16)) {
-            let (r0, c0) = cm.fractal().unwrap_or((0, 0));
-            return Err(err(format!("C's fractal is {r0} x {c0}, but L0C fractals are 16 x 16")));
-        }
-        let (a_m, a_k) = if ta { (am.cols(), am.rows()) } else { (am.rows(), am.cols()) };
-        let (b_k, b_n) = if tb { (bm.cols(), bm.rows()) } else { (bm.rows(), bm.cols()) };
-        for (what, real, have) in [
-            ("real_m", real_m, a_m.min(cm.rows())),
-            ("real_k", real_k, a_k.min(b_k)),
-            ("real_n", real_n, b_n.min(cm.cols())),
-        ] {
-            if real < 0 || real > have {
-                return Err(err(format!(
-                    "{what} = {real} is outside the operands (A is {a_m} x {a_k}, B is {b_k} x {b_n}, C is {} x {})",
-                    cm.rows(),
-                    cm.cols()
-                )));
-            }
-        }
+        let (a_m, b_n) = super::mmad::dims(&am, &bm, &cm, (ta, tb), (real_m, real_k, real_n)).map_err(err)?;
         let groups = (real_k + GROUP - 1) / GROUP;
         for (s, what, rows) in [(&sa, "scaleA", real_m), (&sb, "scaleB", real_n)] {
             let (have_rows, have_groups) = scale_extent(s).map_err(|m| err(format!("{what} {m}")))?;

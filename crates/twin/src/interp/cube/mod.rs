@@ -19,7 +19,7 @@ use hivm_dialects::util::segment;
 use hivm_ir::OpId;
 
 use super::{Interp, R, RunError};
-use crate::sync::{self, Site};
+use crate::sync;
 use crate::value::Elem;
 use layout::Matrix;
 
@@ -78,12 +78,7 @@ impl Interp<'_> {
         let init_out = ir.get_attr(op, "init_out_buffer").and_then(|a| ir.as_int(a)) == Some(1);
         let pad = segment(ir, op, 2).first().map(|v| self.get(*v).clone());
         let cond = segment(ir, op, 3).first().is_none_or(|v| self.int(*v) != 0);
-        let site = Site { op: Some(op), detail: None };
-        self.sync.issue(sync::MTE2);
-        let (a, n) = self.span(&src);
-        self.sync.access(sync::MTE2, a, n, false, &site);
-        let (a, n) = self.span(&dst);
-        self.sync.access(sync::MTE2, a, n, true, &site);
+        self.pipe_accesses(sync::MTE2, &[crate::value::Val::Mem(src.clone())], &dst, op);
         let sm = Matrix::of(&src, "the source", true).map_err(err)?;
         if !sm.inside(self.mem.get(src.buf).len()) || !d.inside(self.mem.get(dst.buf).len()) {
             return Err(err("a view reaches outside its buffer".into()));

@@ -19,7 +19,7 @@
 use hivm_ir::OpId;
 
 use super::{Interp, R, RunError};
-use crate::sync::{self, Site};
+use crate::sync;
 
 /// The fractal upstream's library writes: 16 rows of 2 codes.
 const FRACTAL: (i64, i64) = (16, 2);
@@ -69,12 +69,7 @@ impl Interp<'_> {
                 )));
             }
         };
-        let site = Site { op: Some(op), detail: None };
-        self.sync.issue(sync::MTE2);
-        let (a, n) = self.span(&src);
-        self.sync.access(sync::MTE2, a, n, false, &site);
-        let (a, n) = self.span(&dst);
-        self.sync.access(sync::MTE2, a, n, true, &site);
+        self.pipe_accesses(sync::MTE2, &[crate::value::Val::Mem(src.clone())], &dst, op);
         for (v, what) in [(&src, "the source"), (&dst, "the destination")] {
             let (lo, hi) = v.byte_span();
             if lo < 0 || hi as usize > self.mem.get(v.buf).len() {
