@@ -463,22 +463,48 @@ fn unit_flags_hand_l0c_over() {
     }
 }
 
-/// A finding, pinned: in a K loop that runs once, the solver's matmul modes
-/// `[DISABLED, ENABLED_WITH_UPDATE]` gated on (first, last) iteration pick
-/// DISABLED (the first condition that holds wins, as upstream lowers them),
-/// so no matmul marks L0C ready for the fixpipe after the loop, which
-/// waits on its unit flags: the twin reports the hang.
+/// A K loop that runs once: the matmul's modes `[DISABLED,
+/// ENABLED_WITH_UPDATE]` are gated on (first and not last, last), so the
+/// one iteration marks L0C ready and the kernel runs clean with the
+/// reference numbers. Gated on (first, last) as upstream gates them, the
+/// first condition that holds picks DISABLED, nothing marks L0C ready and
+/// the fixpipe after the loop waits forever: the twin reports the hang.
 #[test]
 fn unit_flags_of_a_loop_that_runs_once() {
     let c = Case { kc: 64, ..BASE };
     let text = solved_with(&kernel(&c), "hivm-graph-sync-solver{enable-unit-flag=true}");
+    let mut rng = Rng(8);
+    let a = values(&mut rng, c.m * c.k, c.ty);
+    let b = values(&mut rng, c.k * c.n, c.ty);
+    let want: Vec<f64> = (0..c.m)
+        .flat_map(|i| {
+            let (a, b) = (&a, &b);
+            (0..c.n).map(move |j| (0..c.k).map(|p| a[(i * c.k + p) as usize] * b[(p * c.n + j) as usize]).sum())
+        })
+        .collect();
     let args = vec![
-        ArgSpec::Zeros(vec![c.m, c.k], Elem::F16),
-        ArgSpec::Zeros(vec![c.k, c.n], Elem::F16),
+        ArgSpec::Array(Elem::F16, vec![c.m, c.k], encode("f16", &a)),
+        ArgSpec::Array(Elem::F16, vec![c.k, c.n], encode("f16", &b)),
         ArgSpec::Zeros(vec![c.m, c.n], Elem::F32),
     ];
-    let p = problems(&run(&text, args, false));
-    assert!(p.contains("PIPE_FIX waits on the unit flags of L0C"), "{p}\n{text}");
+    let out = run(&text, args.clone(), false);
+    assert!(problems(&out).is_empty(), "{}\n{text}", problems(&out));
+    let (_, _, bytes) = out.args.last().cloned().flatten().expect("C");
+    assert_eq!(decode(Elem::F32, &bytes), want, "{text}");
+    // Upstream's gating: the matmul's first condition is the bare
+    // first-iteration test.
+    let mmad = text.lines().find(|l| l.contains("hivm.hir.mmadL1")).expect("a matmul");
+    let conds = &mmad[mmad.find("unit_flag_cond(").expect("gated modes") + "unit_flag_cond(".len()..];
+    let first_cond = conds.split([',', ')']).next().unwrap().trim();
+    let bare = text
+        .lines()
+        .find(|l| l.contains("arith.cmpi eq,") && l.trim_start().starts_with('%'))
+        .map(|l| l.trim_start().split(' ').next().unwrap().to_string())
+        .expect("the first-iteration test");
+    let upstream = text.replace(&format!("unit_flag_cond({first_cond},"), &format!("unit_flag_cond({bare},"));
+    assert_ne!(upstream, text);
+    let p = problems(&run(&upstream, args, false));
+    assert!(p.contains("PIPE_FIX waits on the unit flags of L0C"), "{p}\n{upstream}");
 }
 
 /// `enable_HF32`: the cube rounds f32 A and B to HF32 (11 fraction bits,

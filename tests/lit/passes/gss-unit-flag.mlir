@@ -70,7 +70,13 @@ func.func @loop_two_matmuls(%gm: memref<256xf32, #hivm.address_space<gm>>, %a: m
 // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %arg3, %c1_i32 : i32
 // CHECK-NEXT: %[[LAST:.*]] = arith.cmpi sge, %[[NEXT]], %c4_i32 : i32
 // CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %c0_i32, %arg3 : i32
-// CHECK-NEXT: hivm.hir.mmadL1 {{.*}} unit_flag_mode([#hivm.unit_flag<DISABLED>, #hivm.unit_flag<ENABLED_WITH_UPDATE>]) unit_flag_cond(%[[FIRST]], %[[LAST]])
+// A loop that runs once must set (its one iteration is also the last):
+// the first-iteration mode is gated on first and not last. Upstream gates
+// it on first alone, and that loop hangs.
+// CHECK-NEXT: %[[T:.*]] = arith.constant true
+// CHECK-NEXT: %[[NOT_LAST:.*]] = arith.xori %[[LAST]], %[[T]] : i1
+// CHECK-NEXT: %[[ONLY_FIRST:.*]] = arith.andi %[[FIRST]], %[[NOT_LAST]] : i1
+// CHECK-NEXT: hivm.hir.mmadL1 {{.*}} unit_flag_mode([#hivm.unit_flag<DISABLED>, #hivm.unit_flag<ENABLED_WITH_UPDATE>]) unit_flag_cond(%[[ONLY_FIRST]], %[[LAST]])
 // CHECK-NOT: <PIPE_FIX>
 // CHECK: %[[RAN:.*]] = arith.cmpi slt, %c0_i32, %c4_i32 : i32
 // The condition upstream builds for a second mode, then drops with it.

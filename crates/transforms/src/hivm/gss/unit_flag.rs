@@ -224,11 +224,30 @@ pub fn emit(ir: &mut Ir, op: OpId, info: &Info, group: u32) {
         (Some(lp), false) => {
             let modes = combined(info);
             let mut conds = vec![];
+            let mut modes = modes;
             if modes.len() >= 2 {
                 let (first, last) = first_and_last(ir, lp, loc);
                 conds = vec![first, last];
                 if modes.len() == 3 {
                     conds.push(true_constant(ir, op, loc));
+                }
+                // An iteration that is both first and last (a loop that runs
+                // once) hands over what a last iteration sets and what a first
+                // waits for. Upstream's conditions give it the first
+                // iteration's mode; where that differs, a matmul that sets only
+                // in the last iteration never marks L0C ready and the fixpipe
+                // after the loop waits forever. The modes stay upstream's.
+                let once = info.set[LAST].max(info.wait[FIRST]);
+                if once != modes[0] {
+                    let t = true_constant(ir, op, loc);
+                    let not_last = binary(ir, "arith.xori", last, t, InsertPoint::Before(op), loc);
+                    let only_first = binary(ir, "arith.andi", first, not_last, InsertPoint::Before(op), loc);
+                    conds[0] = only_first;
+                    if once != modes[1] {
+                        let both = binary(ir, "arith.andi", first, last, InsertPoint::Before(op), loc);
+                        modes.insert(0, once);
+                        conds.insert(0, both);
+                    }
                 }
             }
             (modes, conds)
