@@ -63,6 +63,12 @@ struct Cli {
     /// split and their counter lowered, as upstream does after the solver).
     #[arg(long = "sync-solver")]
     sync_solver: bool,
+    /// Run one core's part of a split mix kernel (a function with
+    /// hivm.func_core_type<AIC> or <AIV>) by itself: its sync_block_wait are
+    /// taken as met and its sync_block_set go nowhere, each said once as a
+    /// warning, so only the core's own pipes are checked.
+    #[arg(long = "part-alone")]
+    part_alone: bool,
 }
 
 fn main() -> ExitCode {
@@ -132,6 +138,7 @@ fn run() -> ExitCode {
         max_ops: cli.max_ops.unwrap_or(u64::MAX),
         trace: cli.trace,
         sync_solver: cli.sync_solver,
+        part_alone: cli.part_alone,
     };
     let out = hivm_twin::run(&kernel, &opts);
     for (block, line) in &out.timeline {

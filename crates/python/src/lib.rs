@@ -103,6 +103,7 @@ fn run_options(entry: Option<String>, sync_solver: bool, l: Launch) -> PyResult<
         max_ops: l.max_ops.unwrap_or(u64::MAX),
         trace: false,
         sync_solver,
+        part_alone: false,
     })
 }
 

@@ -86,6 +86,7 @@ impl Prepared {
             trace: opts.trace,
             max_steps: opts.max_ops,
             scalar_barriers: self.has_tensors,
+            part_alone: opts.part_alone,
         };
         let mut it = Interp::new(ir, config);
         let args = make_args(ir, entry, &opts.args, &mut it)?;

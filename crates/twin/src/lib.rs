@@ -84,6 +84,11 @@ pub struct RunOptions {
     pub trace: bool,
     /// Run the sync solver on the kernel before interpreting it.
     pub sync_solver: bool,
+    /// Run one core's part of a split mix kernel by itself: its
+    /// `sync_block_wait`s are taken as met and its `sync_block_set`s go
+    /// nowhere (each said once, as a warning), so only the core's own pipes
+    /// are checked.
+    pub part_alone: bool,
 }
 
 impl Default for RunOptions {
@@ -99,6 +104,7 @@ impl Default for RunOptions {
             max_ops: u64::MAX,
             trace: false,
             sync_solver: false,
+            part_alone: false,
         }
     }
 }
@@ -304,6 +310,7 @@ pub fn run_all_for_fuzzing(ir: &Ir, module: OpId, max_ops: u64) -> Vec<Result<()
             trace: false,
             max_steps: max_ops,
             scalar_barriers: false,
+            part_alone: false,
         };
         let mut it = Interp::new(ir, config);
         let r = make_args(ir, f, &specs, &mut it).map_err(|d| d.message).and_then(|args| {

@@ -352,6 +352,7 @@ fn run(text: &str, max_ops: u64) -> Outcome {
         max_ops,
         trace: false,
         sync_solver: false,
+        part_alone: false,
     };
     let out = hivm_twin::run_source(text, "tier.mlir", Path::new("."), &opts);
     if let Some(e) = &out.error {

@@ -181,6 +181,7 @@ fn run(text: &str, args: Vec<ArgSpec>, solver: bool) -> Outcome {
         timeout: Duration::from_secs(60),
         max_ops: 100_000_000,
         sync_solver: solver,
+        part_alone: false,
         ..RunOptions::default()
     };
     hivm_twin::run_source(text, "cube.mlir", Path::new("."), &opts)

@@ -410,6 +410,7 @@ fn twin(dir: &Path, k: &Kernel) -> Vec<u8> {
         max_ops: u64::MAX,
         trace: false,
         sync_solver: false,
+        part_alone: false,
     };
     let out = hivm_twin::run(&src, &opts);
     if let Some(e) = &out.error {

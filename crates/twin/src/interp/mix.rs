@@ -168,6 +168,23 @@ impl Interp<'_> {
                 .and_then(|f| ir.get_attr(f, "hivm.func_core_type"))
                 .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
                 .filter(|c| *c != "MIX");
+            if part.is_some() && self.config.part_alone {
+                let what = if name == "hivm.hir.sync_block_set" {
+                    "goes nowhere"
+                } else {
+                    "is taken as met"
+                };
+                self.sync.report(sync::Report {
+                    class: sync::Class::Warning,
+                    site: Site { op: Some(op), detail: None },
+                    message: format!(
+                        "'{name}' {what}: this part of a mix kernel runs alone (part-alone), so its handshakes \
+                         with the other cores are not checked"
+                    ),
+                    other: None,
+                });
+                return Ok(());
+            }
             let why = match part {
                 Some(c) => format!(
                     "this function is one core's part of a mix kernel (hivm.func_core_type<{c}>), run alone, so the \

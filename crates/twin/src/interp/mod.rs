@@ -99,6 +99,8 @@ pub struct Config {
     /// the copies and fills the device compiler turns into pipe ops and
     /// synchronises.
     pub scalar_barriers: bool,
+    /// `RunOptions::part_alone`.
+    pub part_alone: bool,
 }
 
 pub struct Interp<'a> {

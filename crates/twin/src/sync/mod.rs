@@ -222,7 +222,7 @@ impl SyncChecker {
         self.known[pipe][a.pipe] >= a.idx
     }
 
-    fn report(&mut self, r: Report) {
+    pub(crate) fn report(&mut self, r: Report) {
         let key = (r.site.op, r.other.as_ref().and_then(|o| o.0.op), r.class);
         // A race or warning in a loop is one report (and memory does not
         // grow with the iterations).

@@ -65,6 +65,7 @@ pub fn run(text: &str, seed: u64, flag: bool, solver: bool, impls: &[PathBuf]) -
         max_ops: 1_000_000,
         trace: false,
         sync_solver: solver,
+        part_alone: false,
     };
     let out = crate::run_source(text, "tester.mlir", Path::new("."), &opts);
     let mut problems = String::new();

@@ -495,6 +495,7 @@ fn run(text: &str, seed: u64) -> Result<Vec<u8>, String> {
         max_ops: 1_000_000,
         trace: false,
         sync_solver: false,
+        part_alone: false,
     };
     let out = crate::run_source(text, "plan.mlir", Path::new("."), &opts);
     let mut problems = String::new();

@@ -12,6 +12,7 @@ use hivm_ir::OpId;
 use super::layout::{self, Matrix};
 use super::{Interp, R, RunError};
 use crate::sync::{self, Site};
+use crate::sync::unit_flag::Mode;
 use crate::value::{Elem, round_float};
 
 #[derive(Clone, Copy)]
@@ -102,6 +103,18 @@ impl Interp<'_> {
             Some(r) => return Err(err(format!("pre_relu = {r} is not supported by the CPU twin yet"))),
         };
         let site = Site { op: Some(op), detail: None };
+        // The library's fixpipe, like its matmul, keeps the group's state: a
+        // matmul that left its unit flag off (a partial tile) marked nothing,
+        // so the fixpipe waits M -> FIX itself and reads without unit flags.
+        let mut uf = uf;
+        if uf != Mode::Disabled {
+            let group = ir.get_attr(op, "unit_flag_group_id").and_then(|a| ir.as_int(a)).unwrap_or(0) as i64;
+            if *self.sync.unit_flag_group_off(group) {
+                let lib = Site { op: Some(op), detail: Some("fixpipe's library: M -> FIX, the unit flag left off".into()) };
+                self.sync.handshake(sync::M, sync::FIX, &lib);
+                uf = Mode::Disabled;
+            }
+        }
         self.sync.issue(sync::FIX);
         let (a, n) = self.span(&src);
         self.sync.unit_flag_fixpipe(sync::FIX, a, n, uf, &site);
