@@ -7,8 +7,8 @@
 Reads each test file at REV with git (nothing is copied into this repository). Each `// -----` case
 is solved as its solver RUN lines solve it (`bishengir-opt` replaced by hivm-opt, without FileCheck;
 `hivm-inject-sync` lines are skipped), then every function with a body is run by hivm-run with
-arguments made from its signature: zeros for memrefs (a dynamic size gets DYN elements), 2 for
-integers, and every combination of true/false for up to three i1 arguments.
+arguments made from its signature: zeros for memrefs (a dynamic size gets 2^20 elements), 2 (or
+--int) for integers, and every combination of true/false for up to three i1 arguments.
 
 A kernel that runs clean is then cut: each set_flag, wait_flag and pipe_barrier removed alone, and
 each set_flag with the next wait_flag of its flag at the same depth removed together. Each cut
@@ -28,7 +28,8 @@ from lit_source import git_show, run_lines  # noqa: E402
 
 DIR = "bishengir/test/Dialect/HIVM/SyncSolver"
 SPLIT = "// -----"
-DYN = 65536
+DYN = 1 << 20
+INT = 2
 CUBE = re.compile(r"mmad|nd2nz|fixpipe|address_space<(cbuf|ca|cb|cc)>|matmul")
 FLAG = re.compile(r"^\s*hivm\.hir\.(set_flag|wait_flag|pipe_barrier)\b")
 
@@ -80,7 +81,7 @@ def arg_choices(types):
             fixed.append(None)
             bools.append(i)
         elif re.fullmatch(r"i\d+|index|si\d+|ui\d+", t):
-            fixed.append("2")
+            fixed.append(str(INT))
         elif re.fullmatch(r"f16|bf16|f32|f64", t):
             fixed.append("1.0")
         else:
@@ -112,7 +113,7 @@ def hivm_run(run, path, entry, args, alone, timeout=120):
 
 def first_error(out):
     for line in out.splitlines():
-        if "error:" in line or "warning:" in line:
+        if ("error:" in line or "warning:" in line) and "(part-alone)" not in line:
             return line.strip()[:220]
     return out.strip().splitlines()[-1][:220] if out.strip() else "(no output)"
 
@@ -142,8 +143,11 @@ def main():
     ap.add_argument("--run", default="target/debug/hivm-run")
     ap.add_argument("--no-mutate", action="store_true")
     ap.add_argument("--cube-only", action="store_true")
+    ap.add_argument("--int", type=int, default=2, help="the value of integer arguments (default 2)")
     ap.add_argument("-v", action="store_true")
     a = ap.parse_intermixed_args()
+    global INT
+    INT = a.int
     files = a.files or git_ls(a.gitdir, a.rev)
     totals = {"clean": 0, "reported": 0, "refused": 0, "cuts": 0, "unnoticed": 0, "kernels": 0}
     tmp = tempfile.mkdtemp(prefix="gss-twin-")

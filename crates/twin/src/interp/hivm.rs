@@ -127,7 +127,15 @@ impl Interp<'_> {
         let ir = self.ir;
         let enable = ir.get_attr(op, "enable").and_then(|a| ir.as_int(a)).unwrap_or(0) != 0;
         let idx = ir.get_attr(op, "idx").and_then(|a| ir.as_int(a)).unwrap_or(-1);
-        let at_exit = ir.next_op(op).is_some_and(|n| ir.is_op(n, "func.return"));
+        // At the exit: only synchronisation (which the solver may place
+        // after it) comes before the return.
+        let mut next = ir.next_op(op);
+        while let Some(n) = next.filter(|n| {
+            ["hivm.hir.set_flag", "hivm.hir.wait_flag", "hivm.hir.pipe_barrier"].iter().any(|s| ir.is_op(*n, s))
+        }) {
+            next = ir.next_op(n);
+        }
+        let at_exit = next.is_some_and(|n| ir.is_op(n, "func.return"));
         match (idx, enable) {
             (48, true) | (60, false) => Ok(()),
             (60, true) if at_exit => Ok(()),

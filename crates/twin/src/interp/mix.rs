@@ -169,11 +169,7 @@ impl Interp<'_> {
                 .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
                 .filter(|c| *c != "MIX");
             if part.is_some() && self.config.part_alone {
-                let what = if name == "hivm.hir.sync_block_set" {
-                    "goes nowhere"
-                } else {
-                    "is taken as met"
-                };
+                let what = if name == "hivm.hir.sync_block_set" { "goes nowhere" } else { "is taken as met" };
                 self.sync.report(sync::Report {
                     class: sync::Class::Warning,
                     site: Site { op: Some(op), detail: None },

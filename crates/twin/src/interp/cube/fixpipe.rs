@@ -11,8 +11,8 @@ use hivm_ir::OpId;
 
 use super::layout::{self, Matrix};
 use super::{Interp, R, RunError};
-use crate::sync::{self, Site};
 use crate::sync::unit_flag::Mode;
+use crate::sync::{self, Site};
 use crate::value::{Elem, round_float};
 
 #[derive(Clone, Copy)]
@@ -47,9 +47,7 @@ impl Interp<'_> {
         if dual.as_deref().is_some_and(|d| d != "NO_DUAL") {
             return Err(err("dual_dst_mode is not supported by the CPU twin yet".into()));
         }
-        if ir.get_attr(op, "channel_split").and_then(|a| ir.as_int(a)) == Some(1) {
-            return Err(err("channel_split is not supported by the CPU twin yet".into()));
-        }
+        let channel_split = ir.get_attr(op, "channel_split").and_then(|a| ir.as_int(a)) == Some(1);
         let s = Matrix::of(&src, "the source", false).map_err(err)?;
         // L0C holds 16 x 16 fractals (what mmadL1 writes): another tiling
         // of it would read other elements than those the type names.
@@ -70,6 +68,27 @@ impl Interp<'_> {
             m => Err(format!("dma_mode = {m} is not supported by the CPU twin yet")),
         }
         .map_err(err)?;
+        // NZ2NZ writes f32 as L0C holds it, 16 x 16 fractals, or with
+        // channel_split each split in two 16 x 8 ones (the f32 fractal of L1).
+        if dst.elem == Elem::F32 && d.is_fractal() {
+            let want = if channel_split { (16, 8) } else { (16, 16) };
+            if let Some(f) = d.fractal().filter(|f| *f != want) {
+                return Err(err(format!(
+                    "the destination's fractal is {} x {}, but {} the fixpipe writes f32 in {} x {} fractals",
+                    f.0,
+                    f.1,
+                    if channel_split { "with channel_split" } else { "without channel_split" },
+                    want.0,
+                    want.1
+                )));
+            }
+        }
+        if channel_split && !(dst.elem == Elem::F32 && d.is_fractal()) {
+            return Err(err(
+                "channel_split splits f32 fractals: the destination must be an f32 fractal (with dma_mode = normal)"
+                    .into(),
+            ));
+        }
         if d.rows() > s.rows() || d.cols() > s.cols() {
             return Err(err(format!(
                 "the {} x {} destination is larger than the {} x {} source matrix",
@@ -110,7 +129,8 @@ impl Interp<'_> {
         if uf != Mode::Disabled {
             let group = ir.get_attr(op, "unit_flag_group_id").and_then(|a| ir.as_int(a)).unwrap_or(0) as i64;
             if *self.sync.unit_flag_group_off(group) {
-                let lib = Site { op: Some(op), detail: Some("fixpipe's library: M -> FIX, the unit flag left off".into()) };
+                let lib =
+                    Site { op: Some(op), detail: Some("fixpipe's library: M -> FIX, the unit flag left off".into()) };
                 self.sync.handshake(sync::M, sync::FIX, &lib);
                 uf = Mode::Disabled;
             }
