@@ -5,6 +5,8 @@
 // RUN: not hivm-run %s --entry nd_operand --arg zeros:16x16xf16 2>&1 | FileCheck %s --check-prefix=ND
 // RUN: not hivm-run %s --entry bad_fractal --arg zeros:16x16xf16 2>&1 | FileCheck %s --check-prefix=FRACTAL
 // RUN: not hivm-run %s --entry too_much_k --arg zeros:16x16xf16 2>&1 | FileCheck %s --check-prefix=REALK
+// A 1-d operand too small for the real sizes (as some solver tests write them).
+// RUN: not hivm-run %s --entry flat_too_small 2>&1 | FileCheck %s --check-prefix=FLAT
 // RUN: not hivm-run %s --entry f16_acc --arg zeros:16x16xf16 2>&1 | FileCheck %s --check-prefix=ACC
 // RUN: not hivm-run %s --entry nz2nd_fractal --arg zeros:1x1x16x16xf32 2>&1 | FileCheck %s --check-prefix=NZ2ND
 // RUN: not hivm-run %s --entry too_big --arg zeros:32x16xf32 2>&1 | FileCheck %s --check-prefix=BIG
@@ -40,6 +42,18 @@ func.func @too_much_k(%a: memref<16x16xf16>) {
   %l1 = hivm.hir.pointer_cast(%z) : memref<1x1x16x16xf16, #hivm.address_space<cbuf>>
   %acc = hivm.hir.pointer_cast(%z) : memref<1x1x16x16xf32, #hivm.address_space<cc>>
   hivm.hir.mmadL1 ins(%l1, %l1, %t, %c16, %c32, %c16 : memref<1x1x16x16xf16, #hivm.address_space<cbuf>>, memref<1x1x16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<1x1x16x16xf32, #hivm.address_space<cc>>)
+  return
+}
+
+// FLAT: cube-errors.mlir:[[@LINE+8]]:3: error: mmadL1: A holds 16 elements, but real_m x real_k = 16 x 256 needs 4096: the operand is too small for the matrix the op multiplies
+func.func @flat_too_small() {
+  %t = arith.constant true
+  %c16 = arith.constant 16 : index
+  %c256 = arith.constant 256 : index
+  %z = arith.constant 0 : i64
+  %l1 = hivm.hir.pointer_cast(%z) : memref<16xf32, #hivm.address_space<cbuf>>
+  %acc = hivm.hir.pointer_cast(%z) : memref<256xf32, #hivm.address_space<cc>>
+  hivm.hir.mmadL1 ins(%l1, %l1, %t, %c16, %c256, %c16 : memref<16xf32, #hivm.address_space<cbuf>>, memref<16xf32, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<256xf32, #hivm.address_space<cc>>)
   return
 }
 

@@ -113,6 +113,7 @@ impl Interp<'_> {
                 a.elem.name()
             )));
         }
+        holds_real_sizes([a, b, c], (real_m, real_k, real_n)).map_err(err)?;
         let am = Matrix::of(a, "A", false).map_err(err)?;
         let bm = Matrix::of(b, "B", false).map_err(err)?;
         let cm = Matrix::of(c, "C", false).map_err(err)?;
@@ -456,6 +457,33 @@ fn transpose(x: &[f64], rows: usize, cols: usize) -> Vec<f64> {
 
 /// op(A)'s rows and op(B)'s columns under the transposes, once C is known to be L0C's 16 x 16 fractals and `real`
 /// (M, K, N) to lie inside the operands.
+/// A local matmul's operands must hold the matrices its real sizes name:
+/// m x k of A, k x n of B, m x n of C. Some solver tests give a 16-element
+/// 1-d buffer with m x k = 16 x 256; such a kernel cannot be given data,
+/// which says more than that A is not a matrix.
+pub(super) fn holds_real_sizes(
+    [a, b, c]: [&crate::value::MemRefVal; 3],
+    (m, k, n): (i64, i64, i64),
+) -> Result<(), String> {
+    for (what, v, rows, cols, names) in
+        [("A", a, m, k, "real_m x real_k"), ("B", b, k, n, "real_k x real_n"), ("C", c, m, n, "real_m x real_n")]
+    {
+        // A matrix-shaped operand gets dims()'s account of what does not fit.
+        if matches!(v.sizes.len(), 2 | 4) {
+            continue;
+        }
+        let held: i64 = v.sizes.iter().product();
+        let need = rows.saturating_mul(cols);
+        if held < need {
+            return Err(format!(
+                "{what} holds {held} elements, but {names} = {rows} x {cols} needs {need}: the operand is too small \
+                 for the matrix the op multiplies"
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn dims(
     am: &Matrix,
     bm: &Matrix,

@@ -73,6 +73,7 @@ impl Interp<'_> {
         if let Some((i, x)) = ids.iter().enumerate().find(|(_, x)| !(-1..=7).contains(*x)) {
             return Err(err(format!("sync_related_args #{i} is {x}, not an event id (0..7) or -1")));
         }
+        super::mmad::holds_real_sizes([&a, &b, &c], (real_m, real_k, real_n)).map_err(err)?;
         let am = Matrix::of(&a, "A", true).map_err(err)?;
         let bm = Matrix::of(&b, "B", true).map_err(err)?;
         let cm = Matrix::of(&c, "C", false).map_err(err)?;
