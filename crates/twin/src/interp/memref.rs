@@ -170,8 +170,8 @@ impl Interp<'_> {
         }
     }
 
-    /// Whether the unspaced buffer `res` (made by `op`) stays in GM (`placement.rs`).
-    fn stays_in_gm(&mut self, op: OpId, res: hivm_ir::Value) -> bool {
+    /// The function holding `op`.
+    fn func_of(&self, op: OpId) -> OpId {
         let ir = self.ir;
         let mut func = op;
         while let Some(p) = ir.parent_op(func) {
@@ -180,8 +180,23 @@ impl Interp<'_> {
                 break;
             }
         }
+        func
+    }
+
+    /// Whether the unspaced buffer `res` (made by `op`) stays in GM (`placement.rs`).
+    fn stays_in_gm(&mut self, op: OpId, res: hivm_ir::Value) -> bool {
+        let (ir, func) = (self.ir, self.func_of(op));
         let roots =
             self.gm_roots.entry(func).or_insert_with(|| std::rc::Rc::new(super::placement::gm_read_roots(ir, func)));
+        roots.contains(&res)
+    }
+
+    /// Whether the unspaced buffer `res` (made by `op`) is a local matmul's
+    /// accumulator, which lives in L0C (`placement.rs`).
+    fn in_l0c(&mut self, op: OpId, res: hivm_ir::Value) -> bool {
+        let (ir, func) = (self.ir, self.func_of(op));
+        let roots =
+            self.l0c_roots.entry(func).or_insert_with(|| std::rc::Rc::new(super::placement::l0c_roots(ir, func)));
         roots.contains(&res)
     }
 
@@ -240,6 +255,8 @@ impl Interp<'_> {
                 let space = space_of(ir, t);
                 let m = if explicit {
                     self.alloc(op, elem, sizes, space)?
+                } else if name == "memref.alloc" && self.in_l0c(op, res) {
+                    self.alloc(op, elem, sizes, crate::memory::Space::L0c)?
                 } else if self.mix.is_some() || self.stays_in_gm(op, res) || name == "memref.alloca" {
                     // GM-read buffers (placement.rs), and the scalar unit's stack (a
                     // lowered multi-buffer counter lives there): not in UB. Nor in a

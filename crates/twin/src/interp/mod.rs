@@ -154,6 +154,8 @@ pub struct Interp<'a> {
     linalg_points: Vec<Vec<i64>>,
     /// Per function, the unspaced buffers that stay in GM (`placement.rs`).
     gm_roots: HashMap<OpId, Rc<std::collections::HashSet<Value>>>,
+    /// Per function, the unspaced buffers local matmuls accumulate into.
+    l0c_roots: HashMap<OpId, Rc<std::collections::HashSet<Value>>>,
     /// This block's buffers of the `memref.global`s it read.
     globals: HashMap<OpId, Rc<MemRefVal>>,
     /// Structured ops' bodies decoded once (`linalg_body.rs`), or None.
@@ -202,6 +204,7 @@ impl<'a> Interp<'a> {
             compile_loops: std::env::var_os("HIVM_TWIN_INTERPRET").is_none_or(|v| v != "1"),
             linalg_points: Vec::new(),
             gm_roots: HashMap::new(),
+            l0c_roots: HashMap::new(),
             globals: HashMap::new(),
             bodies: HashMap::new(),
             counted: Default::default(),

@@ -2,7 +2,8 @@
 //! puts such buffers in UB, except those a custom op reads through its
 //! input pipe MTE2 (a GM -> UB mover: a `custom_macro` whose `pipe_in`, or
 //! a `custom` whose `pipe`, is PIPE_MTE2), which stay in GM for the op's own
-//! loads — as bishengir's memory-scope inference leaves them.
+//! loads — as bishengir's memory-scope inference leaves them — and the
+//! accumulator a local matmul writes, which that inference puts in L0C.
 
 use std::collections::HashSet;
 
@@ -20,6 +21,23 @@ pub fn gm_read_roots(ir: &Ir, func: OpId) -> HashSet<Value> {
             return;
         }
         for v in hivm_dialects::hivm::custom::ins(ir, op) {
+            roots.insert(root_of(ir, *v));
+        }
+    });
+    roots
+}
+
+/// The buffers some local matmul (`mmadL1`, `batchMmadL1`, `mmadmxL1`)
+/// writes as its C, directly or through views.
+pub fn l0c_roots(ir: &Ir, func: OpId) -> HashSet<Value> {
+    let mut roots = HashSet::new();
+    ir.walk(func, &mut |op| {
+        let c = match ir.op_name(op) {
+            "hivm.hir.mmadL1" | "hivm.hir.batchMmadL1" => 6,
+            "hivm.hir.mmadmxL1" => 8,
+            _ => return,
+        };
+        if let Some(v) = hivm_dialects::util::segment(ir, op, c).first() {
             roots.insert(root_of(ir, *v));
         }
     });

@@ -10,6 +10,24 @@
 
 use crate::value::{Elem, MemRefVal};
 
+/// A 2-d `M x N` view of L0C as what L0C holds: the cube writes (and the
+/// fixpipe reads) 16 x 16 fractals whatever the type says, so the bytes of
+/// such a buffer are `[N / 16, M / 16, 16, 16]`. Some kernels type L0C
+/// before the layout is fixed (upstream's solver tests); read any other
+/// way, a matmul's result would move between its writer and its reader.
+pub(super) fn l0c_as_fractal(view: &MemRefVal) -> Result<MemRefVal, String> {
+    let (m, n) = (view.sizes[0], view.sizes[1]);
+    if m % 16 != 0 || n % 16 != 0 || view.strides != [n, 1] {
+        return Err(format!(
+            "a 2-d L0C matrix is read as the 16 x 16 fractals L0C holds, which needs whole fractals in a \
+             contiguous buffer, not {m} x {n} with strides {:?}",
+            view.strides
+        ));
+    }
+    let sizes = vec![n / 16, m / 16, 16, 16];
+    Ok(MemRefVal { strides: crate::value::row_major_strides(&sizes), sizes, ..view.clone() })
+}
+
 pub(super) struct Matrix<'a> {
     pub view: &'a MemRefVal,
     fractal: Option<(i64, i64)>,
