@@ -2,18 +2,21 @@
 """AscendNPU-IR's sync-solver test kernels (`hivm-gss*.mlir`) solved by hivm-opt and run in the twin.
 
     python3 scripts/upstream-gss-twin.py <AscendNPU-IR git dir> [--rev HEAD] [--opt target/debug/hivm-opt]
-        [--run target/debug/hivm-run] [--no-mutate] [--cube-only] [-v] [FILE ...]
+        [--run target/debug/hivm-run] [--int 64,16,2] [--no-mutate] [--cube-only] [-v] [FILE ...]
 
 Reads each test file at REV with git (nothing is copied into this repository). Each `// -----` case
 is solved as its solver RUN lines solve it (`bishengir-opt` replaced by hivm-opt, without FileCheck;
 `hivm-inject-sync` lines are skipped), then every function with a body is run by hivm-run with
-arguments made from its signature: zeros for memrefs (a dynamic size gets 2^20 elements), 2 (or
---int) for integers, and every combination of true/false for up to three i1 arguments.
+arguments made from its signature: every combination of true/false for up to three i1 arguments;
+for integers the first value of --int (64, 16, 2) the kernel can be given data with (larger values
+run more loop iterations); zeros for memrefs (a dynamic size gets 2^20 elements), but integer
+arrays, whose element i is i + 1 times the integers' value (lengths, and starts that differ by it).
 
 A kernel that runs clean is then cut: each set_flag, wait_flag and pipe_barrier removed alone, and
 each set_flag with the next wait_flag of its flag at the same depth removed together. Each cut
 kernel must make the twin report something (a race, a hang, a leftover flag): a cut nobody notices
-is listed as UNNOTICED. Prints one line per kernel and the totals.
+is listed as UNNOTICED. Cuts of flags the clean run never reached (by its --trace) and of the
+entry's closing pipe_barrier[<PIPE_ALL>] are counted apart. Prints one line per kernel and the totals.
 """
 import argparse
 import itertools
@@ -66,6 +69,20 @@ def signature(text, name):
     return types
 
 
+NPY = {}
+
+
+def npy_file(elem, dims, value):
+    """A .npy file of `dims` elements of `elem`, (i + 1) * `value` (written once, by scripts/npy.py)."""
+    key = (elem, tuple(dims), value)
+    if key not in NPY:
+        path = os.path.join(tempfile.gettempdir(), f"gss-twin-{os.getpid()}-{len(NPY)}.npy")
+        subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "npy.py"), path,
+                        elem, "x".join(dims), f"range:{value}:{value}"], check=True)
+        NPY[key] = path
+    return NPY[key]
+
+
 def arg_choices(types):
     """Lists of --arg values to run with, or a reason there are none."""
     fixed, bools = [], []
@@ -76,7 +93,14 @@ def arg_choices(types):
                 return None, f"argument {i}: {t}"
             dims = [d for d in m.group(1).split("x") if d]
             dims = [str(DYN) if d == "?" else d for d in dims] or ["1"]
-            fixed.append(f"zeros:{'x'.join(dims)}x{m.group(2)}")
+            elem = m.group(2)
+            if elem in ("i16", "i32", "i64"):
+                # Integer arrays hold lengths and start offsets (of a batch, a sequence):
+                # element i is (i + 1) times the integer arguments' value, so that lengths
+                # and differences of starts are that value and the loops they bound run.
+                fixed.append(npy_file(elem, dims, INT))
+            else:
+                fixed.append(f"zeros:{'x'.join(dims)}x{elem}")
         elif t == "i1":
             fixed.append(None)
             bools.append(i)
@@ -93,6 +117,17 @@ def arg_choices(types):
             a[i] = combo[k] if k < len(combo) else "1"
         runs.append(a)
     return runs, None
+
+
+def executed_lines(run, path, entry, choices, alone):
+    """The line numbers of the ops the clean kernel ran (by its --trace), over all argument choices."""
+    lines = set()
+    for args in choices:
+        cmd = [run, path, "--entry", entry, "--trace", "--timeout", "20", "--max-ops", "5000000"]
+        cmd += (["--part-alone"] if alone else []) + [x for a in args for x in ("--arg", a)]
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        lines |= {int(m.group(1)) for m in re.finditer(r"^block \d+\s+\S+\s+\S+?:(\d+):\d+ ", r.stderr, re.M)}
+    return lines
 
 
 def hivm_run(run, path, entry, args, alone, timeout=120):
@@ -143,13 +178,14 @@ def main():
     ap.add_argument("--run", default="target/debug/hivm-run")
     ap.add_argument("--no-mutate", action="store_true")
     ap.add_argument("--cube-only", action="store_true")
-    ap.add_argument("--int", type=int, default=2, help="the value of integer arguments (default 2)")
+    ap.add_argument("--int", default="64,16,2",
+                    help="values for integer arguments, largest first: each kernel runs with the first it "
+                         "can be given data with (default 64,16,2)")
     ap.add_argument("-v", action="store_true")
     a = ap.parse_intermixed_args()
-    global INT
-    INT = a.int
+    a.ints = [int(x) for x in a.int.split(",")]
     files = a.files or git_ls(a.gitdir, a.rev)
-    totals = {"clean": 0, "reported": 0, "refused": 0, "cuts": 0, "unnoticed": 0, "kernels": 0}
+    totals = {"clean": 0, "reported": 0, "refused": 0, "cuts": 0, "unnoticed": 0, "kernels": 0, "dead": 0}
     tmp = tempfile.mkdtemp(prefix="gss-twin-")
     for path in files:
         if "/" not in path:
@@ -188,11 +224,6 @@ def main():
                 for name in names:
                     totals["kernels"] += 1
                     kind = "cube" if cube else "vector"
-                    choices, why = arg_choices(signature(r.stdout, name))
-                    if choices is None:
-                        totals["refused"] += 1
-                        print(f"{label} @{name} [{kind}]: NO DATA ({why})")
-                        continue
                     # One core's part of a split mix kernel runs alone, its cross-core
                     # handshakes taken as met: only its own pipes are checked.
                     # (hivm-opt prints a function's signature on one line.)
@@ -200,23 +231,52 @@ def main():
                     alone = bool(re.search(r"func_core_type<(AIC|AIV)>", head))
                     if alone:
                         kind += ", part alone"
-                    results = [(args, *hivm_run(a.run, solved, name, args, alone)) for args in choices]
-                    bad = [(args, s, o) for args, s, o in results if s != "ok"]
+                    # The largest integer value the kernel can be given data with (larger
+                    # ones run more loop iterations, and may reach past the arrays).
+                    for value in a.ints:
+                        global INT
+                        INT = value
+                        choices, why = arg_choices(signature(r.stdout, name))
+                        if choices is None:
+                            break
+                        results = [(args, *hivm_run(a.run, solved, name, args, alone)) for args in choices]
+                        bad = [(args, s, o) for args, s, o in results if s != "ok"]
+                        refused = False
+                        if bad:
+                            args, st, o = bad[0]
+                            refused = st != "reported" or "error:" in o and not re.search(
+                                r"race|hang|never|left|unmatched|waits|deadlock", o)
+                        if not refused:
+                            break
+                    if choices is None:
+                        totals["refused"] += 1
+                        print(f"{label} @{name} [{kind}]: NO DATA ({why})")
+                        continue
                     if bad:
-                        args, s, o = bad[0]
-                        refused = s != "reported" or "error:" in o and not re.search(
-                            r"race|hang|never|left|unmatched|waits|deadlock", o)
                         totals["refused" if refused else "reported"] += 1
                         print(f"{label} @{name} [{kind}]: {'REFUSED' if refused else 'REPORTED'} "
                               f"({' '.join(args)}): {first_error(o)}")
                         continue
+                    kind += f", int {INT}"
                     totals["clean"] += 1
                     line = f"{label} @{name} [{kind}]: clean"
                     if not a.no_mutate:
                         lines = r.stdout.split("\n")
+                        ran = executed_lines(a.run, solved, name, choices, alone)
                         missed = []
-                        n = 0
+                        n = dead = last = 0
                         for gone in cuts(lines):
+                            # A flag the run never reached (a loop of no iterations, a branch not
+                            # taken with these arguments) cannot matter to it.
+                            if not any(i + 1 in ran for i in gone):
+                                dead += 1
+                                continue
+                            # The device entry's closing barrier orders nothing after it.
+                            if len(gone) == 1 and "pipe_barrier[<PIPE_ALL>]" in lines[gone[0]] and \
+                                    all(not l.strip() or l.strip().startswith(("return", "}", "func.return"))
+                                        for l in lines[gone[0] + 1:gone[0] + 3]):
+                                last += 1
+                                continue
                             cut = "\n".join(l for i, l in enumerate(lines) if i not in gone)
                             cpath = os.path.join(tmp, "cut.mlir")
                             with open(cpath, "w") as f:
@@ -226,7 +286,10 @@ def main():
                                 missed.append(" + ".join(lines[i].strip() for i in gone))
                         totals["cuts"] += n
                         totals["unnoticed"] += len(missed)
+                        totals["dead"] += dead
                         line += f", {n - len(missed)}/{n} cuts reported"
+                        if dead or last:
+                            line += f" ({dead} of flags never reached, {last} closing barrier, not counted)"
                         for m in missed:
                             line += f"\n    UNNOTICED: {m}"
                     print(line)
@@ -234,7 +297,7 @@ def main():
                         print(r.stdout)
     print(f"total: {totals['kernels']} kernel runs: {totals['clean']} clean, {totals['reported']} reported, "
           f"{totals['refused']} refused or not given data; cuts {totals['cuts'] - totals['unnoticed']}/"
-          f"{totals['cuts']} reported")
+          f"{totals['cuts']} reported ({totals['dead']} cuts of flags never reached not counted)")
     return 0 if totals["unnoticed"] == 0 else 1
 
 
