@@ -160,7 +160,8 @@ fn run() -> ExitCode {
     for (n, file) in &saves {
         match out.args.get(*n) {
             Some(Some((elem, shape, bytes))) => {
-                if let Err(e) = hivm_twin::npy::write(file, *elem, shape, bytes) {
+                let unsigned = out.unsigned.get(*n).copied().unwrap_or(false);
+                if let Err(e) = hivm_twin::npy::write_as(file, *elem, unsigned, shape, bytes) {
                     eprintln!("hivm-run: error: {e}");
                     failed = true;
                 }
@@ -176,8 +177,9 @@ fn run() -> ExitCode {
             Some(Some((elem, shape, bytes))) => {
                 // A closed pipe (`| head`) ends the output with a message, not a panic.
                 use std::io::Write;
-                let text = hivm_twin::format_array(*elem, shape, bytes);
-                let ty = hivm_twin::memref_type_name(*elem, shape);
+                let unsigned = out.unsigned.get(*n).copied().unwrap_or(false);
+                let text = hivm_twin::format_array_as(*elem, unsigned, shape, bytes);
+                let ty = hivm_twin::memref_type_name_as(*elem, unsigned, shape);
                 if let Err(e) = writeln!(std::io::stdout(), "arg {n} ({ty}): {text}") {
                     eprintln!("hivm-run: error writing output: {e}");
                     failed = true;

@@ -154,7 +154,25 @@ impl Prepared {
 
     /// The outcome of one run, owning the kernel (for one-shot callers).
     pub fn into_outcome(self, r: Results) -> Outcome {
+        // Element types do not carry signedness; the entry's parameters do.
+        let entry_block = self.ir.region_blocks(self.ir.regions(self.entry)[0])[0];
+        let unsigned = self
+            .ir
+            .block_args(entry_block)
+            .iter()
+            .map(|a| {
+                let elem = match self.ir.type_data(self.ir.value_type(*a)) {
+                    hivm_ir::TypeData::MemRef { elem, .. } => *elem,
+                    _ => return false,
+                };
+                matches!(
+                    self.ir.type_data(elem),
+                    hivm_ir::TypeData::Integer { signedness: hivm_ir::types::Signedness::Unsigned, .. }
+                )
+            })
+            .collect();
         Outcome {
+            unsigned,
             ir: self.ir,
             source: self.source,
             file: self.file,

@@ -120,6 +120,9 @@ pub struct Outcome {
     pub file: String,
     /// Per argument: element type, shape and bytes (memrefs only).
     pub args: Vec<Option<ArgData>>,
+    /// Per argument: whether its element type is unsigned (`ui8` ...), which
+    /// `ArgData`'s element type does not say.
+    pub unsigned: Vec<bool>,
     pub reports: Vec<(u32, sync::Report)>,
     /// Per block, what every pipe did (with `trace`).
     pub timeline: Vec<(u32, sync::TraceLine)>,
@@ -129,7 +132,16 @@ pub struct Outcome {
 impl Outcome {
     /// A run that stopped before it started, with the diagnostic why.
     pub fn failed(ir: Ir, source: String, file: String, error: Diagnostic) -> Outcome {
-        Outcome { ir, source, file, args: vec![], reports: vec![], timeline: vec![], error: Some(error) }
+        Outcome {
+            ir,
+            source,
+            file,
+            args: vec![],
+            unsigned: vec![],
+            reports: vec![],
+            timeline: vec![],
+            error: Some(error),
+        }
     }
 
     pub fn render(&self, d: &Diagnostic) -> String {
@@ -478,12 +490,25 @@ pub use native::include_dir;
 
 /// The MLIR type of a memref argument (`memref<4x8xf16>`), for `--print`'s label.
 pub fn memref_type_name(elem: Elem, shape: &[i64]) -> String {
+    memref_type_name_as(elem, false, shape)
+}
+
+/// [`memref_type_name`], of an unsigned element type when `unsigned`.
+pub fn memref_type_name_as(elem: Elem, unsigned: bool, shape: &[i64]) -> String {
     let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
-    format!("memref<{dims}{}>", elem.name())
+    match elem {
+        Elem::Int(w) if unsigned => format!("memref<{dims}ui{w}>"),
+        _ => format!("memref<{dims}{}>", elem.name()),
+    }
 }
 
 /// Formats an array for `--print`, numpy style.
 pub fn format_array(elem: Elem, shape: &[i64], bytes: &[u8]) -> String {
+    format_array_as(elem, false, shape, bytes)
+}
+
+/// [`format_array`], integers read as unsigned when `unsigned`.
+pub fn format_array_as(elem: Elem, unsigned: bool, shape: &[i64], bytes: &[u8]) -> String {
     let size = elem.size();
     let items: Vec<String> = bytes
         .chunks(size)
@@ -497,6 +522,8 @@ pub fn format_array(elem: Elem, shape: &[i64], bytes: &[u8]) -> String {
                 Elem::F32 => format!("{}", f32::from_bits(bits as u32)),
                 Elem::F64 => format!("{}", f64::from_bits(bits)),
                 Elem::F8(f) => format!("{}", f.decode(bits as u8)),
+                Elem::Int(w) if unsigned && w < 64 => format!("{}", bits & ((1u64 << w) - 1)),
+                Elem::Int(64) if unsigned => format!("{bits}"),
                 Elem::Int(w) => format!("{}", value::norm_int(bits as i64, w)),
                 Elem::Index => format!("{}", bits as i64),
             }

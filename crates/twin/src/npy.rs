@@ -77,7 +77,14 @@ fn data_offset(data: &[u8]) -> Option<usize> {
 }
 
 pub fn write(path: &Path, elem: Elem, shape: &[i64], bytes: &[u8]) -> Result<(), String> {
+    write_as(path, elem, false, shape, bytes)
+}
+
+/// [`write`], integers saved as unsigned (`u1`, `u2` ...) when `unsigned`.
+pub fn write_as(path: &Path, elem: Elem, unsigned: bool, shape: &[i64], bytes: &[u8]) -> Result<(), String> {
     let descr = elem.npy_descr().ok_or_else(|| format!("cannot save {} arrays as .npy", elem.name()))?;
+    let unsigned_descr = descr.replace('i', "u");
+    let descr = if unsigned && matches!(elem, Elem::Int(8 | 16 | 32 | 64)) { unsigned_descr.as_str() } else { descr };
     let shape_txt = match shape.len() {
         1 => format!("({},)", shape[0]),
         _ => format!("({})", shape.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")),

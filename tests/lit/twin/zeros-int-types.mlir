@@ -1,16 +1,18 @@
 // `zeros:` takes every spelling of an integer element type MLIR has:
 // signless (i8), unsigned (ui8) and signed (si8); the twin keeps integers
 // by width, so each matches a parameter of the same width. A bad spelling
-// is still refused.
+// is still refused. Printed and saved, an unsigned parameter's array reads
+// as unsigned (ui8's 254 is 254, saved as numpy's uint8).
 // RUN: python3 %root/scripts/npy.py %t.u.npy u8 4 1 2 254 255
-// RUN: hivm-run %s --entry u8 --arg %t.u.npy --arg zeros:4xui8 --print 1 2>&1 | FileCheck %s --check-prefix=U8
+// RUN: hivm-run %s --entry u8 --arg %t.u.npy --arg zeros:4xui8 --print 1 --save 1=%t.o.npy 2>&1 | FileCheck %s --check-prefix=U8
+// RUN: grep -a -o "'descr': '|u1'" %t.o.npy | FileCheck %s --check-prefix=SAVED
 // RUN: hivm-run %s --entry wide --arg zeros:2xui16 --arg zeros:2xsi32 --arg zeros:2xui64 --arg zeros:2xi16 --print 0 --print 3 2>&1 | FileCheck %s --check-prefix=WIDE
 // RUN: not hivm-run %s --entry u8 --arg %t.u.npy --arg zeros:4xu8 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not hivm-run %s --entry u8 --arg %t.u.npy --arg zeros:4xui 2>&1 | FileCheck %s --check-prefix=EMPTY
 // RUN: not hivm-run %s --entry u8 --arg %t.u.npy --arg zeros:4xi16 2>&1 | FileCheck %s --check-prefix=WIDTH
-// The printout names integers by width, so ui8's 254 shows as i8's -2.
-// U8: arg 1 (memref<4xi8>): [1, 2, -2, -1]
-// WIDE: arg 0 (memref<2xi16>): [0, 0]
+// U8: arg 1 (memref<4xui8>): [1, 2, 254, 255]
+// SAVED: 'descr': '|u1'
+// WIDE: arg 0 (memref<2xui16>): [0, 0]
 // WIDE-NEXT: arg 3 (memref<2xi16>): [0, 0]
 // WIDTH: error: argument 1 (memref<4xui8>): given i16 data
 // BAD: error: --arg zeros:4xu8: unknown element type 'u8' in 'zeros:4xu8'
