@@ -9,7 +9,8 @@ is solved as its solver RUN lines solve it (`bishengir-opt` replaced by hivm-opt
 `hivm-inject-sync` lines are skipped), then every function with a body is run by hivm-run with
 arguments made from its signature: every combination of true/false for up to three i1 arguments;
 for integers the first value of --int (64, 16, 2) the kernel can be given data with (larger values
-run more loop iterations); zeros for memrefs (a dynamic size gets 2^20 elements), but integer
+run more loop iterations); zeros for memrefs (a dynamic size gets 2^20 elements, or 1024 if the
+kernel cannot be given that), but integer
 arrays, whose element i is i + 1 times the integers' value (lengths, and starts that differ by it).
 
 A kernel that runs clean is then cut: each set_flag, wait_flag and pipe_barrier removed alone, and
@@ -77,8 +78,10 @@ def npy_file(elem, dims, value):
     key = (elem, tuple(dims), value)
     if key not in NPY:
         path = os.path.join(tempfile.gettempdir(), f"gss-twin-{os.getpid()}-{len(NPY)}.npy")
+        # Wrapping below the type's largest value (a multiple of `value`, so starts still differ by it).
+        top = max(value, ({"i16": 1 << 14, "i32": 1 << 30}.get(elem, 1 << 40) // value) * value)
         subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "npy.py"), path,
-                        elem, "x".join(dims), f"range:{value}:{value}"], check=True)
+                        elem, "x".join(dims), f"range:{value}:{value}:{top}"], check=True)
         NPY[key] = path
     return NPY[key]
 
@@ -233,9 +236,9 @@ def main():
                         kind += ", part alone"
                     # The largest integer value the kernel can be given data with (larger
                     # ones run more loop iterations, and may reach past the arrays).
-                    for value in a.ints:
-                        global INT
-                        INT = value
+                    global INT, DYN
+                    for dyn, value in [(1 << 20, v) for v in a.ints] + [(1024, a.ints[-1])]:
+                        INT, DYN = value, dyn
                         choices, why = arg_choices(signature(r.stdout, name))
                         if choices is None:
                             break
@@ -257,7 +260,7 @@ def main():
                         print(f"{label} @{name} [{kind}]: {'REFUSED' if refused else 'REPORTED'} "
                               f"({' '.join(args)}): {first_error(o)}")
                         continue
-                    kind += f", int {INT}"
+                    kind += f", int {INT}" + (f", dynamic sizes {DYN}" if DYN != 1 << 20 else "")
                     totals["clean"] += 1
                     line = f"{label} @{name} [{kind}]: clean"
                     if not a.no_mutate:
