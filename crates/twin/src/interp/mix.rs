@@ -154,43 +154,42 @@ impl Interp<'_> {
         Ok(std::rc::Rc::new(crate::value::MemRefVal::contiguous(buf, elem, sizes)))
     }
 
+    /// The `hivm.func_core_type` of the function holding `op`.
+    fn part_core_type(&self, op: OpId) -> Option<String> {
+        let ir = self.ir;
+        let mut f = ir.parent_op(op);
+        while let Some(p) = f.filter(|p| !ir.is_op(*p, "func.func")) {
+            f = ir.parent_op(p);
+        }
+        f.and_then(|f| ir.get_attr(f, "hivm.func_core_type"))
+            .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
+            .map(|c| c.to_string())
+    }
+
     /// `sync_block_set` and `sync_block_wait`.
     pub(super) fn sync_block(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
+        // One core's part of a split mix kernel run alone (part-alone):
+        // checked as any, then its handshake skipped.
+        let mut alone = false;
         if self.mix.is_none() {
             // The function holding it, if it is one core's part of a split
             // mix kernel: its partners are not running.
-            let mut f = ir.parent_op(op);
-            while let Some(p) = f.filter(|p| !ir.is_op(*p, "func.func")) {
-                f = ir.parent_op(p);
-            }
-            let part = f
-                .and_then(|f| ir.get_attr(f, "hivm.func_core_type"))
-                .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
-                .filter(|c| *c != "MIX");
-            if part.is_some() && self.config.part_alone {
-                let what = if name == "hivm.hir.sync_block_set" { "goes nowhere" } else { "is taken as met" };
-                self.sync.report(sync::Report {
-                    class: sync::Class::Warning,
-                    site: Site { op: Some(op), detail: None },
-                    message: format!(
-                        "'{name}' {what}: this part of a mix kernel runs alone (part-alone), so its handshakes \
-                         with the other cores are not checked"
+            let part = self.part_core_type(op).filter(|c| c != "MIX");
+            alone = part.is_some() && self.config.part_alone;
+            if !alone {
+                let why = match part {
+                    Some(c) => format!(
+                        "this function is one core's part of a mix kernel (hivm.func_core_type<{c}>), run alone, so \
+                         the cores it synchronises with are not running; run the kernel's MIX entry (or pass \
+                         --part-alone to check its own pipes only)"
                     ),
-                    other: None,
-                });
-                return Ok(());
+                    None => "the twin runs the block's cube and vector cores for an entry with \
+                             hivm.func_core_type<MIX> (or, without a func_core_type, mix_mode = \"mix\")"
+                        .to_string(),
+                };
+                return Err(RunError::at(op, format!("'{name}' runs only in a mix kernel: {why}")));
             }
-            let why = match part {
-                Some(c) => format!(
-                    "this function is one core's part of a mix kernel (hivm.func_core_type<{c}>), run alone, so the \
-                     cores it synchronises with are not running; run the kernel's MIX entry"
-                ),
-                None => "the twin runs the block's cube and vector cores for an entry with \
-                         hivm.func_core_type<MIX> (or, without a func_core_type, mix_mode = \"mix\")"
-                    .to_string(),
-            };
-            return Err(RunError::at(op, format!("'{name}' runs only in a mix kernel: {why}")));
         }
         let mode = self.enum_attr(op, "tsync_instr_mode", "sync_block_instr_mode");
         // INTER_BLOCK meets every block's cores, which the twin runs one
@@ -199,7 +198,11 @@ impl Interp<'_> {
             return Err(RunError::at(op, format!("sync_instr_mode {m} is not supported by the CPU twin yet")));
         }
         let sub = mode.as_deref() == Some("INTER_SUBBLOCK_SYNCHRONIZATION");
-        if sub && self.mix.as_ref().is_some_and(|m| m.core == cross::CUBE) {
+        let on_cube = match &self.mix {
+            Some(m) => m.core == cross::CUBE,
+            None => alone && self.part_core_type(op).as_deref() == Some("AIC"),
+        };
+        if sub && on_cube {
             return Err(RunError::at(
                 op,
                 "INTER_SUBBLOCK_SYNCHRONIZATION syncs a block's vector cores with each other; the cube core runs this op",
@@ -211,6 +214,21 @@ impl Interp<'_> {
         };
         if !(0..16).contains(&flag) {
             return Err(RunError::at(op, format!("flag id {flag} is not one of the 16 FFTS flags (0..15)")));
+        }
+        if alone {
+            let set = name == "hivm.hir.sync_block_set";
+            self.pipe_attr(op, if set { "tpipe" } else { "pipe" })?;
+            let what = if set { "goes nowhere" } else { "is taken as met" };
+            self.sync.report(sync::Report {
+                class: sync::Class::Warning,
+                site: Site { op: Some(op), detail: None },
+                message: format!(
+                    "'{name}' {what}: this part of a mix kernel runs alone (part-alone), so its handshakes \
+                     with the other cores are not checked"
+                ),
+                other: None,
+            });
+            return Ok(());
         }
         let site = Site { op: Some(op), detail: None };
         if name == "hivm.hir.sync_block_set" {
