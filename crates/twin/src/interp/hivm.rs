@@ -31,9 +31,38 @@ impl Interp<'_> {
         (base + lo.max(0) as u64, (hi - lo).max(0) as u64)
     }
 
+    /// L0A, L0B and L0C are the cube unit's own: loads from L1 (MTE1) fill
+    /// L0A/L0B, the matmul (M) reads them and writes L0C, the fixpipe (FIX)
+    /// drains L0C. A vector op, a DMA or a scalar access there has no
+    /// hardware path; run anyway it would read or write L0C's fractal bytes
+    /// in whatever order its type names.
+    pub(super) fn refuse_l0(&self, op: OpId, what: &str) -> R<()> {
+        let ir = self.ir;
+        for v in ir.operands(op) {
+            if let Val::Mem(m) = self.get(*v) {
+                let space = self.mem.get(m.buf).space;
+                if matches!(space, crate::memory::Space::L0a | crate::memory::Space::L0b | crate::memory::Space::L0c) {
+                    return Err(RunError::at(
+                        op,
+                        format!(
+                            "{what} cannot reach {}: only the cube unit's L1 -> L0 loads, matmul and fixpipe do",
+                            space
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     pub(super) fn hivm(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
         let site = Site { op: Some(op), detail: None };
+        if matches!(name, "hivm.hir.load" | "hivm.hir.store" | "hivm.hir.copy")
+            || (name.starts_with("hivm.hir.v") && name != "hivm.hir.vbrc_scalar")
+        {
+            self.refuse_l0(op, &format!("'{name}'"))?;
+        }
         match name {
             "hivm.hir.pointer_cast" => self.pointer_cast(op)?,
             "hivm.hir.multi_buffer_counter" => self.multi_buffer_counter(op)?,

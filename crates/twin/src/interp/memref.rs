@@ -281,18 +281,21 @@ impl Interp<'_> {
                 self.set(ir.result(op, 0), Val::Mem(m));
             }
             "memref.load" => {
+                self.refuse_l0(op, "a scalar load")?;
                 let m = self.memref(op, ops[0])?;
                 let idx = self.indices(&ops[1..]);
                 let v = self.load_element(op, &m, &idx)?;
                 self.set(ir.result(op, 0), v);
             }
             "memref.store" => {
+                self.refuse_l0(op, "a scalar store")?;
                 let v = self.get(ops[0]).clone();
                 let m = self.memref(op, ops[1])?;
                 let idx = self.indices(&ops[2..]);
                 self.store_element(op, &m, &idx, &v)?;
             }
             "memref.copy" => {
+                self.refuse_l0(op, "memref.copy")?;
                 let (s, d) = (self.memref(op, ops[0])?, self.memref(op, ops[1])?);
                 self.scalar_views(op, &[&s], &[&d]);
                 self.copy_elements(op, &s, &d)?;

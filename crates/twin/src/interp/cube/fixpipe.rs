@@ -31,10 +31,9 @@ impl Interp<'_> {
         let err = |m: String| RunError::at(op, format!("fixpipe: {m}"));
         let uf = self.unit_flag_mode(op, 2)?;
         let src = self.memref(op, segment(ir, op, 0)[0])?;
-        let src = if src.sizes.len() == 2 && self.mem.get(src.buf).space == crate::memory::Space::L0c {
-            std::rc::Rc::new(layout::l0c_as_fractal(&src).map_err(|e| err(format!("the source: {e}")))?)
-        } else {
-            src
+        let src = match self.l0c_2d(&src).map_err(|e| err(format!("the source: {e}")))? {
+            Some(f) => std::rc::Rc::new(f),
+            None => src,
         };
         let dst_value = segment(ir, op, 1)[0];
         if self.mix.as_ref().is_some_and(|m| m.core == crate::sync::cross::CUBE)

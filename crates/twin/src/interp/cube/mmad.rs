@@ -114,13 +114,8 @@ impl Interp<'_> {
             )));
         }
         holds_real_sizes([a, b, c], (real_m, real_k, real_n)).map_err(err)?;
-        let c_fractal;
-        let c = if c.sizes.len() == 2 && self.mem.get(c.buf).space == crate::memory::Space::L0c {
-            c_fractal = super::layout::l0c_as_fractal(c).map_err(|e| err(format!("C: {e}")))?;
-            &c_fractal
-        } else {
-            c
-        };
+        let c_fractal = self.l0c_2d(c).map_err(|e| err(format!("C: {e}")))?;
+        let c = c_fractal.as_ref().unwrap_or(c);
         let am = Matrix::of(a, "A", false).map_err(err)?;
         let bm = Matrix::of(b, "B", false).map_err(err)?;
         let cm = Matrix::of(c, "C", false).map_err(err)?;

@@ -74,10 +74,9 @@ impl Interp<'_> {
             return Err(err(format!("sync_related_args #{i} is {x}, not an event id (0..7) or -1")));
         }
         super::mmad::holds_real_sizes([&a, &b, &c], (real_m, real_k, real_n)).map_err(err)?;
-        let c = if c.sizes.len() == 2 && self.mem.get(c.buf).space == crate::memory::Space::L0c {
-            std::rc::Rc::new(super::layout::l0c_as_fractal(&c).map_err(|e| err(format!("C: {e}")))?)
-        } else {
-            c
+        let c = match self.l0c_2d(&c).map_err(|e| err(format!("C: {e}")))? {
+            Some(f) => std::rc::Rc::new(f),
+            None => c,
         };
         let am = Matrix::of(&a, "A", true).map_err(err)?;
         let bm = Matrix::of(&b, "B", true).map_err(err)?;

@@ -32,6 +32,28 @@ pub(super) struct Scratch {
 }
 
 impl Interp<'_> {
+    /// A 2-d view of L0C as the fractals L0C holds (`layout::l0c_as_fractal`),
+    /// or None for any other view. Only a view of the whole buffer: a part
+    /// of it (rows or columns of a larger accumulator) is not a matrix of
+    /// its own in fractal order.
+    pub(super) fn l0c_2d(&self, v: &crate::value::MemRefVal) -> Result<Option<crate::value::MemRefVal>, String> {
+        if v.sizes.len() != 2 || self.mem.get(v.buf).space != crate::memory::Space::L0c {
+            return Ok(None);
+        }
+        let whole = v.root.is_some_and(|r| {
+            matches!(self.get(self.ir.result(r, 0)), super::Val::Mem(m)
+                if m.buf == v.buf && m.offset == v.offset && m.sizes == v.sizes && m.strides == v.strides)
+        });
+        if !whole {
+            return Err(format!(
+                "a {} x {} view of part of an L0C buffer: L0C holds its buffer as 16 x 16 fractals, so only the \
+                 whole buffer (or a 4-d fractal view) is a matrix",
+                v.sizes[0], v.sizes[1]
+            ));
+        }
+        layout::l0c_as_fractal(v).map(Some)
+    }
+
     /// Runs a cube op; false when `name` is not one.
     pub(super) fn cube(&mut self, op: OpId, name: &str) -> R<bool> {
         match name {
