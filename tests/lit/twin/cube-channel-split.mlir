@@ -17,6 +17,10 @@
 // CHECK: arg 3 (memref<16x16xf32>): {{\[}}[1935, 2057, 2179, 1935,
 // CHECK: 2259, 2403, 2115]]
 // NOSPLIT: error: fixpipe: the destination's fractal is 16 x 8, but without channel_split the fixpipe writes f32 in 16 x 16 fractals
+// RUN: not hivm-run %s --entry f16_16x8 --arg zeros:1x1x16x16xf32 --arg zeros:2x1x16x8xf16 2>&1 | FileCheck %s --check-prefix=F16
+// RUN: not hivm-run %s --entry i8_nz --arg zeros:1x1x16x16xi32 --arg zeros:1x1x16x32xi8 2>&1 | FileCheck %s --check-prefix=I8
+// F16: error: fixpipe: the destination's fractal is 16 x 8, but without channel_split the fixpipe writes f16 in 16 x 16 fractals
+// I8: error: fixpipe: an NZ destination of i8 (its fractal rows padded to 32 bytes or not, c0_pad_en) is not supported by the CPU twin yet
 // ND: error: fixpipe: channel_split splits f32 fractals: the destination must be an f32 fractal (with dma_mode = normal)
 func.func @chain(%a: memref<16x16xf32>, %b: memref<16x16xf32>, %c: memref<16x16xf32>, %d: memref<16x16xf32>) {
   %true = arith.constant true
@@ -38,5 +42,20 @@ func.func @chain(%a: memref<16x16xf32>, %b: memref<16x16xf32>, %c: memref<16x16x
   hivm.hir.fixpipe {channel_split = true} ins(%acc0 : memref<1x1x16x16xf32, #hivm.address_space<cc>>) outs(%x1 : memref<2x1x16x8xf32, #hivm.address_space<cbuf>>)
   hivm.hir.mmadL1 ins(%x1, %lc, %true, %c16, %c16, %c16 : memref<2x1x16x8xf32, #hivm.address_space<cbuf>>, memref<2x1x16x8xf32, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc1 : memref<1x1x16x16xf32, #hivm.address_space<cc>>)
   hivm.hir.fixpipe {enable_nz2nd} ins(%acc1 : memref<1x1x16x16xf32, #hivm.address_space<cc>>) outs(%d : memref<16x16xf32>)
+  return
+}
+
+func.func @f16_16x8(%src: memref<1x1x16x16xf32>, %dst: memref<2x1x16x8xf16>) {
+  %z = arith.constant 0 : i64
+  %acc = hivm.hir.pointer_cast(%z) : memref<1x1x16x16xf32, #hivm.address_space<cc>>
+  hivm.hir.fixpipe {pre_quant = #hivm.fixpipe_pre_quant_mode<F322F16>} ins(%acc : memref<1x1x16x16xf32, #hivm.address_space<cc>>) outs(%dst : memref<2x1x16x8xf16>)
+  return
+}
+
+func.func @i8_nz(%src: memref<1x1x16x16xi32>, %dst: memref<1x1x16x32xi8>) {
+  %z = arith.constant 0 : i64
+  %k = arith.constant 1.0 : f32
+  %acc = hivm.hir.pointer_cast(%z) : memref<1x1x16x16xi32, #hivm.address_space<cc>>
+  hivm.hir.fixpipe {pre_quant = #hivm.fixpipe_pre_quant_mode<S322I8>} ins(%acc : memref<1x1x16x16xi32, #hivm.address_space<cc>>) outs(%dst : memref<1x1x16x32xi8>) quant_scale = %k : f32
   return
 }

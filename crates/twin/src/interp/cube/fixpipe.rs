@@ -72,16 +72,28 @@ impl Interp<'_> {
             m => Err(format!("dma_mode = {m} is not supported by the CPU twin yet")),
         }
         .map_err(err)?;
-        // NZ2NZ writes f32 as L0C holds it, 16 x 16 fractals, or with
-        // channel_split each split in two 16 x 8 ones (the f32 fractal of L1).
-        if dst.elem == Elem::F32 && d.is_fractal() {
-            let want = if channel_split { (16, 8) } else { (16, 16) };
-            if let Some(f) = d.fractal().filter(|f| *f != want) {
+        // NZ2NZ writes 2- and 4-byte results in L0C's 16 x 16 fractals, or
+        // with channel_split f32 in two 16 x 8 ones each (L1's f32 fractal).
+        if let Some(f) = d.fractal() {
+            let want = match (dst.elem.size(), channel_split) {
+                (2, false) | (4, false) => (16, 16),
+                (4, true) => (16, 8),
+                (1, _) => {
+                    return Err(err(format!(
+                        "an NZ destination of {} (its fractal rows padded to 32 bytes or not, c0_pad_en) is not \
+                         supported by the CPU twin yet",
+                        dst.elem.name()
+                    )));
+                }
+                _ => f,
+            };
+            if f != want {
                 return Err(err(format!(
-                    "the destination's fractal is {} x {}, but {} the fixpipe writes f32 in {} x {} fractals",
+                    "the destination's fractal is {} x {}, but {} the fixpipe writes {} in {} x {} fractals",
                     f.0,
                     f.1,
                     if channel_split { "with channel_split" } else { "without channel_split" },
+                    dst.elem.name(),
                     want.0,
                     want.1
                 )));
