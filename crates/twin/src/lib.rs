@@ -398,7 +398,9 @@ fn make_args(ir: &Ir, func: OpId, specs: &[ArgSpec], it: &mut Interp) -> Result<
                 };
                 // An f8 array comes as its codes (numpy has no f8 dtype).
                 let codes = matches!(elem, Elem::F8(_)) && aelem == Elem::Int(8);
-                if aelem.size() != elem.size() || (aelem.is_float() != elem.is_float() && !codes) {
+                // Same size is not enough between integers: i1 is a byte too.
+                let other_int = matches!((aelem, elem), (Elem::Int(a), Elem::Int(b)) if a != b);
+                if aelem.size() != elem.size() || (aelem.is_float() != elem.is_float() && !codes) || other_int {
                     return Err(bad(format!("given {} data", aelem.name())));
                 }
                 if ashape.len() != shape.len()

@@ -15,6 +15,9 @@
 // WIDE: arg 0 (memref<2xui16>): [0, 0]
 // WIDE-NEXT: arg 3 (memref<2xi16>): [0, 0]
 // WIDTH: error: argument 1 (memref<4xui8>): given i16 data
+// Same size is not the same type between integers: int8 data for i1 is refused.
+// RUN: not hivm-run %s --entry bools --arg %t.u.npy 2>&1 | FileCheck %s --check-prefix=BOOL
+// BOOL: error: argument 0 (memref<4xi1>): given i8 data
 // BAD: error: --arg zeros:4xu8: unknown element type 'u8' in 'zeros:4xu8'
 // EMPTY: error: --arg zeros:4xui: unknown element type 'ui' in 'zeros:4xui'
 func.func @u8(%src: memref<4xui8>, %dst: memref<4xui8>) {
@@ -23,5 +26,9 @@ func.func @u8(%src: memref<4xui8>, %dst: memref<4xui8>) {
 }
 
 func.func @wide(%a: memref<2xui16>, %b: memref<2xsi32>, %c: memref<2xui64>, %d: memref<2xi16>) {
+  return
+}
+
+func.func @bools(%a: memref<4xi1>) {
   return
 }
