@@ -475,8 +475,9 @@ pub(super) fn holds_real_sizes(
             continue;
         }
         let held: i64 = v.sizes.iter().product();
-        let need = rows.saturating_mul(cols);
-        if held < need {
+        let need = rows.checked_mul(cols);
+        if need.is_none_or(|n| held < n) {
+            let need = need.map_or_else(|| "more than 64 bits count".to_string(), |n| n.to_string());
             return Err(format!(
                 "{what} holds {held} elements, but {names} = {rows} x {cols} needs {need}: the operand is too small \
                  for the matrix the op multiplies"
