@@ -3,7 +3,8 @@
 //! to UB as an ND matrix and as NZ fractals gives a plain reference
 //! product; L0C drained to L1 with `channel_split` holds float fractals
 //! that a second `mad` reads back as its B operand, giving the reference
-//! of the chained product; a copy past UB, a split to half and a
+//! of the chained product, and without its FIX -> MTE1 handshake the
+//! second load races with the copy; a copy past UB, a split to half and a
 //! transposing load of float fractals are located errors.
 //!
 //! Inputs are small dyadic numbers, so every sum is exact in f32 and the
@@ -208,4 +209,13 @@ fn misuses_of_the_fix_pipe_and_float_transposes_are_located_errors() {
         e.contains("load_cbuf_to_cb: transposing fractals of 4-byte elements is not emulated (2-byte only)"),
         "{e}"
     );
+}
+
+#[test]
+fn the_fix_pipe_writes_l1_on_pipe_fix() {
+    let (a, b, _) = operands(4);
+    let a2 = vec![0.0; 16 * 32];
+    let out = run(&cbuf_kernel("to_cbuf_racy"), cbuf_args(&a, &b, &a2));
+    let p = problems(&out);
+    assert!(p.contains("PIPE_MTE1 read of L1[") && p.contains("earlier PIPE_FIX write of the same memory"), "{p}");
 }

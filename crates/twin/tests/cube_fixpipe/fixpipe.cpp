@@ -42,16 +42,24 @@ extern "C" void _mlir_ciface_to_ub(memref_t<__cbuf__ half, 4> *a, memref_t<__cbu
 
 // C to L1 split into float fractals (16 x 8): C^T as L0B would hold it for
 // a float product, so D (16 x 16) = A2 (16 x 32, f32) x C^T.
-extern "C" void _mlir_ciface_to_cbuf(memref_t<__cbuf__ half, 4> *a, memref_t<__cbuf__ half, 4> *b,
-                                     memref_t<__cbuf__ float, 4> *a2, memref_t<__cbuf__ float, 4> *c,
-                                     memref_t<__gm__ float, 2> *d) {
+// Without SYNC, MTE1 reads the L1 fractals the fix pipe writes unordered
+// with that write.
+template <bool SYNC>
+static void to_cbuf(memref_t<__cbuf__ half, 4> *a, memref_t<__cbuf__ half, 4> *b, memref_t<__cbuf__ float, 4> *a2,
+                    memref_t<__cbuf__ float, 4> *c, memref_t<__gm__ float, 2> *d) {
   product(a, b);
   float *l0a = (float *)(uintptr_t)0;
   float *l0b = (float *)(uintptr_t)0;
   float *l0c = (float *)(uintptr_t)0;
   copy_matrix_cc_to_cbuf(at(c), l0c, 0, 32, 16, (uint32_t)c->strides[0], 16, 0, 0, 0, true, false);
-  set_flag(PIPE_FIX, PIPE_MTE1, EVENT_ID0);
-  wait_flag(PIPE_FIX, PIPE_MTE1, EVENT_ID0);
+  if (SYNC) {
+    set_flag(PIPE_FIX, PIPE_MTE1, EVENT_ID0);
+    wait_flag(PIPE_FIX, PIPE_MTE1, EVENT_ID0);
+  } else {
+    // Orders the first loads and `mad` before the next loads, not the copy.
+    set_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);
+    wait_flag(PIPE_M, PIPE_MTE1, EVENT_ID0);
+  }
   load_cbuf_to_ca(l0a, at(a2), 0, 4, 1, 0, 0, false);
   load_cbuf_to_cb(l0b, at(c), 0, 4, 1, 0, 0, false);
   set_flag(PIPE_MTE1, PIPE_M, EVENT_ID0);
@@ -60,6 +68,18 @@ extern "C" void _mlir_ciface_to_cbuf(memref_t<__cbuf__ half, 4> *a, memref_t<__c
   set_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
   wait_flag(PIPE_M, PIPE_FIX, EVENT_ID0);
   copy_matrix_cc_to_gm(at(d), l0c, 0, 16, 16, (uint32_t)d->strides[0], 16, 0, 0, 0, false, true);
+}
+
+extern "C" void _mlir_ciface_to_cbuf(memref_t<__cbuf__ half, 4> *a, memref_t<__cbuf__ half, 4> *b,
+                                     memref_t<__cbuf__ float, 4> *a2, memref_t<__cbuf__ float, 4> *c,
+                                     memref_t<__gm__ float, 2> *d) {
+  to_cbuf<true>(a, b, a2, c, d);
+}
+
+extern "C" void _mlir_ciface_to_cbuf_racy(memref_t<__cbuf__ half, 4> *a, memref_t<__cbuf__ half, 4> *b,
+                                          memref_t<__cbuf__ float, 4> *a2, memref_t<__cbuf__ float, 4> *c,
+                                          memref_t<__gm__ float, 2> *d) {
+  to_cbuf<false>(a, b, a2, c, d);
 }
 
 // The NZ copy to UB aimed at the last 512 bytes of UB: its first fractal
