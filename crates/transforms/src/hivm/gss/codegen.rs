@@ -380,6 +380,24 @@ impl<'t> CodeGen<'t> {
     /// memory-based targets the parity of the enclosing loop's iteration
     /// and the ids 0 and 1 its internal double buffering uses.
     fn fill_mmad_args(&mut self, ir: &mut Ir) {
+        // On memory-based targets every mmadL1 takes the ids of the M ->
+        // MTE1 bracket the solver puts around the matmuls: one given none
+        // (no sync landed on its loads) would run its library's own
+        // prologue, setting those ids again while the bracket's sets are
+        // still pending (upstream leaves such a matmul without arguments).
+        if !self.regbase {
+            let mut all = Vec::new();
+            ir.walk(self.func, &mut |o| {
+                if ir.is_op(o, "hivm.hir.mmadL1") {
+                    all.push(o);
+                }
+            });
+            for op in all {
+                if !self.mmad_args.iter().any(|(o, _)| *o == op) {
+                    self.mmad_args.push((op, vec![None; 4]));
+                }
+            }
+        }
         for (op, vals) in std::mem::take(&mut self.mmad_args) {
             let loc = ir.loc(op);
             let default = constant(ir, InsertPoint::Before(op), -1, loc);
