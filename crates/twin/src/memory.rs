@@ -18,6 +18,11 @@ pub enum Space {
 }
 
 impl Space {
+    /// L0A, L0B and L0C, which only the cube unit's own operations reach.
+    pub fn is_l0(self) -> bool {
+        matches!(self, Space::L0a | Space::L0b | Space::L0c)
+    }
+
     /// The cube unit's memories, which only cube operations write.
     pub fn is_cube(self) -> bool {
         matches!(self, Space::L1 | Space::L0a | Space::L0b | Space::L0c)

@@ -10,6 +10,7 @@
 // RUN: not hivm-run %s --entry rows --sync-solver --arg %t.a.npy --arg zeros:16x32xf32 2>&1 | FileCheck %s --check-prefix=ROWS
 // VEC: cube-l0-reach.mlir:27:3: error: 'hivm.hir.vadd' cannot reach L0C: only the cube unit's L1 -> L0 loads, matmul and fixpipe do
 // DMA: error: 'hivm.hir.store' cannot reach L0C
+// RUN: not hivm-run %s --entry scalar_loop --arg zeros:256xf32 2>&1 | FileCheck %s --check-prefix=SCALAR
 // SCALAR: error: a scalar load cannot reach L0C
 // ROWS: error: fixpipe: the source: a 16 x 32 view of part of an L0C buffer: L0C holds its buffer as 16 x 16 fractals, so only the whole buffer (or a 4-d fractal view) is a matrix
 
@@ -66,5 +67,19 @@ func.func @rows(%a: memref<32x32xf16>, %c: memref<16x32xf32>) {
   hivm.hir.mmadL1 ins(%l1a, %l1b, %true, %c32, %c32, %c32 : memref<2x2x16x16xf16, #hivm.address_space<cbuf>>, memref<2x2x16x16xf16, #hivm.address_space<cbuf>>, i1, index, index, index) outs(%acc : memref<32x32xf32>)
   %hi = memref.subview %acc[16, 0] [16, 32] [1, 1] : memref<32x32xf32> to memref<16x32xf32, strided<[32, 1], offset: 512>>
   hivm.hir.fixpipe {enable_nz2nd} ins(%hi : memref<16x32xf32, strided<[32, 1], offset: 512>>) outs(%c : memref<16x32xf32>)
+  return
+}
+
+// In a loop, which the twin compiles, as well.
+func.func @scalar_loop(%c: memref<256xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %z = arith.constant 0 : i64
+  %acc = hivm.hir.pointer_cast(%z) : memref<256xf32, #hivm.address_space<cc>>
+  scf.for %i = %c0 to %c256 step %c1 {
+    %v = memref.load %acc[%i] : memref<256xf32, #hivm.address_space<cc>>
+    memref.store %v, %c[%i] : memref<256xf32>
+  }
   return
 }

@@ -432,6 +432,11 @@ impl Interp<'_> {
         let mut mems = Vec::with_capacity(prog.memrefs.len());
         for v in &prog.memrefs {
             match self.get(*v) {
+                // The tree walker refuses scalar access to L0A/L0B/L0C.
+                Val::Mem(m) if self.mem.get(m.buf).space.is_l0() => {
+                    self.regs = regs;
+                    return None;
+                }
                 Val::Mem(m) => mems.push(m.clone()),
                 _ => {
                     self.regs = regs;

@@ -41,7 +41,7 @@ impl Interp<'_> {
         for v in ir.operands(op) {
             if let Val::Mem(m) = self.get(*v) {
                 let space = self.mem.get(m.buf).space;
-                if matches!(space, crate::memory::Space::L0a | crate::memory::Space::L0b | crate::memory::Space::L0c) {
+                if space.is_l0() {
                     return Err(RunError::at(
                         op,
                         format!(
