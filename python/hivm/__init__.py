@@ -151,7 +151,8 @@ def _write_back(args, packed, results):
         np.copyto(a, out)
 
 
-def write_dump(folder, name, text, args, *, entry=None, impls=(), blocks=1, sync="error", sync_solver=False):
+def write_dump(folder, name, text, args, *, entry=None, impls=(), blocks=1, sync="error", sync_solver=False,
+               part_alone=False):
     """Writes the module a run runs as ``folder/name.mlir``, its array arguments as
     ``name.argN.npy`` beside it, and, as the file's first lines, the ``hivm-run`` command
     that runs it by itself. Returns the module's path."""
@@ -175,6 +176,8 @@ def write_dump(folder, name, text, args, *, entry=None, impls=(), blocks=1, sync
         cmd += ["--blocks", str(blocks)]
     if sync_solver:
         cmd += ["--sync-solver"]
+    if part_alone:
+        cmd += ["--part-alone"]
     if sync != "error":
         cmd += ["--sync", sync]
     import shlex
@@ -207,7 +210,7 @@ def dump_folder(dump=None):
 
 
 def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=None, sync_solver=False, max_ops=None,
-        dump=None, dump_name=None):
+        dump=None, dump_name=None, part_alone=False):
     """Runs ``kernel`` (MLIR text or a path) on the CPU twin.
 
     ``args`` are the entry function's arguments: numpy arrays for memref
@@ -217,7 +220,9 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
     raise DiagnosticError) or ``"warn"`` (they become SyncWarning warnings);
     ``timeout`` bounds each implementation call in seconds; ``sync_solver``
     runs the GraphSyncSolver first, as ``hivm-run --sync-solver``; ``max_ops``
-    stops the run after that many ops, as ``hivm-run --max-ops``. ``dump`` (default:
+    stops the run after that many ops, as ``hivm-run --max-ops``; ``part_alone`` runs one
+    core's part of a split mix kernel by itself, its cross-core handshakes taken as met
+    (each a SyncWarning), as ``hivm-run --part-alone``. ``dump`` (default:
     ``$HIVM_DUMP``) is a folder to write the module to before it runs, as
     ``DUMP_NAME.mlir`` (default: the kernel file's stem, or ``run``), with its array
     arguments as ``.npy`` files and the ``hivm-run`` command that runs it by itself;
@@ -245,7 +250,7 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
         text = _absolute_sources(text, base)
         file = write_dump(
             folder, dump_name, text, args, entry=entry, impls=impls, blocks=int(blocks), sync=sync,
-            sync_solver=bool(sync_solver),
+            sync_solver=bool(sync_solver), part_alone=bool(part_alone),
         )
     results, reports = _native().run(
         text,
@@ -259,6 +264,7 @@ def run(kernel, args, *, entry=None, impls=(), blocks=1, sync="error", timeout=N
         sync == "error",
         bool(sync_solver),
         max_ops,
+        bool(part_alone),
     )
     for r in reports:
         warnings.warn(r.rstrip(), SyncWarning, stacklevel=2)

@@ -85,6 +85,39 @@ def test_run_with_the_sync_solver():
     assert out[0] == 1000
 
 
+def test_run_one_part_of_a_mix_kernel_alone():
+    # The vector part of a split mix kernel: refused alone, run with its cross-core
+    # handshakes taken as met (each a SyncWarning) with part_alone, its own pipes checked.
+    src = (
+        "func.func @aiv(%g: memref<16xf32>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>, hivm.part_of_mix} {\n"
+        "  %u = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>\n"
+        "  hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_MTE2>] flag = 1\n"
+        "  hivm.hir.load ins(%g : memref<16xf32>) outs(%u : memref<16xf32, #hivm.address_space<ub>>)\n"
+        "  hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]\n"
+        "  hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]\n"
+        "  hivm.hir.vadd ins(%u, %u : memref<16xf32, #hivm.address_space<ub>>, memref<16xf32, #hivm.address_space<ub>>) outs(%u : memref<16xf32, #hivm.address_space<ub>>)\n"
+        "  hivm.hir.set_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]\n"
+        "  hivm.hir.wait_flag[<PIPE_V>, <PIPE_MTE3>, <EVENT_ID0>]\n"
+        "  hivm.hir.store ins(%u : memref<16xf32, #hivm.address_space<ub>>) outs(%g : memref<16xf32>)\n"
+        "  return\n}\n"
+    )
+    g = np.arange(16, dtype=np.float32)
+    with pytest.raises(hivm.DiagnosticError) as e:
+        hivm.run(src, [g.copy()])
+    assert "--part-alone" in str(e.value)
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter("always")
+        hivm.run(src, [g], part_alone=True)
+    assert np.array_equal(g, 2 * np.arange(16, dtype=np.float32))
+    assert any(issubclass(x.category, hivm.SyncWarning) and "taken as met" in str(x.message) for x in w)
+    # Its own pipes still: without the MTE2 -> V handshake the vadd races with the load.
+    cut = src.replace("  hivm.hir.set_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]\n", "")
+    cut = cut.replace("  hivm.hir.wait_flag[<PIPE_MTE2>, <PIPE_V>, <EVENT_ID0>]\n", "")
+    with pytest.raises(hivm.DiagnosticError) as e:
+        hivm.run(cut, [np.zeros(16, np.float32)], part_alone=True)
+    assert "race" in str(e.value)
+
+
 def test_run_text_kernel_and_bad_arguments():
     src = "func.func @k(%m: memref<4xf32>, %x: f32) {\n  %c0 = arith.constant 0 : index\n  memref.store %x, %m[%c0] : memref<4xf32>\n  return\n}\n"
     m = np.zeros(4, np.float32)

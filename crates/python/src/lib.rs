@@ -83,6 +83,8 @@ struct Launch {
     blocks: u32,
     timeout: f64,
     max_ops: Option<u64>,
+    /// `RunOptions::part_alone`.
+    part_alone: bool,
 }
 
 fn run_options(entry: Option<String>, sync_solver: bool, l: Launch) -> PyResult<RunOptions> {
@@ -103,7 +105,7 @@ fn run_options(entry: Option<String>, sync_solver: bool, l: Launch) -> PyResult<
         max_ops: l.max_ops.unwrap_or(u64::MAX),
         trace: false,
         sync_solver,
-        part_alone: false,
+        part_alone: l.part_alone,
     })
 }
 
@@ -184,7 +186,7 @@ fn prepare(
 /// of them when `sync_errors` is false); errors raise DiagnosticError.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (source, file, base_dir, args, entry, impls, blocks, timeout, sync_errors, sync_solver, max_ops))]
+#[pyo3(signature = (source, file, base_dir, args, entry, impls, blocks, timeout, sync_errors, sync_solver, max_ops, part_alone=false))]
 fn run<'py>(
     py: Python<'py>,
     source: &str,
@@ -198,8 +200,9 @@ fn run<'py>(
     sync_errors: bool,
     sync_solver: bool,
     max_ops: Option<u64>,
+    part_alone: bool,
 ) -> PyResult<RunResult<'py>> {
-    let opts = run_options(entry, sync_solver, Launch { args, impls, blocks, timeout, max_ops })?;
+    let opts = run_options(entry, sync_solver, Launch { args, impls, blocks, timeout, max_ops, part_alone })?;
     let kernel = prepare(py, source, file, &base_dir, &opts)?;
     // The kernel moves to the run's thread and back (it is not Sync).
     let (r, errors, warnings) = interruptible(py, move || {
@@ -236,7 +239,7 @@ impl Kernel {
         let opts = run_options(
             entry.clone(),
             sync_solver,
-            Launch { args: vec![], impls: vec![], blocks: 1, timeout: 1.0, max_ops: None },
+            Launch { args: vec![], impls: vec![], blocks: 1, timeout: 1.0, max_ops: None, part_alone: false },
         )?;
         Ok(Kernel { prepared: Mutex::new(prepare(py, source, file, &base_dir, &opts)?), entry, sync_solver })
     }
@@ -254,7 +257,11 @@ impl Kernel {
         sync_errors: bool,
         max_ops: Option<u64>,
     ) -> PyResult<RunResult<'py>> {
-        let opts = run_options(self.entry.clone(), self.sync_solver, Launch { args, impls, blocks, timeout, max_ops })?;
+        let opts = run_options(
+            self.entry.clone(),
+            self.sync_solver,
+            Launch { args, impls, blocks, timeout, max_ops, part_alone: false },
+        )?;
         let prepared = &self.prepared;
         // The lock is taken and rendering done without the GIL: a run
         // holding the lock asks Python (under the GIL) for Ctrl-C.
