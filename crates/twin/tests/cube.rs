@@ -18,6 +18,7 @@ use hivm_twin::{ArgSpec, Outcome, RunOptions};
 
 mod common;
 use common::Rng;
+use common::problems;
 
 #[derive(Clone, Copy)]
 struct Case {
@@ -185,17 +186,6 @@ fn run(text: &str, args: Vec<ArgSpec>, solver: bool) -> Outcome {
         ..RunOptions::default()
     };
     hivm_twin::run_source(text, "cube.mlir", Path::new("."), &opts)
-}
-
-fn problems(out: &Outcome) -> String {
-    let mut s = String::new();
-    if let Some(e) = &out.error {
-        s += &out.render(e);
-    }
-    for (b, r) in &out.reports {
-        s += &out.render(&out.report_diagnostic(*b, r, 1));
-    }
-    s
 }
 
 /// Runs a case after the solver: (twin's C, reference C).

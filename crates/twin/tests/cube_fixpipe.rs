@@ -18,6 +18,7 @@ use hivm_twin::{ArgSpec, Outcome, RunOptions};
 
 mod common;
 use common::Rng;
+use common::problems;
 
 const L1A: &str = "memref<2x1x16x16xf16, #hivm.address_space<cbuf>>";
 const L1B: &str = "memref<2x2x16x16xf16, #hivm.address_space<cbuf>>";
@@ -99,17 +100,6 @@ fn run(text: &str, args: Vec<ArgSpec>) -> Outcome {
         ..RunOptions::default()
     };
     hivm_twin::run_source(text, "fixpipe.mlir", Path::new("."), &opts)
-}
-
-fn problems(out: &Outcome) -> String {
-    let mut s = String::new();
-    if let Some(e) = &out.error {
-        s += &out.render(e);
-    }
-    for (b, r) in &out.reports {
-        s += &out.render(&out.report_diagnostic(*b, r, 1));
-    }
-    s
 }
 
 /// A (16 x 32), B (32 x 32) and their product C, row-major.

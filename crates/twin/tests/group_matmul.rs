@@ -12,6 +12,7 @@ use hivm_twin::{ArgSpec, Outcome, RunOptions};
 
 mod common;
 use common::Rng;
+use common::problems;
 
 struct Case {
     text: String,
@@ -81,17 +82,6 @@ fn run(c: &Case, counts: &[i64]) -> Outcome {
         ArgSpec::Array(Elem::Int(64), vec![counts.len() as i64], counts.iter().flat_map(|x| x.to_le_bytes()).collect());
     let opts = RunOptions { args, timeout: Duration::from_secs(60), ..RunOptions::default() };
     hivm_twin::run_source(&c.text, "g.mlir", Path::new("."), &opts)
-}
-
-fn problems(out: &Outcome) -> String {
-    let mut s = String::new();
-    if let Some(e) = &out.error {
-        s += &out.render(e);
-    }
-    for (b, r) in &out.reports {
-        s += &out.render(&out.report_diagnostic(*b, r, 1));
-    }
-    s
 }
 
 #[test]

@@ -14,6 +14,7 @@ use hivm_twin::{ArgSpec, Outcome, RunOptions};
 
 mod common;
 use common::Rng;
+use common::problems;
 
 const M: usize = 32;
 const K: usize = 32;
@@ -95,17 +96,6 @@ fn f16_bytes(v: &[f64]) -> Vec<u8> {
 fn run(text: &str, args: Vec<ArgSpec>) -> Outcome {
     let opts = RunOptions { args, timeout: Duration::from_secs(60), max_ops: 10_000_000, ..RunOptions::default() };
     hivm_twin::run_source(text, "mix.mlir", Path::new("."), &opts)
-}
-
-fn problems(out: &Outcome) -> String {
-    let mut s = String::new();
-    if let Some(e) = &out.error {
-        s += &out.render(e);
-    }
-    for (b, r) in &out.reports {
-        s += &out.render(&out.report_diagnostic(*b, r, 1));
-    }
-    s
 }
 
 /// Inputs for `seed` and the reference output.

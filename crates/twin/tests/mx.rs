@@ -11,10 +11,11 @@ use std::path::Path;
 use std::time::Duration;
 
 use hivm_twin::value::Elem;
-use hivm_twin::{ArgSpec, Outcome, RunOptions};
+use hivm_twin::{ArgSpec, RunOptions};
 
 mod common;
 use common::Rng;
+use common::problems;
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Fmt {
@@ -216,17 +217,6 @@ func.func @mx(%a: {ta_t}, %b: {tb_t}, %sa: {sa_t}, %sb: {sb_t}, %bias: memref<{n
         ArgSpec::Zeros(vec![m as i64, n as i64], Elem::F32),
     ];
     Case { text, args, want }
-}
-
-fn problems(out: &Outcome) -> String {
-    let mut s = String::new();
-    if let Some(e) = &out.error {
-        s += &out.render(e);
-    }
-    for (b, r) in &out.reports {
-        s += &out.render(&out.report_diagnostic(*b, r, 1));
-    }
-    s
 }
 
 #[test]

@@ -7,6 +7,7 @@ use hivm_ir::types::DYNAMIC;
 use hivm_ir::{OpId, TypeData, Value};
 
 use super::{Interp, R, RunError, space_of, unsupported};
+use crate::memory::Space;
 use crate::sync::{self, Site};
 use crate::value::{Elem, MemRefVal, Val, load, store};
 
@@ -170,34 +171,12 @@ impl Interp<'_> {
         }
     }
 
-    /// The function holding `op`.
-    fn func_of(&self, op: OpId) -> OpId {
-        let ir = self.ir;
-        let mut func = op;
-        while let Some(p) = ir.parent_op(func) {
-            func = p;
-            if ir.is_op(p, "func.func") {
-                break;
-            }
-        }
-        func
-    }
-
-    /// Whether the unspaced buffer `res` (made by `op`) stays in GM (`placement.rs`).
-    fn stays_in_gm(&mut self, op: OpId, res: hivm_ir::Value) -> bool {
-        let (ir, func) = (self.ir, self.func_of(op));
-        let roots =
-            self.gm_roots.entry(func).or_insert_with(|| std::rc::Rc::new(super::placement::gm_read_roots(ir, func)));
-        roots.contains(&res)
-    }
-
-    /// Whether the unspaced buffer `res` (made by `op`) is a local matmul's
-    /// accumulator, which lives in L0C (`placement.rs`).
-    fn in_l0c(&mut self, op: OpId, res: hivm_ir::Value) -> bool {
-        let (ir, func) = (self.ir, self.func_of(op));
-        let roots =
-            self.l0c_roots.entry(func).or_insert_with(|| std::rc::Rc::new(super::placement::l0c_roots(ir, func)));
-        roots.contains(&res)
+    /// Where the unspaced buffer `res` (made by `op`) goes if not to UB
+    /// (`placement.rs`).
+    fn home(&mut self, op: OpId, res: hivm_ir::Value) -> Option<Space> {
+        let (ir, func) = (self.ir, self.enclosing_func(op).unwrap_or(op));
+        let homes = self.homes.entry(func).or_insert_with(|| std::rc::Rc::new(super::placement::homes(ir, func)));
+        homes.get(&res).copied()
     }
 
     /// The buffer of the `memref.global` that `memref.get_global` `op`
@@ -255,9 +234,9 @@ impl Interp<'_> {
                 let space = space_of(ir, t);
                 let m = if explicit {
                     self.alloc(op, elem, sizes, space)?
-                } else if name == "memref.alloc" && self.in_l0c(op, res) {
-                    self.alloc(op, elem, sizes, crate::memory::Space::L0c)?
-                } else if self.mix.is_some() || self.stays_in_gm(op, res) || name == "memref.alloca" {
+                } else if let (Some(Space::L0c), "memref.alloc") = (self.home(op, res), name) {
+                    self.alloc(op, elem, sizes, Space::L0c)?
+                } else if self.mix.is_some() || self.home(op, res) == Some(Space::Gm) || name == "memref.alloca" {
                     // GM-read buffers (placement.rs), and the scalar unit's stack (a
                     // lowered multi-buffer counter lives there): not in UB. Nor in a
                     // mix kernel, whose cores share only GM (a workspace between

@@ -157,11 +157,8 @@ impl Interp<'_> {
     /// The `hivm.func_core_type` of the function holding `op`.
     fn part_core_type(&self, op: OpId) -> Option<String> {
         let ir = self.ir;
-        let mut f = ir.parent_op(op);
-        while let Some(p) = f.filter(|p| !ir.is_op(*p, "func.func")) {
-            f = ir.parent_op(p);
-        }
-        f.and_then(|f| ir.get_attr(f, "hivm.func_core_type"))
+        self.enclosing_func(op)
+            .and_then(|f| ir.get_attr(f, "hivm.func_core_type"))
             .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
             .map(|c| c.to_string())
     }

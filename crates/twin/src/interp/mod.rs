@@ -152,10 +152,9 @@ pub struct Interp<'a> {
     /// The current point of each running structured op's loops (innermost
     /// op last), for `linalg.index`.
     linalg_points: Vec<Vec<i64>>,
-    /// Per function, the unspaced buffers that stay in GM (`placement.rs`).
-    gm_roots: HashMap<OpId, Rc<std::collections::HashSet<Value>>>,
-    /// Per function, the unspaced buffers local matmuls accumulate into.
-    l0c_roots: HashMap<OpId, Rc<std::collections::HashSet<Value>>>,
+    /// Per function, the unspaced buffers that do not go to UB, and where
+    /// they go (`placement.rs`).
+    homes: HashMap<OpId, Rc<HashMap<Value, Space>>>,
     /// This block's buffers of the `memref.global`s it read.
     globals: HashMap<OpId, Rc<MemRefVal>>,
     /// Structured ops' bodies decoded once (`linalg_body.rs`), or None.
@@ -203,8 +202,7 @@ impl<'a> Interp<'a> {
             tick_limit: 0,
             compile_loops: std::env::var_os("HIVM_TWIN_INTERPRET").is_none_or(|v| v != "1"),
             linalg_points: Vec::new(),
-            gm_roots: HashMap::new(),
-            l0c_roots: HashMap::new(),
+            homes: HashMap::new(),
             globals: HashMap::new(),
             bodies: HashMap::new(),
             counted: Default::default(),
@@ -272,6 +270,16 @@ impl<'a> Interp<'a> {
 
     fn int(&self, v: Value) -> i64 {
         self.get(v).int()
+    }
+
+    /// The function holding `op`.
+    fn enclosing_func(&self, op: OpId) -> Option<OpId> {
+        let ir = self.ir;
+        let mut f = ir.parent_op(op);
+        while let Some(p) = f.filter(|p| !ir.is_op(*p, "func.func")) {
+            f = ir.parent_op(p);
+        }
+        f
     }
 
     fn memref(&self, op: OpId, v: Value) -> R<Rc<MemRefVal>> {

@@ -5,43 +5,37 @@
 //! loads — as bishengir's memory-scope inference leaves them — and the
 //! accumulator a local matmul writes, which that inference puts in L0C.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use hivm_ir::{Ir, OpId, Value};
 
-/// The buffers (allocation results) some MTE2-reading custom op under
-/// `func` takes as an `ins` operand, directly or through views.
-pub fn gm_read_roots(ir: &Ir, func: OpId) -> HashSet<Value> {
-    let mut roots = HashSet::new();
-    ir.walk(func, &mut |op| {
-        if !hivm_dialects::hivm::custom::is_custom(ir, op) {
-            return;
-        }
-        if hivm_dialects::hivm::custom::pipes(ir, op).first().copied() != Some("PIPE_MTE2") {
-            return;
-        }
-        for v in hivm_dialects::hivm::custom::ins(ir, op) {
-            roots.insert(root_of(ir, *v));
-        }
-    });
-    roots
-}
+use crate::memory::Space;
 
-/// The buffers some local matmul (`mmadL1`, `batchMmadL1`, `mmadmxL1`)
-/// writes as its C, directly or through views.
-pub fn l0c_roots(ir: &Ir, func: OpId) -> HashSet<Value> {
-    let mut roots = HashSet::new();
+/// The buffers (allocation results) under `func` that do not go to UB, and
+/// where they go: GM for those an MTE2-reading custom op takes as an `ins`
+/// operand, L0C for those a local matmul (`mmadL1`, `batchMmadL1`,
+/// `mmadmxL1`) writes as its C; directly or through views.
+pub fn homes(ir: &Ir, func: OpId) -> HashMap<Value, Space> {
+    let mut homes = HashMap::new();
     ir.walk(func, &mut |op| {
+        if hivm_dialects::hivm::custom::is_custom(ir, op) {
+            if hivm_dialects::hivm::custom::pipes(ir, op).first().copied() == Some("PIPE_MTE2") {
+                for v in hivm_dialects::hivm::custom::ins(ir, op) {
+                    homes.insert(root_of(ir, *v), Space::Gm);
+                }
+            }
+            return;
+        }
         let c = match ir.op_name(op) {
             "hivm.hir.mmadL1" | "hivm.hir.batchMmadL1" => 6,
             "hivm.hir.mmadmxL1" => 8,
             _ => return,
         };
         if let Some(v) = hivm_dialects::util::segment(ir, op, c).first() {
-            roots.insert(root_of(ir, *v));
+            homes.insert(root_of(ir, *v), Space::L0c);
         }
     });
-    roots
+    homes
 }
 
 /// The value a view chain starts from.

@@ -57,11 +57,7 @@ impl Interp<'_> {
             }
         }
         let ir = self.ir;
-        let mut func = ir.parent_op(op);
-        while let Some(f) = func.filter(|f| !ir.is_op(*f, "func.func")) {
-            func = ir.parent_op(f);
-        }
-        let func = func?;
+        let func = self.enclosing_func(op)?;
         let order = self.orders.entry(func).or_insert_with(|| FuncOrder::new(ir, func));
         let mut roots: Vec<(&Value, &(OpId, u64, u64))> = self.ub_roots.iter().collect();
         roots.sort_by_key(|(_, (_, a, _))| *a);

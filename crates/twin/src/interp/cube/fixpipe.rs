@@ -142,14 +142,10 @@ impl Interp<'_> {
         // matmul that left its unit flag off (a partial tile) marked nothing,
         // so the fixpipe waits M -> FIX itself and reads without unit flags.
         let mut uf = uf;
-        if uf != Mode::Disabled {
-            let group = ir.get_attr(op, "unit_flag_group_id").and_then(|a| ir.as_int(a)).unwrap_or(0) as i64;
-            if *self.sync.unit_flag_group_off(group) {
-                let lib =
-                    Site { op: Some(op), detail: Some("fixpipe's library: M -> FIX, the unit flag left off".into()) };
-                self.sync.handshake(sync::M, sync::FIX, &lib);
-                uf = Mode::Disabled;
-            }
+        if uf != Mode::Disabled && *self.unit_flag_group_off(op) {
+            let lib = Site { op: Some(op), detail: Some("fixpipe's library: M -> FIX, the unit flag left off".into()) };
+            self.sync.handshake(sync::M, sync::FIX, &lib);
+            uf = Mode::Disabled;
         }
         self.sync.issue(sync::FIX);
         let (a, n) = self.span(&src);

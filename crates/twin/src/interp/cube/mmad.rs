@@ -153,21 +153,21 @@ impl Interp<'_> {
         // leaves part of L0C's columns unwritten does not mark it ready.
         let mut uf = uf;
         if uf != Mode::Disabled {
-            let group = ir.get_attr(op, "unit_flag_group_id").and_then(|a| ir.as_int(a)).unwrap_or(0) as i64;
-            let was_off = *self.sync.unit_flag_group_off(group);
+            let was_off = *self.unit_flag_group_off(op);
             if was_off {
                 self.sync.handshake(sync::FIX, sync::M, &site("FIX -> M after a unit flag left off"));
             }
-            let off = self.sync.unit_flag_group_off(group);
+            // 910B's library compares the columns it writes; the 950 one the
+            // real M and N with L0C's.
+            let partial = if self.config.regbase { real_n != cm.cols() || real_m != cm.rows() } else { n != cm.cols() };
+            let off = self.unit_flag_group_off(op);
             if uf == Mode::WithoutUpdate {
                 if was_off {
                     *off = false;
                     uf = Mode::Disabled;
                 }
             } else {
-                // 910B's library compares the columns it writes; the 950
-                // one the real M and N with L0C's.
-                *off = if self.config.regbase { real_n != cm.cols() || real_m != cm.rows() } else { n != cm.cols() };
+                *off = partial;
                 if *off {
                     uf = Mode::WithoutUpdate;
                 }
@@ -532,6 +532,14 @@ pub(super) fn bias_index(bias: &MemRefVal, n: i64) -> Result<Vec<i64>, String> {
 }
 
 impl Interp<'_> {
+    /// The library's unit-flag state of `op`'s `unit_flag_group_id` (group
+    /// 0 without one), which its matmuls and fixpipes share.
+    pub(super) fn unit_flag_group_off(&mut self, op: OpId) -> &mut bool {
+        let ir = self.ir;
+        let group = ir.get_attr(op, "unit_flag_group_id").and_then(|a| ir.as_int(a)).unwrap_or(0) as i64;
+        self.sync.unit_flag_group_off(group)
+    }
+
     /// The unit-flag mode `op` runs with: the first of `unit_flag_mode`
     /// whose `unit_flag_cond` (operand group `cond_group`) holds, the only
     /// one when there are no conditions, else DISABLED (upstream's lowering).
