@@ -11,6 +11,8 @@ import sys
 import numpy as np
 import pytest
 import torch  # noqa: F401  (the suite's launches take torch tensors too)
+import triton
+import triton.language as tl
 
 import hivm
 import hivm.triton
@@ -208,3 +210,35 @@ def test_custom_op_on_the_wrong_pipe_gets_a_located_report(tmp_path):
     assert out.returncode == 1, text
     # Located in the kernel's Python source, naming the race the implementation's vector work makes.
     assert re.search(r"test_wrong_pipe\.py:\d+:\d+: error: race: PIPE_V read of UB", text), text
+
+
+@triton.jit
+def copy_rows(x_ptr, o_ptr, BLOCK: tl.constexpr):
+    i = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(o_ptr + i, tl.load(x_ptr + i))
+
+
+@triton.jit
+def forgot_pid(x_ptr, o_ptr, BLOCK: tl.constexpr):
+    # The store's offsets leave out the program id: every program writes o[0:BLOCK].
+    i = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + tl.program_id(0) * BLOCK + i)
+    tl.store(o_ptr + i, x)
+
+
+@pytest.mark.parametrize("stage", ["linalg", "hivm"])
+def test_programs_storing_to_the_same_elements_race_across_blocks(stage):
+    # On the NPU the programs run at once: o would hold whichever ran last. The twin runs them
+    # one by one, so it must say so rather than return the last one's numbers.
+    x = np.arange(64, dtype=np.float32)
+    o = np.zeros(16, dtype=np.float32)
+    with pytest.raises(hivm.DiagnosticError) as e:
+        hivm.triton.launch(forgot_pid, (4,), x, o, constexprs={"BLOCK": 16}, stage=stage)
+    msg = str(e.value)
+    # Located (at the tl.store when compiled to HIVM), naming both blocks.
+    assert re.search(r":\d+:\d+: error: race across blocks: \S+ write of argument \d+\[0, 64\) "
+                     r"in block 1 and block 0's \S+ write", msg), msg
+    # With the program id in the offsets the blocks write apart, and the numbers are right.
+    ok = np.zeros(64, dtype=np.float32)
+    hivm.triton.launch(copy_rows, (4,), x, ok, constexprs={"BLOCK": 16}, stage=stage)
+    np.testing.assert_array_equal(ok, x)

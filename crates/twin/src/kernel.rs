@@ -93,7 +93,7 @@ impl Prepared {
         let blocks = opts.blocks.max(1);
         let grid = triton_grid(ir, entry, &args, blocks)?;
         let mix = crate::mix::is_mix(ir, entry);
-        for b in 0..blocks {
+        let block_args = |b: u32| {
             let mut block_args = args.clone();
             if let Some(g) = &grid {
                 let n = block_args.len();
@@ -101,30 +101,64 @@ impl Prepared {
                     block_args[n - 3 + k] = Val::Int(id);
                 }
             }
-            if mix {
-                // One cube and two vector cores (`mix.rs`).
-                let run = crate::mix::run_block(ir, entry, &it, &block_args, b as i64, blocks as i64);
-                out.reports.extend(run.reports.into_iter().map(|r| (b, r)));
-                out.timeline.extend(run.timeline.into_iter().map(|t| (b, t)));
-                if let Some(e) = run.error {
+            block_args
+        };
+        if crate::mix::syncs_blocks(ir, entry) {
+            // Blocks meet at INTER_BLOCK flags: all their cores run together.
+            let cores = if mix {
+                crate::sync::cross::Grid::mix(blocks as usize)
+            } else {
+                let aic = ir
+                    .get_attr(entry, "hivm.func_core_type")
+                    .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
+                    == Some("AIC");
+                crate::sync::cross::Grid::single(blocks as usize, aic)
+            };
+            let all: Vec<Vec<Val>> = (0..blocks).map(block_args).collect();
+            let run = crate::mix::run_grid(ir, entry, &it, &all, 0, blocks as i64, cores);
+            out.reports.extend(run.reports.into_iter().map(|(b, r)| (b as u32, r)));
+            out.timeline.extend(run.timeline.into_iter().map(|(b, t)| (b as u32, t)));
+            if let Some((_, e)) = run.error {
+                return Err(e.to_diagnostic(ir));
+            }
+        } else {
+            // Blocks one after another; what they share is checked across
+            // them at each block's end (`sync/blocks.rs`).
+            let mut across = crate::sync::blocks::AcrossBlocks::new(it.named.clone());
+            for b in 0..blocks {
+                let block_args = block_args(b);
+                if mix {
+                    // One cube and two vector cores (`mix.rs`).
+                    let one = crate::sync::cross::Grid::mix(1);
+                    let run = crate::mix::run_grid(ir, entry, &it, &[block_args], b as i64, blocks as i64, one);
+                    out.reports.extend(run.reports.into_iter().map(|(_, r)| (b, r)));
+                    out.timeline.extend(run.timeline.into_iter().map(|(_, t)| (b, t)));
+                    if let Some((_, e)) = run.error {
+                        return Err(e.to_diagnostic(ir));
+                    }
+                    if let Some(log) = run.log {
+                        out.reports.extend(across.end_block(b, log).into_iter().map(|r| (b, r)));
+                    }
+                    continue;
+                }
+                it.start_block(b as i64, blocks as i64).map_err(|e| Diagnostic::error(ir.loc(entry), e))?;
+                let r = it.call_function(entry, block_args);
+                // Flags a stopped run leaves set are not the kernel's fault.
+                if r.is_ok() {
+                    it.sync.finish();
+                }
+                for rep in std::mem::take(&mut it.sync.reports) {
+                    out.reports.push((b, rep));
+                }
+                for line in it.sync.timeline.take().unwrap_or_default() {
+                    out.timeline.push((b, line));
+                }
+                if let Err(e) = r {
                     return Err(e.to_diagnostic(ir));
                 }
-                continue;
-            }
-            it.start_block(b as i64, blocks as i64).map_err(|e| Diagnostic::error(ir.loc(entry), e))?;
-            let r = it.call_function(entry, block_args);
-            // Flags a stopped run leaves set are not the kernel's fault.
-            if r.is_ok() {
-                it.sync.finish();
-            }
-            for rep in std::mem::take(&mut it.sync.reports) {
-                out.reports.push((b, rep));
-            }
-            for line in it.sync.timeline.take().unwrap_or_default() {
-                out.timeline.push((b, line));
-            }
-            if let Err(e) = r {
-                return Err(e.to_diagnostic(ir));
+                if let Some(log) = it.sync.blocks.take() {
+                    out.reports.extend(across.end_block(b, log).into_iter().map(|r| (b, r)));
+                }
             }
         }
         for a in &args {

@@ -1,7 +1,9 @@
-//! Mix kernels: an entry with `hivm.func_core_type<MIX>` (or, unmarked,
-//! `mix_mode = "mix"`) and cross-core flags (`is_mix`) runs per block on
-//! one cube core and two vector cores, as 910B pairs them. Each core is an interpreter of its own on a
-//! thread of its own, executing its side of the function (`interp/mix.rs`)
+//! Cores run together: a mix kernel (an entry with
+//! `hivm.func_core_type<MIX>`, or unmarked with `mix_mode = "mix"`, and
+//! cross-core flags: `is_mix`) runs per block on one cube core and two
+//! vector cores, as 910B pairs them; a kernel whose blocks meet at
+//! INTER_BLOCK flags (`syncs_blocks`) runs all its blocks' cores together.
+//! Each core is an interpreter of its own on a thread of its own, executing its side of the function (`interp/mix.rs`)
 //! with its own on-chip memories and pipes; global memory is shared. Only
 //! one core runs at a time, handing over at a `sync_block_wait` that must
 //! wait, so a run is deterministic; the checker sees cross-core order only
@@ -13,6 +15,7 @@ use hivm_ir::{Ir, OpId};
 
 use crate::interp::{ABORTED, Config, Interp, MixCore, RunError};
 use crate::memory::Memory;
+use crate::sync::blocks::BlockLog;
 use crate::sync::{Report, TraceLine, cross};
 use crate::value::{MemRefVal, Val};
 
@@ -68,39 +71,88 @@ enum Arg {
 /// calls (the drivers' own thread has more; this is reserved, not used).
 const CORE_STACK: usize = 256 << 20;
 
-/// One core's reports, timeline and outcome.
-type CoreRun = (Vec<Report>, Vec<TraceLine>, Result<(), RunError>);
+/// One core's reports, timeline, outcome and (blocks running one by one)
+/// accesses of the arguments.
+type CoreRun = (Vec<Report>, Vec<TraceLine>, Result<(), RunError>, Option<BlockLog>);
 
-/// What block `block` of `blocks` did: every core's reports and timeline,
-/// and the error that stopped it.
-pub struct BlockRun {
-    pub reports: Vec<Report>,
-    pub timeline: Vec<TraceLine>,
-    pub error: Option<RunError>,
+/// What the blocks run together did: every core's reports and timeline
+/// (with the block, among those run, each came from), and the error that
+/// stopped them (and its block).
+pub struct GridRun {
+    pub reports: Vec<(usize, Report)>,
+    pub timeline: Vec<(usize, TraceLine)>,
+    pub error: Option<(usize, RunError)>,
+    /// The block's accesses of the arguments, when it ran alone of several.
+    pub log: Option<BlockLog>,
 }
 
-/// Runs block `block` of `blocks` of mix kernel `entry` with `args`, which
-/// live in `main`'s memory.
-pub fn run_block(ir: &Ir, entry: OpId, main: &Interp, args: &[Val], block: i64, blocks: i64) -> BlockRun {
-    let shared = Arc::new(cross::Shared::default());
+/// Whether the blocks of `entry` must run together: it (or a function it
+/// calls) syncs them with INTER_BLOCK flags.
+pub fn syncs_blocks(ir: &Ir, entry: OpId) -> bool {
+    let module = ir.top_ancestor(entry);
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![entry];
+    let mut found = false;
+    while let Some(f) = todo.pop() {
+        if !seen.insert(f) {
+            continue;
+        }
+        ir.walk(f, &mut |o| {
+            if ir.is_op(o, "hivm.hir.sync_block_set") || ir.is_op(o, "hivm.hir.sync_block_wait") {
+                let mode = ir.get_attr(o, "tsync_instr_mode").and_then(|a| {
+                    hivm_dialects::hivm::attrs::enum_value(ir, a, "sync_block_instr_mode").map(str::to_string)
+                });
+                found |= mode.as_deref() == Some("INTER_BLOCK_SYNCHRONIZATION");
+            }
+            if ir.is_op(o, "func.call")
+                && let Some(hivm_ir::AttrData::SymbolRef { root, .. }) =
+                    ir.get_attr(o, "callee").map(|a| ir.attr_data(a))
+                && let Some(callee) = crate::interp::find_func(ir, module, ir.sym_str(*root))
+            {
+                todo.push(callee);
+            }
+        });
+    }
+    found
+}
+
+/// Runs blocks `first .. first + grid.blocks` of `blocks` of kernel
+/// `entry` together, `args[k]` being block `first + k`'s arguments (which
+/// live in `main`'s memory): each core of `grid` on a thread of its own.
+pub fn run_grid(
+    ir: &Ir,
+    entry: OpId,
+    main: &Interp,
+    args: &[Vec<Val>],
+    first: i64,
+    blocks: i64,
+    grid: cross::Grid,
+) -> GridRun {
+    let shared = Arc::new(cross::Shared::new(grid));
     let bufs = main.mem.share();
     let named = main.named.clone();
     let gm: Vec<(u64, u64)> = named.iter().map(|(a, n, _)| (*a, *n)).collect();
-    let sent: Vec<Arg> = args
+    let sent: Vec<Vec<Arg>> = args
         .iter()
-        .map(|a| match a {
-            Val::Int(i) => Arg::Int(*i),
-            Val::Float(f) => Arg::Float(*f),
-            Val::Mem(m) => Arg::Mem((**m).clone()),
-            Val::Undef => Arg::Undef,
+        .map(|block| {
+            block
+                .iter()
+                .map(|a| match a {
+                    Val::Int(i) => Arg::Int(*i),
+                    Val::Float(f) => Arg::Float(*f),
+                    Val::Mem(m) => Arg::Mem((**m).clone()),
+                    Val::Undef => Arg::Undef,
+                })
+                .collect()
         })
         .collect();
     let config = &main.config;
     let ir_ref = TurnRef(ir);
     let results: Vec<CoreRun> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..cross::CORES)
+        let handles: Vec<_> = (0..grid.cores())
             .map(|core| {
-                let (shared, bufs, named, gm, sent) = (shared.clone(), &bufs, &named, &gm, &sent);
+                let (shared, bufs, named, gm) = (shared.clone(), &bufs, &named, &gm);
+                let sent = &sent[grid.block(core)];
                 let config: Config = config.clone();
                 let ir_ref = &ir_ref;
                 let starter = shared.clone();
@@ -110,7 +162,7 @@ pub fn run_block(ir: &Ir, entry: OpId, main: &Interp, args: &[Val], block: i64, 
                     .spawn_scoped(s, move || {
                         if shared.start(core).is_err() {
                             shared.finish(core, false);
-                            return (Vec::new(), Vec::new(), Err(RunError::at(entry, ABORTED)));
+                            return (Vec::new(), Vec::new(), Err(RunError::at(entry, ABORTED)), None);
                         }
                         let ir = ir_ref.get();
                         let mut it = Interp::new(ir, config);
@@ -125,21 +177,24 @@ pub fn run_block(ir: &Ir, entry: OpId, main: &Interp, args: &[Val], block: i64, 
                                 Arg::Undef => Val::Undef,
                             })
                             .collect();
-                        let r = run_core(&mut it, &shared, core, entry, args, gm.clone(), block, blocks);
+                        let block = first + grid.block(core) as i64;
+                        let link = cross::Link { shared: shared.clone(), core, gm: gm.clone() };
+                        let r = run_core(&mut it, link, entry, args, block, blocks);
                         if r.is_ok() {
                             it.sync.finish();
                         }
                         let failed = r.as_ref().is_err_and(|e| e.msg != ABORTED);
                         let timeline = it.sync.timeline.take().unwrap_or_default();
                         let reports = std::mem::take(&mut it.sync.reports);
+                        let log = it.sync.blocks.take();
                         drop(it);
                         shared.finish(core, failed);
-                        (reports, timeline, r)
+                        (reports, timeline, r, log)
                     });
                 spawned.map_err(|e| {
                     // The others must not wait for this core.
                     starter.finish(core, true);
-                    format!("cannot start a thread for {}: {e}", cross::core_name(core))
+                    format!("cannot start a thread for {}: {e}", grid.name(core))
                 })
             })
             .collect();
@@ -149,28 +204,36 @@ pub fn run_block(ir: &Ir, entry: OpId, main: &Interp, args: &[Val], block: i64, 
             .into_iter()
             .map(|h| match h {
                 Ok(h) => h.join().expect("a core's thread panicked"),
-                Err(e) => (Vec::new(), Vec::new(), Err(RunError::at(entry, e))),
+                Err(e) => (Vec::new(), Vec::new(), Err(RunError::at(entry, e)), None),
             })
             .collect()
     });
-    let mut out = BlockRun { reports: Vec::new(), timeline: Vec::new(), error: None };
+    let mut out = GridRun { reports: Vec::new(), timeline: Vec::new(), error: None, log: None };
     let mut seen = std::collections::HashSet::new();
-    for (core, (reports, timeline, r)) in results.into_iter().enumerate() {
-        let name = cross::core_name(core);
+    for (core, (reports, timeline, r, log)) in results.into_iter().enumerate() {
+        if let Some(log) = log {
+            match &mut out.log {
+                Some(all) => all.merge(log),
+                None => out.log = Some(log),
+            }
+        }
+        let block = grid.block(core);
+        // Within its block: the block is said by the caller.
+        let name = cross::Grid { blocks: 1, ..grid }.name(grid.local(core));
         for mut rep in reports {
-            // Both vector cores run the same code: one report per fault.
-            let key = (rep.class, rep.site.op, rep.other.as_ref().and_then(|o| o.0.op), rep.message.clone());
+            // A block's vector cores run the same code: one report per fault.
+            let key = (block, rep.class, rep.site.op, rep.other.as_ref().and_then(|o| o.0.op), rep.message.clone());
             if !seen.insert(key) {
                 continue;
             }
             if !rep.message.contains("across cores") {
                 rep.message.push_str(&format!(" (on {name})"));
             }
-            out.reports.push(rep);
+            out.reports.push((block, rep));
         }
         out.timeline.extend(timeline.into_iter().map(|mut t| {
             t.text = format!("[{name}] {}", t.text);
-            t
+            (block, t)
         }));
         if let Err(e) = r
             && e.msg != ABORTED
@@ -180,29 +243,33 @@ pub fn run_block(ir: &Ir, entry: OpId, main: &Interp, args: &[Val], block: i64, 
             if e.msg != crate::interp::INTERRUPTED {
                 e.msg.push_str(&format!(" (on {name})"));
             }
-            out.error = Some(e);
+            out.error = Some((block, e));
         }
     }
     if shared.stopped() && out.error.is_none() {
-        out.error = Some(RunError::at(entry, crate::interp::INTERRUPTED));
+        out.error = Some((0, RunError::at(entry, crate::interp::INTERRUPTED)));
     }
     out.reports.extend(shared.take_reports());
     out
 }
 
-#[allow(clippy::too_many_arguments)]
 fn run_core(
     it: &mut Interp,
-    shared: &Arc<cross::Shared>,
-    core: usize,
+    link: cross::Link,
     entry: OpId,
     args: Vec<Val>,
-    gm: Vec<(u64, u64)>,
     block: i64,
     blocks: i64,
 ) -> Result<(), RunError> {
     it.start_block(block, blocks).map_err(|e| RunError::at(entry, e))?;
-    it.sync.cross = Some(cross::Link { shared: shared.clone(), core, gm });
-    it.mix = Some(MixCore::new(core));
+    let grid = link.shared.grid;
+    if grid.blocks > 1 {
+        // The blocks run together: the cross-core log sees them all.
+        it.sync.blocks = None;
+    }
+    if grid.per_block == cross::CORES {
+        it.mix = Some(MixCore::new(grid.local(link.core)));
+    }
+    it.sync.link(link);
     it.call_function(entry, args).map(|_| ())
 }

@@ -23,9 +23,14 @@
 // ALLOCRACE: error: race across cores: PIPE_MTE2 read of GM allocation of line [[#]][0, 2048) on vector core 0 is not ordered after the cube core's PIPE_FIX write
 //
 // The same over two blocks: each block's cores are fresh (a flag does not
-// outlive its block).
-// RUN: hivm-run %s --entry mix --blocks 2 --arg %t.a.npy --arg %t.b.npy --arg %t.bias.npy --arg zeros:32x32xf32 --arg zeros:32x32xf32 2>&1 | FileCheck %s --check-prefix=BLOCKS --allow-empty
-// BLOCKS-NOT: error
+// outlive its block: no hang), but both blocks compute the whole product
+// into the same workspace and output. Blocks run at once on the NPU, so
+// those are races across blocks.
+// RUN: not hivm-run %s --entry mix --blocks 2 --arg %t.a.npy --arg %t.b.npy --arg %t.bias.npy --arg zeros:32x32xf32 --arg zeros:32x32xf32 2>&1 | FileCheck %s --check-prefix=BLOCKS --implicit-check-not=hang
+// BLOCKS: error: race across blocks: PIPE_FIX write of argument 3[0, 4096) in block 1 and block 0's PIPE_FIX write of the same memory are not ordered
+// BLOCKS: error: race across blocks: PIPE_MTE2 read of argument 3[0, 4096) in block 1 and block 0's PIPE_FIX write
+// BLOCKS: error: race across blocks: PIPE_MTE3 write of argument 4[0, 4096) in block 1 and block 0's PIPE_MTE3 write
+// BLOCKS: hivm-run: 3 sync problem(s) found
 //
 // Without the vector cores' wait, their loads race with the cube's fixpipe
 // (each vector core's half is named), and the cube's flag is left over.
@@ -67,10 +72,8 @@
 // RUN: hivm-run %s --entry marked_no_flags --arg zeros:64xf32 2>&1 | FileCheck %s --check-prefix=WHOLE --allow-empty
 // WHOLE-NOT: error
 //
-// Flags between blocks are not modelled (the twin runs blocks one after
-// another): refused. (Sub-block flags: mix-subblock.mlir.)
-// RUN: not hivm-run %s --entry inter_block 2>&1 | FileCheck %s --check-prefix=INTER
-// INTER: mix-kernel.mlir:{{[0-9]+}}:3: error: sync_instr_mode INTER_BLOCK_SYNCHRONIZATION is not supported by the CPU twin yet (on the cube core)
+// (Sub-block flags: mix-subblock.mlir; flags between blocks:
+// inter-block.mlir.)
 //
 // An error on one core ends the block with that error alone: the core
 // waiting for it is no hang.
@@ -367,11 +370,6 @@ func.func @alloc_ws(%a: memref<32x32xf16>, %b: memref<32x32xf16>, %bias: memref<
   hivm.hir.pipe_barrier[<PIPE_ALL>]
   hivm.hir.store ins(%x : memref<16x32xf32, #hivm.address_space<ub>>) outs(%dst : memref<16x32xf32, strided<[32, 1], offset: ?>>)
   hivm.hir.pipe_barrier[<PIPE_ALL>]
-  return
-}
-
-func.func @inter_block() attributes {hivm.func_core_type = #hivm.func_core_type<MIX>} {
-  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_FIX>] flag = 13 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
   return
 }
 

@@ -332,7 +332,10 @@ pub(crate) fn memdesc_parts(body: &str) -> Result<MemDesc, String> {
     let parts = crate::util::split_top_level(inner);
     let Some((first, rest)) = parts.split_first() else { return Err("expected a shape".into()) };
     let (shape, elem) = split_dims(first)?;
-    if elem.is_empty() {
+    let elem = elem.trim();
+    // What follows the dimensions must be a type, not more of them (a
+    // dimension split over a line would print as two).
+    if elem.is_empty() || elem.starts_with(|c: char| c.is_ascii_digit()) {
         return Err("expected an element type".into());
     }
     if shape.is_empty() {
@@ -341,6 +344,9 @@ pub(crate) fn memdesc_parts(body: &str) -> Result<MemDesc, String> {
     let [encoding, memory_space, tail @ ..] = rest else {
         return Err("expected the encoding and memory space of the memdesc".into());
     };
+    if encoding.trim().is_empty() || memory_space.trim().is_empty() {
+        return Err("expected the encoding and memory space of the memdesc".into());
+    }
     let mut mutable = false;
     let mut alloc_shape = shape.clone();
     let mut tail = tail.iter();

@@ -88,10 +88,16 @@ impl Interp<'_> {
         let outs = custom::outs(ir, op).to_vec();
         let site = Site { op: Some(op), detail: None };
         self.sync.issue(sync::V);
+        // The indirect atomic updates its destination (an `ins`) in place.
+        let atomic = (name == "__builtin_indirect_atomic").then(|| ins.first().copied()).flatten();
         for v in ins.iter().chain(&outs) {
             if let Val::Mem(m) = self.get(*v).clone() {
-                let (a, n) = self.span(&m);
-                self.sync.access(sync::V, a, n, outs.contains(v), &site);
+                if Some(*v) == atomic {
+                    let (a, n) = self.span(&m);
+                    self.sync.access_atomic(sync::V, a, n, &site);
+                } else {
+                    self.access_view(sync::V, &m, outs.contains(v), &site);
+                }
             }
         }
         let scalars = |from: usize| -> Vec<i64> { ins[from..].iter().map(|v| self.int(*v)).collect() };

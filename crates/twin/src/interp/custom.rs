@@ -496,8 +496,7 @@ impl Interp<'_> {
             self.sync.issue(pin);
             for v in reads {
                 if let Val::Mem(m) = self.get(v).clone() {
-                    let (a, n) = self.span(&m);
-                    self.sync.access(pin, a, n, false, &site);
+                    self.access_view(pin, &m, false, &site);
                 }
             }
             if pout != pin {
@@ -505,8 +504,7 @@ impl Interp<'_> {
             }
             for v in writes {
                 if let Val::Mem(m) = self.get(v).clone() {
-                    let (a, n) = self.span(&m);
-                    self.sync.access(pout, a, n, true, &site);
+                    self.access_view(pout, &m, true, &site);
                 }
             }
         }

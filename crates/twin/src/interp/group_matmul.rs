@@ -90,12 +90,10 @@ impl Interp<'_> {
         let mte3 = sync::pipe_index("PIPE_MTE3").unwrap_or(sync::S);
         self.sync.issue(mte2);
         for x in [&a, &b, &t] {
-            let (addr, len) = self.span(x);
-            self.sync.access(mte2, addr, len, false, &site);
+            self.access_view(mte2, x, false, &site);
         }
         self.sync.issue(mte3);
-        let (addr, len) = self.span(&c);
-        self.sync.access(mte3, addr, len, true, &site);
+        self.access_view(mte3, &c, true, &site);
         // The rows of each expert, checked before anything is written.
         let mut first = Vec::with_capacity(experts as usize);
         let mut at = 0i64;

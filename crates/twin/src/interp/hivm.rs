@@ -31,6 +31,15 @@ impl Interp<'_> {
         (base + lo.max(0) as u64, (hi - lo).max(0) as u64)
     }
 
+    /// An access of view `m` by the instruction last issued on `pipe`: its
+    /// byte span for this core's pipes, and (blocks running one by one) the
+    /// exact bytes for the other blocks, which may interleave with them.
+    pub(super) fn access_view(&mut self, pipe: usize, m: &MemRefVal, write: bool, site: &Site) {
+        let (a, n) = self.span(m);
+        let runs = if self.sync.blocks.is_some() { self.byte_runs(m) } else { Vec::new() };
+        self.sync.access_view(pipe, a, n, &runs, write, site);
+    }
+
     /// L0A, L0B and L0C are the cube unit's own: loads from L1 (MTE1) fill
     /// L0A/L0B, the matmul (M) reads them and writes L0C, the fixpipe (FIX)
     /// drains L0C. A vector op, a DMA or a scalar access there has no
@@ -112,10 +121,8 @@ impl Interp<'_> {
                 let (src, dst) = (self.memref(op, ir.operand(op, 0))?, self.memref(op, ir.operand(op, 1))?);
                 let pipe = self.op_pipe(op)?;
                 self.sync.issue(pipe);
-                let (a, n) = self.span(&src);
-                self.sync.access(pipe, a, n, false, &site);
-                let (a, n) = self.span(&dst);
-                self.sync.access(pipe, a, n, true, &site);
+                self.access_view(pipe, &src, false, &site);
+                self.access_view(pipe, &dst, true, &site);
                 self.copy_elements(op, &src, &dst)?;
             }
             hivm_dialects::hivm::custom::CUSTOM | hivm_dialects::hivm::custom::MACRO => self.custom(op)?,
@@ -261,12 +268,10 @@ impl Interp<'_> {
                 if m.sizes != dst.sizes {
                     return Err(RunError::at(op, "the CPU twin runs vector ops on operands of one shape only"));
                 }
-                let (a, n) = self.span(m);
-                self.sync.access(sync::V, a, n, false, &site);
+                self.access_view(sync::V, m, false, &site);
             }
         }
-        let (a, n) = self.span(&dst);
-        self.sync.access(sync::V, a, n, true, &site);
+        self.access_view(sync::V, &dst, true, &site);
         let short = &name["hivm.hir.".len()..];
         if let Some(r) = super::fast::elementwise(&mut self.mem, short, &ins, &dst) {
             return r.map_err(|e| RunError::at(op, e));
@@ -314,12 +319,10 @@ impl Interp<'_> {
         self.sync.issue(pipe);
         for v in ins {
             if let Val::Mem(m) = v {
-                let (a, n) = self.span(m);
-                self.sync.access(pipe, a, n, false, &site);
+                self.access_view(pipe, m, false, &site);
             }
         }
-        let (a, n) = self.span(out);
-        self.sync.access(pipe, a, n, true, &site);
+        self.access_view(pipe, out, true, &site);
     }
 
     /// `vbrc`: a scalar, or a memref with size-1 dims, spread over the output.
@@ -581,13 +584,11 @@ impl Interp<'_> {
         let site = Site { op: Some(op), detail: None };
         self.sync.issue(sync::pipe_index("PIPE_MTE2").unwrap_or(sync::S));
         for x in [Some(&a), Some(&b), bias.as_ref()].into_iter().flatten() {
-            let (addr, len) = self.span(x);
-            self.sync.access(sync::pipe_index("PIPE_MTE2").unwrap_or(sync::S), addr, len, false, &site);
+            self.access_view(sync::pipe_index("PIPE_MTE2").unwrap_or(sync::S), x, false, &site);
         }
         let mte3 = sync::pipe_index("PIPE_MTE3").unwrap_or(sync::S);
         self.sync.issue(mte3);
-        let (addr, len) = self.span(&c);
-        self.sync.access(mte3, addr, len, true, &site);
+        self.access_view(mte3, &c, true, &site);
         let read = |this: &Self, x: &MemRefVal, i: i64, j: i64| -> R<Val> {
             let o = x.linear(&[i, j]).ok_or_else(|| RunError::at(op, "matmul index out of range"))?;
             load(&this.mem, x.buf, x.elem, o).ok_or_else(|| RunError::at(op, "matmul reads outside a buffer"))

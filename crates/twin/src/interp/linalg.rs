@@ -97,6 +97,17 @@ impl Interp<'_> {
                 format!("'{name}' body takes {} arguments for {} operands", args.len(), operands.len()),
             ));
         }
+        // Other blocks see what it reads and writes (all of each view).
+        if self.sync.blocks.is_some() {
+            let site = crate::sync::Site { op: Some(op), detail: None };
+            for (i, v) in operands.iter().enumerate() {
+                if let Val::Mem(m) = self.get(*v).clone() {
+                    for (a, n) in self.byte_runs(&m) {
+                        self.sync.block_access(crate::sync::S, a, n, i >= inputs, &site);
+                    }
+                }
+            }
+        }
         // Data moved by code outside HIVM ops is the compiler's to synchronise.
         self.sync.full_barrier();
         if bounds.contains(&0) {

@@ -71,12 +71,14 @@ impl Interp<'_> {
 
     /// One scalar instruction's access of the element at offset `off` of `m`.
     fn scalar_element(&mut self, op: OpId, m: &MemRefVal, off: i64, write: bool) {
-        if self.config.scalar_barriers {
-            return self.sync.full_barrier();
-        }
         let size = m.elem.size() as u64;
         let addr = self.mem.get(m.buf).addr().wrapping_add((off as u64).wrapping_mul(size));
         let site = Site { op: Some(op), detail: None };
+        if self.config.scalar_barriers {
+            // Other blocks still see the access.
+            self.sync.block_access(sync::S, addr, size, write, &site);
+            return self.sync.full_barrier();
+        }
         self.sync.issue(sync::S);
         self.sync.access(sync::S, addr, size, write, &site);
     }
@@ -84,10 +86,20 @@ impl Interp<'_> {
     /// One scalar op (`memref.copy`, `linalg.fill`) over whole views: the
     /// bytes their elements occupy, read from `reads` and written to `writes`.
     fn scalar_views(&mut self, op: OpId, reads: &[&MemRefVal], writes: &[&MemRefVal]) {
+        let site = Site { op: Some(op), detail: None };
         if self.config.scalar_barriers {
+            // Other blocks still see the accesses.
+            if self.sync.blocks.is_some() {
+                for (views, write) in [(reads, false), (writes, true)] {
+                    for m in views {
+                        for (a, n) in self.byte_runs(m) {
+                            self.sync.block_access(sync::S, a, n, write, &site);
+                        }
+                    }
+                }
+            }
             return self.sync.full_barrier();
         }
-        let site = Site { op: Some(op), detail: None };
         self.sync.issue(sync::S);
         for (views, write) in [(reads, false), (writes, true)] {
             for m in views {

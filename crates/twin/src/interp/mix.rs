@@ -142,8 +142,8 @@ impl Interp<'_> {
         let nth = m.allocs.entry(op).or_default();
         *nth += 1;
         let nth = *nth;
-        let Some(link) = self.sync.cross.as_mut() else { return Err(RunError::at(op, "not a mix kernel")) };
-        let shared = link.shared.gm_buffer(op, nth, bytes).map_err(|e| RunError::at(op, e))?;
+        let Some(link) = self.sync.cross_mut() else { return Err(RunError::at(op, "not a mix kernel")) };
+        let shared = link.shared.gm_buffer(link.core, op, nth, bytes).map_err(|e| RunError::at(op, e))?;
         let buf = self.mem.adopt_one(shared);
         let b = self.mem.get(buf);
         let (addr, len) = (b.addr(), b.len() as u64);
@@ -166,43 +166,63 @@ impl Interp<'_> {
     /// `sync_block_set` and `sync_block_wait`.
     pub(super) fn sync_block(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
+        let mode = self.enum_attr(op, "tsync_instr_mode", "sync_block_instr_mode");
+        let mode = match mode.as_deref() {
+            Some("INTER_BLOCK_SYNCHRONIZATION") => cross::Mode::InterBlock,
+            Some("INTER_SUBBLOCK_SYNCHRONIZATION") => cross::Mode::InterSubblock,
+            _ => cross::Mode::IntraBlock,
+        };
+        // The cores this one runs with: a mix kernel's block, or every
+        // block's core of a kernel that syncs its blocks (INTER_BLOCK).
+        let grid = self.sync.cross().map(|l| (l.shared.grid, l.core));
         // One core's part of a split mix kernel run alone (part-alone):
         // checked as any, then its handshake skipped.
         let mut alone = false;
-        if self.mix.is_none() {
+        if self.mix.is_none() && !(grid.is_some() && mode == cross::Mode::InterBlock) {
             // The function holding it, if it is one core's part of a split
             // mix kernel: its partners are not running.
             let part = self.part_core_type(op).filter(|c| c != "MIX");
             alone = part.is_some() && self.config.part_alone;
             if !alone {
                 let why = match part {
+                    Some(c) if mode == cross::Mode::InterBlock => format!(
+                        "this function is one core's part of a mix kernel (hivm.func_core_type<{c}>), run alone, so \
+                         the other blocks' cores it synchronises with are not running; run the kernel's MIX entry"
+                    ),
                     Some(c) => format!(
                         "this function is one core's part of a mix kernel (hivm.func_core_type<{c}>), run alone, so \
                          the cores it synchronises with are not running; run the kernel's MIX entry (or pass \
                          --part-alone to check its own pipes only)"
                     ),
                     None => "the twin runs the block's cube and vector cores for an entry with \
-                             hivm.func_core_type<MIX> (or, without a func_core_type, mix_mode = \"mix\")"
+                             hivm.func_core_type<MIX> (or, without a func_core_type, mix_mode = \"mix\"); only \
+                             INTER_BLOCK flags sync the blocks of a kernel for one core type"
                         .to_string(),
                 };
                 return Err(RunError::at(op, format!("'{name}' runs only in a mix kernel: {why}")));
             }
         }
-        let mode = self.enum_attr(op, "tsync_instr_mode", "sync_block_instr_mode");
-        // INTER_BLOCK meets every block's cores, which the twin runs one
-        // block after another.
-        if let Some(m) = mode.as_deref().filter(|m| *m == "INTER_BLOCK_SYNCHRONIZATION") {
-            return Err(RunError::at(op, format!("sync_instr_mode {m} is not supported by the CPU twin yet")));
-        }
-        let sub = mode.as_deref() == Some("INTER_SUBBLOCK_SYNCHRONIZATION");
-        let on_cube = match &self.mix {
-            Some(m) => m.core == cross::CUBE,
+        let on_cube = match grid {
+            Some((g, core)) => g.is_cube(core),
             None => alone && self.part_core_type(op).as_deref() == Some("AIC"),
         };
-        if sub && on_cube {
+        if mode == cross::Mode::InterSubblock && on_cube {
             return Err(RunError::at(
                 op,
                 "INTER_SUBBLOCK_SYNCHRONIZATION syncs a block's vector cores with each other; the cube core runs this op",
+            ));
+        }
+        // A kernel for one core type: the flag's core type must be its own.
+        if let Some((g, _)) = grid
+            && g.per_block == 1
+            && let Some(t) = self.enum_attr(op, "tcore_type", "tcore_type")
+            && matches!(t.as_str(), "CUBE" | "VECTOR")
+            && (t == "CUBE") != g.cube
+        {
+            let mine = if g.cube { "cube" } else { "vector" };
+            return Err(RunError::at(
+                op,
+                format!("this {t} flag runs on the kernel's {mine} cores (its hivm.func_core_type says so)"),
             ));
         }
         let flag = match ir.get_attr(op, "static_flag_id").and_then(|a| ir.as_int(a)) {
@@ -230,7 +250,7 @@ impl Interp<'_> {
         let site = Site { op: Some(op), detail: None };
         if name == "hivm.hir.sync_block_set" {
             let pipe = self.pipe_attr(op, "tpipe")?;
-            self.sync.block_set(pipe, flag, &site, sub);
+            self.sync.block_set(pipe, flag, &site, mode);
         } else {
             let pipe = self.pipe_attr(op, "pipe")?;
             let what = format!("sync_block_wait[{}] flag = {flag}", sync::pipe_name(pipe));

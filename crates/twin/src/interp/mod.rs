@@ -250,6 +250,11 @@ impl<'a> Interp<'a> {
         for (addr, len, name) in self.named.clone() {
             self.sync.name_region(addr, len, name);
         }
+        if num > 1 {
+            // Checked against the other blocks' once it ends (kernel.rs).
+            let gm = self.named.iter().map(|(a, n, _)| (*a, *n)).collect();
+            self.sync.blocks = Some(crate::sync::blocks::BlockLog::new(gm));
+        }
         if let Some(s) = &self.shared {
             s.reset_mask();
         }
@@ -354,7 +359,7 @@ impl<'a> Interp<'a> {
         if self.config.progress && self.steps.is_multiple_of(1 << 20) {
             self.progress();
         }
-        if crate::interrupt::requested() || self.sync.cross.as_ref().is_some_and(|l| l.shared.stopped()) {
+        if crate::interrupt::requested() || self.sync.cross().is_some_and(|l| l.shared.stopped()) {
             return Err(RunError::at(op, INTERRUPTED));
         }
         Ok(())

@@ -57,12 +57,10 @@ impl Interp<'_> {
         let site = Site { op: Some(op), detail: None };
         self.sync.issue(sync::V);
         for m in ins {
-            let (a, n) = self.span(m);
-            self.sync.access(sync::V, a, n, false, &site);
+            self.access_view(sync::V, m, false, &site);
         }
         for m in outs {
-            let (a, n) = self.span(m);
-            self.sync.access(sync::V, a, n, true, &site);
+            self.access_view(sync::V, m, true, &site);
         }
     }
 

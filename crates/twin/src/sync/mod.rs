@@ -13,6 +13,7 @@
 //! `store`, `copy` and `linalg.fill` outside HIVM ops are its accesses.
 //! Being in order, its accesses are kept by byte range (`scalar.rs`).
 
+pub mod blocks;
 pub mod cross;
 mod scalar;
 pub mod unit_flag;
@@ -84,18 +85,21 @@ struct Access {
     site: Site,
 }
 
-/// A vector clock: this core's pipes, then (in a mix kernel) the pipes of
-/// each of the block's cores as this core learnt of them through
-/// cross-core flags (`cross.rs`). Merging clocks merges both, so what a
-/// `sync_block_wait` brought in travels along the core's own flag chains.
-pub const WIDTH: usize = PIPES * (1 + cross::CORES);
-type Clock = [u64; WIDTH];
+/// A vector clock: this core's pipes, then (in a mix kernel or a grid of
+/// blocks run together) the pipes of every core as this core learnt of
+/// them through cross-core flags (`cross.rs`). Merging clocks merges both,
+/// so what a `sync_block_wait` brought in travels along the core's own
+/// flag chains. Its width is fixed once the core is linked.
+type Clock = Vec<u64>;
 
 pub struct SyncChecker {
     count: Clock,
-    known: [Clock; PIPES],
+    known: Vec<Clock>,
     /// In a mix kernel: this core's link to the block's other cores.
-    pub cross: Option<cross::Link>,
+    cross: Option<cross::Link>,
+    /// When blocks run one after another: this block's accesses of the
+    /// kernel's arguments, checked against the other blocks' (`blocks.rs`).
+    pub blocks: Option<blocks::BlockLog>,
     flags: HashMap<(usize, usize, i64), VecDeque<(Clock, Site)>>,
     /// L0C hand-overs by unit flag (`unit_flag.rs`).
     units: unit_flag::Units,
@@ -131,12 +135,13 @@ impl SyncChecker {
         in_order[M] = true;
         in_order[V] = regbase;
         SyncChecker {
-            count: [0; WIDTH],
-            known: [[0; WIDTH]; PIPES],
+            count: vec![0; PIPES],
+            known: vec![vec![0; PIPES]; PIPES],
             cross: None,
+            blocks: None,
             flags: HashMap::new(),
             accesses: Vec::new(),
-            logged: [0; WIDTH],
+            logged: vec![0; PIPES],
             scalar: scalar::ScalarLog::default(),
             units: Default::default(),
             s_epoch: 1,
@@ -149,6 +154,28 @@ impl SyncChecker {
             timeline: None,
             seen: Default::default(),
         }
+    }
+
+    /// Links this core to the others it runs with: its clocks grow a
+    /// column per pipe of every core.
+    pub fn link(&mut self, link: cross::Link) {
+        let width = PIPES * (1 + link.shared.cores());
+        self.count.resize(width, 0);
+        self.known.iter_mut().for_each(|k| k.resize(width, 0));
+        self.logged.resize(width, 0);
+        self.cross = Some(link);
+    }
+
+    pub fn cross(&self) -> Option<&cross::Link> {
+        self.cross.as_ref()
+    }
+
+    pub fn cross_mut(&mut self) -> Option<&mut cross::Link> {
+        self.cross.as_mut()
+    }
+
+    fn width(&self) -> usize {
+        self.count.len()
     }
 
     /// Names the memory at `[start, start + len)` for reports ("UB", "argument 2").
@@ -182,8 +209,7 @@ impl SyncChecker {
         // those it knows complete are implied: a scalar store may still be
         // in flight.
         if p != S {
-            let width = if self.cross.is_some() { WIDTH } else { PIPES };
-            for q in 0..width {
+            for q in 0..self.width() {
                 let k = if q == S { self.s_done } else { self.known[S][q] };
                 self.known[p][q] = self.known[p][q].max(k);
             }
@@ -243,16 +269,59 @@ impl SyncChecker {
     }
 
     pub fn access(&mut self, pipe: usize, start: u64, len: u64, write: bool, site: &Site) {
+        let kind = if write { blocks::Kind::Write } else { blocks::Kind::Read };
+        self.access_as(pipe, start, len, kind, site);
+    }
+
+    /// An access only other blocks see (the scalar unit's, where it runs
+    /// with barriers around it).
+    pub fn block_access(&mut self, pipe: usize, start: u64, len: u64, write: bool, site: &Site) {
+        let kind = if write { blocks::Kind::Write } else { blocks::Kind::Read };
+        if let Some(log) = self.blocks.as_mut() {
+            log.record(pipe.min(PIPES - 1), start, start + len, kind, site);
+        }
+    }
+
+    /// An atomic read-modify-write: a write for this core's pipes, but no
+    /// conflict with other cores' or blocks' atomic updates.
+    pub fn access_atomic(&mut self, pipe: usize, start: u64, len: u64, site: &Site) {
+        self.access_as(pipe, start, len, blocks::Kind::Atomic, site);
+    }
+
+    /// An access of a view spanning `[start, start + len)` whose bytes are
+    /// `runs` (given when blocks run one by one: they alone go to the
+    /// other blocks; this core's pipes are checked on the span).
+    pub fn access_view(&mut self, pipe: usize, start: u64, len: u64, runs: &[(u64, u64)], write: bool, site: &Site) {
+        let kind = if write { blocks::Kind::Write } else { blocks::Kind::Read };
+        if let Some(log) = self.blocks.as_mut() {
+            for &(a, n) in runs {
+                log.record(pipe.min(PIPES - 1), a, a + n, kind, site);
+            }
+        }
+        self.check(pipe, start, len, kind, site);
+    }
+
+    fn access_as(&mut self, pipe: usize, start: u64, len: u64, kind: blocks::Kind, site: &Site) {
+        if let Some(log) = self.blocks.as_mut() {
+            log.record(pipe.min(PIPES - 1), start, start + len, kind, site);
+        }
+        self.check(pipe, start, len, kind, site);
+    }
+
+    /// Checks an access against this core's pipes (and the cores it runs
+    /// with), and logs it.
+    fn check(&mut self, pipe: usize, start: u64, len: u64, kind: blocks::Kind, site: &Site) {
         if len == 0 {
             return;
         }
+        let write = kind != blocks::Kind::Read;
         self.note(pipe, site, |c| format!("{} {}", if write { "writes" } else { "reads" }, c.describe(start, len)));
         let (p, idx) = (pipe.min(PIPES - 1), self.count[pipe.min(PIPES - 1)]);
         let end = start + len;
         let cross = self
             .cross
             .as_ref()
-            .and_then(|link| link.access(&self.known[p], p, idx, start, end, write, site, |a, n| self.describe(a, n)));
+            .and_then(|link| link.access(&self.known[p], p, idx, start, end, kind, site, |a, n| self.describe(a, n)));
         if let Some(r) = cross {
             self.report(r);
         }
@@ -328,7 +397,7 @@ impl SyncChecker {
     pub fn set_flag(&mut self, set: usize, wait: usize, event: i64, site: &Site) {
         self.note(set, site, |_| format!("set_flag for {} event {event}", pipe_name(wait)));
         let (p, _) = self.issue(set);
-        let mut snap = self.known[p];
+        let mut snap = self.known[p].clone();
         snap[p] = self.count[p];
         if p == S {
             self.scalar_boundary();
@@ -356,8 +425,8 @@ impl SyncChecker {
         let (q, _) = self.issue(wait);
         match self.flags.get_mut(&(set, wait, event)).and_then(|f| f.pop_front()) {
             Some((snap, _)) => {
-                for (k, s) in self.known[q].iter_mut().zip(snap) {
-                    *k = (*k).max(s);
+                for (k, s) in self.known[q].iter_mut().zip(&snap) {
+                    *k = (*k).max(*s);
                 }
                 if q == S {
                     self.s_done = self.s_done.max(snap[S]);
@@ -384,7 +453,7 @@ impl SyncChecker {
     pub fn handshake(&mut self, set: usize, wait: usize, site: &Site) {
         self.note(set, site, |_| format!("library handshake to {}", pipe_name(wait)));
         let (p, _) = self.issue(set);
-        let mut snap = self.known[p];
+        let mut snap = self.known[p].clone();
         snap[p] = self.count[p];
         let (q, _) = self.issue(wait);
         for (k, s) in self.known[q].iter_mut().zip(snap) {
@@ -419,7 +488,7 @@ impl SyncChecker {
     /// compiler synchronises on their own).
     pub fn full_barrier(&mut self) {
         // What any pipe learnt from other cores, every pipe now knows.
-        let mut remote = [0; WIDTH];
+        let mut remote = vec![0; self.width()];
         for q in 0..PIPES {
             for (r, k) in remote.iter_mut().zip(&self.known[q]).skip(PIPES) {
                 *r = (*r).max(*k);
@@ -430,7 +499,7 @@ impl SyncChecker {
             self.known[q][PIPES..].copy_from_slice(&remote[PIPES..]);
         }
         self.accesses.clear();
-        self.logged = [0; WIDTH];
+        self.logged.iter_mut().for_each(|l| *l = 0);
         self.scalar.clear();
         self.s_done = self.count[S];
         self.scalar_boundary();

@@ -61,7 +61,7 @@ impl SyncChecker {
     }
 
     fn snapshot(&self, pipe: usize) -> Clock {
-        let mut s = self.known[pipe];
+        let mut s = self.known[pipe].clone();
         s[pipe] = self.count[pipe];
         s
     }
@@ -72,7 +72,7 @@ impl SyncChecker {
         if mode == Mode::Disabled {
             return;
         }
-        let free = self.units.entry(start, start + len).3;
+        let free = self.units.entry(start, start + len).3.clone();
         if let Some(f) = free {
             self.learn(M, &f);
         }
@@ -90,7 +90,7 @@ impl SyncChecker {
             return;
         }
         let fix = fix.min(PIPES - 1);
-        match self.units.entry(start, start + len).2 {
+        match self.units.entry(start, start + len).2.clone() {
             Some(r) => self.learn(fix, &r),
             None => self.reports.push(Report {
                 class: Class::Hang,

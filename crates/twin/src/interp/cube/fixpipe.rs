@@ -151,8 +151,7 @@ impl Interp<'_> {
         let (a, n) = self.span(&src);
         self.sync.unit_flag_fixpipe(sync::FIX, a, n, uf, &site);
         self.sync.access(sync::FIX, a, n, false, &site);
-        let (a, n) = self.span(&dst);
-        self.sync.access(sync::FIX, a, n, true, &site);
+        self.access_view(sync::FIX, &dst, true, &site);
         if !s.inside(self.mem.get(src.buf).len()) || !d.inside(self.mem.get(dst.buf).len()) {
             return Err(err("a view reaches outside its buffer".into()));
         }

@@ -1,0 +1,245 @@
+//! Global memory across blocks that run one after another.
+//!
+//! On the NPU a kernel's blocks run at once, in any order, on different
+//! cores; nothing orders one block's accesses before another's but
+//! INTER_BLOCK flags (a kernel with those runs all its blocks together,
+//! `cross.rs`) and atomics. So when blocks run one by one, any byte of the
+//! kernel's arguments that one block writes and another reads or writes is
+//! a race, however the twin happened to order them: its output would
+//! depend on the blocks' order. Each block's accesses are kept as byte
+//! ranges per op (a loop over a buffer is one range), and checked once the
+//! block ends against those of the blocks before it.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use super::{Class, Report, Site, pipe_name};
+
+/// How an access touches memory. Atomic read-modify-writes do not conflict
+/// with each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Read,
+    Write,
+    Atomic,
+}
+
+impl Kind {
+    pub fn conflicts(self, other: Kind) -> bool {
+        !matches!((self, other), (Kind::Read, Kind::Read) | (Kind::Atomic, Kind::Atomic))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Read => "read",
+            Kind::Write => "write",
+            Kind::Atomic => "atomic update",
+        }
+    }
+}
+
+/// Disjoint byte ranges `start -> end`; touching ones are merged.
+#[derive(Default, Clone)]
+struct Union(BTreeMap<u64, u64>);
+
+impl Union {
+    fn insert(&mut self, mut start: u64, mut end: u64) {
+        // Ranges that overlap or touch [start, end) are merged into it.
+        while let Some((&s, &e)) = self.0.range(..=end).next_back() {
+            if e < start {
+                break;
+            }
+            self.0.remove(&s);
+            start = start.min(s);
+            end = end.max(e);
+        }
+        self.0.insert(start, end);
+    }
+
+    /// The first part of `[start, end)` this union covers.
+    fn overlap(&self, start: u64, end: u64) -> Option<(u64, u64)> {
+        let mut found = None;
+        for (&s, &e) in self.0.range(..end).rev() {
+            if e <= start {
+                break;
+            }
+            found = Some((s.max(start), e.min(end)));
+        }
+        found
+    }
+
+    fn ranges(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.0.iter().map(|(s, e)| (*s, *e))
+    }
+}
+
+/// One block's accesses of global memory every block sees, per op.
+#[derive(Default)]
+pub struct BlockLog {
+    gm: Vec<(u64, u64)>,
+    by_op: HashMap<(Site, usize, Kind), Union>,
+}
+
+impl BlockLog {
+    /// A log of accesses inside `gm` (the kernel's arguments).
+    pub fn new(gm: Vec<(u64, u64)>) -> BlockLog {
+        BlockLog { gm, by_op: HashMap::new() }
+    }
+
+    pub(super) fn record(&mut self, pipe: usize, start: u64, end: u64, kind: Kind, site: &Site) {
+        for &(s, n) in &self.gm {
+            let (lo, hi) = (start.max(s), end.min(s + n));
+            if lo < hi {
+                self.by_op.entry((site.clone(), pipe, kind)).or_default().insert(lo, hi);
+            }
+        }
+    }
+
+    /// Adds another core's accesses (a mix kernel's block has three).
+    pub fn merge(&mut self, other: BlockLog) {
+        for (k, u) in other.by_op {
+            let mine = self.by_op.entry(k).or_default();
+            for (s, e) in u.ranges() {
+                mine.insert(s, e);
+            }
+        }
+    }
+}
+
+/// The accesses of the blocks run so far.
+pub struct AcrossBlocks {
+    named: Vec<(u64, u64, String)>,
+    /// Every earlier block's accesses, to name the other party of a race.
+    earlier: Vec<(u32, Site, usize, Kind, Union)>,
+    /// What the earlier blocks read, wrote and updated atomically.
+    touched: [Union; 3],
+    seen: HashSet<(Site, Site)>,
+}
+
+fn slot(kind: Kind) -> usize {
+    match kind {
+        Kind::Read => 0,
+        Kind::Write => 1,
+        Kind::Atomic => 2,
+    }
+}
+
+impl AcrossBlocks {
+    /// `named`: the kernel's arguments' memory and names, for reports.
+    pub fn new(named: Vec<(u64, u64, String)>) -> AcrossBlocks {
+        AcrossBlocks { named, earlier: Vec::new(), touched: Default::default(), seen: HashSet::new() }
+    }
+
+    fn describe(&self, start: u64, end: u64) -> String {
+        match self.named.iter().find(|(s, n, _)| start >= *s && start < s + n) {
+            Some((s, _, name)) => format!("{name}[{}, {})", start - s, end - s),
+            None => format!("{} bytes at {start:#x}", end - start),
+        }
+    }
+
+    /// Block `block` ended with `log`: its races with the blocks before it.
+    pub fn end_block(&mut self, block: u32, log: BlockLog) -> Vec<Report> {
+        let mut reports = Vec::new();
+        // In a stable order, so that reports are too.
+        let mut entries: Vec<((Site, usize, Kind), Union)> = log.by_op.into_iter().collect();
+        entries.sort_by_key(|((site, pipe, kind), u)| {
+            (site.op, site.detail.clone(), *pipe, slot(*kind), u.0.keys().next().copied())
+        });
+        for ((site, pipe, kind), u) in &entries {
+            for (s, e) in u.ranges() {
+                let hit = [Kind::Read, Kind::Write, Kind::Atomic]
+                    .into_iter()
+                    .filter(|k| kind.conflicts(*k))
+                    .find_map(|k| self.touched[slot(k)].overlap(s, e).map(|r| (k, r)));
+                let Some((_, _)) = hit else { continue };
+                let partner = self.earlier.iter().find_map(|(b, osite, opipe, okind, ou)| {
+                    if !kind.conflicts(*okind) {
+                        return None;
+                    }
+                    ou.overlap(s, e).map(|r| (*b, osite, *opipe, *okind, r))
+                });
+                let Some((ob, osite, opipe, okind, (lo, hi))) = partner else { continue };
+                if !self.seen.insert((site.clone(), osite.clone())) {
+                    continue;
+                }
+                reports.push(Report {
+                    class: Class::Race,
+                    site: site.clone(),
+                    message: format!(
+                        "race across blocks: {} {} of {} in block {block} and block {ob}'s {} {} of the same memory \
+                         are not ordered (blocks run at once, in any order; only INTER_BLOCK \
+                         sync_block_set/sync_block_wait orders them)",
+                        pipe_name(*pipe),
+                        kind.name(),
+                        self.describe(lo, hi),
+                        pipe_name(opipe),
+                        okind.name(),
+                    ),
+                    other: Some((osite.clone(), format!("the {} in block {ob}", okind.name()))),
+                });
+            }
+        }
+        for ((site, pipe, kind), u) in entries {
+            for (s, e) in u.ranges() {
+                self.touched[slot(kind)].insert(s, e);
+            }
+            self.earlier.push((block, site, pipe, kind, u));
+        }
+        reports
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(op: usize) -> Site {
+        Site { op: None, detail: Some(format!("op {op}")) }
+    }
+
+    fn log(accesses: &[(u64, u64, Kind, usize)]) -> BlockLog {
+        let mut l = BlockLog::new(vec![(1000, 1000)]);
+        for &(s, e, k, op) in accesses {
+            l.record(4, s, e, k, &site(op));
+        }
+        l
+    }
+
+    #[test]
+    fn unions_merge_touching_ranges_and_find_overlaps() {
+        let mut u = Union::default();
+        u.insert(10, 20);
+        u.insert(30, 40);
+        u.insert(20, 30);
+        assert_eq!(u.ranges().collect::<Vec<_>>(), vec![(10, 40)]);
+        assert_eq!(u.overlap(0, 10), None);
+        assert_eq!(u.overlap(35, 50), Some((35, 40)));
+        u.insert(50, 60);
+        assert_eq!(u.overlap(0, 100), Some((10, 40)));
+    }
+
+    #[test]
+    fn disjoint_blocks_and_shared_reads_are_no_race() {
+        let mut a = AcrossBlocks::new(vec![(1000, 1000, "argument 0".into())]);
+        assert!(a.end_block(0, log(&[(1000, 1064, Kind::Write, 1), (1500, 1600, Kind::Read, 2)])).is_empty());
+        assert!(a.end_block(1, log(&[(1064, 1128, Kind::Write, 1), (1500, 1600, Kind::Read, 2)])).is_empty());
+        // Atomic updates of one location by every block are fine.
+        assert!(a.end_block(2, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
+        assert!(a.end_block(3, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
+    }
+
+    #[test]
+    fn an_overlap_with_a_write_is_a_race_naming_both_blocks() {
+        let mut a = AcrossBlocks::new(vec![(1000, 1000, "argument 0".into())]);
+        assert!(a.end_block(0, log(&[(1000, 1064, Kind::Write, 1)])).is_empty());
+        let r = a.end_block(1, log(&[(1032, 1096, Kind::Write, 1)]));
+        assert_eq!(r.len(), 1);
+        assert!(r[0].message.contains("write of argument 0[32, 64) in block 1 and block 0's PIPE_MTE2 write"));
+        // A read of what another block wrote, and a plain write over an atomic update.
+        assert_eq!(a.end_block(2, log(&[(1000, 1004, Kind::Read, 2)])).len(), 1);
+        assert!(a.end_block(3, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
+        assert_eq!(a.end_block(4, log(&[(1800, 1804, Kind::Write, 4)])).len(), 1);
+        // Outside the arguments nothing is logged.
+        assert!(a.end_block(5, log(&[(0, 64, Kind::Write, 1)])).is_empty());
+        assert!(a.end_block(6, log(&[(0, 64, Kind::Write, 1)])).is_empty());
+    }
+}

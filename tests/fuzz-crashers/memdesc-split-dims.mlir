@@ -1,0 +1,3 @@
+//
+tt.func@c(%m:!ttg.memdesc<8x
+3x,,y>){tt.return}
