@@ -137,7 +137,8 @@ impl Prepared {
                         return Err(e.to_diagnostic(ir));
                     }
                     if let Some(log) = run.log {
-                        out.reports.extend(across.end_block(b, log).into_iter().map(|r| (b, r)));
+                        let mem = arg_memory(&it, &args);
+                        out.reports.extend(across.end_block(b, log, &mem).into_iter().map(|r| (b, r)));
                     }
                     continue;
                 }
@@ -157,7 +158,8 @@ impl Prepared {
                     return Err(e.to_diagnostic(ir));
                 }
                 if let Some(log) = it.sync.blocks.take() {
-                    out.reports.extend(across.end_block(b, log).into_iter().map(|r| (b, r)));
+                    let mem = arg_memory(&it, &args);
+                    out.reports.extend(across.end_block(b, log, &mem).into_iter().map(|r| (b, r)));
                 }
             }
         }
@@ -295,6 +297,19 @@ pub(crate) fn format_trace(ir: &Ir, block: u32, t: &sync::TraceLine) -> String {
     };
     let detail = t.site.detail.as_ref().map(|d| format!("  [{d}]")).unwrap_or_default();
     format!("block {block}  {:<9}  {loc}  {name}  {}{detail}", sync::pipe_name(t.pipe), t.text)
+}
+
+/// The memory of the kernel's memref arguments, as `(address, bytes)`.
+fn arg_memory<'a>(it: &'a Interp, args: &[Val]) -> Vec<(u64, &'a [u8])> {
+    args.iter()
+        .filter_map(|a| match a {
+            Val::Mem(m) => {
+                let b = it.mem.get(m.buf);
+                Some((b.addr(), b.bytes()))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// A sync report as a located diagnostic.

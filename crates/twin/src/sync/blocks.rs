@@ -4,9 +4,9 @@
 //! cores; nothing orders one block's accesses before another's but
 //! INTER_BLOCK flags (a kernel with those runs all its blocks together,
 //! `cross.rs`) and atomics. So when blocks run one by one, any byte of the
-//! kernel's arguments that one block writes and another reads or writes is
-//! a race, however the twin happened to order them: its output would
-//! depend on the blocks' order. Each block's accesses are kept as byte
+//! kernel's arguments that one block writes and another reads, or writes
+//! with other bytes, is a race, however the twin happened to order them:
+//! its output would depend on the blocks' order. Each block's accesses are kept as byte
 //! ranges per op (a loop over a buffer is one range), and checked once the
 //! block ends against those of the blocks before it.
 
@@ -105,11 +105,39 @@ impl BlockLog {
     }
 }
 
+/// One op's accesses in an earlier block.
+struct Earlier {
+    block: u32,
+    site: Site,
+    pipe: usize,
+    kind: Kind,
+    ranges: Union,
+    /// For a write: the bytes of each range, from its first byte.
+    bytes: Vec<(u64, Vec<u8>)>,
+}
+
+impl Earlier {
+    /// The bytes it wrote at `[start, end)`, which it covers.
+    fn wrote(&self, start: u64, end: u64) -> Option<&[u8]> {
+        let (s, b) = self.bytes.iter().rev().find(|(s, b)| *s <= start && end <= s + b.len() as u64)?;
+        Some(&b[(start - s) as usize..(end - s) as usize])
+    }
+}
+
+/// The kernel's argument memory as the blocks left it: `(address, bytes)`.
+pub type Memory<'a> = &'a [(u64, &'a [u8])];
+
+fn read(mem: Memory, start: u64, end: u64) -> Option<Vec<u8>> {
+    let (a, b) = mem.iter().find(|(a, b)| *a <= start && end <= a + b.len() as u64)?;
+    Some(b[(start - a) as usize..(end - a) as usize].to_vec())
+}
+
 /// The accesses of the blocks run so far.
 pub struct AcrossBlocks {
     named: Vec<(u64, u64, String)>,
-    /// Every earlier block's accesses, to name the other party of a race.
-    earlier: Vec<(u32, Site, usize, Kind, Union)>,
+    /// Every earlier block's accesses, to name the other party of a race,
+    /// with the bytes its writes left (at its end).
+    earlier: Vec<Earlier>,
     /// What the earlier blocks read, wrote and updated atomically.
     touched: [Union; 3],
     seen: HashSet<(Site, Site)>,
@@ -136,8 +164,10 @@ impl AcrossBlocks {
         }
     }
 
-    /// Block `block` ended with `log`: its races with the blocks before it.
-    pub fn end_block(&mut self, block: u32, log: BlockLog) -> Vec<Report> {
+    /// Block `block` ended with `log` and left the arguments as `mem`: its
+    /// races with the blocks before it. Two blocks writing the same bytes
+    /// leave them so in either order: no race.
+    pub fn end_block(&mut self, block: u32, log: BlockLog, mem: Memory) -> Vec<Report> {
         let mut reports = Vec::new();
         // In a stable order, so that reports are too.
         let mut entries: Vec<((Site, usize, Kind), Union)> = log.by_op.into_iter().collect();
@@ -149,40 +179,56 @@ impl AcrossBlocks {
                 let hit = [Kind::Read, Kind::Write, Kind::Atomic]
                     .into_iter()
                     .filter(|k| kind.conflicts(*k))
-                    .find_map(|k| self.touched[slot(k)].overlap(s, e).map(|r| (k, r)));
-                let Some((_, _)) = hit else { continue };
-                let partner = self.earlier.iter().find_map(|(b, osite, opipe, okind, ou)| {
-                    if !kind.conflicts(*okind) {
+                    .any(|k| self.touched[slot(k)].overlap(s, e).is_some());
+                if !hit {
+                    continue;
+                }
+                let partner = self.earlier.iter().find_map(|o| {
+                    if !kind.conflicts(o.kind) {
                         return None;
                     }
-                    ou.overlap(s, e).map(|r| (*b, osite, *opipe, *okind, r))
+                    let (lo, hi) = o.ranges.overlap(s, e)?;
+                    if *kind == Kind::Write && o.kind == Kind::Write {
+                        let same = o.wrote(lo, hi).zip(read(mem, lo, hi)).is_some_and(|(a, b)| a == b.as_slice());
+                        if same {
+                            return None;
+                        }
+                    }
+                    Some((o, (lo, hi)))
                 });
-                let Some((ob, osite, opipe, okind, (lo, hi))) = partner else { continue };
-                if !self.seen.insert((site.clone(), osite.clone())) {
+                let Some((o, (lo, hi))) = partner else { continue };
+                if !self.seen.insert((site.clone(), o.site.clone())) {
                     continue;
                 }
                 reports.push(Report {
                     class: Class::Race,
                     site: site.clone(),
                     message: format!(
-                        "race across blocks: {} {} of {} in block {block} and block {ob}'s {} {} of the same memory \
+                        "race across blocks: {} {} of {} in block {block} and block {}'s {} {} of the same memory \
                          are not ordered (blocks run at once, in any order; only INTER_BLOCK \
                          sync_block_set/sync_block_wait orders them)",
                         pipe_name(*pipe),
                         kind.name(),
                         self.describe(lo, hi),
-                        pipe_name(opipe),
-                        okind.name(),
+                        o.block,
+                        pipe_name(o.pipe),
+                        o.kind.name(),
                     ),
-                    other: Some((osite.clone(), format!("the {} in block {ob}", okind.name()))),
+                    other: Some((o.site.clone(), format!("the {} in block {}", o.kind.name(), o.block))),
                 });
             }
         }
         for ((site, pipe, kind), u) in entries {
+            let mut bytes = Vec::new();
             for (s, e) in u.ranges() {
                 self.touched[slot(kind)].insert(s, e);
+                if kind == Kind::Write
+                    && let Some(b) = read(mem, s, e)
+                {
+                    bytes.push((s, b));
+                }
             }
-            self.earlier.push((block, site, pipe, kind, u));
+            self.earlier.push(Earlier { block, site, pipe, kind, ranges: u, bytes });
         }
         reports
     }
@@ -204,6 +250,26 @@ mod tests {
         l
     }
 
+    impl AcrossBlocks {
+        /// Each block writes different bytes.
+        fn end_block_in_test(&mut self, block: u32, log: BlockLog) -> Vec<Report> {
+            let bytes = vec![block as u8; 1000];
+            self.end_block(block, log, &[(1000, &bytes)])
+        }
+    }
+
+    #[test]
+    fn blocks_writing_the_same_bytes_do_not_race() {
+        let mut a = AcrossBlocks::new(vec![(1000, 1000, "argument 0".into())]);
+        let same = vec![7u8; 1000];
+        assert!(a.end_block(0, log(&[(1000, 1064, Kind::Write, 1)]), &[(1000, &same)]).is_empty());
+        assert!(a.end_block(1, log(&[(1000, 1064, Kind::Write, 1)]), &[(1000, &same)]).is_empty());
+        let other = vec![8u8; 1000];
+        assert_eq!(a.end_block(2, log(&[(1000, 1064, Kind::Write, 1)]), &[(1000, &other)]).len(), 1);
+        // A read of another block's write still races, whatever it read.
+        assert_eq!(a.end_block(3, log(&[(1000, 1004, Kind::Read, 2)]), &[(1000, &other)]).len(), 1);
+    }
+
     #[test]
     fn unions_merge_touching_ranges_and_find_overlaps() {
         let mut u = Union::default();
@@ -220,26 +286,26 @@ mod tests {
     #[test]
     fn disjoint_blocks_and_shared_reads_are_no_race() {
         let mut a = AcrossBlocks::new(vec![(1000, 1000, "argument 0".into())]);
-        assert!(a.end_block(0, log(&[(1000, 1064, Kind::Write, 1), (1500, 1600, Kind::Read, 2)])).is_empty());
-        assert!(a.end_block(1, log(&[(1064, 1128, Kind::Write, 1), (1500, 1600, Kind::Read, 2)])).is_empty());
+        assert!(a.end_block_in_test(0, log(&[(1000, 1064, Kind::Write, 1), (1500, 1600, Kind::Read, 2)])).is_empty());
+        assert!(a.end_block_in_test(1, log(&[(1064, 1128, Kind::Write, 1), (1500, 1600, Kind::Read, 2)])).is_empty());
         // Atomic updates of one location by every block are fine.
-        assert!(a.end_block(2, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
-        assert!(a.end_block(3, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
+        assert!(a.end_block_in_test(2, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
+        assert!(a.end_block_in_test(3, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
     }
 
     #[test]
     fn an_overlap_with_a_write_is_a_race_naming_both_blocks() {
         let mut a = AcrossBlocks::new(vec![(1000, 1000, "argument 0".into())]);
-        assert!(a.end_block(0, log(&[(1000, 1064, Kind::Write, 1)])).is_empty());
-        let r = a.end_block(1, log(&[(1032, 1096, Kind::Write, 1)]));
+        assert!(a.end_block_in_test(0, log(&[(1000, 1064, Kind::Write, 1)])).is_empty());
+        let r = a.end_block_in_test(1, log(&[(1032, 1096, Kind::Write, 1)]));
         assert_eq!(r.len(), 1);
         assert!(r[0].message.contains("write of argument 0[32, 64) in block 1 and block 0's PIPE_MTE2 write"));
         // A read of what another block wrote, and a plain write over an atomic update.
-        assert_eq!(a.end_block(2, log(&[(1000, 1004, Kind::Read, 2)])).len(), 1);
-        assert!(a.end_block(3, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
-        assert_eq!(a.end_block(4, log(&[(1800, 1804, Kind::Write, 4)])).len(), 1);
+        assert_eq!(a.end_block_in_test(2, log(&[(1000, 1004, Kind::Read, 2)])).len(), 1);
+        assert!(a.end_block_in_test(3, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
+        assert_eq!(a.end_block_in_test(4, log(&[(1800, 1804, Kind::Write, 4)])).len(), 1);
         // Outside the arguments nothing is logged.
-        assert!(a.end_block(5, log(&[(0, 64, Kind::Write, 1)])).is_empty());
-        assert!(a.end_block(6, log(&[(0, 64, Kind::Write, 1)])).is_empty());
+        assert!(a.end_block_in_test(5, log(&[(0, 64, Kind::Write, 1)])).is_empty());
+        assert!(a.end_block_in_test(6, log(&[(0, 64, Kind::Write, 1)])).is_empty());
     }
 }
