@@ -103,15 +103,20 @@ impl Prepared {
             }
             block_args
         };
-        if crate::mix::syncs_blocks(ir, entry) {
+        if let Some(cube_flag) = crate::mix::syncs_blocks(ir, entry) {
             // Blocks meet at INTER_BLOCK flags: all their cores run together.
             let cores = if mix {
                 crate::sync::cross::Grid::mix(blocks as usize)
             } else {
-                let aic = ir
+                // A kernel for one core type: its func_core_type's, else its
+                // flags'.
+                let aic = match ir
                     .get_attr(entry, "hivm.func_core_type")
                     .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
-                    == Some("AIC");
+                {
+                    Some(c) => c == "AIC",
+                    None => cube_flag,
+                };
                 crate::sync::cross::Grid::single(blocks as usize, aic)
             };
             let all: Vec<Vec<Val>> = (0..blocks).map(block_args).collect();

@@ -87,22 +87,27 @@ pub struct GridRun {
 }
 
 /// Whether the blocks of `entry` must run together: it (or a function it
-/// calls) syncs them with INTER_BLOCK flags.
-pub fn syncs_blocks(ir: &Ir, entry: OpId) -> bool {
+/// calls) syncs them with INTER_BLOCK flags. Some(whether the first such
+/// flag is the cube cores').
+pub fn syncs_blocks(ir: &Ir, entry: OpId) -> Option<bool> {
     let module = ir.top_ancestor(entry);
     let mut seen = std::collections::HashSet::new();
     let mut todo = vec![entry];
-    let mut found = false;
+    let mut found = None;
+    let enum_of = |o: OpId, key: &str, mnemonic: &str| {
+        ir.get_attr(o, key).and_then(|a| hivm_dialects::hivm::attrs::enum_value(ir, a, mnemonic).map(str::to_string))
+    };
     while let Some(f) = todo.pop() {
         if !seen.insert(f) {
             continue;
         }
         ir.walk(f, &mut |o| {
-            if ir.is_op(o, "hivm.hir.sync_block_set") || ir.is_op(o, "hivm.hir.sync_block_wait") {
-                let mode = ir.get_attr(o, "tsync_instr_mode").and_then(|a| {
-                    hivm_dialects::hivm::attrs::enum_value(ir, a, "sync_block_instr_mode").map(str::to_string)
-                });
-                found |= mode.as_deref() == Some("INTER_BLOCK_SYNCHRONIZATION");
+            if (ir.is_op(o, "hivm.hir.sync_block_set") || ir.is_op(o, "hivm.hir.sync_block_wait"))
+                && found.is_none()
+                && enum_of(o, "tsync_instr_mode", "sync_block_instr_mode").as_deref()
+                    == Some("INTER_BLOCK_SYNCHRONIZATION")
+            {
+                found = Some(enum_of(o, "tcore_type", "tcore_type").as_deref() == Some("CUBE"));
             }
             if ir.is_op(o, "func.call")
                 && let Some(hivm_ir::AttrData::SymbolRef { root, .. }) =

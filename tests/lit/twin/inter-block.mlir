@@ -46,7 +46,16 @@
 //
 // A kernel for vector cores cannot set a cube flag.
 // RUN: not hivm-run %s --entry wrong_type --blocks 2 2>&1 | FileCheck %s --check-prefix=TYPE
-// TYPE: inter-block.mlir:[[#]]:3: error: this CUBE flag runs on the kernel's vector cores (its hivm.func_core_type says so)
+// TYPE: inter-block.mlir:[[#]]:3: error: this CUBE flag runs on the kernel's vector cores (as its hivm.func_core_type, or else its first INTER_BLOCK flag, says)
+// Without a func_core_type, the kernel's first INTER_BLOCK flag says which
+// cores it runs on: here three cube cores meet twice.
+// RUN: hivm-run %s --entry cube_meet --blocks 3 2>&1 | FileCheck %s --check-prefix=CUBE --allow-empty --implicit-check-not=error
+// CUBE-NOT: hang
+// Without their first set, every cube core's first wait hangs.
+// RUN: sed '/^func.func @cube_meet/,/^}/{0,/flag = 13/{/sync_block_set/d}}' %s > %t.cube.mlir
+// RUN: not hivm-run %t.cube.mlir --entry cube_meet --blocks 3 2>&1 | FileCheck %s --check-prefix=CUBEHANG
+// CUBEHANG: error: sync_block_wait[PIPE_S] flag = 13 on the cube core of block 0 waits for flag 13, which no core sets
+// CUBEHANG: error: sync_block_wait[PIPE_S] flag = 13 on the cube core of block 1 waits for flag 13
 //
 // A mix kernel meets as upstream's decomposed sync_block ALL does: each
 // block's vector cores hand over to their cube core (flag 10), the cube
@@ -170,5 +179,13 @@ func.func @mix_all(%in: memref<4x64xf32>, %ws: memref<4x64xf32>, %out: memref<4x
   hivm.hir.pipe_barrier[<PIPE_ALL>]
   hivm.hir.store ins(%u : memref<1x64xf32, #hivm.address_space<ub>>) outs(%dst : memref<1x64xf32, strided<[64, 1], offset: ?>>)
   hivm.hir.pipe_barrier[<PIPE_ALL>]
+  return
+}
+
+func.func @cube_meet() {
+  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_S>] flag = 13 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
+  hivm.hir.sync_block_wait[<CUBE>, <PIPE_FIX>, <PIPE_S>] flag = 13 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
+  hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_S>] flag = 13 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
+  hivm.hir.sync_block_wait[<CUBE>, <PIPE_FIX>, <PIPE_S>] flag = 13 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
   return
 }

@@ -222,7 +222,10 @@ impl Interp<'_> {
             let mine = if g.cube { "cube" } else { "vector" };
             return Err(RunError::at(
                 op,
-                format!("this {t} flag runs on the kernel's {mine} cores (its hivm.func_core_type says so)"),
+                format!(
+                    "this {t} flag runs on the kernel's {mine} cores (as its hivm.func_core_type, or else its first \
+                     INTER_BLOCK flag, says)"
+                ),
             ));
         }
         let flag = match ir.get_attr(op, "static_flag_id").and_then(|a| ir.as_int(a)) {
