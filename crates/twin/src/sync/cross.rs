@@ -171,6 +171,9 @@ struct State {
     prune_at: usize,
     /// Reports that concern no single core's run, with the core's block.
     reports: Vec<(usize, Report)>,
+    /// With several blocks: the hang reported at a wait for a core of the
+    /// block (its place), and how many other blocks' cores hung there too.
+    hangs: HashMap<(Site, usize), (usize, usize)>,
     /// GM buffers the kernel allocates, by block, op and run of it: every
     /// core of a block gets the same memory for its n-th run of an
     /// allocation.
@@ -223,6 +226,7 @@ impl Shared {
                 floors: vec![vec![0; width]; n],
                 prune_at: 1024,
                 reports: Vec::new(),
+                hangs: HashMap::new(),
                 gm_bufs: HashMap::new(),
             }),
             turn: Condvar::new(),
@@ -307,6 +311,12 @@ impl Shared {
         }
         left.sort_by_key(|(c, f, s)| (*c, *f, s.op));
         let mut reports = std::mem::take(&mut st.reports);
+        for (at, others) in st.hangs.values() {
+            if *others > 0 {
+                let m = &mut reports[*at].1.message;
+                m.push_str(&format!(" (so does the same core's wait here in {others} other block(s))"));
+            }
+        }
         for (core, flag, site) in left {
             reports.push((
                 grid.block(core),
@@ -529,6 +539,18 @@ fn pass_turn(st: &mut State, grid: &Grid, from: usize) {
     let Some(stuck) = order.clone().find(|&c| matches!(st.status[c], Status::Blocked(_))) else { return };
     let Status::Blocked(flag) = st.status[stuck] else { return };
     let (site, what) = st.waits[stuck].take().unwrap_or((Site { op: None, detail: None }, String::new()));
+    st.released[stuck] = true;
+    st.turn = stuck;
+    // Every block's core waiting at one op is one report, with a count.
+    let key = (site.clone(), grid.local(stuck));
+    if grid.blocks > 1
+        && let Some((_, others)) = st.hangs.get_mut(&key)
+    {
+        *others += 1;
+        return;
+    }
+    let n = st.reports.len();
+    st.hangs.insert(key, (n, 0));
     let other = pending_elsewhere(st, grid, stuck, flag);
     st.reports.push((
         grid.block(stuck),
@@ -543,8 +565,6 @@ fn pass_turn(st: &mut State, grid: &Grid, from: usize) {
             other,
         },
     ));
-    st.released[stuck] = true;
-    st.turn = stuck;
 }
 
 /// A set that did not reach `core` as flag `flag`: another id for it, one
