@@ -16,7 +16,7 @@ use hivm_ir::{Ir, OpId};
 use crate::interp::{ABORTED, Config, Interp, MixCore, RunError};
 use crate::memory::Memory;
 use crate::sync::blocks::BlockLog;
-use crate::sync::{Report, TraceLine, cross};
+use crate::sync::{Class, Report, TraceLine, cross};
 use crate::value::{MemRefVal, Val};
 
 /// The kernel, handed to the cores' threads. `Ir` is not `Sync` (its
@@ -254,7 +254,9 @@ pub fn run_grid(
     if shared.stopped() && out.error.is_none() {
         out.error = Some((0, RunError::at(entry, crate::interp::INTERRUPTED)));
     }
-    out.reports.extend(shared.take_reports());
+    // Flags a stopped run leaves set are not the kernel's fault.
+    let stopped = out.error.is_some();
+    out.reports.extend(shared.take_reports().into_iter().filter(|(_, r)| !stopped || r.class != Class::Leftover));
     out
 }
 

@@ -71,7 +71,7 @@
 // vector cores read the other block's rows unordered.
 // RUN: sed '/^func.func @mix_all/,/^}/{/flag = 13/d}' %s > %t.nomeet.mlir
 // RUN: not hivm-run %t.nomeet.mlir --entry mix_all --blocks 2 --arg %t.in.npy --arg zeros:4x64xf32 --arg zeros:4x64xf32 2>&1 | FileCheck %s --check-prefix=NOMEET
-// NOMEET: error: race across blocks: PIPE_MTE3 write of argument 1[512, 768) in block 1 and block 0's PIPE_MTE2 read of the same memory are not ordered (blocks run at once, in any order; only INTER_BLOCK sync_block_set/sync_block_wait orders them) (block 1)
+// NOMEET: error: race across blocks: PIPE_MTE3 write of argument 1[512, 768) in block 1 and block 0's PIPE_MTE2 read of the same memory are not ordered (blocks run at once, in any order; only INTER_BLOCK sync_block_set/sync_block_wait or a sync_block_lock ring orders them) (block 1)
 // NOMEET: note: the read in block 0
 // NOMEET: error: race across blocks: PIPE_MTE2 read of argument 1[0, 256) in block 1 and block 0's PIPE_MTE3 write
 // NOMEET: hivm-run: 2 sync problem(s) found

@@ -98,6 +98,10 @@ impl Interp<'_> {
                 let p = self.pipe_attr(op, "pipe")?;
                 self.sync.barrier(p, &site);
             }
+            "hivm.hir.create_sync_block_lock"
+            | "hivm.hir.sync_block_lock"
+            | "hivm.hir.sync_block_unlock"
+            | "hivm.hir.free_lock_var" => self.block_lock(op, name)?,
             // The twin's cross-core flags need no FFTS base address.
             "hivm.hir.set_ffts_base_addr" => {}
             // The vector mask's mode, as implementations see it.

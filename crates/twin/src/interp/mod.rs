@@ -7,6 +7,7 @@
 //! functions are a full barrier (each function is synchronised on its own).
 
 mod arith;
+mod block_lock;
 mod builtins;
 mod compiled;
 mod cube;
@@ -168,6 +169,11 @@ pub struct Interp<'a> {
     cube_scratch: cube::Scratch,
     /// In a mix kernel, the core this interpreter is (`mix.rs`).
     pub mix: Option<MixCore>,
+    /// Lock variables made without memory of their own: one per op for the
+    /// whole launch (`block_lock.rs`).
+    locks: HashMap<OpId, Rc<MemRefVal>>,
+    /// Where the running block is in its lock's ring.
+    lock_phase: crate::sync::blocks::Phase,
 }
 
 impl<'a> Interp<'a> {
@@ -209,6 +215,8 @@ impl<'a> Interp<'a> {
             counters: Default::default(),
             cube_scratch: Default::default(),
             mix: None,
+            locks: HashMap::new(),
+            lock_phase: Default::default(),
         }
     }
 
@@ -218,7 +226,7 @@ impl<'a> Interp<'a> {
         // The previous block's memories are gone with it: its on-chip
         // memories start over empty, its global allocations are unmapped.
         for id in self.block_start..self.mem.next_id() {
-            if !self.onchip.iter().any(|(_, o, _)| *o == id) {
+            if !self.onchip.iter().any(|(_, o, _)| *o == id) && !self.locks.values().any(|l| l.buf == id) {
                 self.mem.free(id);
             }
         }
@@ -250,6 +258,7 @@ impl<'a> Interp<'a> {
         for (addr, len, name) in self.named.clone() {
             self.sync.name_region(addr, len, name);
         }
+        self.lock_phase = Default::default();
         if num > 1 {
             // Checked against the other blocks' once it ends (kernel.rs).
             let gm = self.named.iter().map(|(a, n, _)| (*a, *n)).collect();

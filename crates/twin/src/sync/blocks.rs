@@ -37,6 +37,17 @@ impl Kind {
     }
 }
 
+/// Where a block is in its lock's token ring (`interp/block_lock.rs`):
+/// what it did before its unlock precedes what later blocks do after their
+/// locks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    #[default]
+    Before,
+    Locked,
+    Unlocked,
+}
+
 /// Disjoint byte ranges `start -> end`; touching ones are merged.
 #[derive(Default, Clone)]
 struct Union(BTreeMap<u64, u64>);
@@ -72,24 +83,30 @@ impl Union {
     }
 }
 
-/// One block's accesses of global memory every block sees, per op.
+/// One block's accesses of global memory every block sees, per op and
+/// lock phase.
 #[derive(Default)]
 pub struct BlockLog {
     gm: Vec<(u64, u64)>,
-    by_op: HashMap<(Site, usize, Kind), Union>,
+    by_op: HashMap<(Site, usize, Kind, Phase), Union>,
+    phase: Phase,
 }
 
 impl BlockLog {
     /// A log of accesses inside `gm` (the kernel's arguments).
     pub fn new(gm: Vec<(u64, u64)>) -> BlockLog {
-        BlockLog { gm, by_op: HashMap::new() }
+        BlockLog { gm, by_op: HashMap::new(), phase: Phase::Before }
+    }
+
+    pub fn set_phase(&mut self, phase: Phase) {
+        self.phase = phase;
     }
 
     pub(super) fn record(&mut self, pipe: usize, start: u64, end: u64, kind: Kind, site: &Site) {
         for &(s, n) in &self.gm {
             let (lo, hi) = (start.max(s), end.min(s + n));
             if lo < hi {
-                self.by_op.entry((site.clone(), pipe, kind)).or_default().insert(lo, hi);
+                self.by_op.entry((site.clone(), pipe, kind, self.phase)).or_default().insert(lo, hi);
             }
         }
     }
@@ -111,6 +128,7 @@ struct Earlier {
     site: Site,
     pipe: usize,
     kind: Kind,
+    phase: Phase,
     ranges: Union,
     /// For a write: the bytes of each range, from its first byte.
     bytes: Vec<(u64, Vec<u8>)>,
@@ -138,8 +156,10 @@ pub struct AcrossBlocks {
     /// Every earlier block's accesses, to name the other party of a race,
     /// with the bytes its writes left (at its end).
     earlier: Vec<Earlier>,
-    /// What the earlier blocks read, wrote and updated atomically.
+    /// What the earlier blocks read, wrote and updated atomically, and of
+    /// that what they did after their unlock.
     touched: [Union; 3],
+    after_unlock: [Union; 3],
     seen: HashSet<(Site, Site)>,
 }
 
@@ -154,7 +174,13 @@ fn slot(kind: Kind) -> usize {
 impl AcrossBlocks {
     /// `named`: the kernel's arguments' memory and names, for reports.
     pub fn new(named: Vec<(u64, u64, String)>) -> AcrossBlocks {
-        AcrossBlocks { named, earlier: Vec::new(), touched: Default::default(), seen: HashSet::new() }
+        AcrossBlocks {
+            named,
+            earlier: Vec::new(),
+            touched: Default::default(),
+            after_unlock: Default::default(),
+            seen: HashSet::new(),
+        }
     }
 
     fn describe(&self, start: u64, end: u64) -> String {
@@ -170,21 +196,25 @@ impl AcrossBlocks {
     pub fn end_block(&mut self, block: u32, log: BlockLog, mem: Memory) -> Vec<Report> {
         let mut reports = Vec::new();
         // In a stable order, so that reports are too.
-        let mut entries: Vec<((Site, usize, Kind), Union)> = log.by_op.into_iter().collect();
-        entries.sort_by_key(|((site, pipe, kind), u)| {
-            (site.op, site.detail.clone(), *pipe, slot(*kind), u.0.keys().next().copied())
+        let mut entries: Vec<((Site, usize, Kind, Phase), Union)> = log.by_op.into_iter().collect();
+        entries.sort_by_key(|((site, pipe, kind, phase), u)| {
+            (site.op, site.detail.clone(), *pipe, slot(*kind), *phase, u.0.keys().next().copied())
         });
-        for ((site, pipe, kind), u) in &entries {
+        for ((site, pipe, kind, phase), u) in &entries {
+            // After its lock, a block follows what earlier blocks did before
+            // their unlocks.
+            let locked = *phase != Phase::Before;
+            let earlier = if locked { &self.after_unlock } else { &self.touched };
             for (s, e) in u.ranges() {
                 let hit = [Kind::Read, Kind::Write, Kind::Atomic]
                     .into_iter()
                     .filter(|k| kind.conflicts(*k))
-                    .any(|k| self.touched[slot(k)].overlap(s, e).is_some());
+                    .any(|k| earlier[slot(k)].overlap(s, e).is_some());
                 if !hit {
                     continue;
                 }
                 let partner = self.earlier.iter().find_map(|o| {
-                    if !kind.conflicts(o.kind) {
+                    if !kind.conflicts(o.kind) || (locked && o.phase != Phase::Unlocked) {
                         return None;
                     }
                     let (lo, hi) = o.ranges.overlap(s, e)?;
@@ -206,7 +236,7 @@ impl AcrossBlocks {
                     message: format!(
                         "race across blocks: {} {} of {} in block {block} and block {}'s {} {} of the same memory \
                          are not ordered (blocks run at once, in any order; only INTER_BLOCK \
-                         sync_block_set/sync_block_wait orders them)",
+                         sync_block_set/sync_block_wait or a sync_block_lock ring orders them)",
                         pipe_name(*pipe),
                         kind.name(),
                         self.describe(lo, hi),
@@ -218,17 +248,20 @@ impl AcrossBlocks {
                 });
             }
         }
-        for ((site, pipe, kind), u) in entries {
+        for ((site, pipe, kind, phase), u) in entries {
             let mut bytes = Vec::new();
             for (s, e) in u.ranges() {
                 self.touched[slot(kind)].insert(s, e);
+                if phase == Phase::Unlocked {
+                    self.after_unlock[slot(kind)].insert(s, e);
+                }
                 if kind == Kind::Write
                     && let Some(b) = read(mem, s, e)
                 {
                     bytes.push((s, b));
                 }
             }
-            self.earlier.push(Earlier { block, site, pipe, kind, ranges: u, bytes });
+            self.earlier.push(Earlier { block, site, pipe, kind, phase, ranges: u, bytes });
         }
         reports
     }
@@ -268,6 +301,29 @@ mod tests {
         assert_eq!(a.end_block(2, log(&[(1000, 1064, Kind::Write, 1)]), &[(1000, &other)]).len(), 1);
         // A read of another block's write still races, whatever it read.
         assert_eq!(a.end_block(3, log(&[(1000, 1004, Kind::Read, 2)]), &[(1000, &other)]).len(), 1);
+    }
+
+    #[test]
+    fn a_lock_orders_what_came_before_an_unlock_before_what_comes_after_a_lock() {
+        let mut a = AcrossBlocks::new(vec![(1000, 1000, "argument 0".into())]);
+        let phased = |accesses: &[(Kind, Phase)]| {
+            let mut l = BlockLog::new(vec![(1000, 1000)]);
+            for (i, &(k, p)) in accesses.iter().enumerate() {
+                l.set_phase(p);
+                l.record(4, 1000, 1064, k, &site(i));
+            }
+            l
+        };
+        // Read-modify-write inside the section, in every block: ordered.
+        let section = [(Kind::Read, Phase::Locked), (Kind::Write, Phase::Locked)];
+        assert!(a.end_block_in_test(0, phased(&section)).is_empty());
+        assert!(a.end_block_in_test(1, phased(&section)).is_empty());
+        // Before its lock a block follows nothing.
+        assert_eq!(a.end_block_in_test(2, phased(&[(Kind::Read, Phase::Before)])).len(), 1);
+        // After an unlock, a later block's section is not ordered after it.
+        let mut a = AcrossBlocks::new(vec![(1000, 1000, "argument 0".into())]);
+        assert!(a.end_block_in_test(0, phased(&[(Kind::Write, Phase::Unlocked)])).is_empty());
+        assert_eq!(a.end_block_in_test(1, phased(&[(Kind::Read, Phase::Locked)])).len(), 1);
     }
 
     #[test]
