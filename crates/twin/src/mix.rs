@@ -225,6 +225,8 @@ pub fn run_grid(
         let block = grid.block(core);
         // Within its block: the block is said by the caller.
         let name = cross::Grid { blocks: 1, ..grid }.name(grid.local(core));
+        // With one core per block, the block says which core.
+        let on = if grid.per_block == 1 { String::new() } else { format!(" (on {name})") };
         for mut rep in reports {
             // A block's vector cores run the same code: one report per fault.
             let key = (block, rep.class, rep.site.op, rep.other.as_ref().and_then(|o| o.0.op), rep.message.clone());
@@ -232,7 +234,7 @@ pub fn run_grid(
                 continue;
             }
             if !rep.message.contains("across cores") {
-                rep.message.push_str(&format!(" (on {name})"));
+                rep.message.push_str(&on);
             }
             out.reports.push((block, rep));
         }
@@ -246,7 +248,10 @@ pub fn run_grid(
         {
             let mut e = e;
             if e.msg != crate::interp::INTERRUPTED {
-                e.msg.push_str(&format!(" (on {name})"));
+                // Errors carry no block of their own.
+                if grid.per_block > 1 || grid.blocks > 1 {
+                    e.msg.push_str(&format!(" (on {})", grid.name(core)));
+                }
             }
             out.error = Some((block, e));
         }
