@@ -72,9 +72,14 @@ fn main() {
         // HIVM custom syntax: mlir-opt cannot read it, so compare through our
         // generic form, which mlir-opt must re-print unchanged and which must
         // read back into our custom form.
-        if text.starts_with("// DIFF-MODE: hivm") {
-            let (ok, custom, err) = run(ours, &["--split-input-file"], Some(f), None);
-            let (ok_g, generic, err_g) = run(ours, &["--split-input-file", "--mlir-print-op-generic"], Some(f), None);
+        // Flags after `// DIFF-MODE: hivm` (passes) apply to the first run
+        // only; reading the result back must not need them.
+        if let Some(rest) = text.lines().next().and_then(|l| l.strip_prefix("// DIFF-MODE: hivm")) {
+            let mut args = vec!["--split-input-file"];
+            args.extend(rest.split_whitespace());
+            let (ok, custom, err) = run(ours, &args, Some(f), None);
+            args.push("--mlir-print-op-generic");
+            let (ok_g, generic, err_g) = run(ours, &args, Some(f), None);
             if !ok || !ok_g {
                 problems.push(format!("hivm-opt failed:\n{err}{err_g}"));
             } else {

@@ -41,6 +41,11 @@ pub fn pass_registry() -> PassRegistry {
         |o| Ok(Box::new(hivm::aggregated_decompose::AggregatedDecompose::from_options(o)?)),
     );
     r.register(
+        "hivm-decompose-op",
+        "Lower hivm.hir.sync_block to pipe_barrier + sync_block_set/wait (the other decompositions are not done)",
+        |o| no_options("hivm-decompose-op", o, Box::new(hivm::decompose_sync_block::DecomposeOp)),
+    );
+    r.register(
         "hivm-custom-gm-inputs",
         "Custom ops with input pipe MTE2 read their loaded inputs from GM (hivm-rs)",
         |o| no_options("hivm-custom-gm-inputs", o, Box::new(hivm::gm_inputs::CustomGmInputs)),

@@ -3,6 +3,7 @@
 pub mod aggregated_decompose;
 pub mod alloc_extra_buffer;
 pub mod bind_sub_block;
+pub mod decompose_sync_block;
 pub mod device_spec;
 pub mod expose_writes;
 pub mod gm_inputs;
