@@ -258,6 +258,13 @@ fn bring_to_memrefs(ir: &mut Ir, module: OpId, opts: &RunOptions) -> Result<(OpI
         prepare::copy_loop_yields_into_iter_args(ir, module);
         pieces.push(prepare::BUFFERIZE.into());
     }
+    // `sync_block` becomes the flags it stands for (upstream's
+    // decompose-op), which the twin runs.
+    let mut sync_block = false;
+    ir.walk(module, &mut |o| sync_block |= ir.is_op(o, "hivm.hir.sync_block"));
+    if sync_block {
+        pieces.push("hivm-decompose-op".into());
+    }
     if opts.sync_solver {
         // Synchronise as the device pipeline would, then check the result.
         pieces.push("hivm-graph-sync-solver".into());

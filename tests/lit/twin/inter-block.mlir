@@ -58,6 +58,14 @@
 // CUBEHANG: error: sync_block_wait[PIPE_S] flag = 13 on the cube core of block 0 waits for flag 13, which no core sets
 // CUBEHANG-SAME: (so does the same core's wait here in 2 other block(s))
 //
+// Written as upstream's high-level sync_block ALL_VECTOR, which the twin
+// lowers as hivm-decompose-op does (a barrier on MTE3, then flag 14
+// between all vector cores).
+// RUN: hivm-run %s --entry shift_sync_block --blocks 4 --arg %t.in.npy --arg zeros:4x64xf32 --arg zeros:4x64xf32 --print 2 2>&1 | FileCheck %s --check-prefix=SHIFT --implicit-check-not=error
+// RUN: sed '/^func.func @shift_sync_block/,/^}/{/sync_block\[/d}' %s > %t.nosb.mlir
+// RUN: not hivm-run %t.nosb.mlir --entry shift_sync_block --blocks 4 --arg %t.in.npy --arg zeros:4x64xf32 --arg zeros:4x64xf32 2>&1 | FileCheck %s --check-prefix=NOSB
+// NOSB: error: race across blocks
+//
 // A mix kernel meets as upstream's decomposed sync_block ALL does: each
 // block's vector cores hand over to their cube core (flag 10), the cube
 // cores meet (flag 13, INTER_BLOCK), and each hands back (flag 11). Rows
@@ -188,5 +196,32 @@ func.func @cube_meet() {
   hivm.hir.sync_block_wait[<CUBE>, <PIPE_FIX>, <PIPE_S>] flag = 13 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
   hivm.hir.sync_block_set[<CUBE>, <PIPE_FIX>, <PIPE_S>] flag = 13 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
   hivm.hir.sync_block_wait[<CUBE>, <PIPE_FIX>, <PIPE_S>] flag = 13 sync_instr_mode = <INTER_BLOCK_SYNCHRONIZATION>
+  return
+}
+
+func.func @shift_sync_block(%in: memref<4x64xf32>, %ws: memref<4x64xf32>, %out: memref<4x64xf32>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %two = arith.constant 2.0 : f32
+  %b = hivm.hir.get_block_idx -> i64
+  %bi = arith.index_cast %b : i64 to index
+  %n1 = arith.addi %bi, %c1 : index
+  %next = arith.remui %n1, %c4 : index
+  %src = memref.subview %in[%bi, 0] [1, 64] [1, 1] : memref<4x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+  %mine = memref.subview %ws[%bi, 0] [1, 64] [1, 1] : memref<4x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+  %theirs = memref.subview %ws[%next, 0] [1, 64] [1, 1] : memref<4x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+  %dst = memref.subview %out[%bi, 0] [1, 64] [1, 1] : memref<4x64xf32> to memref<1x64xf32, strided<[64, 1], offset: ?>>
+  %u = memref.alloc() : memref<1x64xf32, #hivm.address_space<ub>>
+  hivm.hir.load ins(%src : memref<1x64xf32, strided<[64, 1], offset: ?>>) outs(%u : memref<1x64xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.vmul ins(%u, %two : memref<1x64xf32, #hivm.address_space<ub>>, f32) outs(%u : memref<1x64xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.store ins(%u : memref<1x64xf32, #hivm.address_space<ub>>) outs(%mine : memref<1x64xf32, strided<[64, 1], offset: ?>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.sync_block[#hivm.sync_block_mode<ALL_VECTOR>] tvector_pipe = #hivm.pipe<PIPE_MTE3> vector_pipe = #hivm.pipe<PIPE_MTE2>
+  hivm.hir.load ins(%theirs : memref<1x64xf32, strided<[64, 1], offset: ?>>) outs(%u : memref<1x64xf32, #hivm.address_space<ub>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
+  hivm.hir.store ins(%u : memref<1x64xf32, #hivm.address_space<ub>>) outs(%dst : memref<1x64xf32, strided<[64, 1], offset: ?>>)
+  hivm.hir.pipe_barrier[<PIPE_ALL>]
   return
 }
