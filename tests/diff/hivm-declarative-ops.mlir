@@ -18,7 +18,7 @@ func.func @ops(%ub: memref<16x8xf16>, %ubt: memref<8x16xf16>,
   %b = hivm.hir.bitcast %i : i64 -> f64
   %k = hivm.hir.create_sync_block_lock from %lock : from memref<1xi64> to memref<1xi64>
   hivm.hir.sync_block_lock lock_var(%k : memref<1xi64>)
-  hivm.hir.sync_block[<ALL>, 1 : i16] tcube_pipe = <PIPE_FIX>
+  hivm.hir.sync_block[<ALL_CUBE>, 1 : i16] tcube_pipe = <PIPE_FIX>
   hivm.hir.anchor {id = 3 : i64}
   return
 }

@@ -23,7 +23,7 @@ func.func @ops(%ub: memref<16x8xf16, #hivm.address_space<ub>>, %ubt: memref<8x16
   %b = hivm.hir.bitcast %i : i64 -> f64
   %k = hivm.hir.create_sync_block_lock from %lock : from memref<1xi64> to memref<1xi64>
   hivm.hir.sync_block_lock lock_var(%k : memref<1xi64>)
-  hivm.hir.sync_block[<ALL>, 1 : i16] tcube_pipe = <PIPE_FIX>
+  hivm.hir.sync_block[<ALL_CUBE>, 1 : i16] tcube_pipe = <PIPE_FIX>
   hivm.hir.anchor {id = 3 : i64}
   return
 }
@@ -44,5 +44,5 @@ func.func @ops(%ub: memref<16x8xf16, #hivm.address_space<ub>>, %ubt: memref<8x16
 // CHECK-NEXT: %4 = hivm.hir.bitcast %arg6 : i64 -> f64
 // CHECK-NEXT: %5 = hivm.hir.create_sync_block_lock from %arg8 : from memref<1xi64> to memref<1xi64>
 // CHECK-NEXT: hivm.hir.sync_block_lock lock_var(%5 : memref<1xi64>)
-// CHECK-NEXT: hivm.hir.sync_block[<ALL>, 1 : i16] tcube_pipe = <PIPE_FIX>
+// CHECK-NEXT: hivm.hir.sync_block[<ALL_CUBE>, 1 : i16] tcube_pipe = <PIPE_FIX>
 // CHECK-NEXT: hivm.hir.anchor {id = 3 : i64}

@@ -183,8 +183,64 @@ const SYNC_BLOCK: OpSpec = OpSpec {
              (`ffts_base_addr` `=` $ffts_base_addr^)? (`tcube_pipe` `=` $tcube_pipe^)? \
              (`cube_pipe` `=` $cube_pipe^)? (`tvector_pipe` `=` $tvector_pipe^)? \
              (`vector_pipe` `=` $vector_pipe^)?",
+    verify: Some(verify_sync_block),
     ..OpSpec::EMPTY
 };
+
+/// Which pipes each mode must and must not name, and that the cube's are
+/// cube pipes and the vector's vector pipes (a pipe both cores have, S or
+/// MTE2, fits either), with upstream's messages.
+fn verify_sync_block(ir: &Ir, op: OpId) -> Result<(), VerifyError> {
+    use super::attrs::enum_value;
+    let mode = ir.get_attr(op, "sync_block_mode").and_then(|a| enum_value(ir, a, "sync_block_mode"));
+    let Some(mode) = mode else { return Ok(()) };
+    let pipe = |k: &str| ir.get_attr(op, k).and_then(|a| enum_value(ir, a, "pipe"));
+    let has = |k: &str| ir.get_attr(op, k).is_some();
+    let not_defined = |keys: &[&str]| -> Result<(), VerifyError> {
+        match keys.iter().find(|k| has(k)) {
+            Some(k) => Err(format!("{k} should not be defined!").into()),
+            None => Ok(()),
+        }
+    };
+    // Cube-only pipes, vector-only pipes; the others are both cores'.
+    let fits = |p: Option<&str>, cube: bool| match p {
+        Some("PIPE_M" | "PIPE_MTE1" | "PIPE_FIX") => cube,
+        Some("PIPE_V" | "PIPE_MTE3") => !cube,
+        _ => true,
+    };
+    if matches!(mode, "BARRIER_CUBE" | "BARRIER_VECTOR") {
+        not_defined(&["tvector_pipe", "tcube_pipe", "vector_pipe", "cube_pipe"])?;
+    }
+    if matches!(mode, "ALL_CUBE" | "ALL") {
+        if !has("tcube_pipe") {
+            return Err("tcube_pipe should be defined!".into());
+        }
+        if !fits(pipe("tcube_pipe"), true) {
+            return Err("tcube_pipe of should match CUBE core type!".into());
+        }
+        if has("cube_pipe") && !fits(pipe("cube_pipe"), true) {
+            return Err("cube_pipe should match CUBE core type!".into());
+        }
+        if mode == "ALL_CUBE" {
+            not_defined(&["tvector_pipe", "vector_pipe"])?;
+        }
+    }
+    if matches!(mode, "ALL_VECTOR" | "ALL_SUB_VECTOR" | "ALL") {
+        if !has("tvector_pipe") {
+            return Err("tvector_pipe should be defined!".into());
+        }
+        if !fits(pipe("tvector_pipe"), false) {
+            return Err("tvector_pipe of ALL_VECTOR should match VECTOR core type!".into());
+        }
+        if has("vector_pipe") && !fits(pipe("vector_pipe"), false) {
+            return Err("vector_pipe should match VECTOR core type!".into());
+        }
+        if mode != "ALL" {
+            not_defined(&["tcube_pipe", "cube_pipe"])?;
+        }
+    }
+    Ok(())
+}
 
 /// `sync_block_lock`, `sync_block_unlock`, `free_lock_var`.
 const fn lock(name: &'static str) -> OpSpec {
