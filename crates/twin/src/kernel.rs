@@ -119,6 +119,28 @@ impl Prepared {
                 };
                 crate::sync::cross::Grid::single(blocks as usize, aic)
             };
+            // Every block must be resident at once to meet: more blocks than
+            // the chip has cores of the type wait for cores that never free.
+            let chip = target.as_deref().and_then(hivm_dialects::hacc::targets::target);
+            let (_, cube_cores, vector_cores) = chip.map_or((24, 24, 48), |t| t.cores);
+            let (have, kind) = if cores.per_block > 1 || cores.cube {
+                (
+                    cube_cores,
+                    if cores.per_block > 1 { "AI cores (a cube and two vector cores each)" } else { "cube cores" },
+                )
+            } else {
+                (vector_cores, "vector cores")
+            };
+            if blocks > have {
+                let name = target.as_deref().unwrap_or("the default target (Ascend910B1)");
+                return Err(Diagnostic::error(
+                    ir.loc(entry),
+                    format!(
+                        "the kernel's INTER_BLOCK flags need all {blocks} blocks running at once, but {name} has {have} {kind}: \
+                         the blocks beyond them wait for cores that never free up, so this hangs on hardware"
+                    ),
+                ));
+            }
             let all: Vec<Vec<Val>> = (0..blocks).map(block_args).collect();
             let run = crate::mix::run_grid(ir, entry, &it, &all, 0, blocks as i64, cores);
             out.reports.extend(run.reports.into_iter().map(|(b, r)| (b as u32, r)));

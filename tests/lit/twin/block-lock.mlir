@@ -40,8 +40,16 @@
 // RUN: not hivm-run %s --entry unlock_only --arg zeros:1xi64 2>&1 | FileCheck %s --check-prefix=UNLOCK
 // UNLOCK: block-lock.mlir:[[#]]:3: error: sync_block_unlock without a sync_block_lock before it in this block: it would pass on a token this block does not hold
 //
-// Not modelled yet, refused: the unordered (bakery) and sub-block rings, and
+// A ring that starts at block 1 (its variable given as 1) orders block 1
+// after nothing: block 0 never took part.
+// RUN: python3 %root/scripts/npy.py %t.one.npy i64 1 range:1:0
+// RUN: not hivm-run %s --entry starts_late --blocks 2 --arg %t.one.npy --arg %t.x.npy --arg zeros:16xf32 2>&1 | FileCheck %s --check-prefix=LATE
+// LATE: error: race across blocks: PIPE_MTE2 read of argument 2[0, 64) in block 1 and block 0's PIPE_MTE3 write
+//
+// Not modelled yet, refused: a second lock variable, the unordered (bakery) and sub-block rings, and
 // locks in kernels whose cores run together.
+// RUN: not hivm-run %s --entry two_rings --blocks 2 --arg zeros:1xi64 --arg zeros:1xi64 2>&1 | FileCheck %s --check-prefix=TWO
+// TWO: block-lock.mlir:[[#]]:3: error: a second lock variable in one kernel is not supported by the CPU twin yet (it models one token ring)
 // RUN: not hivm-run %s --entry unordered --arg zeros:1xi64 2>&1 | FileCheck %s --check-prefix=UNORDERED
 // UNORDERED: error: 'hivm.hir.sync_block_lock' with sync_block_lock_unordered is not supported by the CPU twin yet
 // (The flags its stopped run leaves set are not reported.)
@@ -148,5 +156,31 @@ func.func @in_mix(%lock: memref<1xi64>) attributes {hivm.func_core_type = #hivm.
   hivm.hir.sync_block_wait[<VECTOR>, <PIPE_FIX>, <PIPE_S>] flag = 1
   hivm.hir.sync_block_lock lock_var(%lock : memref<1xi64>)
   hivm.hir.sync_block_unlock lock_var(%lock : memref<1xi64>)
+  return
+}
+
+func.func @starts_late(%lock: memref<1xi64>, %x: memref<4x16xf32>, %sum: memref<16xf32>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  %z = arith.constant 0 : i64
+  %b = hivm.hir.get_block_idx -> i64
+  %first = arith.cmpi eq, %b, %z : i64
+  %u = memref.alloc() : memref<16xf32, #hivm.address_space<ub>>
+  scf.if %first {
+    %row = memref.subview %x[0, 0] [1, 16] [1, 1] : memref<4x16xf32> to memref<16xf32, strided<[1]>>
+    hivm.hir.load ins(%row : memref<16xf32, strided<[1]>>) outs(%u : memref<16xf32, #hivm.address_space<ub>>)
+    hivm.hir.pipe_barrier[<PIPE_ALL>]
+    hivm.hir.store ins(%u : memref<16xf32, #hivm.address_space<ub>>) outs(%sum : memref<16xf32>)
+  } else {
+    hivm.hir.sync_block_lock lock_var(%lock : memref<1xi64>)
+    hivm.hir.load ins(%sum : memref<16xf32>) outs(%u : memref<16xf32, #hivm.address_space<ub>>)
+    hivm.hir.sync_block_unlock lock_var(%lock : memref<1xi64>)
+  }
+  return
+}
+
+func.func @two_rings(%a: memref<1xi64>, %b: memref<1xi64>) attributes {hivm.func_core_type = #hivm.func_core_type<AIV>} {
+  hivm.hir.sync_block_lock lock_var(%a : memref<1xi64>)
+  hivm.hir.sync_block_unlock lock_var(%a : memref<1xi64>)
+  hivm.hir.sync_block_lock lock_var(%b : memref<1xi64>)
+  hivm.hir.sync_block_unlock lock_var(%b : memref<1xi64>)
   return
 }

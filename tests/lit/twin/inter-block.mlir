@@ -45,6 +45,11 @@
 // SKIP-NEXT: note: flag 12 was set here in INTER_BLOCK mode by 3 of the 4 vector cores; a count needs every one's set
 // SKIP: error: the vector core of block 1's INTER_BLOCK sync_block_set of flag 12 is never matched by every vector core when the kernel ends (3 of 4 set it) (block 1)
 //
+// All blocks must be resident at once to meet: more than the chip's cores
+// of the type hang on hardware (910B1: 48 vector cores).
+// RUN: not hivm-run %s --entry one_skips --blocks 49 --arg %t.in.npy --arg zeros:4x64xf32 --arg zeros:4x64xf32 2>&1 | FileCheck %s --check-prefix=CAP
+// CAP: inter-block.mlir:[[#]]:1: error: the kernel's INTER_BLOCK flags need all 49 blocks running at once, but the default target (Ascend910B1) has 48 vector cores: the blocks beyond them wait for cores that never free up, so this hangs on hardware
+//
 // A kernel for vector cores cannot set a cube flag.
 // RUN: not hivm-run %s --entry wrong_type --blocks 2 2>&1 | FileCheck %s --check-prefix=TYPE
 // TYPE: inter-block.mlir:[[#]]:3: error: this CUBE flag runs on the kernel's vector cores (as its hivm.func_core_type, or else its first INTER_BLOCK flag, says)

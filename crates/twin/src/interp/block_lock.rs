@@ -43,6 +43,18 @@ impl Interp<'_> {
             ));
         }
         let lock = self.memref(op, ir.operand(op, 0))?;
+        // One ring per kernel: what a second one orders is not modelled.
+        let id = (lock.buf, lock.offset);
+        match self.lock_var {
+            Some(v) if v != id => {
+                return Err(RunError::at(
+                    op,
+                    "a second lock variable in one kernel is not supported by the CPU twin yet (it models one \
+                     token ring)",
+                ));
+            }
+            _ => self.lock_var = Some(id),
+        }
         let block = self.block.0;
         let value = load(&self.mem, lock.buf, lock.elem, lock.offset).map(|v| v.int());
         let Some(value) = value else { return Err(RunError::at(op, "the lock variable is outside its buffer")) };
@@ -89,6 +101,12 @@ impl Interp<'_> {
                 other: None,
             });
         }
+        // The ring orders this block after the ones before it only if the
+        // token came from the block before (not from the lock's first value).
+        let linked = self.lock_writer == Some(block - 1);
+        if let Some(log) = self.sync.blocks.as_mut() {
+            log.set_linked(linked);
+        }
         self.set_lock_phase(Phase::Locked);
     }
 
@@ -106,6 +124,7 @@ impl Interp<'_> {
         if !store(&mut self.mem, lock.buf, lock.elem, lock.offset, &Val::Int(block + 1)) {
             return Err(RunError::at(op, "the lock variable is outside its buffer"));
         }
+        self.lock_writer = Some(block);
         self.set_lock_phase(Phase::Unlocked);
         Ok(())
     }

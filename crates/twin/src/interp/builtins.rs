@@ -93,8 +93,10 @@ impl Interp<'_> {
         for v in ins.iter().chain(&outs) {
             if let Val::Mem(m) = self.get(*v).clone() {
                 if Some(*v) == atomic {
+                    // Other blocks see only the elements it updates (below).
                     let (a, n) = self.span(&m);
-                    self.sync.access_atomic(sync::V, a, n, &site);
+                    let kind = sync::blocks::Kind::Atomic(atomic_code(&atomic_operate(ir, op)));
+                    self.sync.access_view(sync::V, a, n, &[], kind, &site);
                 } else {
                     self.access_view(sync::V, &m, outs.contains(v), &site);
                 }
@@ -225,14 +227,7 @@ impl Interp<'_> {
             }
             "__builtin_indirect_atomic" => {
                 arity(3)?;
-                let extra = ir.get_attr(op, "extra_attr").and_then(|a| ir.as_str(a)).unwrap_or("").to_string();
-                let operate = extra
-                    .split(',')
-                    .filter_map(|kv| kv.split_once('='))
-                    .filter(|(k, _)| k.trim() == "operate")
-                    .map(|(_, v)| v.trim().to_string())
-                    .next_back()
-                    .unwrap_or_default();
+                let operate = atomic_operate(ir, op);
                 let dst = self.builtin_memref(op, ins[0], "destination")?;
                 let offs = self.builtin_memref(op, ins[1], "offsets")?;
                 let vals = self.builtin_memref(op, ins[2], "values")?;
@@ -245,6 +240,9 @@ impl Interp<'_> {
                 let mo = mask.as_ref().map(|m| offsets(m));
                 let float = dst.elem.is_float();
                 let w = dst.elem.width();
+                let code = atomic_code(&operate);
+                let (base, size) = (self.mem.get(dst.buf).addr(), dst.elem.size() as u64);
+                let mut updated = Vec::new();
                 for i in 0..oo.len().min(vo.len()).min(ro.len()) {
                     if let (Some(m), Some(mo)) = (&mask, &mo)
                         && self.read(op, m, mo[i])?.int() == 0
@@ -276,7 +274,12 @@ impl Interp<'_> {
                     };
                     self.write(op, &dst, at, &new)?;
                     self.write(op, &out, ro[i], &old)?;
+                    updated.push(base.wrapping_add((at as u64).wrapping_mul(size)));
                 }
+                updated.sort_unstable();
+                updated.dedup();
+                let runs: Vec<(u64, u64)> = updated.iter().map(|a| (*a, size)).collect();
+                self.sync.block_accesses(sync::V, &runs, sync::blocks::Kind::Atomic(code), &site);
             }
             "__builtin_histogram" => {
                 arity(2)?;
@@ -307,4 +310,22 @@ impl Interp<'_> {
         }
         Ok(())
     }
+}
+
+/// The `operate` of an indirect atomic's `extra_attr` (the last one given).
+fn atomic_operate(ir: &hivm_ir::Ir, op: OpId) -> String {
+    let extra = ir.get_attr(op, "extra_attr").and_then(|a| ir.as_str(a)).unwrap_or("");
+    extra
+        .split(',')
+        .filter_map(|kv| kv.split_once('='))
+        .filter(|(k, _)| k.trim() == "operate")
+        .map(|(_, v)| v.trim().to_string())
+        .next_back()
+        .unwrap_or_default()
+}
+
+/// Atomics of one operation commute (their code is equal); of others not,
+/// nor exchanges with each other (u8::MAX).
+fn atomic_code(operate: &str) -> u8 {
+    ["add", "min", "max", "or", "and", "xor"].iter().position(|o| *o == operate).map_or(u8::MAX, |p| p as u8)
 }

@@ -174,6 +174,10 @@ pub struct Interp<'a> {
     locks: HashMap<OpId, Rc<MemRefVal>>,
     /// Where the running block is in its lock's ring.
     lock_phase: crate::sync::blocks::Phase,
+    /// The kernel's lock variable (buffer and element), once used, and the
+    /// block whose unlock wrote its value.
+    lock_var: Option<(BufId, i64)>,
+    lock_writer: Option<i64>,
 }
 
 impl<'a> Interp<'a> {
@@ -217,6 +221,8 @@ impl<'a> Interp<'a> {
             mix: None,
             locks: HashMap::new(),
             lock_phase: Default::default(),
+            lock_var: None,
+            lock_writer: None,
         }
     }
 

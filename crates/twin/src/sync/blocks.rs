@@ -14,25 +14,33 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::{Class, Report, Site, pipe_name};
 
-/// How an access touches memory. Atomic read-modify-writes do not conflict
-/// with each other.
+/// How an access touches memory. Atomic read-modify-writes of one
+/// operation (its code: add, max, ...) do not conflict with each other:
+/// their result is the same in any order. Of different operations, it is
+/// not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     Read,
     Write,
-    Atomic,
+    Atomic(u8),
 }
 
 impl Kind {
     pub fn conflicts(self, other: Kind) -> bool {
-        !matches!((self, other), (Kind::Read, Kind::Read) | (Kind::Atomic, Kind::Atomic))
+        match (self, other) {
+            (Kind::Read, Kind::Read) => false,
+            // u8::MAX: an update that does not commute with itself (an
+            // exchange).
+            (Kind::Atomic(a), Kind::Atomic(b)) => a != b || a == u8::MAX,
+            _ => true,
+        }
     }
 
     pub fn name(self) -> &'static str {
         match self {
             Kind::Read => "read",
             Kind::Write => "write",
-            Kind::Atomic => "atomic update",
+            Kind::Atomic(_) => "atomic update",
         }
     }
 }
@@ -90,12 +98,22 @@ pub struct BlockLog {
     gm: Vec<(u64, u64)>,
     by_op: HashMap<(Site, usize, Kind, Phase), Union>,
     phase: Phase,
+    /// Whether it took its lock, and whether the token came from the block
+    /// before's unlock.
+    acquired: bool,
+    linked: bool,
 }
 
 impl BlockLog {
     /// A log of accesses inside `gm` (the kernel's arguments).
     pub fn new(gm: Vec<(u64, u64)>) -> BlockLog {
-        BlockLog { gm, by_op: HashMap::new(), phase: Phase::Before }
+        BlockLog { gm, by_op: HashMap::new(), phase: Phase::Before, acquired: false, linked: false }
+    }
+
+    /// It took its lock; `linked`: from the block before's unlock.
+    pub fn set_linked(&mut self, linked: bool) {
+        self.acquired = true;
+        self.linked = linked;
     }
 
     pub fn set_phase(&mut self, phase: Phase) {
@@ -167,7 +185,7 @@ fn slot(kind: Kind) -> usize {
     match kind {
         Kind::Read => 0,
         Kind::Write => 1,
-        Kind::Atomic => 2,
+        Kind::Atomic(_) => 2,
     }
 }
 
@@ -195,6 +213,12 @@ impl AcrossBlocks {
     /// leave them so in either order: no race.
     pub fn end_block(&mut self, block: u32, log: BlockLog, mem: Memory) -> Vec<Report> {
         let mut reports = Vec::new();
+        // A lock whose token did not come from the block before (the ring
+        // started at it) orders it after none of the earlier blocks.
+        if log.acquired && !log.linked {
+            self.after_unlock = self.touched.clone();
+            self.earlier.iter_mut().for_each(|e| e.phase = Phase::Unlocked);
+        }
         // In a stable order, so that reports are too.
         let mut entries: Vec<((Site, usize, Kind, Phase), Union)> = log.by_op.into_iter().collect();
         entries.sort_by_key(|((site, pipe, kind, phase), u)| {
@@ -206,9 +230,11 @@ impl AcrossBlocks {
             let locked = *phase != Phase::Before;
             let earlier = if locked { &self.after_unlock } else { &self.touched };
             for (s, e) in u.ranges() {
-                let hit = [Kind::Read, Kind::Write, Kind::Atomic]
+                // Atomics of every operation share a union: a same-operation
+                // overlap is told apart below.
+                let hit = [Kind::Read, Kind::Write, Kind::Atomic(u8::MAX)]
                     .into_iter()
-                    .filter(|k| kind.conflicts(*k))
+                    .filter(|k| matches!(k, Kind::Atomic(_)) && *kind != Kind::Read || kind.conflicts(*k))
                     .any(|k| earlier[slot(k)].overlap(s, e).is_some());
                 if !hit {
                     continue;
@@ -345,8 +371,8 @@ mod tests {
         assert!(a.end_block_in_test(0, log(&[(1000, 1064, Kind::Write, 1), (1500, 1600, Kind::Read, 2)])).is_empty());
         assert!(a.end_block_in_test(1, log(&[(1064, 1128, Kind::Write, 1), (1500, 1600, Kind::Read, 2)])).is_empty());
         // Atomic updates of one location by every block are fine.
-        assert!(a.end_block_in_test(2, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
-        assert!(a.end_block_in_test(3, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
+        assert!(a.end_block_in_test(2, log(&[(1800, 1804, Kind::Atomic(0), 3)])).is_empty());
+        assert!(a.end_block_in_test(3, log(&[(1800, 1804, Kind::Atomic(0), 3)])).is_empty());
     }
 
     #[test]
@@ -358,8 +384,12 @@ mod tests {
         assert!(r[0].message.contains("write of argument 0[32, 64) in block 1 and block 0's PIPE_MTE2 write"));
         // A read of what another block wrote, and a plain write over an atomic update.
         assert_eq!(a.end_block_in_test(2, log(&[(1000, 1004, Kind::Read, 2)])).len(), 1);
-        assert!(a.end_block_in_test(3, log(&[(1800, 1804, Kind::Atomic, 3)])).is_empty());
+        assert!(a.end_block_in_test(3, log(&[(1800, 1804, Kind::Atomic(0), 3)])).is_empty());
         assert_eq!(a.end_block_in_test(4, log(&[(1800, 1804, Kind::Write, 4)])).len(), 1);
+        // Atomic updates of another operation give another result in
+        // another order.
+        assert_eq!(a.end_block_in_test(5, log(&[(1900, 1904, Kind::Atomic(0), 5)])).len(), 0);
+        assert_eq!(a.end_block_in_test(6, log(&[(1900, 1904, Kind::Atomic(2), 6)])).len(), 1);
         // Outside the arguments nothing is logged.
         assert!(a.end_block_in_test(5, log(&[(0, 64, Kind::Write, 1)])).is_empty());
         assert!(a.end_block_in_test(6, log(&[(0, 64, Kind::Write, 1)])).is_empty());

@@ -273,6 +273,17 @@ impl SyncChecker {
         self.access_as(pipe, start, len, kind, site);
     }
 
+    /// Accesses only other blocks see (the bytes an op touched, where its
+    /// pipes saw more; or the scalar unit's, where it runs with barriers
+    /// around it).
+    pub fn block_accesses(&mut self, pipe: usize, runs: &[(u64, u64)], kind: blocks::Kind, site: &Site) {
+        if let Some(log) = self.blocks.as_mut() {
+            for &(a, n) in runs {
+                log.record(pipe.min(PIPES - 1), a, a + n, kind, site);
+            }
+        }
+    }
+
     /// An access only other blocks see (the scalar unit's, where it runs
     /// with barriers around it).
     pub fn block_access(&mut self, pipe: usize, start: u64, len: u64, write: bool, site: &Site) {
@@ -282,22 +293,19 @@ impl SyncChecker {
         }
     }
 
-    /// An atomic read-modify-write: a write for this core's pipes, but no
-    /// conflict with other cores' or blocks' atomic updates.
-    pub fn access_atomic(&mut self, pipe: usize, start: u64, len: u64, site: &Site) {
-        self.access_as(pipe, start, len, blocks::Kind::Atomic, site);
-    }
-
     /// An access of a view spanning `[start, start + len)` whose bytes are
     /// `runs` (given when blocks run one by one: they alone go to the
     /// other blocks; this core's pipes are checked on the span).
-    pub fn access_view(&mut self, pipe: usize, start: u64, len: u64, runs: &[(u64, u64)], write: bool, site: &Site) {
-        let kind = if write { blocks::Kind::Write } else { blocks::Kind::Read };
-        if let Some(log) = self.blocks.as_mut() {
-            for &(a, n) in runs {
-                log.record(pipe.min(PIPES - 1), a, a + n, kind, site);
-            }
-        }
+    pub fn access_view(
+        &mut self,
+        pipe: usize,
+        start: u64,
+        len: u64,
+        runs: &[(u64, u64)],
+        kind: blocks::Kind,
+        site: &Site,
+    ) {
+        self.block_accesses(pipe, runs, kind, site);
         self.check(pipe, start, len, kind, site);
     }
 
