@@ -172,8 +172,12 @@ impl Interp<'_> {
             events.len()
         );
         let args = CallArgs { operands: &operands, names: &names, extra: &events, counts };
+        let before = self.gm_snapshot(custom::outs(ir, op));
         let trace = self.native_call(op, &what, &entry, &sources, &args)?;
         self.replay(op, &trace);
+        let pipes = custom::pipes(ir, op);
+        let pout = pipes.last().and_then(|p| sync::pipe_index(p)).unwrap_or(sync::S);
+        self.log_changed(op, pout, before);
         if custom::is_macro(ir, op) {
             self.check_macro(op, &name, &trace, &events);
         }
@@ -256,10 +260,12 @@ impl Interp<'_> {
         let (what, entry) = (format!("@{name}"), format!("_mlir_ciface_{name}"));
         let counts = format!("{} operand(s)", operands.len());
         let args = CallArgs { operands: &operands, names: &names, extra: &[], counts };
+        let before = self.gm_snapshot(&operands);
         let trace = self.native_call(op, &what, &entry, &sources, &args)?;
         if trace.iter().any(|r| r.kind == native::READ || r.kind == native::WRITE) {
             self.replay(op, &trace);
         }
+        self.log_changed(op, sync::S, before);
         self.sync.full_barrier();
         Ok(())
     }
@@ -483,10 +489,24 @@ impl Interp<'_> {
     /// Feeds what the implementation did to the sync checker. Without any
     /// recorded access (an implementation of plain C loops) the op counts as
     /// reading its inputs and writing its outputs on its declared pipe(s).
+    /// For other blocks (`sync/blocks.rs`) it reads its inputs and writes
+    /// the bytes it changed (`log_changed`): a plain C store of the value a
+    /// byte already holds is not seen.
     fn replay(&mut self, op: OpId, trace: &[native::Rec]) {
         let ir = self.ir;
         let has_access = trace.iter().any(|r| r.kind == native::READ || r.kind == native::WRITE);
         let mut site = Site { op: Some(op), detail: None };
+        // Plain C reads leave no trace: for the other blocks the op reads
+        // all of its inputs (its writes are the bytes it changed).
+        if has_access && self.sync.blocks.is_some() {
+            let pin = sync::pipe_index(custom::pipes(ir, op)[0]).unwrap_or(sync::S);
+            for v in custom::ins(ir, op).to_vec() {
+                if let Val::Mem(m) = self.get(v).clone() {
+                    let runs = self.byte_runs(&m);
+                    self.sync.block_accesses(pin, &runs, sync::blocks::Kind::Read, &site);
+                }
+            }
+        }
         if !has_access {
             let pipes = custom::pipes(ir, op);
             let pin = sync::pipe_index(pipes[0]).unwrap_or(sync::S);
@@ -502,9 +522,11 @@ impl Interp<'_> {
             if pout != pin {
                 self.sync.issue(pout);
             }
+            // Other blocks see the bytes it changed (`log_changed`).
             for v in writes {
                 if let Val::Mem(m) = self.get(v).clone() {
-                    self.access_view(pout, &m, true, &site);
+                    let (a, n) = self.span(&m);
+                    self.sync.access_view(pout, a, n, &[], sync::blocks::Kind::Write, &site);
                 }
             }
         }
@@ -527,6 +549,54 @@ impl Interp<'_> {
                 _ => {}
             }
         }
+    }
+
+    /// When blocks run one by one: the kernel-argument bytes of `values`
+    /// before an implementation runs, to find what it wrote (plain C stores
+    /// leave no trace of their own).
+    fn gm_snapshot(&self, values: &[hivm_ir::Value]) -> Vec<(crate::memory::BufId, u64, u64, Vec<u8>)> {
+        if self.sync.blocks.is_none() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for v in values {
+            let Val::Mem(m) = self.get(*v) else { continue };
+            let buf = self.mem.get(m.buf);
+            if !self.named.iter().any(|(a, n, _)| *a <= buf.addr() && buf.addr() < a + n) {
+                continue;
+            }
+            let (base, bytes) = (buf.addr(), buf.bytes());
+            for (a, n) in self.byte_runs(m) {
+                let from = (a - base) as usize;
+                out.push((m.buf, a, m.elem.size() as u64, bytes[from..from + n as usize].to_vec()));
+            }
+        }
+        out
+    }
+
+    /// Logs for the other blocks the bytes of a snapshot that changed.
+    fn log_changed(&mut self, op: OpId, pipe: usize, before: Vec<(crate::memory::BufId, u64, u64, Vec<u8>)>) {
+        if before.is_empty() {
+            return;
+        }
+        let mut runs: Vec<(u64, u64)> = Vec::new();
+        for (buf, a, size, old) in &before {
+            let b = self.mem.get(*buf);
+            let from = (*a - b.addr()) as usize;
+            let now = &b.bytes()[from..from + old.len()];
+            // Whole elements: a store writes all of an element's bytes.
+            for (i, (x, y)) in old.chunks(*size as usize).zip(now.chunks(*size as usize)).enumerate() {
+                if x != y {
+                    let at = a + i as u64 * size;
+                    match runs.last_mut() {
+                        Some((s, n)) if *s + *n == at => *n += size,
+                        _ => runs.push((at, *size)),
+                    }
+                }
+            }
+        }
+        let site = Site { op: Some(op), detail: None };
+        self.sync.block_accesses(pipe, &runs, sync::blocks::Kind::Write, &site);
     }
 
     /// The "common integration bug": the macro's set/wait handshakes per
