@@ -228,8 +228,11 @@ pub fn run_grid(
         // With one core per block, the block says which core.
         let on = if grid.per_block == 1 { String::new() } else { format!(" (on {name})") };
         for mut rep in reports {
-            // A block's vector cores run the same code: one report per fault.
-            let key = (block, rep.class, rep.site.op, rep.other.as_ref().and_then(|o| o.0.op), rep.message.clone());
+            // A block's vector cores run the same code: one report per fault;
+            // and a race between two ops across blocks is one report.
+            let across = grid.blocks > 1 && rep.class == Class::Race && rep.message.contains("across cores");
+            let (b, m) = if across { (usize::MAX, String::new()) } else { (block, rep.message.clone()) };
+            let key = (b, rep.class, rep.site.op, rep.other.as_ref().and_then(|o| o.0.op), m);
             if !seen.insert(key) {
                 continue;
             }
