@@ -179,6 +179,8 @@ pub struct AcrossBlocks {
     touched: [Union; 3],
     after_unlock: [Union; 3],
     seen: HashSet<(Site, Site)>,
+    /// Hashes of the entries in `earlier`.
+    kept: HashSet<u64>,
 }
 
 fn slot(kind: Kind) -> usize {
@@ -198,6 +200,7 @@ impl AcrossBlocks {
             touched: Default::default(),
             after_unlock: Default::default(),
             seen: HashSet::new(),
+            kept: HashSet::new(),
         }
     }
 
@@ -287,7 +290,18 @@ impl AcrossBlocks {
                     bytes.push((s, b));
                 }
             }
-            self.earlier.push(Earlier { block, site, pipe, kind, phase, ranges: u, bytes });
+            // Blocks doing the same (reading one input, writing the same
+            // bytes) keep one entry: the first block names them all.
+            let key = {
+                use std::hash::{Hash, Hasher};
+                let mut h = std::collections::hash_map::DefaultHasher::new();
+                (&site, pipe, kind, phase, &bytes).hash(&mut h);
+                u.ranges().for_each(|r| r.hash(&mut h));
+                h.finish()
+            };
+            if self.kept.insert(key) {
+                self.earlier.push(Earlier { block, site, pipe, kind, phase, ranges: u, bytes });
+            }
         }
         reports
     }
