@@ -110,10 +110,7 @@ impl Prepared {
             } else {
                 // A kernel for one core type: its func_core_type's, else its
                 // flags'.
-                let aic = match ir
-                    .get_attr(entry, "hivm.func_core_type")
-                    .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
-                {
+                let aic = match hivm_dialects::hivm::func_core_type(ir, entry) {
                     Some(c) => c == "AIC",
                     None => cube_flag,
                 };

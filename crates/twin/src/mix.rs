@@ -43,9 +43,7 @@ impl<'a> TurnRef<'a> {
 /// `tl.dot` kernels at the linalg stage, a MIX function holding the global
 /// `matmul`) runs on one core as before: each of its ops is whole.
 pub fn is_mix(ir: &Ir, entry: OpId) -> bool {
-    let core = ir
-        .get_attr(entry, "hivm.func_core_type")
-        .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"));
+    let core = hivm_dialects::hivm::func_core_type(ir, entry);
     let marked = match core {
         Some(c) => c == "MIX",
         None => ir.get_attr(entry, "mix_mode").and_then(|a| ir.as_str(a)) == Some("mix"),
@@ -104,8 +102,7 @@ pub fn syncs_blocks(ir: &Ir, entry: OpId) -> Option<bool> {
         ir.walk(f, &mut |o| {
             if (ir.is_op(o, "hivm.hir.sync_block_set") || ir.is_op(o, "hivm.hir.sync_block_wait"))
                 && found.is_none()
-                && enum_of(o, "tsync_instr_mode", "sync_block_instr_mode").as_deref()
-                    == Some("INTER_BLOCK_SYNCHRONIZATION")
+                && cross::Mode::of(ir, o) == cross::Mode::InterBlock
             {
                 found = Some(enum_of(o, "tcore_type", "tcore_type").as_deref() == Some("CUBE"));
             }

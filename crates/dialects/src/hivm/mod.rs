@@ -12,7 +12,12 @@ pub mod sync_ops;
 pub(crate) mod traits;
 pub mod vector;
 
-use hivm_ir::{Dialect, OpDef};
+use hivm_ir::{Dialect, Ir, OpDef, OpId};
+
+/// A function's `hivm.func_core_type` (`AIC`, `AIV`, `MIX`, `AIC_OR_AIV`).
+pub fn func_core_type(ir: &Ir, f: OpId) -> Option<&str> {
+    ir.get_attr(f, "hivm.func_core_type").and_then(|a| crate::util::opaque_arg(ir, a, "func_core_type"))
+}
 
 pub fn dialect() -> Dialect {
     let inherent: &'static [&'static str] = &["name", "no_side_effect", "operandSegmentSizes"];

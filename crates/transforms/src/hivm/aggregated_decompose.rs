@@ -72,10 +72,7 @@ impl Pass for AggregatedDecompose {
 }
 
 fn in_aiv_function(ir: &Ir, op: OpId) -> bool {
-    enclosing(ir, op, "func.func").is_some_and(|f| {
-        ir.get_attr(f, "hivm.func_core_type").and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
-            == Some("AIV")
-    })
+    enclosing(ir, op, "func.func").is_some_and(|f| hivm_dialects::hivm::func_core_type(ir, f) == Some("AIV"))
 }
 
 fn decompose_load(ir: &mut Ir, load: OpId) -> Result<(), Diagnostic> {

@@ -9,7 +9,6 @@ use std::collections::HashMap;
 
 use hivm_dialects::hivm::attrs::enum_value;
 use hivm_dialects::hivm::custom;
-use hivm_dialects::util::opaque_arg;
 use hivm_ir::builder::{Builder, InsertPoint};
 use hivm_ir::diagnostics::Diagnostic;
 use hivm_ir::pass::Pass;
@@ -20,8 +19,7 @@ pub struct BindSubBlock;
 const LIMIT: &str = "limit_sub_block_id0";
 
 fn is_aiv_mix_part(ir: &Ir, f: OpId) -> bool {
-    ir.has_attr(f, "hivm.part_of_mix")
-        && ir.get_attr(f, "hivm.func_core_type").and_then(|a| opaque_arg(ir, a, "func_core_type")) == Some("AIV")
+    ir.has_attr(f, "hivm.part_of_mix") && hivm_dialects::hivm::func_core_type(ir, f) == Some("AIV")
 }
 
 /// Ops that must run on one sub-block only.

@@ -161,7 +161,7 @@ impl ToStd {
             let core = if ir.has_attr(f, "hivm.vector_function") {
                 Some("AIV")
             } else {
-                ir.get_attr(f, "hivm.func_core_type").and_then(|a| opaque_arg(ir, a, "func_core_type"))
+                hivm_dialects::hivm::func_core_type(ir, f)
             };
             match core {
                 Some("AIC") => callee.push_str(".cube"),

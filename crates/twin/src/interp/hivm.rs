@@ -37,8 +37,7 @@ impl Interp<'_> {
     pub(super) fn access_view(&mut self, pipe: usize, m: &MemRefVal, write: bool, site: &Site) {
         let (a, n) = self.span(m);
         let runs = if self.sync.blocks.is_some() { self.byte_runs(m) } else { Vec::new() };
-        let kind = if write { crate::sync::blocks::Kind::Write } else { crate::sync::blocks::Kind::Read };
-        self.sync.access_view(pipe, a, n, &runs, kind, site);
+        self.sync.access_view(pipe, a, n, &runs, crate::sync::blocks::Kind::of(write), site);
     }
 
     /// L0A, L0B and L0C are the cube unit's own: loads from L1 (MTE1) fill

@@ -103,7 +103,12 @@ impl Interp<'_> {
             for (i, v) in operands.iter().enumerate() {
                 if let Val::Mem(m) = self.get(*v).clone() {
                     for (a, n) in self.byte_runs(&m) {
-                        self.sync.block_access(crate::sync::S, a, n, i >= inputs, &site);
+                        self.sync.block_accesses(
+                            crate::sync::S,
+                            &[(a, n)],
+                            crate::sync::blocks::Kind::of(i >= inputs),
+                            &site,
+                        );
                     }
                 }
             }

@@ -76,7 +76,7 @@ impl Interp<'_> {
         let site = Site { op: Some(op), detail: None };
         if self.config.scalar_barriers {
             // Other blocks still see the access.
-            self.sync.block_access(sync::S, addr, size, write, &site);
+            self.sync.block_accesses(sync::S, &[(addr, size)], sync::blocks::Kind::of(write), &site);
             return self.sync.full_barrier();
         }
         self.sync.issue(sync::S);
@@ -93,7 +93,7 @@ impl Interp<'_> {
                 for (views, write) in [(reads, false), (writes, true)] {
                     for m in views {
                         for (a, n) in self.byte_runs(m) {
-                            self.sync.block_access(sync::S, a, n, write, &site);
+                            self.sync.block_accesses(sync::S, &[(a, n)], sync::blocks::Kind::of(write), &site);
                         }
                     }
                 }

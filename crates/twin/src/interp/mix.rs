@@ -73,9 +73,7 @@ pub fn side_of(ir: &Ir, op: OpId) -> Side {
             _ => None,
         });
         let f = callee.and_then(|c| super::find_func(ir, module, c));
-        let core = f
-            .and_then(|f| ir.get_attr(f, "hivm.func_core_type"))
-            .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"));
+        let core = f.and_then(|f| hivm_dialects::hivm::func_core_type(ir, f));
         return core.map_or(Side::Both, side_of_name);
     }
     let mut side = Side::Both;
@@ -157,21 +155,13 @@ impl Interp<'_> {
     /// The `hivm.func_core_type` of the function holding `op`.
     fn part_core_type(&self, op: OpId) -> Option<String> {
         let ir = self.ir;
-        self.enclosing_func(op)
-            .and_then(|f| ir.get_attr(f, "hivm.func_core_type"))
-            .and_then(|a| hivm_dialects::util::opaque_arg(ir, a, "func_core_type"))
-            .map(|c| c.to_string())
+        self.enclosing_func(op).and_then(|f| hivm_dialects::hivm::func_core_type(ir, f)).map(str::to_string)
     }
 
     /// `sync_block_set` and `sync_block_wait`.
     pub(super) fn sync_block(&mut self, op: OpId, name: &str) -> R<()> {
         let ir = self.ir;
-        let mode = self.enum_attr(op, "tsync_instr_mode", "sync_block_instr_mode");
-        let mode = match mode.as_deref() {
-            Some("INTER_BLOCK_SYNCHRONIZATION") => cross::Mode::InterBlock,
-            Some("INTER_SUBBLOCK_SYNCHRONIZATION") => cross::Mode::InterSubblock,
-            _ => cross::Mode::IntraBlock,
-        };
+        let mode = cross::Mode::of(ir, op);
         // The cores this one runs with: a mix kernel's block, or every
         // block's core of a kernel that syncs its blocks (INTER_BLOCK).
         let grid = self.sync.cross().map(|l| (l.shared.grid, l.core));

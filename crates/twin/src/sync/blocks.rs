@@ -26,6 +26,11 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// A plain read or write.
+    pub fn of(write: bool) -> Kind {
+        if write { Kind::Write } else { Kind::Read }
+    }
+
     pub fn conflicts(self, other: Kind) -> bool {
         match (self, other) {
             (Kind::Read, Kind::Read) => false,

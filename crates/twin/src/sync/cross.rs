@@ -115,6 +115,21 @@ pub enum Mode {
     InterBlock,
 }
 
+impl Mode {
+    /// The mode a `sync_block_set`/`sync_block_wait` names (INTRA_BLOCK
+    /// when it names none).
+    pub fn of(ir: &hivm_ir::Ir, op: hivm_ir::OpId) -> Mode {
+        let mode = ir
+            .get_attr(op, "tsync_instr_mode")
+            .and_then(|a| hivm_dialects::hivm::attrs::enum_value(ir, a, "sync_block_instr_mode"));
+        match mode {
+            Some("INTER_BLOCK_SYNCHRONIZATION") => Mode::InterBlock,
+            Some("INTER_SUBBLOCK_SYNCHRONIZATION") => Mode::InterSubblock,
+            _ => Mode::IntraBlock,
+        }
+    }
+}
+
 /// The column of `pipe` of `core` in a clock.
 fn col(core: usize, pipe: usize) -> usize {
     PIPES + core * PIPES + pipe
@@ -421,22 +436,6 @@ impl Shared {
         let st = &mut *guard;
         let block = grid.block(core);
         let first = block * grid.per_block;
-        // The counts of flag `flag` once every queue in `qs` has a set:
-        // one set from each, their clocks merged (named by the first).
-        fn take_merged(qs: &mut [&mut VecDeque<Count>]) -> Option<Count> {
-            if qs.iter().any(|q| q.is_empty()) {
-                return None;
-            }
-            let mut merged: Option<Count> = None;
-            for q in qs.iter_mut() {
-                let (c, s) = q.pop_front()?;
-                match &mut merged {
-                    Some((m, _)) => m.iter_mut().zip(c).for_each(|(m, o)| *m = (*m).max(o)),
-                    None => merged = Some((c, s)),
-                }
-            }
-            merged
-        }
         match mode {
             Mode::InterBlock => {
                 let cube = grid.is_cube(core);
@@ -452,13 +451,8 @@ impl Shared {
                 }
             }
             Mode::InterSubblock => {
-                let [a, b] = &mut st.sub_halves[block];
-                (if grid.local(core) == 1 { &mut *a } else { &mut *b })
-                    .entry(flag)
-                    .or_default()
-                    .push_back((snap, site.clone()));
-                let (qa, qb) = (a.entry(flag).or_default(), b.entry(flag).or_default());
-                if let Some(count) = take_merged(&mut [qa, qb]) {
+                let half = grid.local(core) - 1;
+                if let Some(count) = meet_halves(&mut st.sub_halves[block], half, flag, (snap, site.clone())) {
                     for v in 1..CORES {
                         st.counts[first + v].entry(flag).or_default().push_back(count.clone());
                     }
@@ -470,13 +464,8 @@ impl Shared {
                 }
             }
             Mode::IntraBlock => {
-                let [a, b] = &mut st.halves[block];
-                (if grid.local(core) == 1 { &mut *a } else { &mut *b })
-                    .entry(flag)
-                    .or_default()
-                    .push_back((snap, site.clone()));
-                let (qa, qb) = (a.entry(flag).or_default(), b.entry(flag).or_default());
-                if let Some(count) = take_merged(&mut [qa, qb]) {
+                let half = grid.local(core) - 1;
+                if let Some(count) = meet_halves(&mut st.halves[block], half, flag, (snap, site.clone())) {
                     st.counts[first + CUBE].entry(flag).or_default().push_back(count);
                 }
             }
@@ -512,6 +501,31 @@ impl Shared {
             st = self.turn.wait(st).unwrap_or_else(|e| e.into_inner());
         }
     }
+}
+
+/// Once every queue in `qs` has a set: one set from each, their clocks
+/// merged (named by the first), the count they make together.
+fn take_merged(qs: &mut [&mut VecDeque<Count>]) -> Option<Count> {
+    if qs.iter().any(|q| q.is_empty()) {
+        return None;
+    }
+    let mut merged: Option<Count> = None;
+    for q in qs.iter_mut() {
+        let (c, s) = q.pop_front()?;
+        match &mut merged {
+            Some((m, _)) => m.iter_mut().zip(c).for_each(|(m, o)| *m = (*m).max(o)),
+            None => merged = Some((c, s)),
+        }
+    }
+    merged
+}
+
+/// A block's vector core `half` (0 or 1) sets `flag`: the count both of
+/// them make, once the other has set it too.
+fn meet_halves(halves: &mut [Queues; 2], half: usize, flag: i64, set: Count) -> Option<Count> {
+    halves[half].entry(flag).or_default().push_back(set);
+    let [a, b] = halves;
+    take_merged(&mut [a.entry(flag).or_default(), b.entry(flag).or_default()])
 }
 
 /// Whether `core`, blocked on `flag`, could go on.

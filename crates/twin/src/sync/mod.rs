@@ -269,8 +269,7 @@ impl SyncChecker {
     }
 
     pub fn access(&mut self, pipe: usize, start: u64, len: u64, write: bool, site: &Site) {
-        let kind = if write { blocks::Kind::Write } else { blocks::Kind::Read };
-        self.access_as(pipe, start, len, kind, site);
+        self.access_view(pipe, start, len, &[(start, len)], blocks::Kind::of(write), site);
     }
 
     /// Accesses only other blocks see (the bytes an op touched, where its
@@ -281,15 +280,6 @@ impl SyncChecker {
             for &(a, n) in runs {
                 log.record(pipe.min(PIPES - 1), a, a + n, kind, site);
             }
-        }
-    }
-
-    /// An access only other blocks see (the scalar unit's, where it runs
-    /// with barriers around it).
-    pub fn block_access(&mut self, pipe: usize, start: u64, len: u64, write: bool, site: &Site) {
-        let kind = if write { blocks::Kind::Write } else { blocks::Kind::Read };
-        if let Some(log) = self.blocks.as_mut() {
-            log.record(pipe.min(PIPES - 1), start, start + len, kind, site);
         }
     }
 
@@ -306,13 +296,6 @@ impl SyncChecker {
         site: &Site,
     ) {
         self.block_accesses(pipe, runs, kind, site);
-        self.check(pipe, start, len, kind, site);
-    }
-
-    fn access_as(&mut self, pipe: usize, start: u64, len: u64, kind: blocks::Kind, site: &Site) {
-        if let Some(log) = self.blocks.as_mut() {
-            log.record(pipe.min(PIPES - 1), start, start + len, kind, site);
-        }
         self.check(pipe, start, len, kind, site);
     }
 

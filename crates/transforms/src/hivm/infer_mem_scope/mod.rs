@@ -281,11 +281,7 @@ impl Cx {
                 self.if_results(ir, op)?;
             }
         }
-        let core = if vf {
-            Some("AIV")
-        } else {
-            ir.get_attr(f, "hivm.func_core_type").and_then(|a| opaque_arg(ir, a, "func_core_type"))
-        };
+        let core = if vf { Some("AIV") } else { hivm_dialects::hivm::func_core_type(ir, f) };
         if let Some(core) = core {
             let space = if core == "AIC" { l1 } else { ub };
             for &op in &ops {
